@@ -1,0 +1,27 @@
+# Helpers shared by every CMakeLists.txt in the project.
+
+# Warnings are errors on our own targets (never on third-party headers, which come in as SYSTEM).
+function(banmen_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Werror -Wpedantic -Wshadow
+                                           -Wnon-virtual-dtor -Wimplicit-fallthrough)
+endfunction()
+
+# The rules core must stay free of Boost, spdlog, SQLite and I/O so it can be unit-tested
+# alone and compiled to WebAssembly later. Called on every library under common/.
+function(banmen_forbid_io_dependencies target)
+  get_target_property(libs ${target} LINK_LIBRARIES)
+  if(libs)
+    foreach(lib IN LISTS libs)
+      if(lib MATCHES "[Bb]oost|spdlog|[Ss][Qq][Ll]ite|CLI11|pthread|Threads")
+        message(FATAL_ERROR "${target} links ${lib}: the rules core must not depend on I/O libraries")
+      endif()
+    endforeach()
+  endif()
+endfunction()
+
+# A rules-core library: the standard library only, warnings as errors.
+function(banmen_rules_library target)
+  add_library(${target} STATIC ${ARGN})
+  target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR}/common)
+  banmen_warnings(${target})
+endfunction()

@@ -1,0 +1,10 @@
+// The games this folder provides, for the registry (core/registry.cpp).
+#pragma once
+
+#include "core/registry.h"
+
+namespace banmen::chess {
+
+const GameFactory& chess_factory();
+
+}  // namespace banmen::chess

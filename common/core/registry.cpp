@@ -1,0 +1,69 @@
+#include "core/registry.h"
+
+#include <string>
+
+#include "chess/factory.h"
+#include "hasami/factory.h"
+#include "reversi/factory.h"
+#include "shogi/factory.h"
+
+namespace banmen {
+
+namespace {
+
+struct Entry {
+  std::string_view id;
+  const GameFactory& (*factory)();
+};
+
+const Entry kGames[] = {
+    {"shogi", shogi::shogi_factory},   {"minishogi", shogi::minishogi_factory},
+    {"dogcat", shogi::dogcat_factory}, {"hasami", hasami::hasami_factory},
+    {"chess", chess::chess_factory},   {"reversi", reversi::reversi_factory},
+};
+
+Error unknown(std::string_view id) {
+  std::string known;
+  for (const auto& e : kGames) known += (known.empty() ? "" : ", ") + std::string(e.id);
+  return make_error(errc::unknown_game,
+                    "unknown game '" + std::string(id) + "' (known: " + known + ")");
+}
+
+}  // namespace
+
+const std::vector<std::string_view>& game_ids() {
+  static const std::vector<std::string_view> ids = [] {
+    std::vector<std::string_view> v;
+    for (const auto& e : kGames) v.push_back(e.id);
+    return v;
+  }();
+  return ids;
+}
+
+const GameFactory* find_game(std::string_view id) {
+  for (const auto& e : kGames)
+    if (e.id == id) return &e.factory();
+  return nullptr;
+}
+
+Result<GamePtr> create_game(std::string_view id, std::string_view position) {
+  const auto* f = find_game(id);
+  if (!f) return unknown(id);
+  return f->create(position);
+}
+
+Result<GamePtr> import_game(std::string_view id, std::string_view format, std::string_view text) {
+  const auto* f = find_game(id);
+  if (!f) return unknown(id);
+  return f->import_record(format, text);
+}
+
+Result<GamePtr> not_implemented_create(std::string_view) {
+  return make_error(errc::not_implemented, "this game is not implemented yet");
+}
+
+Result<GamePtr> not_implemented_import(std::string_view, std::string_view) {
+  return make_error(errc::not_implemented, "this game is not implemented yet");
+}
+
+}  // namespace banmen

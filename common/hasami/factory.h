@@ -1,0 +1,10 @@
+// The games this folder provides, for the registry (core/registry.cpp).
+#pragma once
+
+#include "core/registry.h"
+
+namespace banmen::hasami {
+
+const GameFactory& hasami_factory();
+
+}  // namespace banmen::hasami

@@ -1,0 +1,59 @@
+#include "core/registry.h"
+
+#include <gtest/gtest.h>
+
+namespace banmen {
+namespace {
+
+TEST(Registry, KnowsTheSixGamesInOrder) {
+  std::vector<std::string_view> expected{"shogi",  "minishogi", "dogcat",
+                                         "hasami", "chess",     "reversi"};
+  EXPECT_EQ(game_ids(), expected);
+  for (auto id : game_ids()) {
+    const auto* f = find_game(id);
+    ASSERT_NE(f, nullptr) << id;
+    EXPECT_EQ(f->info().id, id);
+    EXPECT_FALSE(f->info().record_formats.empty()) << id;
+  }
+}
+
+TEST(Registry, UnknownGameIsAnErrorNamingTheKnownOnes) {
+  auto r = create_game("go");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, errc::unknown_game);
+  EXPECT_NE(r.error().message.find("shogi"), std::string::npos);
+  EXPECT_EQ(find_game("go"), nullptr);
+}
+
+TEST(Registry, EveryGameEitherStartsOrSaysNotImplemented) {
+  for (auto id : game_ids()) {
+    auto r = create_game(id);
+    if (r.ok()) {
+      EXPECT_EQ((*r)->info().id, id);
+      EXPECT_FALSE((*r)->over()) << id;
+      EXPECT_FALSE((*r)->legal_moves().empty()) << id;
+    } else {
+      EXPECT_EQ(r.error().code, errc::not_implemented) << id;
+    }
+  }
+}
+
+TEST(Outcome, FactoriesSayWhatHappened) {
+  EXPECT_FALSE(Outcome::ongoing().over());
+  auto w = Outcome::win(1, "checkmate");
+  EXPECT_TRUE(w.over());
+  EXPECT_EQ(w.winner, 1);
+  EXPECT_EQ(w.reason, "checkmate");
+  EXPECT_EQ(Outcome::draw("repetition").kind, Outcome::Kind::draw);
+}
+
+TEST(Viewer, ParsesSideLettersAndSpectator) {
+  const char letters[2] = {'b', 'w'};
+  EXPECT_EQ(parse_viewer("b", letters), Viewer::seat0);
+  EXPECT_EQ(parse_viewer("w", letters), Viewer::seat1);
+  EXPECT_EQ(parse_viewer("spectator", letters), Viewer::spectator);
+  EXPECT_FALSE(parse_viewer("x", letters).has_value());
+}
+
+}  // namespace
+}  // namespace banmen
