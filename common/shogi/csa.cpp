@@ -49,6 +49,7 @@ std::string csa_position(const Position& pos) {
     out += "\n";
   }
   for (Color c : {kBlack, kWhite}) {
+    if (pos.hand_empty(c)) continue;
     out += c == kBlack ? "P+" : "P-";
     for (int t = kRook; t >= kPawn; --t)
       for (int n = 0; n < pos.hand(c, PieceType(t)); ++n) out += "00" + std::string(kCsaNames[t]);
