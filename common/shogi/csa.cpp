@@ -183,6 +183,8 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
         if (from == kNoSquare) return record_error(i, "bad move '" + std::string(l) + "'");
         const Piece p = game->current().at(from);
         const bool promote = is_piece(p) && is_promoted(t) && !is_promoted(type_of(p));
+        if (!is_piece(p) || (promote ? promoted(type_of(p)) : type_of(p)) != t)
+          return record_error(i, "the piece does not match '" + std::string(l) + "'");
         m = make_board_move(from, to, kEmpty, kEmpty, promote);
       }
       if (!game->play(m)) return record_error(i, "illegal move '" + std::string(l) + "'");
@@ -190,7 +192,8 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
       if (!game) {
         if (auto e = start_game(i)) return *e;
       }
-      apply_ending_word(*game, l.substr(0, l.find(',')));
+      if (!apply_ending_word(*game, l.substr(0, l.find(','))))
+        return record_error(i, "unknown special move '" + std::string(l) + "'");
       break;
     }
   }

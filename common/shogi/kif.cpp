@@ -236,8 +236,8 @@ Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_v
     }
     auto m = parse_kif_move(game->current(), mt, prev);
     if (!m) {
-      apply_ending_word(*game, mt);
-      break;
+      if (apply_ending_word(*game, mt)) break;
+      return record_error(i, "cannot read the move '" + std::string(mt) + "'");
     }
     if (!game->play(*m)) return record_error(i, "illegal move '" + std::string(mt) + "'");
     prev = game->moves().back();

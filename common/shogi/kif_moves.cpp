@@ -126,6 +126,8 @@ std::optional<Move> parse_kif_move(const Position& pos, std::string_view s, Move
   if (f < 1 || r < 1 || !eat(s, ")")) return std::nullopt;
   const Square from = v.parse_square(char('0' + f), char('a' + r - 1));
   if (from == kNoSquare) return std::nullopt;
+  const Piece p = pos.at(from);
+  if (!is_piece(p) || type_of(p) != type) return std::nullopt;  // the name must match
   return make_board_move(from, to, kEmpty, kEmpty, promote);
 }
 

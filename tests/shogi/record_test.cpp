@@ -105,6 +105,17 @@ TEST(ShogiKif, RejectsIllegalMoves) {
   EXPECT_NE(g.error().message.find("line 3"), std::string::npos);
 }
 
+TEST(ShogiKif, RejectsUnreadableMovesInsteadOfStopping) {
+  const char* wrong_name = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六銀(77)\n";
+  EXPECT_FALSE(import_game("shogi", "kif", wrong_name).ok());
+  const char* garbage = "手合割：平手\n手数----指手---------消費時間--\n   1 ？？\n";
+  auto g = import_game("shogi", "kif", garbage);
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.error().message.find("cannot read the move"), std::string::npos);
+  const char* handicap = "手合割：香落ち\n手数----指手---------消費時間--\n";
+  EXPECT_FALSE(import_game("shogi", "kif", handicap).ok());
+}
+
 TEST(ShogiCsa, ExportsPositionMovesTimesAndResult) {
   auto g = short_game();
   g->finish(Outcome::win(0, "resignation"));
@@ -136,6 +147,21 @@ TEST(ShogiCsa, ImportsPiAndHandsAndRejectsBadMoves) {
   auto bad = import_game("shogi", "csa", "PI\n+\n+7775FU\n");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().code, errc::bad_record);
+  EXPECT_FALSE(import_game("shogi", "csa", "PI\n+\n+7776KA\n").ok());  // not a bishop
+  EXPECT_FALSE(import_game("shogi", "csa", "PI\n+\n%NONSENSE\n").ok());
+  auto hands = import_game("shogi", "csa",
+                           "P1 *  *  *  *  *  *  *  * -OU\nP2\nP3\nP4\nP5\nP6\nP7\nP8\n"
+                           "P9+OU *  *  *  *  *  *  *  * \nP+00FU00FU00HI\nP-00KI\n+\n");
+  ASSERT_FALSE(hands.ok());  // short rows are an error
+  auto full = import_game("shogi", "csa",
+                          "P1 *  *  *  *  *  *  *  * -OU\n"
+                          "P2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \n"
+                          "P4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \n"
+                          "P6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \n"
+                          "P8 *  *  *  *  *  *  *  *  * \nP9+OU *  *  *  *  *  *  *  * \n"
+                          "P+00FU00FU00HI\nP-00KI\n-\n");
+  ASSERT_TRUE(full.ok()) << full.error().message;
+  EXPECT_EQ((*full)->position(), "8k/9/9/9/9/9/9/9/K8 w R2Pg 1");
 }
 
 TEST(ShogiRecords, UsiRecordRoundTrips) {
