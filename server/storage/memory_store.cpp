@@ -1,0 +1,117 @@
+#include "storage/memory_store.h"
+
+namespace banmen::server {
+
+namespace {
+Error no_room(const std::string& id) {
+  return make_error(storage_error, "no stored room " + id);
+}
+}  // namespace
+
+void MemoryStore::fail_next_writes(int n) {
+  std::lock_guard lock(mu_);
+  fail_next_ = n;
+}
+
+Result<void> MemoryStore::check_failure() {
+  if (fail_next_ <= 0) return ok();
+  --fail_next_;
+  return make_error(storage_error, "simulated storage failure");
+}
+
+MemoryStore::Room* MemoryStore::find(const std::string& room_id) {
+  auto it = rooms_.find(room_id);
+  return it == rooms_.end() ? nullptr : &it->second;
+}
+
+Result<void> MemoryStore::create_room(const StoredRoomInfo& room) {
+  std::lock_guard lock(mu_);
+  if (auto r = check_failure(); !r) return r;
+  auto& slot = rooms_[room.room_id];
+  slot = Room{};
+  slot.stored.info = room;
+  return ok();
+}
+
+Result<void> MemoryStore::seat_taken(const std::string& room_id, const StoredPlayer& player) {
+  std::lock_guard lock(mu_);
+  if (auto r = check_failure(); !r) return r;
+  auto* room = find(room_id);
+  if (!room) return no_room(room_id);
+  for (auto& p : room->stored.players)
+    if (p.player == player.player) {
+      p = player;
+      return ok();
+    }
+  room->stored.players.push_back(player);
+  return ok();
+}
+
+Result<void> MemoryStore::game_started(const StoredGameStart& game) {
+  std::lock_guard lock(mu_);
+  if (auto r = check_failure(); !r) return r;
+  auto* room = find(game.room_id);
+  if (!room) return no_room(game.room_id);
+  room->stored.game = game;
+  room->stored.moves.clear();
+  room->finished = false;
+  return ok();
+}
+
+Result<void> MemoryStore::move_appended(const StoredMove& move) {
+  std::lock_guard lock(mu_);
+  if (auto r = check_failure(); !r) return r;
+  auto* room = find(move.room_id);
+  if (!room || room->stored.game.game_no != move.game_no) return no_room(move.room_id);
+  if (move.ply != static_cast<int>(room->stored.moves.size()) + 1)
+    return make_error(storage_error, "move out of sequence");
+  room->stored.moves.push_back(move);
+  return ok();
+}
+
+Result<void> MemoryStore::takeback(const std::string& room_id, int game_no, int plies) {
+  std::lock_guard lock(mu_);
+  if (auto r = check_failure(); !r) return r;
+  auto* room = find(room_id);
+  if (!room || room->stored.game.game_no != game_no) return no_room(room_id);
+  if (plies < 0 || plies > static_cast<int>(room->stored.moves.size()))
+    return make_error(storage_error, "takeback beyond the record");
+  room->stored.moves.resize(static_cast<std::size_t>(plies));
+  return ok();
+}
+
+Result<void> MemoryStore::game_finished(const std::string& room_id, int game_no,
+                                        const StoredOutcome& outcome, std::int64_t) {
+  std::lock_guard lock(mu_);
+  if (auto r = check_failure(); !r) return r;
+  auto* room = find(room_id);
+  if (!room || room->stored.game.game_no != game_no) return no_room(room_id);
+  room->finished = true;
+  if (outcome.kind == "draw") {
+    room->stored.score[0] += 0.5;
+    room->stored.score[1] += 0.5;
+  } else if (outcome.kind == "win" && (outcome.winner == 0 || outcome.winner == 1)) {
+    const auto& seats = room->stored.game.seat_of_player;
+    room->stored.score[seats[0] == outcome.winner ? 0 : 1] += 1;
+  }
+  return ok();
+}
+
+Result<void> MemoryStore::chat_line(const StoredChat& line) {
+  std::lock_guard lock(mu_);
+  if (auto r = check_failure(); !r) return r;
+  auto* room = find(line.room_id);
+  if (!room) return no_room(line.room_id);
+  if (room->chat.size() < 1000) room->chat.push_back(line);
+  return ok();
+}
+
+Result<std::vector<StoredRoom>> MemoryStore::load_unfinished() {
+  std::lock_guard lock(mu_);
+  std::vector<StoredRoom> out;
+  for (const auto& [id, room] : rooms_)
+    if (!room.finished) out.push_back(room.stored);
+  return out;
+}
+
+}  // namespace banmen::server

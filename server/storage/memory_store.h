@@ -1,0 +1,43 @@
+// The default store: everything in memory, guarded by one mutex (rooms call it from their
+// own strands). Nothing survives a restart; it exists so the server runs with no setup and
+// so tests can inspect what the rooms recorded.
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "storage/store.h"
+
+namespace banmen::server {
+
+class MemoryStore final : public Store {
+ public:
+  Result<void> create_room(const StoredRoomInfo& room) override;
+  Result<void> seat_taken(const std::string& room_id, const StoredPlayer& player) override;
+  Result<void> game_started(const StoredGameStart& game) override;
+  Result<void> move_appended(const StoredMove& move) override;
+  Result<void> takeback(const std::string& room_id, int game_no, int plies) override;
+  Result<void> game_finished(const std::string& room_id, int game_no, const StoredOutcome& outcome,
+                             std::int64_t server_ms) override;
+  Result<void> chat_line(const StoredChat& line) override;
+  Result<std::vector<StoredRoom>> load_unfinished() override;
+
+  // For tests: make the next `n` writes fail with storage_error.
+  void fail_next_writes(int n);
+
+ private:
+  struct Room {
+    StoredRoom stored;
+    bool finished = false;  // the current game is over
+    std::vector<StoredChat> chat;
+  };
+  Result<void> check_failure();
+  Room* find(const std::string& room_id);
+
+  std::mutex mu_;
+  std::map<std::string, Room> rooms_;
+  int fail_next_ = 0;
+};
+
+}  // namespace banmen::server

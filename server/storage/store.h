@@ -1,0 +1,99 @@
+// The one storage interface rooms use. A room calls it on its own strand, in order, and
+// only broadcasts what the store has accepted: a move is committed before anyone hears of
+// it, so a crash never loses an acknowledged move and a restart brings every unfinished
+// game back (clocks included, from the times recorded with each move).
+//
+// The interface is deliberately narrow: plain data in, Result<void> out. Options travel as
+// a JSON text the store keeps verbatim, so new room options never change this file.
+// Implementations: MemoryStore (default, tests) and a SQLite store (WAL).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace banmen::server {
+
+// A room as created by its host.
+struct StoredRoomInfo {
+  std::string room_id;
+  std::string options_json;  // the room's options, as the protocol writes them
+  std::int64_t created_ms = 0;
+};
+
+// One of the two players of a room. Only the SHA-256 (hex) of the token is ever stored.
+struct StoredPlayer {
+  int player = 0;  // 0 (host) or 1
+  std::string name;
+  std::string token_hash;
+};
+
+// The start of a game in a room (game_no counts from 1 within the room).
+struct StoredGameStart {
+  std::string room_id;
+  int game_no = 0;
+  std::string game_id;       // registry id, e.g. "chess"
+  std::string options_json;  // options in force for this game (clock included)
+  std::string initial_position;
+  int seat_of_player[2] = {0, 1};  // which seat each player has in this game
+  std::int64_t started_ms = 0;
+};
+
+// One ply, in referee notation (everything visible), with both clocks after it.
+struct StoredMove {
+  std::string room_id;
+  int game_no = 0;
+  int ply = 0;  // 1 for the first move
+  std::string move;
+  std::int64_t remaining_ms[2] = {0, 0};
+  int periods_left[2] = {0, 0};
+  std::int64_t server_ms = 0;  // Unix ms when the server accepted the move
+};
+
+struct StoredOutcome {
+  std::string kind;  // "win", "draw", "aborted"
+  int winner = -1;   // seat, when kind == "win"
+  std::string reason;
+};
+
+struct StoredChat {
+  std::string room_id;
+  int player = -1;  // -1 for a spectator
+  std::string name;
+  std::string channel;  // "players" or "spectators"
+  std::string text;
+  std::int64_t server_ms = 0;
+};
+
+// Everything needed to rebuild a room whose current game is not finished.
+struct StoredRoom {
+  StoredRoomInfo info;
+  std::vector<StoredPlayer> players;
+  double score[2] = {0, 0};  // series points of player 0 and 1 over finished games
+  StoredGameStart game;      // the unfinished game (game_no 0 if none started yet)
+  std::vector<StoredMove> moves;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  virtual Result<void> create_room(const StoredRoomInfo& room) = 0;
+  virtual Result<void> seat_taken(const std::string& room_id, const StoredPlayer& player) = 0;
+  virtual Result<void> game_started(const StoredGameStart& game) = 0;
+  virtual Result<void> move_appended(const StoredMove& move) = 0;
+  // Takes the game back to `plies` moves (drops every later move).
+  virtual Result<void> takeback(const std::string& room_id, int game_no, int plies) = 0;
+  virtual Result<void> game_finished(const std::string& room_id, int game_no,
+                                     const StoredOutcome& outcome, std::int64_t server_ms) = 0;
+  virtual Result<void> chat_line(const StoredChat& line) = 0;
+  // Rooms whose last game is unfinished or not yet started, for a restart.
+  virtual Result<std::vector<StoredRoom>> load_unfinished() = 0;
+};
+
+// Stable error code for a store failure; the room answers the request with it.
+inline constexpr const char* storage_error = "storage_error";
+
+}  // namespace banmen::server
