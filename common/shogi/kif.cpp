@@ -11,10 +11,6 @@ namespace banmen::shogi {
 
 namespace {
 
-constexpr PieceType kHandOrder[] = {kRook, kBishop, kGold, kSilver, kKnight, kLance, kPawn};
-constexpr std::string_view kWideFiles[] = {"",   "１", "２", "３", "４",
-                                           "５", "６", "７", "８", "９"};
-
 std::string two_digits(std::int64_t n) {
   return (n < 10 ? "0" : "") + std::to_string(n);
 }
