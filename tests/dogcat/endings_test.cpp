@@ -98,7 +98,9 @@ TEST(DogcatEndings, RepetitionComparesTrueTypes) {
     else
       play(*g, {"2a2b", "1d2d", "2b1a", "2e1d", "1a2a", "2d2e"});
     // Only the move number tells the public texts apart (until the end reveals all).
-    if (trade < 6) EXPECT_EQ(g->view(Viewer::spectator).substr(0, 30), public_start.substr(0, 30));
+    if (trade < 6) {
+      EXPECT_EQ(g->view(Viewer::spectator).substr(0, 30), public_start.substr(0, 30));
+    }
     EXPECT_EQ(status(*g), trade < 6 ? "ongoing" : "draw repetition") << "trade " << trade;
   }
 }
