@@ -49,6 +49,7 @@ std::string csa_position(const Position& pos) {
     out += "\n";
   }
   for (Color c : {kBlack, kWhite}) {
+    if (pos.hand_empty(c)) continue;
     out += c == kBlack ? "P+" : "P-";
     for (int t = kRook; t >= kPawn; --t)
       for (int n = 0; n < pos.hand(c, PieceType(t)); ++n) out += "00" + std::string(kCsaNames[t]);
@@ -86,7 +87,7 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
   const auto lines = record_lines(text);
   std::string board[9];
   int rows = 0;
-  std::string hands;
+  int hand_counts[2][kHandTypeCount] = {};
   bool white_to_move = false, have_side = false, initial = false;
   std::unique_ptr<ShogiGame> game;
   auto start_game = [&](std::size_t line) -> std::optional<Error> {
@@ -99,6 +100,16 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
         return record_error(line, "the position needs P1..P" + std::to_string(v.ranks));
       for (int r = 0; r < rows; ++r) sfen += (r ? "/" : "") + board[r];
       sfen += white_to_move ? " w " : " b ";
+      std::string hands;
+      for (int c = 0; c < 2; ++c) {
+        for (int t = kRook; t >= kPawn; --t) {
+          const int n = hand_counts[c][t];
+          if (n == 0) continue;
+          if (n > 1) hands += std::to_string(n);
+          const char letter = sfen_letter(PieceType(t));
+          hands += c == 0 ? letter : char(letter - 'A' + 'a');
+        }
+      }
       sfen += hands.empty() ? "-" : hands;
       sfen += " 1";
     }
@@ -145,8 +156,8 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
         if (!rest.starts_with("00")) return record_error(i, "only hand pieces (00) are supported");
         const PieceType t = csa_type(rest.substr(2, 2));
         if (t == kNoType || t > kRook) return record_error(i, "bad hand piece");
-        const char letter = sfen_letter(t);
-        hands += black ? letter : char(letter - 'A' + 'a');
+        if (++hand_counts[black ? 0 : 1][t] > v.piece_count[t])
+          return record_error(i, "too many pieces in hand");
         rest.remove_prefix(4);
       }
     } else if ((l == "+" || l == "-") && !game) {
@@ -172,6 +183,8 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
         if (from == kNoSquare) return record_error(i, "bad move '" + std::string(l) + "'");
         const Piece p = game->current().at(from);
         const bool promote = is_piece(p) && is_promoted(t) && !is_promoted(type_of(p));
+        if (!is_piece(p) || (promote ? promoted(type_of(p)) : type_of(p)) != t)
+          return record_error(i, "the piece does not match '" + std::string(l) + "'");
         m = make_board_move(from, to, kEmpty, kEmpty, promote);
       }
       if (!game->play(m)) return record_error(i, "illegal move '" + std::string(l) + "'");
@@ -179,7 +192,8 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
       if (!game) {
         if (auto e = start_game(i)) return *e;
       }
-      apply_ending_word(*game, l.substr(0, l.find(',')));
+      if (!apply_ending_word(*game, l.substr(0, l.find(','))))
+        return record_error(i, "unknown special move '" + std::string(l) + "'");
       break;
     }
   }

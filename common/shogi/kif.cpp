@@ -96,14 +96,14 @@ Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) 
   };
   for (std::size_t i = 0; i < game.history_size(); ++i) {
     const Move prev = i ? game.moves()[i - 1] : kNoMove;
-    std::string line = number(i + 1) + kif_move_text(v, game.moves()[i], prev);
+    std::string line = kif_move_text(v, game.moves()[i], prev);
     if (i < record.move_times_ms.size()) {
       const int mover = (first_mover + int(i)) % 2;
       total[mover] += record.move_times_ms[i];
       line = pad_move(line) + "(" + clock(record.move_times_ms[i], false) + "/" +
              clock(total[mover], true) + ")";
     }
-    out += line + "\n";
+    out += number(i + 1) + line + "\n";
   }
   const Ending e = ending_of(game);
   if (!e.kif.empty()) {
@@ -236,8 +236,8 @@ Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_v
     }
     auto m = parse_kif_move(game->current(), mt, prev);
     if (!m) {
-      apply_ending_word(*game, mt);
-      break;
+      if (apply_ending_word(*game, mt)) break;
+      return record_error(i, "cannot read the move '" + std::string(mt) + "'");
     }
     if (!game->play(*m)) return record_error(i, "illegal move '" + std::string(mt) + "'");
     prev = game->moves().back();

@@ -10,9 +10,11 @@
 
 namespace banmen::shogi {
 
-// "７六歩(77)", "同　歩(77)", "２二角成(88)", "２二角不成(88)", "５五角打". `prev` is the
-// move before (for 同), kNoMove at the start. Needs the variant for square names.
-std::string kif_move_text(const Variant& v, Move m, Move prev);
+// "７六歩(77)", "同　歩(77)", "２二角成(88)", "５五角打". `prev` is the move before (for
+// 同), kNoMove at the start. A declined promotion is written "２二角不成(88)" only when
+// `mark_declined`: records leave it out, since several KIF readers reject it and the
+// origin square already says everything.
+std::string kif_move_text(const Variant& v, Move m, Move prev, bool mark_declined = false);
 
 // Parses one move text of a KIF move line against the position before it; the answer
 // holds what move_key() keeps. nullopt when the text is not a board move or drop.

@@ -63,7 +63,7 @@ std::string kif_piece_name(PieceType t, bool board) {
   return "?";
 }
 
-std::string kif_move_text(const Variant& v, Move m, Move prev) {
+std::string kif_move_text(const Variant& v, Move m, Move prev, bool mark_declined) {
   const Square to = move_to(m);
   std::string out;
   if (prev != kNoMove && move_to(prev) == to) {
@@ -77,7 +77,8 @@ std::string kif_move_text(const Variant& v, Move m, Move prev) {
   const Square from = move_from(m);
   if (is_promotion(m)) {
     out += "成";
-  } else if (can_promote(type_of(p)) && (v.zone[color_of(p)][from] || v.zone[color_of(p)][to])) {
+  } else if (mark_declined && can_promote(type_of(p)) &&
+             (v.zone[color_of(p)][from] || v.zone[color_of(p)][to])) {
     out += "不成";
   }
   return out + "(" + std::to_string(v.file_of(from)) + std::to_string(row_of(from) + 1) + ")";
@@ -125,6 +126,8 @@ std::optional<Move> parse_kif_move(const Position& pos, std::string_view s, Move
   if (f < 1 || r < 1 || !eat(s, ")")) return std::nullopt;
   const Square from = v.parse_square(char('0' + f), char('a' + r - 1));
   if (from == kNoSquare) return std::nullopt;
+  const Piece p = pos.at(from);
+  if (!is_piece(p) || type_of(p) != type) return std::nullopt;  // the name must match
   return make_board_move(from, to, kEmpty, kEmpty, promote);
 }
 

@@ -40,16 +40,29 @@ Ending ending_of(const ShogiGame& game) {
   return e;
 }
 
-void apply_ending_word(ShogiGame& game, std::string_view word) {
-  if (game.over()) return;
+bool apply_ending_word(ShogiGame& game, std::string_view word) {
   const int mover = game.to_move();
   if (word == "投了" || word == "%TORYO") {
     game.finish(Outcome::win(1 - mover, "resignation"));
   } else if (word == "切れ負け" || word == "時間切れ" || word == "%TIME_UP") {
     game.finish(Outcome::win(1 - mover, "timeout"));
   } else if (word == "入玉勝ち" || word == "%KACHI") {
-    (void)game.declare_win();
+    if (!game.over()) (void)game.declare_win();
+  } else {
+    // Endings the rules see for themselves, or that carry no result to replay.
+    static constexpr std::string_view kOthers[] = {
+        "詰み",          "千日手",           "持将棋",
+        "中断",          "反則勝ち",         "反則負け",
+        "不詰",          "不戦勝",           "不戦敗",
+        "%TSUMI",        "%SENNICHITE",      "%JISHOGI",
+        "%CHUDAN",       "%MAX_MOVES",       "%HIKIWAKE",
+        "%ILLEGAL_MOVE", "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION",
+        "%FUZUMI",       "%ERROR",           "%MATTA"};
+    for (auto w : kOthers)
+      if (word == w) return true;
+    return false;
   }
+  return true;
 }
 
 std::string record_date(std::string_view iso) {

@@ -19,8 +19,9 @@ struct Ending {
 Ending ending_of(const ShogiGame& game);
 
 // Ends an imported game according to a special move word of either format, for the
-// endings the board cannot show by itself (resignation, time, declaration).
-void apply_ending_word(ShogiGame& game, std::string_view word);
+// endings the board cannot show by itself (resignation, time, declaration). False when
+// the word is not a known special move.
+bool apply_ending_word(ShogiGame& game, std::string_view word);
 
 // "2026/11/21 09:30:00" from "2026-11-21T09:30:00Z" (KIF and CSA write dates this way).
 std::string record_date(std::string_view iso);

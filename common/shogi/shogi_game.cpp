@@ -44,7 +44,7 @@ std::string ShogiGame::display_notation(std::size_t index, Viewer) const {
   for (std::size_t i = 0; i < index; ++i) before.do_move(history_[i]);
   const Move prev = index ? history_[index - 1] : kNoMove;
   return std::string(before.side_to_move() == kBlack ? "▲" : "△") +
-         kif_move_text(before.variant(), history_[index], prev);
+         kif_move_text(before.variant(), history_[index], prev, true);
 }
 
 std::uint64_t ShogiGame::perft(int depth) const {
