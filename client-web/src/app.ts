@@ -14,6 +14,7 @@ import { confirmDialog, toast } from './ui/dialogs';
 import { Sound } from './ui/sound';
 import { presetsFor } from './ui/presets';
 import { h, clear } from './ui/dom';
+import { uiIcon } from './ui/icons';
 
 export class App {
   private readonly session = new Session(safeStorage());
@@ -143,7 +144,11 @@ export class App {
         return;
       default: {
         const ev = parseEvent(m);
-        if (!ev || !this.roomId) return;
+        if (!ev) {
+          console.warn('dropped a malformed message', m.type);
+          return;
+        }
+        if (!this.roomId) return;
         if (ev.type === 'snapshot' && ev.room !== this.roomId) return;
         const r = applyEvent(this.state, ev, performance.now());
         if (r.resync) {
@@ -248,7 +253,7 @@ export class App {
         this.session.setPref('sound', this.sound.enabled ? 'on' : 'off');
         this.renderHeader();
       },
-    }, this.sound.enabled ? '🔊' : '🔇');
+    }, uiIcon(this.sound.enabled ? 'sound' : 'mute'));
     const langSel = h('select', { class: 'lang', 'aria-label': t('app.language'), onchange: (e: Event) => setLang((e.target as HTMLSelectElement).value as Lang) },
       h('option', { value: 'en', selected: lang() === 'en' }, 'English'),
       h('option', { value: 'ja', selected: lang() === 'ja' }, '日本語'));

@@ -37,6 +37,7 @@ export class ShogiBoard implements BoardView {
     const config: Config = {
       sfen: { board: small ? '5/5/5/5/5' : '9/9/9/9/9/9/9/9/9', hands: '-' },
       coordinates: { enabled: true, files: 'numeric', ranks: 'japanese' },
+      scaleDownPieces: false,
       hands: { inlined: false, roles: handRoles(gameId) },
       forsyth: { toForsyth, fromForsyth },
       movable: { free: false, showDests: true, events: { after: (o, d, p) => this.afterMove(o, d, p) } },

@@ -87,6 +87,7 @@ export const en = {
   'play.rematch': 'Rematch',
   'play.rematch.incoming': 'Your opponent wants a rematch.',
   'play.rematch.sent': 'Rematch offered',
+  'play.nextGame': 'Next game: {game}',
   'play.switch': 'Switch game',
   'play.declare': 'Declare impasse win',
   'play.flip': 'Flip board',

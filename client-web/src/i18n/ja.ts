@@ -89,6 +89,7 @@ export const ja: Record<MessageKey, string> = {
   'play.rematch': '再戦',
   'play.rematch.incoming': '相手が再戦を希望しています。',
   'play.rematch.sent': '再戦を申し込みました',
+  'play.nextGame': '次の対局: {game}',
   'play.switch': 'ゲームを変える',
   'play.declare': '入玉宣言',
   'play.flip': '盤を反転',

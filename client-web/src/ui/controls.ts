@@ -52,7 +52,7 @@ export function renderControls(s: RoomState, a: RoomActions, available: (id: str
       row.append(h('button', { type: 'button', class: 'btn', disabled: mine || !canTakeback(s), 'data-testid': 'takeback', onclick: () => a.send('takeback_request') },
         mine ? t('play.takeback.sent') : t('play.takeback')));
     }
-    if (s.game.id === 'shogi' && s.toMove === mySeat)
+    if (s.game.id === 'shogi' && s.toMove === mySeat && kingInEnemyCamp(s.position, mySeat))
       row.append(btn(t('play.declare'), () => a.send('declare'), '', 'declare'));
     if (opp !== null) {
       const other = s.players.find((p) => p && p.seat === opp);
@@ -92,4 +92,13 @@ function offer(text: string, accept: () => void, decline: () => void, kind: stri
     h('span', {}, text),
     h('button', { type: 'button', class: 'btn primary small', onclick: accept, 'data-testid': `accept-${kind}` }, t('play.accept')),
     h('button', { type: 'button', class: 'btn small', onclick: decline, 'data-testid': `decline-${kind}` }, t('play.decline')));
+}
+
+// The impasse declaration only makes sense once one's king has entered the enemy camp.
+export function kingInEnemyCamp(sfen: string, seat: 0 | 1 | null): boolean {
+  if (seat === null) return false;
+  const rows = (sfen.split(' ')[0] ?? '').split('/');
+  const king = seat === 0 ? 'K' : 'k';
+  const camp = seat === 0 ? [0, 1, 2] : [6, 7, 8];
+  return camp.some((r) => (rows[r] ?? '').includes(king));
 }

@@ -134,7 +134,7 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
       toggle('public', 'home.public', false)),
     h('div', { class: 'form-row submit-row' },
       h('label', { class: 'nick', for: 'nickname' }, t('home.nickname'), nameInput),
-      h('button', { type: 'submit', class: 'primary big', 'data-testid': 'create-room' }, t('home.submit'))),
+      h('button', { type: 'submit', class: 'btn primary big', 'data-testid': 'create-room' }, t('home.submit'))),
   );
 
   const roomsList = h('section', { class: 'open-rooms', 'aria-labelledby': 'rooms-title' },

@@ -18,3 +18,18 @@ export function gameIcon(id: string): SVGSVGElement {
   svg.innerHTML = PICTURES[id] ?? '';
   return svg;
 }
+
+const UI: Record<string, string> = {
+  sound: '<path d="M4 12h5l6-5v18l-6-5H4z" fill="currentColor"/><path d="M19 11c1.5 1.5 1.5 8.5 0 10M22 8c3 3 3 13 0 16" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>',
+  mute: '<path d="M4 12h5l6-5v18l-6-5H4z" fill="currentColor"/><path d="M19 12l7 8M26 12l-7 8" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+  flip: '<path d="M10 5v20M10 25l-5-5M10 25l5-5M22 27V7M22 7l-5 5M22 7l5 5" stroke="currentColor" stroke-width="2.4" fill="none" stroke-linecap="round" stroke-linejoin="round"/>',
+};
+
+export function uiIcon(name: 'sound' | 'mute' | 'flip'): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 32 32');
+  svg.setAttribute('class', 'ui-icon');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.innerHTML = UI[name];
+  return svg;
+}

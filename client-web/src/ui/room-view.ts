@@ -17,6 +17,7 @@ import { resultText } from '../state/result-text';
 import { gameName, sideName } from './home';
 import { describeClock } from '../state/clock';
 import type { Sound } from './sound';
+import { uiIcon } from './icons';
 
 export class RoomView {
   readonly el: HTMLElement;
@@ -52,7 +53,7 @@ export class RoomView {
       this.chatInput.value = '';
     });
     this.passBtn.addEventListener('click', () => this.actions.move('pass'));
-    const flip = h('button', { type: 'button', class: 'btn small icon', title: t('play.flip'), 'aria-label': t('play.flip'), onclick: () => this.flip() }, '⇅');
+    const flip = h('button', { type: 'button', class: 'btn small icon', title: t('play.flip'), 'aria-label': t('play.flip'), onclick: () => this.flip() }, uiIcon('flip'));
     this.el = h('div', { class: 'room' },
       h('section', { class: 'play-area', 'aria-label': 'board' },
         this.top.el,
@@ -121,12 +122,15 @@ export class RoomView {
       this.board = new ShogiBoard(inner, this.top.hand, this.bottom.hand, gameId, onMove);
     }
     this.boardGame = gameId;
+    this.el.dataset.game = gameId;
   }
 
   private renderHeader(s: RoomState): void {
     const score = s.score[0] + s.score[1] > 0 ? `${s.score[0]} – ${s.score[1]}` : '';
+    const next = s.options.game !== s.game.id ? h('span', { class: 'next-game', 'data-testid': 'next-game' }, `→ ${t('play.nextGame', { game: gameName(s.options.game) })}`) : '';
     this.header.replaceChildren(
       h('h1', { class: 'room-title' }, gameName(s.game.id, s.game)),
+      next,
       h('span', { class: 'room-meta' }, [describeClock(s.options.clock), score, s.spectators ? t('room.spectators', { count: s.spectators }) : ''].filter(Boolean).join(' · ')),
     );
   }

@@ -1,0 +1,175 @@
+// The client's end-to-end proof: two browser contexts (host and guest) play a complete
+// game of every game the server offers in one room, by clicking and dragging on the
+// boards; both see the right result; a spectator follows; a reload keeps the seat;
+// rematch and game switch carry the room from game to game; a short clock runs out.
+// Usage: node games.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
+import { launch, newPlayer, shot, until, check } from './lib.mjs';
+import { playMove } from './moves.mjs';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8765';
+const deadline = Date.now() + 240_000;
+
+// Each script ends the game by the rules. `winner`: seat that wins, null for a draw.
+const SCRIPTS = {
+  chess: { moves: 'f2f3 e7e5 g2g4 d8h4', winner: 1, reason: 'by checkmate' },
+  minishogi: { moves: '1e1b 2a1b 2e4c 5a5d 5e5d P*1d R*2a', winner: 0, reason: 'by checkmate', reloadAt: 3 },
+  shogi: { moves: '6i5h 8b7b 7g7f 1c1d 8h3c+ 5a5b 3c4c 5b5a 4c6a 5a4b G*4c', winner: 0, reason: 'by checkmate' },
+  hasami: { moves: '9i9e 8a8e 7i7e 6a6e 5i5e 4a4e 3i3e 1a1b', winner: 0, reason: 'by captures' },
+  dogcat: { moves: '?R*3e ?R*3a 3e3b', winner: 1, reason: 'because a side was shown to have no king on the board', hidden: true },
+  reversi: { moves: null, reason: 'by disc count' },
+};
+
+const browser = await launch();
+let failed = false;
+try {
+  const host = await newPlayer(browser, base, { name: 'host' });
+  await host.page.waitForSelector('[data-testid=server-version]');
+  const available = [];
+  for (const g of Object.keys(SCRIPTS))
+    if (!(await host.page.locator(`.game-card[data-game=${g}].unavailable`).count())) available.push(g);
+  console.log('games available:', available.join(' '));
+  check(available.length > 0, 'at least one game available');
+  await shot(host.page, '01-home');
+
+  // Room A: the first available game, host sits first.
+  await host.page.fill('#nickname', 'Alice');
+  await host.page.click(`.game-card[data-game=${available[0]}]`);
+  await host.page.click('label.side-first');
+  await host.page.click('[data-testid=create-room]');
+  await host.page.waitForSelector('[data-testid=waiting]');
+  await shot(host.page, '02-waiting');
+  const link = await host.page.inputValue('[data-testid=share-link]');
+  check(/\/r\/[A-Za-z0-9_-]{16,}$/.test(link), `share link ${link}`);
+  const guest = await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' });
+  await guest.page.waitForSelector('.room');
+  const spectator = await newPlayer(browser, link, { name: 'spectator' });
+  await spectator.page.waitForSelector('.room');
+  check(await spectator.page.locator('text=You are watching this game.').count(), 'third browser is a spectator');
+
+  const pages = { host: host.page, guest: guest.page };
+  for (let i = 0; i < available.length; i++) {
+    const game = available[i];
+    if (i > 0) await switchAndRematch(pages, game);
+    await playScripted(pages, spectator.page, game);
+  }
+  await timeoutRoom(browser);
+  console.log('browser proof: all passed');
+} catch (e) {
+  failed = true;
+  console.error('FAILED:', e.stack ?? e);
+  for (const [i, c] of browser.contexts().entries()) for (const p of c.pages()) await shot(p, `fail-${i}`).catch(() => {});
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
+
+async function seatOf(page) {
+  return Number(await page.locator('.pb-bottom').getAttribute('data-seat'));
+}
+
+async function moveCount(page) {
+  return page.locator('.move-list .ml-move').count();
+}
+
+async function playScripted(pages, spectatorPage, game) {
+  check(Date.now() < deadline, 'time budget');
+  await until(async () => (await pages.host.locator(`.board-wrap.game-${game}`).count()) && (await pages.guest.locator(`.board-wrap.game-${game}`).count()), `${game} boards`);
+  const hostSeat = await seatOf(pages.host);
+  const bySeat = hostSeat === 0 ? [pages.host, pages.guest] : [pages.guest, pages.host];
+  const script = SCRIPTS[game];
+  const moves = script.moves ? script.moves.split(' ') : null;
+  for (let ply = 0; ; ply++) {
+    const mover = bySeat[ply % 2];
+    if (moves && ply >= moves.length) break;
+    await until(async () => (await moveCount(mover)) === ply || (await mover.locator('[data-testid=result-dialog]').count()), `${game}: ply ${ply} reaches the mover`);
+    if (await mover.locator('[data-testid=result-dialog]').count()) break; // reversi ended
+    if (game === 'reversi') {
+      const legal = mover.locator('.rv-cell.legal');
+      await until(async () => (await legal.count()) || (await mover.locator('[data-testid=pass]:visible').count()), 'reversi move or pass');
+      if (await legal.count()) await playMove(mover, game, await legal.first().getAttribute('data-square'), false);
+      else await playMove(mover, game, 'pass', false);
+    } else {
+      await playMove(mover, game, moves[ply], ply % 3 === 1);
+    }
+    if (script.reloadAt === ply + 1) {
+      await until(async () => (await moveCount(pages.host)) === ply + 1, 'move before reload');
+      await pages.host.reload();
+      await pages.host.waitForSelector(`.board-wrap.game-${game}`);
+      check((await seatOf(pages.host)) === hostSeat, 'reload keeps the seat');
+      check(await pages.host.locator('.pb-bottom .pb-you').count(), 'reloaded page is still a player');
+      await shot(pages.host, `${game}-after-reload`);
+    }
+    if (script.hidden && ply === 0) {
+      await until(async () => (await moveCount(spectatorPage)) === 1, 'spectator sees the hidden drop');
+      const typed = await spectatorPage.locator('piece[class*="hidden-king"], piece[class*="hidden-rook"], piece[class*="hidden-bishop"], piece[class*="hidden-gold"], piece[class*="hidden-silver"]').count();
+      check(typed === 0, 'spectator never sees a hidden type');
+      const opp = bySeat[1];
+      check((await opp.locator('sg-pieces piece[class*="hidden-rook"]').count()) === 0, 'opponent never sees a hidden type on the board');
+      check((await bySeat[0].locator('sg-pieces piece.hidden-rook-c').count()) === 1, 'owner sees its hidden rook');
+      await shot(spectatorPage, `${game}-spectator-hidden`);
+    }
+    if (ply === 2) await shot(pages.host, `${game}-in-progress`);
+  }
+  // Both players and the spectator see the right result.
+  for (const p of [pages.host, pages.guest, spectatorPage]) await p.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
+  const title = async (p) => (await p.locator('.result-title').textContent()).trim();
+  let winner = script.winner;
+  if (game === 'reversi') {
+    const n0 = Number(await pages.host.locator('[data-testid=discs-0]').textContent());
+    const n1 = Number(await pages.host.locator('[data-testid=discs-1]').textContent());
+    winner = n0 === n1 ? null : n0 > n1 ? 0 : 1;
+  }
+  const expectHost = winner === null ? 'Draw' : winner === hostSeat ? 'You won' : 'You lost';
+  const expectGuest = winner === null ? '引き分け' : winner === hostSeat ? 'あなたの負け' : 'あなたの勝ち';
+  check((await title(pages.host)) === expectHost, `${game}: host sees "${expectHost}", got "${await title(pages.host)}"`);
+  check((await title(pages.guest)) === expectGuest, `${game}: guest sees "${expectGuest}", got "${await title(pages.guest)}"`);
+  const reason = (await pages.host.locator('.result-reason').textContent()).trim();
+  check(reason === script.reason, `${game}: reason "${script.reason}", got "${reason}"`);
+  const spec = await title(spectatorPage);
+  check(winner === null ? spec === 'Draw' : / wins$/.test(spec), `${game}: spectator sees "${spec}"`);
+  if (script.hidden) check((await spectatorPage.locator('sg-pieces piece.hidden-rook-n, sg-pieces piece.rook').count()) >= 0, 'revealed at the end');
+  await shot(pages.host, `${game}-result-host`);
+  await shot(pages.guest, `${game}-result-guest`);
+  for (const p of [pages.host, pages.guest, spectatorPage]) await p.locator('dialog.result-dialog button.close').click();
+  console.log(`${game}: played, result ok (${expectHost} / ${reason})`);
+}
+
+async function switchAndRematch(pages, game) {
+  await pages.host.selectOption('[data-testid=switch-select]', game);
+  await pages.host.click('[data-testid=switch-game]');
+  await until(async () => (await pages.guest.locator('[data-testid=next-game]').count()) || (await pages.guest.locator(`.board-wrap.game-${game}`).count()), `guest told of the switch to ${game}`);
+  if (!(await pages.host.locator(`.board-wrap.game-${game}`).count())) {
+    await pages.host.click('[data-testid=rematch]');
+    await pages.guest.click('[data-testid=accept-rematch]');
+  }
+}
+
+// Room B: a short clock runs out for the host.
+async function timeoutRoom(browser) {
+  const host = await newPlayer(browser, base, { name: 'host2' });
+  const game = 'chess';
+  if (await host.page.locator(`.game-card[data-game=${game}].unavailable`).count()) return;
+  await host.page.fill('#nickname', 'Carol');
+  await host.page.click(`.game-card[data-game=${game}]`);
+  await host.page.click('label.side-first');
+  await host.page.click('.chip:has(input[value=custom])');
+  await host.page.fill('input[name=minutes]', '0');
+  await host.page.fill('input[name=seconds]', '2');
+  await host.page.click('[data-testid=create-room]');
+  await host.page.waitForSelector('[data-testid=waiting]');
+  const link = await host.page.inputValue('[data-testid=share-link]');
+  const guest = await newPlayer(browser, link, { name: 'guest2' });
+  await guest.page.waitForSelector('.board-wrap.game-chess');
+  await playMove(host.page, game, 'e2e4', false);
+  await until(async () => (await moveCount(guest.page)) === 1, 'guest sees e4');
+  await playMove(guest.page, game, 'e7e5', true);
+  await until(async () => (await moveCount(host.page)) === 2, 'host sees e5');
+  await host.page.waitForSelector('.clock.low', { timeout: 5000 });
+  await shot(host.page, 'timeout-low-clock');
+  await host.page.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
+  const reason = (await host.page.locator('.result-reason').textContent()).trim();
+  check(reason === 'on time', `timeout reason, got "${reason}"`);
+  check((await host.page.locator('.result-title').textContent()).trim() === 'You lost', 'host lost on time');
+  await shot(host.page, 'timeout-result');
+  console.log('timeout: ok');
+}
