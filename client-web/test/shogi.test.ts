@@ -98,3 +98,20 @@ describe('shogi moves', () => {
     expect(moveSquares('7g7f+')).toEqual(['7g', '7f']);
   });
 });
+
+import { shogiDisplay } from '../src/games/shogi-notation';
+
+describe('shogi notation', () => {
+  const start = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
+  it('writes Japanese moves with 同, 成 and 打', () => {
+    expect(shogiDisplay(start, ['7g7f', '3c3d', '8h2b+', '3a2b', 'B*4e'], 9, 'japanese')).toEqual([
+      '7六歩', '3四歩', '2二角成', '同　銀', '4五角打',
+    ]);
+  });
+  it('writes Western moves with captures and declined promotions', () => {
+    expect(shogiDisplay(start, ['7g7f', '3c3d', '8h2b', '3a2b'], 9, 'western')).toEqual(['P-7f', 'P-3d', 'Bx2b=', 'Sx2b']);
+  });
+  it('falls back to USI when the replay fails', () => {
+    expect(shogiDisplay(start, ['5e5d'], 9, 'western')).toEqual(['5e5d']);
+  });
+});

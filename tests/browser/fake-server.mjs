@@ -22,6 +22,7 @@ function gameInfo(id) {
 
 function newGame(room) {
   room.game = { impl: FAKE_GAMES[room.options.game].make(), moves: [], result: null, startedAt: Date.now() };
+  room.initial = room.game.impl.position();
   const c = room.options.clock;
   room.clock = c.kind === 'none' ? null : { remaining: [c.base_ms || c.period_ms || c.increment_ms, c.base_ms || c.period_ms || c.increment_ms], periods: [c.periods ?? 0, c.periods ?? 0], running: null, since: Date.now() };
   room.offers = { draw: null, takeback: null, rematch: null };
@@ -168,7 +169,6 @@ function handle(conn, state, msg) {
         players: [{ name: String(msg.name || 'Player').slice(0, 32), token, conn, seat: side }],
       };
       newGame(r);
-      r.initial = r.game.impl.position();
       rooms.set(id, r);
       state.room = r;
       reply({ type: 'room_created', room: id, link: `/r/${id}`, player: 0, token, role: 'player' });

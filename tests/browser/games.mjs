@@ -42,7 +42,7 @@ try {
   check(/\/r\/[A-Za-z0-9_-]{16,}$/.test(link), `share link ${link}`);
   const guest = await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' });
   await guest.page.waitForSelector('.room');
-  const spectator = await newPlayer(browser, link, { name: 'spectator' });
+  const spectator = await newPlayer(browser, link, { name: 'spectator', viewport: { width: 390, height: 844 } });
   await spectator.page.waitForSelector('.room');
   check(await spectator.page.locator('text=You are watching this game.').count(), 'third browser is a spectator');
 
@@ -108,7 +108,10 @@ async function playScripted(pages, spectatorPage, game) {
       check((await bySeat[0].locator('sg-pieces piece.hidden-rook-c').count()) === 1, 'owner sees its hidden rook');
       await shot(spectatorPage, `${game}-spectator-hidden`);
     }
-    if (ply === 2) await shot(pages.host, `${game}-in-progress`);
+    if (ply === 2) {
+      await shot(pages.host, `${game}-in-progress`);
+      await shot(spectatorPage, `${game}-phone-spectator`);
+    }
   }
   // Both players and the spectator see the right result.
   for (const p of [pages.host, pages.guest, spectatorPage]) await p.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });

@@ -1,12 +1,18 @@
 // The moves so far in the game's notation: numbered pairs for chess and reversi, one
 // numbered ply per line for the shogi family (as kifu are written).
 import { h } from './dom';
-import { t } from '../i18n';
+import { t, lang } from '../i18n';
+import { shogiDisplay } from '../games/shogi-notation';
 import type { MoveEntry } from '../protocol/messages';
 
 const SHOGI_MARK = ['☗', '☖'];
 
-export function renderMoveList(gameId: string, moves: MoveEntry[]): HTMLElement {
+// `readable`: the moves as people write them when the server sent only USI (shogi).
+export function renderMoveList(gameId: string, moves: MoveEntry[], initial = ''): HTMLElement {
+  if ((gameId === 'shogi' || gameId === 'minishogi') && moves.some((m) => m.display === m.move)) {
+    const text = shogiDisplay(initial, moves.map((m) => m.move), gameId === 'shogi' ? 9 : 5, lang() === 'ja' ? 'japanese' : 'western');
+    moves = moves.map((m, i) => (m.display === m.move ? { move: m.move, display: text[i] } : m));
+  }
   const list = h('ol', { class: `move-list ml-${gameId}`, 'aria-label': t('play.moves'), tabindex: 0 });
   const pairs = gameId === 'chess' || gameId === 'reversi';
   if (pairs) {

@@ -13,6 +13,7 @@ export class PlayerBar {
   readonly el: HTMLElement;
   readonly hand: HTMLElement;
   private readonly info: HTMLElement;
+  private readonly side: HTMLElement;
   private readonly material: HTMLElement;
   private readonly clock: HTMLElement;
   private readonly clockTime: HTMLElement;
@@ -22,13 +23,14 @@ export class PlayerBar {
 
   constructor(position: 'top' | 'bottom') {
     this.info = h('div', { class: 'pb-info' });
+    this.side = h('div', { class: 'pb-sideline' });
     this.material = h('div', { class: 'pb-material' });
     this.hand = h('div', { class: 'pb-hand' });
     this.clockTime = h('span', { class: 'clock-time' });
     this.clockExtra = h('span', { class: 'clock-extra' });
     this.clock = h('div', { class: 'clock', role: 'timer', 'aria-live': 'off' }, this.clockTime, this.clockExtra);
     this.el = h('div', { class: `player-bar pb-${position}` },
-      h('div', { class: 'pb-main' }, this.info, this.material), this.hand, this.clock);
+      h('div', { class: 'pb-main' }, this.info, h('div', { class: 'pb-sub' }, this.side, this.material)), this.hand, this.clock);
   }
 
   update(s: RoomState, seat: 0 | 1): void {
@@ -40,14 +42,16 @@ export class PlayerBar {
     this.el.classList.toggle('to-move', turn);
     this.el.dataset.seat = String(seat);
     const parts: (HTMLElement | null)[] = [
-      h('span', { class: `side-dot side-${s.game.id}-${seat}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'pb-side' }, sideName(s.game.id, seat)),
       h('span', { class: 'pb-name', 'data-testid': `name-${seat}` }, p ? p.info.name : '…'),
-      me ? h('span', { class: 'pb-you' }, `(${t('room.you')})`) : null,
       p ? h('span', { class: `presence ${p.info.connected ? 'on' : 'off'}`, title: t(p.info.connected ? 'room.online' : 'room.offline'), 'aria-label': t(p.info.connected ? 'room.online' : 'room.offline') }) : null,
       s.score[0] + s.score[1] > 0 && p ? h('span', { class: 'pb-score' }, String(s.score[p.index])) : null,
     ];
     this.info.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
+    this.side.replaceChildren(
+      h('span', { class: `side-dot side-${s.game.id}-${seat}`, 'aria-hidden': 'true' }),
+      h('span', { class: 'pb-side' }, sideName(s.game.id, seat)),
+      me ? h('span', { class: 'pb-you' }, `· ${t('room.you')}`) : '',
+    );
     this.material.replaceChildren(...this.materialFor(s, seat));
     this.clock.hidden = !s.clock || s.clock.kind === 'none';
     this.tick(s, performance.now());
@@ -61,9 +65,7 @@ export class PlayerBar {
     if (face.inByoyomi) this.byoyomiSeen = true;
     const text = formatClock(face.ms);
     if (this.clockTime.textContent !== text) this.clockTime.textContent = text;
-    const extra = face.inByoyomi || (s.clock.kind === 'byoyomi' && face.periods > 0)
-      ? `${face.inByoyomi ? t('clock.byoyomi') : '+'} ${face.periods > 1 ? `×${face.periods}` : ''}`.trim()
-      : '';
+    const extra = byoyomiLabel(s, face.inByoyomi, face.periods);
     if (this.clockExtra.textContent !== extra) this.clockExtra.textContent = extra;
     this.clock.classList.toggle('running', running);
     this.clock.classList.toggle('low', face.low && s.status === 'playing');
@@ -88,4 +90,12 @@ export class PlayerBar {
     }
     return [];
   }
+}
+
+// "+30s" before the periods start, "byoyomi ×2" once they run; empty for other clocks.
+function byoyomiLabel(s: RoomState, inByoyomi: boolean, periods: number): string {
+  const c = s.options.clock;
+  if (c.kind !== 'byoyomi' || periods <= 0) return '';
+  const count = periods > 1 ? ` ×${periods}` : '';
+  return inByoyomi ? `${t('clock.byoyomi')}${count}` : `+${Math.round(c.period_ms / 1000)}s${count}`;
 }

@@ -95,7 +95,7 @@ export class RoomView {
     this.renderHeader(s);
     this.renderShare(s);
     this.renderStatus(s);
-    this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(s.game.id, s.moves));
+    this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(s.game.id, s.moves, s.initialPosition));
     const list = this.moves.querySelector('.move-list');
     if (list) list.scrollTop = list.scrollHeight;
     this.controls.replaceChildren(renderControls(s, this.actions, this.available, recordFormats(s.game.id, this.formats(s.game.id))));
