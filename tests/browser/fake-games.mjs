@@ -5,6 +5,7 @@ import { Chess } from 'chess.js';
 import { parseSfen, makeSfen, initialSfen } from 'shogiops/sfen';
 import { makeUsi, parseUsi, makeSquareName } from 'shogiops/util';
 import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
+import { dogcat, hasami } from './fake-games-more.mjs';
 
 function chess() {
   const c = new Chess();
@@ -128,4 +129,6 @@ export const FAKE_GAMES = {
   shogi: { make: () => shogi('standard'), sides: ['sente', 'gote'], letters: ['b', 'w'] },
   minishogi: { make: () => shogi('minishogi'), sides: ['sente', 'gote'], letters: ['b', 'w'] },
   reversi: { make: reversi, sides: ['black', 'white'], letters: ['X', 'O'] },
+  dogcat: { make: dogcat, sides: ['dog', 'cat'], letters: ['b', 'w'] },
+  hasami: { make: hasami, sides: ['black', 'white'], letters: ['b', 'w'] },
 };

@@ -65,6 +65,15 @@ function legalFor(room, seat) {
 }
 const toMove = (room) => room.game.moves.length % 2;
 
+// What `seat` (null: spectator) may see of the position and of each move.
+const viewOf = (room, seat) => (room.game.impl.view ? room.game.impl.view(seat) : room.game.impl.position());
+const movesFor = (room, seat) =>
+  room.game.moves.map((m, i) => {
+    if (!room.game.impl.moveText) return m;
+    const t = room.game.impl.moveText(i, seat);
+    return { move: t, display: t };
+  });
+
 function snapshot(room, conn) {
   const pi = room.players.findIndex((p) => p.conn === conn);
   const seat = pi < 0 ? null : room.players[pi].seat;
@@ -74,8 +83,8 @@ function snapshot(room, conn) {
     host: 0, options: room.options,
     players: room.players.map((p) => ({ name: p.name, connected: !!p.conn, seat: p.seat })),
     spectators: room.specs.size, score: room.score, game_no: room.gameNo, game: gameInfo(room.options.game),
-    status: status(room), initial_position: room.initial, position: room.game.impl.position(),
-    moves: room.game.moves, to_move: toMove(room), in_check: room.game.impl.inCheck(),
+    status: status(room), initial_position: room.initial, position: viewOf(room, seat),
+    moves: movesFor(room, seat), to_move: toMove(room), in_check: room.game.impl.inCheck(),
     legal_moves: legalFor(room, seat), clock: clockState(room), offers: room.offers,
     result: resultFor(room, seat), chat: pi < 0 ? room.specChat : room.chat,
   };
@@ -109,7 +118,7 @@ function endGame(room, winner, reason) {
     if (winner === null) { room.score[0] += 0.5; room.score[1] += 0.5; } else room.score[pi(winner)] += 1;
   }
   room.offers = { draw: null, takeback: null, rematch: null };
-  broadcast(room, (c, seat) => ({ type: 'game_over', ...resultFor(room, seat), position: room.game.impl.position(), moves: room.game.moves, clock: clockState(room), score: room.score }));
+  broadcast(room, (c, seat) => ({ type: 'game_over', ...resultFor(room, seat), position: viewOf(room, seat), moves: movesFor(room, seat), clock: clockState(room), score: room.score }));
 }
 
 function armFlag(room) {
@@ -139,7 +148,7 @@ function play(room, seat, move) {
   }
   if (room.offers.draw === seat) room.offers.draw = null;
   broadcast(room, (conn, s) => ({
-    type: 'move', ply: g.moves.length, seat, move, display, position: g.impl.position(), to_move: toMove(room),
+    type: 'move', ply: g.moves.length, seat, ...movesFor(room, s)[g.moves.length - 1], position: viewOf(room, s), to_move: toMove(room),
     in_check: g.impl.inCheck(), legal_moves: legalFor(room, s), clock: clockState(room),
   }));
   const out = g.impl.outcome();

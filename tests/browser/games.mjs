@@ -101,11 +101,15 @@ async function playScripted(pages, spectatorPage, game) {
     }
     if (script.hidden && ply === 0) {
       await until(async () => (await moveCount(spectatorPage)) === 1, 'spectator sees the hidden drop');
+      // Not on the board, not in a hand, not even as an empty hand slot.
       const typed = await spectatorPage.locator('piece[class*="hidden-king"], piece[class*="hidden-rook"], piece[class*="hidden-bishop"], piece[class*="hidden-gold"], piece[class*="hidden-silver"]').count();
       check(typed === 0, 'spectator never sees a hidden type');
+      check((await spectatorPage.locator('sg-pieces piece.hidden-unknown-c').count()) === 1, 'spectator sees a face-down candidate');
+      check((await spectatorPage.content()).match(/\?R\*/) === null, 'no typed hidden drop in the spectator page');
       const opp = bySeat[1];
       check((await opp.locator('sg-pieces piece[class*="hidden-rook"]').count()) === 0, 'opponent never sees a hidden type on the board');
-      check((await bySeat[0].locator('sg-pieces piece.hidden-rook-c').count()) === 1, 'owner sees its hidden rook');
+      const ownerClasses = await bySeat[0].locator('sg-pieces piece').evaluateAll((els) => els.map((e) => e.className));
+      check(ownerClasses.includes('sente hidden-rook-c'), `owner sees its hidden rook (${ownerClasses.join(',')})`);
       await shot(spectatorPage, `${game}-spectator-hidden`);
     }
     if (ply === 2) {

@@ -29,6 +29,7 @@ export class ShogiBoard implements BoardView {
     handBottom: HTMLElement,
     private readonly gameId: string,
     private readonly onMove: MoveHandler,
+    spectator: boolean,
   ) {
     const small = gameId === 'minishogi' || gameId === 'dogcat';
     this.files = small ? 5 : 9;
@@ -38,7 +39,7 @@ export class ShogiBoard implements BoardView {
       sfen: { board: small ? '5/5/5/5/5' : '9/9/9/9/9/9/9/9/9', hands: '-' },
       coordinates: { enabled: true, files: 'numeric', ranks: 'japanese' },
       scaleDownPieces: false,
-      hands: { inlined: false, roles: handRoles(gameId) },
+      hands: { inlined: false, roles: handRoles(gameId, spectator) },
       forsyth: { toForsyth, fromForsyth },
       movable: { free: false, showDests: true, events: { after: (o, d, p) => this.afterMove(o, d, p) } },
       droppable: { free: false, showDests: true, events: { after: (pc, k) => this.afterDrop(pc, k) } },

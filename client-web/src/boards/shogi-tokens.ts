@@ -61,10 +61,12 @@ export function handsSfen(pos: ShogiPosition): string {
 }
 
 // Roles shown in hands, in display order (hidden pieces first, as they start there).
-export function handRoles(gameId: string): string[] {
+// A spectator's board has no typed hidden roles at all, not even empty ones.
+export function handRoles(gameId: string, spectator = false): string[] {
   if (gameId === 'dogcat')
     return [
-      'hidden-unknown', 'hidden-king', 'hidden-rook', 'hidden-bishop', 'hidden-gold', 'hidden-silver',
+      'hidden-unknown',
+      ...(spectator ? [] : ['hidden-king', 'hidden-rook', 'hidden-bishop', 'hidden-gold', 'hidden-silver']),
       'king', 'rook', 'bishop', 'gold', 'silver',
     ];
   if (gameId === 'minishogi') return ['rook', 'bishop', 'gold', 'silver', 'pawn'];

@@ -88,6 +88,8 @@ export const en = {
   'play.rematch.incoming': 'Your opponent wants a rematch.',
   'play.rematch.sent': 'Rematch offered',
   'play.nextGame': 'Next game: {game}',
+  'play.typeMove': 'Type a move (e.g. 7g7f, e2e4)',
+  'dogcat.legend': 'Gold dot: a face-down piece that could still be the king. Pieces move by their true type; a piece that moves unlike a king loses the dot.',
   'play.switch': 'Switch game',
   'play.declare': 'Declare impasse win',
   'play.flip': 'Flip board',

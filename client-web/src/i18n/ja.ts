@@ -90,6 +90,8 @@ export const ja: Record<MessageKey, string> = {
   'play.rematch.incoming': '相手が再戦を希望しています。',
   'play.rematch.sent': '再戦を申し込みました',
   'play.nextGame': '次の対局: {game}',
+  'play.typeMove': '指し手を入力 (例: 7g7f, e2e4)',
+  'dogcat.legend': '金の点: まだ玉かもしれない伏せ駒。駒は本当の種類どおりに動き、玉にできない動きをすると点が消えます。',
   'play.switch': 'ゲームを変える',
   'play.declare': '入玉宣言',
   'play.flip': '盤を反転',

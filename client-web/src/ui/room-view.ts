@@ -26,17 +26,21 @@ export class RoomView {
   private readonly bottom = new PlayerBar('bottom');
   private readonly header = h('div', { class: 'room-header' });
   private readonly share = h('div', { class: 'share-box' });
+  private readonly legend = h('p', { class: 'dogcat-legend' });
   private readonly status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
   private readonly moves = h('div', { class: 'moves-box' });
   private readonly controls = h('div', { class: 'controls-box' });
   private readonly chatLog = h('ul', { class: 'chat-log', 'aria-live': 'polite' });
   private readonly chatInput = h('input', { type: 'text', maxlength: 300, placeholder: t('chat.placeholder'), 'aria-label': t('chat.title') });
+  private readonly moveInput = h('input', { type: 'text', class: 'move-input', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('play.typeMove'), placeholder: t('play.typeMove') });
   private readonly passBtn = h('button', { type: 'button', class: 'btn primary pass-btn', hidden: true, 'data-testid': 'pass' }, t('play.pass'));
+  private readonly moveForm: HTMLFormElement;
   private board: BoardView | null = null;
   private boardGame = '';
   private state: RoomState | null = null;
   private shownResultFor = '';
   private flipped = false;
+  private claimShownFor = 0;
   private timer: number | undefined;
 
   constructor(
@@ -53,15 +57,29 @@ export class RoomView {
       this.chatInput.value = '';
     });
     this.passBtn.addEventListener('click', () => this.actions.move('pass'));
+    // Keyboard play: type a move in the game's notation (e2e4, 7g7f, P*5e, d3).
+    const moveForm = h('form', { class: 'move-form' }, this.moveInput);
+    moveForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const s = this.state;
+      const typed = this.moveInput.value.trim();
+      if (!s || !typed) return;
+      const found = s.legalMoves.find((m) => m.toLowerCase() === typed.toLowerCase());
+      if (found && isMyTurn(s)) {
+        this.actions.move(found);
+        this.moveInput.value = '';
+      } else toast(t('play.error', { message: typed }), 'error');
+    });
+    this.moveForm = moveForm;
     const flip = h('button', { type: 'button', class: 'btn small icon', title: t('play.flip'), 'aria-label': t('play.flip'), onclick: () => this.flip() }, uiIcon('flip'));
     this.el = h('div', { class: 'room' },
       h('section', { class: 'play-area', 'aria-label': 'board' },
         this.top.el,
         h('div', { class: 'board-outer' }, this.boardEl),
         this.bottom.el,
-        h('div', { class: 'under-board' }, this.passBtn, flip)),
+        h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
-        this.header, this.share, this.status, this.moves, this.controls,
+        this.header, this.share, this.status, this.legend, this.moves, this.controls,
         h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
     );
     this.timer = window.setInterval(() => this.tick(), 100);
@@ -75,7 +93,7 @@ export class RoomView {
   update(s: RoomState): void {
     const prev = this.state;
     this.state = s;
-    if (this.boardGame !== s.game.id) this.makeBoard(s.game.id);
+    if (this.boardGame !== `${s.game.id}:${s.role}`) this.makeBoard(s.game.id, s.role === 'spectator');
     const bottom = this.flipped ? ((1 - bottomSeat(s)) as 0 | 1) : bottomSeat(s);
     const top = (1 - bottom) as 0 | 1;
     this.top.update(s, top);
@@ -92,7 +110,9 @@ export class RoomView {
       over: s.status === 'over',
     }, s.lastChange === 'move');
     this.passBtn.hidden = !(isMyTurn(s) && s.legalMoves.includes('pass'));
+    this.moveForm.hidden = s.role !== 'player' || s.status !== 'playing';
     this.renderHeader(s);
+    this.renderLegend(s);
     this.renderShare(s);
     this.renderStatus(s);
     this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(s.game.id, s.moves, s.initialPosition));
@@ -103,7 +123,7 @@ export class RoomView {
     this.announce(prev, s);
   }
 
-  private makeBoard(gameId: string): void {
+  private makeBoard(gameId: string, spectator: boolean): void {
     this.board?.destroy();
     this.boardEl.replaceChildren();
     this.boardEl.className = `board-wrap game-${gameId}`;
@@ -119,10 +139,15 @@ export class RoomView {
     } else {
       const inner = h('div', { class: 'sg-outer' });
       this.boardEl.append(inner);
-      this.board = new ShogiBoard(inner, this.top.hand, this.bottom.hand, gameId, onMove);
+      this.board = new ShogiBoard(inner, this.top.hand, this.bottom.hand, gameId, onMove, spectator);
     }
-    this.boardGame = gameId;
+    this.boardGame = `${gameId}:${spectator ? 'spectator' : 'player'}`;
     this.el.dataset.game = gameId;
+  }
+
+  private renderLegend(s: RoomState): void {
+    this.legend.hidden = s.game.id !== 'dogcat';
+    this.legend.replaceChildren(h('span', { class: 'dot', 'aria-hidden': 'true' }), t('dogcat.legend'));
   }
 
   private renderHeader(s: RoomState): void {
@@ -205,7 +230,14 @@ export class RoomView {
 
   private tick(): void {
     const s = this.state;
-    if (!s || s.status !== 'playing' || !s.clock) return;
+    if (!s || s.status !== 'playing') return;
+    // The abandonment claim becomes possible at a time, not on an event: redraw then.
+    const claimAt = Math.min(...s.players.filter((p) => p && !p.connected && p.claim_at_ms).map((p) => p.claim_at_ms!));
+    if (Number.isFinite(claimAt) && Date.now() >= claimAt - 1000 && this.claimShownFor !== claimAt) {
+      this.claimShownFor = claimAt;
+      this.update({ ...s, lastChange: 'other' });
+    }
+    if (!s.clock) return;
     const now = performance.now();
     this.top.tick(s, now);
     this.bottom.tick(s, now);
