@@ -112,6 +112,11 @@ async function playScripted(pages, spectatorPage, game) {
       check(ownerClasses.includes('sente hidden-rook-c'), `owner sees its hidden rook (${ownerClasses.join(',')})`);
       await shot(spectatorPage, `${game}-spectator-hidden`);
     }
+    if (game === 'shogi' && ply === 6) {
+      await until(async () => (await moveCount(pages.host)) === 7, 'shogi ply 7 on the host page');
+      await pages.host.waitForTimeout(300);
+      await shot(pages.host, 'readme-shogi-in-progress');
+    }
     if (ply === 2) {
       await shot(pages.host, `${game}-in-progress`);
       await shot(spectatorPage, `${game}-phone-spectator`);

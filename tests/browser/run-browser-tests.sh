@@ -27,7 +27,7 @@ PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=
 DATA=$(mktemp -d)
 if [ -n "$SERVER_BIN" ] && [ -x "$SERVER_BIN" ]; then
   echo "using $SERVER_BIN"
-  "$SERVER_BIN" --address 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" \
+  "$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" \
     >"$BANMEN_ARTIFACTS/server.out" 2>&1 &
 else
   echo "banmen-server not built: using the protocol stand-in"
