@@ -29,6 +29,7 @@ export class App {
   private state: RoomState | null = null;
   private view: RoomView | null = null;
   private notFound = false;
+  private replaced = false;
   private pendingCreate: { name: string; options: RoomOptions } | null = null;
   private moveSeq = 0;
   private nextId = 1;
@@ -41,6 +42,10 @@ export class App {
       onOpen: () => this.onOpen(),
       onMessage: (m) => this.onMessage(m),
       onStatus: (s, ms) => this.onStatus(s, ms),
+      onClosed: (code) => {
+        this.replaced = code === 4001;
+        return !this.replaced;
+      },
     });
     root.append(h('a', { class: 'skip', href: '#main' }, 'Skip to content'), this.header, this.banner, this.main);
     onLangChange(() => this.rerenderAll());
@@ -270,7 +275,12 @@ export class App {
   private renderBanner(): void {
     const down = this.status === 'down' || (this.status === 'connecting' && this.retryIn > 0);
     this.banner.hidden = this.status === 'open' || (!down && this.status === 'connecting');
-    if (this.status === 'down') {
+    if (this.replaced) {
+      this.banner.hidden = false;
+      this.banner.replaceChildren(
+        h('span', {}, t('conn.replaced')),
+        h('button', { type: 'button', class: 'btn small', onclick: () => { this.replaced = false; this.conn.retryNow(true); } }, t('conn.useHere')));
+    } else if (this.status === 'down') {
       this.banner.replaceChildren(
         h('span', {}, t('conn.down', { seconds: Math.max(1, Math.ceil(this.retryIn / 1000)) })),
         h('button', { type: 'button', class: 'btn small', onclick: () => this.conn.retryNow() }, t('conn.retry')));

@@ -83,3 +83,28 @@ describe('Connection', () => {
     expect(h.timers.length).toBe(0);
   });
 });
+
+describe('Connection close codes', () => {
+  it('stays closed when the hook says so (seat taken over elsewhere)', () => {
+    const sockets: FakeSocket[] = [];
+    const timers: number[] = [];
+    const conn = new Connection(
+      'ws://x/ws',
+      { onOpen: () => {}, onMessage: () => {}, onStatus: () => {}, onClosed: (code) => code !== 4001 },
+      () => { const s = new FakeSocket(); sockets.push(s); return s; },
+      { setTimeout: (_fn, ms) => { timers.push(ms); return 1; }, clearTimeout: () => {} },
+      () => 0,
+    );
+    conn.start();
+    sockets[0].openNow();
+    sockets[0].readyState = 3;
+    sockets[0].onclose?.({ code: 4001 });
+    expect(timers).toEqual([]);
+    conn.retryNow(true);
+    expect(sockets.length).toBe(2);
+    sockets[1].openNow();
+    sockets[1].readyState = 3;
+    sockets[1].onclose?.({ code: 1006 });
+    expect(timers).toEqual([250]);
+  });
+});

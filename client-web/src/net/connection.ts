@@ -19,6 +19,9 @@ export interface ConnectionHooks {
   onOpen(): void;
   onMessage(msg: Record<string, unknown>): void;
   onStatus(status: ConnectionStatus, retryInMs?: number): void;
+  // Called when the server closed the socket with `code`; return false to stay closed
+  // (4001: this seat was taken over by a newer tab, which must not be fought over).
+  onClosed?(code: number): boolean;
 }
 
 export interface Timers {
@@ -72,7 +75,8 @@ export class Connection {
   }
 
   // Reconnect now (for a "retry" button or when the page becomes visible again).
-  retryNow(): void {
+  retryNow(force = false): void {
+    if (force) this.stopped = false;
     if (this.stopped || this.isOpen) return;
     if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = null;
@@ -108,9 +112,15 @@ export class Connection {
     socket.onerror = () => {
       /* onclose follows */
     };
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      const code = typeof (ev as { code?: unknown })?.code === 'number' ? (ev as { code: number }).code : 1006;
+      if (this.hooks.onClosed && !this.hooks.onClosed(code)) {
+        this.stopped = true;
+        this.hooks.onStatus('down', undefined);
+        return;
+      }
       if (!this.stopped) this.scheduleRetry();
     };
   }
