@@ -1,6 +1,6 @@
 // The application: routes between the home page and a room, owns the connection, feeds
 // server messages through the room reducer and turns clicks into requests.
-import { t, lang, setLang, onLangChange, type Lang, type MessageKey } from './i18n';
+import { t, onLangChange } from './i18n';
 import { Connection, type ConnectionStatus } from './net/connection';
 import { socketUrl } from './net/url';
 import { PROTOCOL_VERSION, type Clock, type GameInfoMsg, type RoomOptions } from './protocol/messages';
@@ -14,7 +14,7 @@ import { confirmDialog, toast } from './ui/dialogs';
 import { Sound } from './ui/sound';
 import { presetsFor } from './ui/presets';
 import { h, clear } from './ui/dom';
-import { uiIcon } from './ui/icons';
+import { renderBanner, renderTopbar } from './ui/topbar';
 
 export class App {
   private readonly session = new Session(safeStorage());
@@ -250,42 +250,30 @@ export class App {
   }
 
   private renderHeader(): void {
-    document.documentElement.lang = lang();
-    const soundBtn = h('button', {
-      type: 'button', class: 'btn small icon', 'aria-pressed': String(this.sound.enabled), title: t('play.sound'), 'aria-label': t('play.sound'),
-      onclick: () => {
+    renderTopbar(this.header, {
+      status: this.status,
+      serverName: this.serverName,
+      soundOn: this.sound.enabled,
+      onToggleSound: () => {
         this.sound.enabled = !this.sound.enabled;
         this.session.setPref('sound', this.sound.enabled ? 'on' : 'off');
         this.renderHeader();
       },
-    }, uiIcon(this.sound.enabled ? 'sound' : 'mute'));
-    const langSel = h('select', { class: 'lang', 'aria-label': t('app.language'), onchange: (e: Event) => setLang((e.target as HTMLSelectElement).value as Lang) },
-      h('option', { value: 'en', selected: lang() === 'en' }, 'English'),
-      h('option', { value: 'ja', selected: lang() === 'ja' }, '日本語'));
-    clear(this.header);
-    this.header.append(
-      h('a', { class: 'brand', href: '/', onclick: (e: Event) => { e.preventDefault(); this.navigate('/'); } },
-        h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '盤'), 'Banmen'),
-      h('span', { class: `conn-dot conn-${this.status}`, title: t(`conn.${this.status === 'down' ? 'connecting' : this.status}` as MessageKey), 'aria-hidden': 'true' }),
-      this.serverName ? h('span', { class: 'server-version', 'data-testid': 'server-version' }, t('app.version', { version: this.serverName })) : '',
-      soundBtn, langSel,
-    );
+      onHome: () => this.navigate('/'),
+    });
   }
 
   private renderBanner(): void {
-    const down = this.status === 'down' || (this.status === 'connecting' && this.retryIn > 0);
-    this.banner.hidden = this.status === 'open' || (!down && this.status === 'connecting');
-    if (this.replaced) {
-      this.banner.hidden = false;
-      this.banner.replaceChildren(
-        h('span', {}, t('conn.replaced')),
-        h('button', { type: 'button', class: 'btn small', onclick: () => { this.replaced = false; this.conn.retryNow(true); } }, t('conn.useHere')));
-    } else if (this.status === 'down') {
-      this.banner.replaceChildren(
-        h('span', {}, t('conn.down', { seconds: Math.max(1, Math.ceil(this.retryIn / 1000)) })),
-        h('button', { type: 'button', class: 'btn small', onclick: () => this.conn.retryNow() }, t('conn.retry')));
-    }
-    document.body.classList.toggle('offline', this.status === 'down');
+    renderBanner(this.banner, {
+      status: this.status,
+      retryInMs: this.retryIn,
+      replaced: this.replaced,
+      onRetry: () => this.conn.retryNow(),
+      onUseHere: () => {
+        this.replaced = false;
+        this.conn.retryNow(true);
+      },
+    });
   }
 
   private renderMain(): void {
