@@ -3,7 +3,7 @@
 // boards; both see the right result; a spectator follows; a reload keeps the seat;
 // rematch and game switch carry the room from game to game; a short clock runs out.
 // Usage: node games.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { launch, newPlayer, shot, until, check } from './lib.mjs';
+import { ARTIFACTS, launch, newPlayer, shot, until, check } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -115,7 +115,7 @@ async function playScripted(pages, spectatorPage, game) {
     if (game === 'shogi' && ply === 6) {
       await until(async () => (await moveCount(pages.host)) === 7, 'shogi ply 7 on the host page');
       await pages.host.waitForTimeout(300);
-      await shot(pages.host, 'readme-shogi-in-progress');
+      await pages.host.locator('.room').screenshot({ path: `${ARTIFACTS}/readme-shogi-in-progress.png` });
     }
     if (ply === 2) {
       await shot(pages.host, `${game}-in-progress`);
@@ -165,8 +165,8 @@ async function timeoutRoom(browser) {
   await host.page.click(`.game-card[data-game=${game}]`);
   await host.page.click('label.side-first');
   await host.page.click('.chip:has(input[value=custom])');
-  await host.page.fill('input[name=minutes]', '0');
-  await host.page.fill('input[name=seconds]', '2');
+  await host.page.fill('input[name=minutes]', '0.05');
+  await host.page.fill('input[name=seconds]', '0');
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');
   const link = await host.page.inputValue('[data-testid=share-link]');

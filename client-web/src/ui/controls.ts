@@ -14,9 +14,12 @@ export interface RoomActions {
   switchGame(game: string): void;
 }
 
+// What each game's rules offer (GameInfo::record_formats), for servers that do not list them.
 const RECORD_FORMATS: Record<string, string[]> = {
-  chess: ['pgn'], shogi: ['kif', 'csa'], minishogi: ['kif', 'csa'], dogcat: ['kif'], hasami: ['kif'], reversi: ['txt'],
+  chess: ['pgn'], shogi: ['kif', 'csa', 'sfen'], minishogi: ['kif', 'csa', 'sfen'], dogcat: ['record'],
+  hasami: ['transcript'], reversi: ['transcript'],
 };
+const EXTENSION: Record<string, string> = { pgn: 'pgn', kif: 'kif', csa: 'csa' };
 
 export function recordFormats(gameId: string, offered?: string[]): string[] {
   return offered && offered.length ? offered : (RECORD_FORMATS[gameId] ?? []);
@@ -80,7 +83,7 @@ export function renderControls(s: RoomState, a: RoomActions, available: (id: str
   if (s.status === 'over' && s.result && s.result.result !== 'aborted' && formats.length) {
     box.append(h('div', { class: 'download-row' }, h('span', {}, `${t('play.download')}:`),
       formats.map((f) => h('a', {
-        class: 'btn small', download: `${s.game.id}-${s.room}-${s.gameNo}.${f}`,
+        class: 'btn small', download: `${s.game.id}-${s.room}-${s.gameNo}.${EXTENSION[f] ?? 'txt'}`,
         href: `/api/rooms/${encodeURIComponent(s.room)}/games/${s.gameNo}/record?format=${encodeURIComponent(f)}`,
       }, f.toUpperCase()))));
   }

@@ -83,7 +83,8 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
     );
     const custom = presetId === 'custom'
       ? h('div', { class: 'custom-time' },
-          h('label', {}, t('home.minutes'), h('input', { type: 'number', name: 'minutes', min: 0, max: 180, step: 1, value: meta.byoyomi ? 10 : 5 })),
+          // A Fischer clock needs some main time; byoyomi may be periods only.
+          h('label', {}, t('home.minutes'), h('input', { type: 'number', name: 'minutes', min: meta.byoyomi ? 0 : 0.05, max: 180, step: 'any', required: true, value: meta.byoyomi ? 10 : 5 })),
           h('label', {}, t(meta.byoyomi ? 'home.byoyomi' : 'home.increment'),
             h('input', { type: 'number', name: 'seconds', min: 0, max: 600, step: 1, value: meta.byoyomi ? 30 : 3 })))
       : null;
