@@ -7,6 +7,7 @@ import { PROTOCOL_VERSION, type Clock, type GameInfoMsg, type RoomOptions } from
 import { parseError, parseEvent, parseWelcome } from './protocol/parse';
 import { applyEvent, type RoomState } from './state/room';
 import { Session, roomFromPath, safeStorage } from './state/session';
+import { MoveOutbox } from './state/outbox';
 import { isGameId, gameMeta, type GameId } from './games/catalog';
 import { renderHome, type PublicRoom } from './ui/home';
 import { RoomView } from './ui/room-view';
@@ -31,7 +32,7 @@ export class App {
   private notFound = false;
   private replaced = false;
   private pendingCreate: { name: string; options: RoomOptions } | null = null;
-  private moveSeq = 0;
+  private readonly outbox = new MoveOutbox(`c${Date.now().toString(36)}`);
   private nextId = 1;
   private readonly header = h('header', { class: 'topbar' });
   private readonly banner = h('div', { class: 'conn-banner', role: 'alert', hidden: true });
@@ -59,6 +60,7 @@ export class App {
   }
 
   start(): void {
+    (window as unknown as { __banmenDropSocket?: () => void }).__banmenDropSocket = () => this.conn.drop();
     this.renderHeader();
     this.route();
     this.conn.start();
@@ -138,6 +140,10 @@ export class App {
           this.roomId = room;
           history.pushState(null, '', `/r/${room}`);
           this.renderMain();
+        } else {
+          // Back in the room after a drop: a move still unanswered goes again, same id.
+          const again = this.outbox.toResend();
+          if (again) this.request({ type: 'move', move: again.move, version: again.version, move_id: again.moveId });
         }
         return;
       }
@@ -145,6 +151,8 @@ export class App {
         this.onError(m);
         return;
       case 'ack':
+        if (typeof m.move_id === 'string') this.outbox.settle(m.move_id);
+        return;
       case 'pong':
         return;
       default: {
@@ -161,6 +169,7 @@ export class App {
           return;
         }
         const first = !this.state;
+        if (ev.type === 'move' && ev.seat === this.state?.seat) this.outbox.settle();
         this.state = r.state;
         if (first) this.renderMain();
         else if (this.state) this.view?.update(this.state);
@@ -181,7 +190,8 @@ export class App {
       this.renderMain();
       return;
     }
-    if (e.code === 'stale_version' || e.code === 'not_your_turn' || e.code === 'illegal_move') {
+    if (['stale_version', 'not_your_turn', 'illegal_move', 'bad_move', 'game_over'].includes(e.code)) {
+      this.outbox.settle();
       // The board showed a move the server did not take: redraw the true position.
       if (this.state) this.view?.update({ ...this.state, lastChange: 'other' });
       if (e.code === 'stale_version') this.join();
@@ -201,8 +211,9 @@ export class App {
     move: (move: string) => {
       if (!this.state) return;
       this.sound.unlock();
-      const sent = this.request({ type: 'move', move, version: this.state.version, move_id: `m${Date.now().toString(36)}-${this.moveSeq++}` });
-      if (!sent) this.view?.update({ ...this.state, lastChange: 'other' });
+      const p = this.outbox.next(move, this.state.version);
+      // Not sent while down: it goes after the reconnect, when the server has us back.
+      this.request({ type: 'move', move, version: p.version, move_id: p.moveId });
     },
     send: (type: string, extra: Record<string, unknown> = {}) => {
       this.request({ type, ...extra });

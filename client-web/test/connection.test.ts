@@ -108,3 +108,22 @@ describe('Connection close codes', () => {
     expect(timers).toEqual([250]);
   });
 });
+
+import { MoveOutbox } from '../src/state/outbox';
+
+describe('MoveOutbox', () => {
+  it('keeps the unanswered move, with its id, until the server answers', () => {
+    const o = new MoveOutbox('c1');
+    const a = o.next('e2e4', 5);
+    expect(a).toEqual({ move: 'e2e4', moveId: 'c1-1', version: 5 });
+    expect(o.toResend()).toEqual(a);
+    o.settle('other-id');
+    expect(o.toResend()).toEqual(a);
+    o.settle('c1-1');
+    expect(o.toResend()).toBeNull();
+    const b = o.next('d2d4', 7);
+    expect(b.moveId).toBe('c1-2');
+    o.settle();
+    expect(o.toResend()).toBeNull();
+  });
+});

@@ -173,7 +173,7 @@ function handle(conn, state, msg) {
       const id = rid(16), token = rid(32);
       const side = msg.side === 'first' ? 0 : msg.side === 'second' ? 1 : Math.random() < 0.5 ? 0 : 1;
       const r = {
-        id, created: Date.now(), version: 0, score: [0, 0], gameNo: 0, specs: new Set(), chat: [], specChat: [],
+        id, created: Date.now(), version: 0, moveIds: new Set(), score: [0, 0], gameNo: 0, specs: new Set(), chat: [], specChat: [],
         options: { game: msg.game, clock: msg.clock ?? { kind: 'none' }, side: msg.side ?? 'random', takebacks: msg.takebacks !== false, spectators: msg.spectators !== false, public: !!msg.public },
         players: [{ name: String(msg.name || 'Player').slice(0, 32), token, conn, seat: side }],
       };
@@ -220,10 +220,13 @@ function handle(conn, state, msg) {
   const over = !!room.game.result;
   switch (msg.type) {
     case 'move': {
+      const key = `${seat}:${msg.move_id}`;
+      if (msg.move_id && room.moveIds.has(key)) return reply({ type: 'ack', move_id: msg.move_id, duplicate: true });
       if (status(room) === 'waiting') return err('game_not_started');
       if (over) return err('game_over');
       if (toMove(room) !== seat) return err('not_your_turn');
       const e = play(room, seat, String(msg.move));
+      if (!e && msg.move_id) room.moveIds.add(key);
       return e ? err(e) : reply({ type: 'ack', move_id: msg.move_id, duplicate: false });
     }
     case 'resign':
@@ -300,6 +303,7 @@ server.on('upgrade', (req, socket) => {
     ws.onmessage = (text) => {
       let msg;
       try { msg = JSON.parse(text); } catch { return ws.send(JSON.stringify({ type: 'error', code: 'bad_request', message: 'not json' })); }
+      if (process.env.FAKE_DEBUG) console.log('<-', text.slice(0, 160));
       handle(ws, state, msg);
     };
     ws.onclose = () => {

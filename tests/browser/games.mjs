@@ -20,6 +20,7 @@ const SCRIPTS = {
 };
 
 const browser = await launch();
+let droppedOnce = false;
 let failed = false;
 try {
   const host = await newPlayer(browser, base, { name: 'host' });
@@ -88,6 +89,9 @@ async function playScripted(pages, spectatorPage, game) {
       await until(async () => (await legal.count()) || (await mover.locator('[data-testid=pass]:visible').count()), 'reversi move or pass');
       if (await legal.count()) await playMove(mover, game, await legal.first().getAttribute('data-square'), false);
       else await playMove(mover, game, 'pass', false);
+    } else if (ply === 1 && !droppedOnce && mover === pages.guest) {
+      droppedOnce = true;
+      await dropConnection(mover, () => playMove(mover, game, moves[ply], true));
     } else {
       await playMove(mover, game, moves[ply], ply % 3 === 1);
     }
@@ -144,6 +148,20 @@ async function playScripted(pages, spectatorPage, game) {
   await shot(pages.guest, `${game}-result-guest`);
   for (const p of [pages.host, pages.guest, spectatorPage]) await p.locator('dialog.result-dialog button.close').click();
   console.log(`${game}: played, result ok (${expectHost} / ${reason})`);
+}
+
+// The network goes away for a moment: the banner shows; a move made meanwhile is sent
+// once the client has reconnected by itself with its seat token, and the game goes on.
+async function dropConnection(page, moveWhileDown) {
+  const ctx = page.context();
+  await page.evaluate(() => window.__banmenDropSocket?.()); // as a network failure would
+  await ctx.setOffline(true);
+  await page.waitForSelector('[data-testid=conn-down]', { timeout: 10_000 });
+  await moveWhileDown();
+  await shot(page, 'connection-down');
+  await ctx.setOffline(false);
+  await page.waitForSelector('[data-testid=conn-down]', { state: 'hidden', timeout: 20_000 });
+  console.log('reconnect after a drop, move made while down delivered: ok');
 }
 
 async function switchAndRematch(pages, game) {

@@ -83,6 +83,12 @@ export class Connection {
     this.open();
   }
 
+  // Closes the socket as a network failure would (the reconnect logic takes over).
+  // For tests and debugging: window.__banmenDropSocket().
+  drop(): void {
+    this.socket?.close();
+  }
+
   private open(): void {
     this.hooks.onStatus('connecting');
     let socket: SocketLike;

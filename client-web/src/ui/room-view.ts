@@ -121,6 +121,9 @@ export class RoomView {
     this.controls.replaceChildren(renderControls(s, this.actions, this.available, recordFormats(s.game.id, this.formats(s.game.id))));
     this.renderChat(s);
     this.announce(prev, s);
+    // The boards cache their position on the page; tell them when things may have moved.
+    document.body.dispatchEvent(new Event('chessground.resize'));
+    document.body.dispatchEvent(new Event('shogiground.resize'));
   }
 
   private makeBoard(gameId: string, spectator: boolean): void {
