@@ -251,6 +251,34 @@ function handle(conn, state, msg) {
       room.offers.draw = null;
       reply({ type: 'ack' });
       return broadcast(room, () => ({ type: 'offer', kind: 'draw', seat: 1 - seat, state: 'declined' }));
+    case 'takeback_request': {
+      if (!room.options.takebacks) return err('takebacks_disabled');
+      if (over) return err('game_over');
+      const mine = room.game.moves.filter((_, i) => i % 2 === seat).length;
+      if (!mine) return err('nothing_to_take_back');
+      room.offers.takeback = seat;
+      reply({ type: 'ack' });
+      return broadcast(room, () => ({ type: 'offer', kind: 'takeback', seat, state: 'made' }));
+    }
+    case 'takeback_accept': {
+      if (room.offers.takeback !== 1 - seat) return err('no_offer');
+      reply({ type: 'ack' });
+      const n = toMove(room) === seat ? 1 : 2; // back to the requester's turn
+      const keep = room.game.moves.slice(0, room.game.moves.length - n);
+      const impl = FAKE_GAMES[room.options.game].make();
+      for (const m of keep) impl.play(m.move);
+      room.game.impl = impl;
+      room.game.moves = keep;
+      room.offers.takeback = null;
+      if (room.clock) { room.clock.running = keep.length >= 2 ? toMove(room) : null; room.clock.since = Date.now(); }
+      armFlag(room);
+      return sendSnapshots(room);
+    }
+    case 'takeback_decline':
+      if (room.offers.takeback !== 1 - seat) return err('no_offer');
+      room.offers.takeback = null;
+      reply({ type: 'ack' });
+      return broadcast(room, () => ({ type: 'offer', kind: 'takeback', seat: 1 - seat, state: 'declined' }));
     case 'rematch_offer':
     case 'rematch_accept':
       if (!over) return err('game_in_progress');

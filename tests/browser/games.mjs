@@ -48,6 +48,7 @@ try {
   check(await spectator.page.locator('text=You are watching this game.').count(), 'third browser is a spectator');
 
   const pages = { host: host.page, guest: guest.page };
+  await chatAndTakeback(pages, spectator.page, available[0]);
   for (let i = 0; i < available.length; i++) {
     const game = available[i];
     if (i > 0) await switchAndRematch(pages, game);
@@ -150,6 +151,25 @@ async function playScripted(pages, spectatorPage, game) {
   console.log(`${game}: played, result ok (${expectHost} / ${reason})`);
 }
 
+// Chat between the players; a takeback asked by the first player and granted.
+async function chatAndTakeback(pages, spectatorPage, game) {
+  await pages.host.fill('.chat-form input', 'good luck!');
+  await pages.host.press('.chat-form input', 'Enter');
+  await pages.guest.waitForSelector('.chat-log li:has-text("good luck!")');
+  check((await spectatorPage.locator('.chat-log li:has-text("good luck!")').count()) === 0, 'players\' chat stays with the players');
+  const first = (await seatOf(pages.host)) === 0 ? pages.host : pages.guest;
+  const second = first === pages.host ? pages.guest : pages.host;
+  const opening = { chess: 'a2a3', reversi: 'd3', hasami: '9i9h', shogi: '9g9f', minishogi: '5d5c', dogcat: '?K*5e' }[game];
+  await playMove(first, game, opening, false);
+  await until(async () => (await moveCount(second)) === 1, 'opening move arrives');
+  await first.click('[data-testid=takeback]');
+  await second.waitForSelector('[data-testid=offer-takeback]');
+  await shot(second, 'takeback-offer');
+  await second.click('[data-testid=accept-takeback]');
+  await until(async () => (await moveCount(first)) === 0 && (await moveCount(second)) === 0, 'takeback clears the move');
+  console.log('chat and takeback: ok');
+}
+
 // The network goes away for a moment: the banner shows; a move made meanwhile is sent
 // once the client has reconnected by itself with its seat token, and the game goes on.
 async function dropConnection(page, moveWhileDown) {
@@ -190,16 +210,31 @@ async function timeoutRoom(browser) {
   const link = await host.page.inputValue('[data-testid=share-link]');
   const guest = await newPlayer(browser, link, { name: 'guest2' });
   await guest.page.waitForSelector('.board-wrap.game-chess');
-  await playMove(host.page, game, 'e2e4', false);
-  await until(async () => (await moveCount(guest.page)) === 1, 'guest sees e4');
-  await playMove(guest.page, game, 'e7e5', true);
-  await until(async () => (await moveCount(host.page)) === 2, 'host sees e5');
-  await host.page.waitForSelector('.clock.low', { timeout: 5000 });
-  await shot(host.page, 'timeout-low-clock');
-  await host.page.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
-  const reason = (await host.page.locator('.result-reason').textContent()).trim();
+  // First a draw by agreement, then the rematch runs out of time (seats swap: guest first).
+  await host.page.click('[data-testid=draw]');
+  await guest.page.waitForSelector('[data-testid=offer-draw]');
+  await guest.page.click('[data-testid=accept-draw]');
+  for (const p of [host.page, guest.page]) await p.waitForSelector('[data-testid=result-dialog]');
+  check((await host.page.locator('.result-title').textContent()).trim() === 'Draw', 'draw by agreement');
+  check((await host.page.locator('.result-reason').textContent()).trim() === 'by agreement', 'reason: agreement');
+  for (const p of [host.page, guest.page]) await p.locator('dialog.result-dialog button.close').click();
+  await host.page.click('[data-testid=rematch]');
+  await guest.page.click('[data-testid=accept-rematch]');
+  await until(async () => (await seatOf(host.page)) === 1, 'rematch swaps the seats');
+  console.log('draw by agreement and rematch: ok');
+  const [a, b] = [guest.page, host.page]; // a moves first now; b runs out of time
+  await playMove(a, game, 'e2e4', false);
+  await until(async () => (await moveCount(b)) === 1, 'e4 arrives');
+  await playMove(b, game, 'e7e5', true);
+  await until(async () => (await moveCount(a)) === 2, 'e5 arrives');
+  await playMove(a, game, 'g1f3', false);
+  await until(async () => (await moveCount(b)) === 3, 'Nf3 arrives');
+  await b.waitForSelector('.clock.low', { timeout: 5000 });
+  await shot(b, 'timeout-low-clock');
+  await b.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
+  const reason = (await b.locator('.result-reason').textContent()).trim();
   check(reason === 'on time', `timeout reason, got "${reason}"`);
-  check((await host.page.locator('.result-title').textContent()).trim() === 'You lost', 'host lost on time');
-  await shot(host.page, 'timeout-result');
+  check((await b.locator('.result-title').textContent()).trim() === 'You lost', 'host lost on time');
+  await shot(b, 'timeout-result');
   console.log('timeout: ok');
 }
