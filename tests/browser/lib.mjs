@@ -35,21 +35,31 @@ export function check(cond, what) {
   if (!cond) throw new Error(`check failed: ${what}`);
 }
 
+// A visible element's box; boards redraw themselves (orientation, new game), so wait.
+async function boxOf(page, selector) {
+  for (let i = 0; i < 40; i++) {
+    const b = await page.locator(selector).first().boundingBox().catch(() => null);
+    if (b && b.width > 0) return b;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`no box for ${selector}`);
+}
+
 // Centre of a board square in page pixels, for clicks and drags like a person's.
 export async function squareCenter(page, game, key) {
   if (game === 'reversi') {
-    const b = await page.locator(`[data-square=${key}]`).boundingBox();
+    const b = await boxOf(page, `[data-square=${key}]`);
     return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
   }
   if (game === 'chess') {
-    const box = await page.locator('cg-board').boundingBox();
+    const box = await boxOf(page, 'cg-board');
     const black = await page.locator('.cg-wrap.orientation-black').count();
     const f = key.charCodeAt(0) - 97, r = Number(key[1]) - 1;
     const col = black ? 7 - f : f, row = black ? r : 7 - r;
     return { x: box.x + (col + 0.5) * box.width / 8, y: box.y + (row + 0.5) * box.height / 8 };
   }
   const files = game === 'minishogi' || game === 'dogcat' ? 5 : 9;
-  const box = await page.locator('sg-squares').boundingBox();
+  const box = await boxOf(page, 'sg-squares');
   const gote = await page.locator('.sg-wrap.orientation-gote').count();
   const file = Number(key[0]), rank = key.charCodeAt(1) - 96;
   const col = gote ? file - 1 : files - file, row = gote ? files - rank : rank - 1;
