@@ -46,6 +46,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void close();
   void force_close();
   bool is_open() const { return state_ == State::open; }
+  // Messages not yet written (all of them before the connection opens); for tests.
+  const std::deque<std::string>& queued() const { return queue_; }
 
  private:
   enum class State { idle, opening, open, closing, closed };

@@ -35,6 +35,8 @@ class Room : public ConnectionOwner {
   void close_all();
   void force_close_all();
 
+  const Connection& member(int m) const { return *members_[static_cast<std::size_t>(m)]; }
+
   void on_open(int member, bool ok, std::string_view what) override;
   void on_closed(int member, bool expected, std::string_view what) override;
 
