@@ -1,6 +1,6 @@
 // The application: routes between the home page and a room, owns the connection, feeds
 // server messages through the room reducer and turns clicks into requests.
-import { t, onLangChange } from './i18n';
+import { t, tMaybe, onLangChange } from './i18n';
 import { Connection, type ConnectionStatus } from './net/connection';
 import { socketUrl } from './net/url';
 import { PROTOCOL_VERSION, type Clock, type GameInfoMsg, type RoomOptions } from './protocol/messages';
@@ -197,7 +197,7 @@ export class App {
       if (e.code === 'stale_version') this.join();
     }
     if (e.code === 'not_implemented' || e.code === 'unknown_game') this.pendingCreate = null;
-    toast(t('play.error', { message: e.message }), 'error');
+    toast(t('play.error', { message: tMaybe(`error.${e.code}`) ?? e.message }), 'error');
   }
 
   // --- Actions ------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
   const timeBox = h('div', { class: 'time-box' });
   const sideBox = h('div', { class: 'side-box', role: 'radiogroup', 'aria-label': t('home.side') });
   const nameInput = h('input', {
-    id: 'nickname', name: 'nickname', maxlength: 32, autocomplete: 'nickname',
+    type: 'text', id: 'nickname', name: 'nickname', maxlength: 32, autocomplete: 'nickname',
     placeholder: t('home.nickname.placeholder'), value: p.name, required: true,
   });
   const toggle = (id: string, key: MessageKey, on: boolean) =>
