@@ -42,9 +42,10 @@ try {
   const link = await host.page.inputValue('[data-testid=share-link]');
   check(/\/r\/[A-Za-z0-9_-]{16,}$/.test(link), `share link ${link}`);
   const guest = await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' });
-  await guest.page.waitForSelector('.room');
+  await enterRoom(guest.page, 'Bob', true);
   const spectator = await newPlayer(browser, link, { name: 'spectator', viewport: { width: 390, height: 844 } });
-  await spectator.page.waitForSelector('.room');
+  await enterRoom(spectator.page, 'Sam', false);
+  check((await host.page.locator('[data-testid=name-1], [data-testid=name-0]').allTextContents()).includes('Bob'), 'host sees the guest by name');
   check(await spectator.page.locator('text=You are watching this game.').count(), 'third browser is a spectator');
 
   const pages = { host: host.page, guest: guest.page };
@@ -64,6 +65,15 @@ try {
   await browser.close();
 }
 process.exit(failed ? 1 : 0);
+
+// First visit through a share link: say a name, then the room opens.
+async function enterRoom(page, name, screenshot) {
+  await page.waitForSelector('[data-testid=join-name]');
+  if (screenshot) await shot(page, '03-join-card');
+  await page.fill('[data-testid=join-name]', name);
+  await page.click('[data-testid=join-submit]');
+  await page.waitForSelector('.room');
+}
 
 async function seatOf(page) {
   return Number(await page.locator('.pb-bottom').getAttribute('data-seat'));
@@ -209,6 +219,7 @@ async function timeoutRoom(browser) {
   await host.page.waitForSelector('[data-testid=waiting]');
   const link = await host.page.inputValue('[data-testid=share-link]');
   const guest = await newPlayer(browser, link, { name: 'guest2' });
+  await enterRoom(guest.page, 'Dan', false);
   await guest.page.waitForSelector('.board-wrap.game-chess');
   // First a draw by agreement, then the rematch runs out of time (seats swap: guest first).
   await host.page.click('[data-testid=draw]');

@@ -62,6 +62,8 @@ export const en = {
   'room.offline': 'offline',
   'room.you': 'you',
   'room.spectating': 'You are watching this game.',
+  'room.joinTitle': 'You are invited to a game',
+  'room.joinButton': 'Join',
   'room.join': 'Take the free seat',
   'room.notFound': 'This room does not exist or has closed.',
   'room.home': 'Home',

@@ -64,6 +64,8 @@ export const ja: Record<MessageKey, string> = {
   'room.offline': '不在',
   'room.you': 'あなた',
   'room.spectating': '観戦中です。',
+  'room.joinTitle': '対局に招待されています',
+  'room.joinButton': '参加する',
   'room.join': '空いている席に着く',
   'room.notFound': 'この部屋は存在しないか、閉じられました。',
   'room.home': 'ホーム',
