@@ -55,6 +55,7 @@ try {
     if (i > 0) await switchAndRematch(pages, game);
     await playScripted(pages, spectator.page, game);
   }
+  await recordAndResign(pages, available[available.length - 1]);
   await timeoutRoom(browser);
   console.log('browser proof: all passed');
 } catch (e) {
@@ -159,6 +160,43 @@ async function playScripted(pages, spectatorPage, game) {
   await shot(pages.guest, `${game}-result-guest`);
   for (const p of [pages.host, pages.guest, spectatorPage]) await p.locator('dialog.result-dialog button.close').click();
   console.log(`${game}: played, result ok (${expectHost} / ${reason})`);
+}
+
+// The finished game's record downloads; then a rematch ends at once by resignation.
+async function recordAndResign(pages, game) {
+  const link = pages.host.locator('.download-row a').first();
+  const href = await link.getAttribute('href');
+  const res = await pages.host.request.get(new URL(href, pages.host.url()).toString());
+  check(res.ok(), `record download ${href}: ${res.status()}`);
+  check((await res.text()).length > 0, 'record is not empty');
+  const rematch = async () => {
+    for (const p of [pages.host, pages.guest]) await p.locator('dialog.result-dialog button.close').click().catch(() => {});
+    await pages.host.click('[data-testid=rematch]');
+    await pages.guest.click('[data-testid=accept-rematch]');
+    await until(async () => !(await pages.host.locator('[data-testid=rematch]').count()), 'rematch started');
+  };
+  // Before both sides have moved, a game can be aborted; it counts for nobody.
+  await rematch();
+  await pages.host.click('[data-testid=abort]');
+  for (const p of [pages.host, pages.guest]) await p.waitForSelector('[data-testid=result-dialog]');
+  check((await pages.guest.locator('.result-title').textContent()).trim() === '対局中止', 'aborted');
+  if (game !== 'reversi') return;
+  // After two moves, resigning ends it: the resigner loses.
+  await rematch();
+  const bySeat = (await seatOf(pages.host)) === 0 ? [pages.host, pages.guest] : [pages.guest, pages.host];
+  for (let ply = 0; ply < 2; ply++) {
+    const p = bySeat[ply];
+    await until(async () => (await moveCount(p)) === ply && (await p.locator('.rv-cell.legal').count()), `resign game ply ${ply}`);
+    await playMove(p, game, await p.locator('.rv-cell.legal').first().getAttribute('data-square'), false);
+  }
+  await until(async () => (await moveCount(pages.host)) === 2, 'two moves before resigning');
+  await pages.host.click('[data-testid=resign]');
+  await pages.host.click('dialog.choice-dialog button[data-choice=yes]');
+  for (const p of [pages.host, pages.guest]) await p.waitForSelector('[data-testid=result-dialog]');
+  check((await pages.host.locator('.result-title').textContent()).trim() === 'You lost', 'resigner lost');
+  check((await pages.host.locator('.result-reason').textContent()).trim() === 'by resignation', 'reason: resignation');
+  check((await pages.guest.locator('.result-title').textContent()).trim() === 'あなたの勝ち', 'guest won');
+  console.log(`record download, abort and resignation (${game}): ok`);
 }
 
 // Chat between the players; a takeback asked by the first player and granted.
