@@ -1,6 +1,6 @@
 // The application: routes between the home page and a room, owns the connection, feeds
 // server messages through the room reducer and turns clicks into requests.
-import { t, onLangChange } from './i18n';
+import { t, tMaybe, onLangChange } from './i18n';
 import { Connection, type ConnectionStatus } from './net/connection';
 import { socketUrl } from './net/url';
 import { PROTOCOL_VERSION, type Clock, type GameInfoMsg, type RoomOptions } from './protocol/messages';
@@ -9,7 +9,7 @@ import { applyEvent, type RoomState } from './state/room';
 import { Session, roomFromPath, safeStorage } from './state/session';
 import { MoveOutbox } from './state/outbox';
 import { isGameId, gameMeta, type GameId } from './games/catalog';
-import { renderHome, type PublicRoom } from './ui/home';
+import { renderHome, renderJoinCard, type PublicRoom } from './ui/home';
 import { RoomView } from './ui/room-view';
 import { confirmDialog, toast } from './ui/dialogs';
 import { Sound } from './ui/sound';
@@ -104,8 +104,13 @@ export class App {
     return this.conn.send({ ...msg, id: this.nextId++ });
   }
 
+  // Someone opening a share link for the first time says who they are before joining.
+  private needsName(): boolean {
+    return !!this.roomId && !this.session.token(this.roomId) && !this.session.name() && !this.state;
+  }
+
   private join(): void {
-    if (!this.roomId) return;
+    if (!this.roomId || this.needsName()) return;
     const token = this.session.token(this.roomId);
     const msg: Record<string, unknown> = { type: 'join_room', room: this.roomId, name: this.session.name() || 'Player' };
     if (token) {
@@ -197,7 +202,7 @@ export class App {
       if (e.code === 'stale_version') this.join();
     }
     if (e.code === 'not_implemented' || e.code === 'unknown_game') this.pendingCreate = null;
-    toast(t('play.error', { message: e.message }), 'error');
+    toast(t('play.error', { message: tMaybe(`error.${e.code}`) ?? e.message }), 'error');
   }
 
   // --- Actions ------------------------------------------------------------------------------
@@ -304,6 +309,15 @@ export class App {
       clear(this.main);
       this.main.append(h('div', { class: 'notice' }, h('p', {}, t('room.notFound')),
         h('a', { class: 'btn primary', href: '/' }, t('room.home'))));
+      return;
+    }
+    if (this.needsName()) {
+      clear(this.main);
+      this.main.append(renderJoinCard((name) => {
+        this.session.saveName(name);
+        this.renderMain();
+        if (this.conn.isOpen) this.join();
+      }));
       return;
     }
     if (!this.state) {

@@ -313,6 +313,13 @@ const server = http.createServer(async (req, res) => {
   let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
   if (path === '/' || path.startsWith('/r/')) path = '/index.html';
   if (path === '/healthz') return res.end('ok');
+  const rec = /^\/api\/rooms\/([\w-]+)\/games\/(\d+)\/record$/.exec(path);
+  if (rec) {
+    const r = rooms.get(rec[1]);
+    if (!r || Number(rec[2]) !== r.gameNo || !r.game.result) { res.writeHead(404); return res.end('no record'); }
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+    return res.end(r.game.moves.map((m) => m.move).join(' ') + '\n');
+  }
   const file = normalize(join(dist, path));
   if (!file.startsWith(normalize(dist))) { res.writeHead(403); return res.end(); }
   try {

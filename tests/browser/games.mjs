@@ -42,9 +42,10 @@ try {
   const link = await host.page.inputValue('[data-testid=share-link]');
   check(/\/r\/[A-Za-z0-9_-]{16,}$/.test(link), `share link ${link}`);
   const guest = await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' });
-  await guest.page.waitForSelector('.room');
+  await enterRoom(guest.page, 'Bob', true);
   const spectator = await newPlayer(browser, link, { name: 'spectator', viewport: { width: 390, height: 844 } });
-  await spectator.page.waitForSelector('.room');
+  await enterRoom(spectator.page, 'Sam', false);
+  check((await host.page.locator('[data-testid=name-1], [data-testid=name-0]').allTextContents()).includes('Bob'), 'host sees the guest by name');
   check(await spectator.page.locator('text=You are watching this game.').count(), 'third browser is a spectator');
 
   const pages = { host: host.page, guest: guest.page };
@@ -54,6 +55,7 @@ try {
     if (i > 0) await switchAndRematch(pages, game);
     await playScripted(pages, spectator.page, game);
   }
+  await recordAndResign(pages, available[available.length - 1]);
   await timeoutRoom(browser);
   console.log('browser proof: all passed');
 } catch (e) {
@@ -64,6 +66,15 @@ try {
   await browser.close();
 }
 process.exit(failed ? 1 : 0);
+
+// First visit through a share link: say a name, then the room opens.
+async function enterRoom(page, name, screenshot) {
+  await page.waitForSelector('[data-testid=join-name]');
+  if (screenshot) await shot(page, '03-join-card');
+  await page.fill('[data-testid=join-name]', name);
+  await page.click('[data-testid=join-submit]');
+  await page.waitForSelector('.room');
+}
 
 async function seatOf(page) {
   return Number(await page.locator('.pb-bottom').getAttribute('data-seat'));
@@ -151,6 +162,43 @@ async function playScripted(pages, spectatorPage, game) {
   console.log(`${game}: played, result ok (${expectHost} / ${reason})`);
 }
 
+// The finished game's record downloads; then a rematch ends at once by resignation.
+async function recordAndResign(pages, game) {
+  const link = pages.host.locator('.download-row a').first();
+  const href = await link.getAttribute('href');
+  const res = await pages.host.request.get(new URL(href, pages.host.url()).toString());
+  check(res.ok(), `record download ${href}: ${res.status()}`);
+  check((await res.text()).length > 0, 'record is not empty');
+  const rematch = async () => {
+    for (const p of [pages.host, pages.guest]) await p.locator('dialog.result-dialog button.close').click().catch(() => {});
+    await pages.host.click('[data-testid=rematch]');
+    await pages.guest.click('[data-testid=accept-rematch]');
+    await until(async () => !(await pages.host.locator('[data-testid=rematch]').count()), 'rematch started');
+  };
+  // Before both sides have moved, a game can be aborted; it counts for nobody.
+  await rematch();
+  await pages.host.click('[data-testid=abort]');
+  for (const p of [pages.host, pages.guest]) await p.waitForSelector('[data-testid=result-dialog]');
+  check((await pages.guest.locator('.result-title').textContent()).trim() === '対局中止', 'aborted');
+  if (game !== 'reversi') return;
+  // After two moves, resigning ends it: the resigner loses.
+  await rematch();
+  const bySeat = (await seatOf(pages.host)) === 0 ? [pages.host, pages.guest] : [pages.guest, pages.host];
+  for (let ply = 0; ply < 2; ply++) {
+    const p = bySeat[ply];
+    await until(async () => (await moveCount(p)) === ply && (await p.locator('.rv-cell.legal').count()), `resign game ply ${ply}`);
+    await playMove(p, game, await p.locator('.rv-cell.legal').first().getAttribute('data-square'), false);
+  }
+  await until(async () => (await moveCount(pages.host)) === 2, 'two moves before resigning');
+  await pages.host.click('[data-testid=resign]');
+  await pages.host.click('dialog.choice-dialog button[data-choice=yes]');
+  for (const p of [pages.host, pages.guest]) await p.waitForSelector('[data-testid=result-dialog]');
+  check((await pages.host.locator('.result-title').textContent()).trim() === 'You lost', 'resigner lost');
+  check((await pages.host.locator('.result-reason').textContent()).trim() === 'by resignation', 'reason: resignation');
+  check((await pages.guest.locator('.result-title').textContent()).trim() === 'あなたの勝ち', 'guest won');
+  console.log(`record download, abort and resignation (${game}): ok`);
+}
+
 // Chat between the players; a takeback asked by the first player and granted.
 async function chatAndTakeback(pages, spectatorPage, game) {
   await pages.host.fill('.chat-form input', 'good luck!');
@@ -209,6 +257,7 @@ async function timeoutRoom(browser) {
   await host.page.waitForSelector('[data-testid=waiting]');
   const link = await host.page.inputValue('[data-testid=share-link]');
   const guest = await newPlayer(browser, link, { name: 'guest2' });
+  await enterRoom(guest.page, 'Dan', false);
   await guest.page.waitForSelector('.board-wrap.game-chess');
   // First a draw by agreement, then the rematch runs out of time (seats swap: guest first).
   await host.page.click('[data-testid=draw]');

@@ -10,7 +10,7 @@ export function showResult(r: ResultText, extra: HTMLElement[] = []): HTMLDialog
     h('h2', { id: 'result-title', class: 'result-title' }, r.title),
     h('p', { class: 'result-reason' }, r.reason),
     h('div', { class: 'dialog-buttons' }, ...extra,
-      h('button', { type: 'button', class: 'close', onclick: () => dlg.close() }, t('result.close'))),
+      h('button', { type: 'button', class: 'btn close', onclick: () => dlg.close() }, t('result.close'))),
   );
   dlg.addEventListener('close', () => dlg.remove());
   document.body.append(dlg);

@@ -39,7 +39,7 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
   const timeBox = h('div', { class: 'time-box' });
   const sideBox = h('div', { class: 'side-box', role: 'radiogroup', 'aria-label': t('home.side') });
   const nameInput = h('input', {
-    id: 'nickname', name: 'nickname', maxlength: 32, autocomplete: 'nickname',
+    type: 'text', id: 'nickname', name: 'nickname', maxlength: 32, autocomplete: 'nickname',
     placeholder: t('home.nickname.placeholder'), value: p.name, required: true,
   });
   const toggle = (id: string, key: MessageKey, on: boolean) =>
@@ -148,4 +148,24 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
   );
 
   return h('div', { class: 'home' }, form, roomsList);
+}
+
+// Asked once, on the first visit through a share link: the name the other side will see.
+export function renderJoinCard(onJoin: (name: string) => void): HTMLElement {
+  const input = h('input', {
+    type: 'text', id: 'join-name', maxlength: 32, autocomplete: 'nickname', required: true,
+    placeholder: t('home.nickname.placeholder'), 'data-testid': 'join-name',
+  });
+  const form = h('form', { class: 'join-card' },
+    h('h1', {}, t('room.joinTitle')),
+    h('label', { for: 'join-name' }, t('home.nickname')),
+    input,
+    h('button', { type: 'submit', class: 'btn primary big', 'data-testid': 'join-submit' }, t('room.joinButton')));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    if (name) onJoin(name);
+  });
+  queueMicrotask(() => input.focus());
+  return form;
 }
