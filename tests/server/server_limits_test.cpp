@@ -122,3 +122,20 @@ TEST_F(ServerLimits, OriginAllowList) {
 
 }  // namespace
 }  // namespace banmen::testing
+
+namespace banmen::testing {
+namespace {
+
+// SIGTERM with players in a room: the process exits 0 (and, under sanitizers, cleanly).
+TEST(ServerLifecycle, StopsCleanlyWithRoomsOpen) {
+  auto game = any_game();
+  if (game.empty()) GTEST_SKIP();
+  ServerProcess server;
+  ASSERT_TRUE(server.ok()) << server.log();
+  Match m;
+  ASSERT_TRUE(open_match(server.port(), m, {{"game", game}}));
+  EXPECT_TRUE(server.stop()) << server.log();
+}
+
+}  // namespace
+}  // namespace banmen::testing
