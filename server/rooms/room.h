@@ -23,6 +23,7 @@
 #include "rooms/client.h"
 #include "rooms/game_clock.h"
 #include "rooms/room_options.h"
+#include "storage/store.h"
 
 namespace banmen::server {
 
@@ -41,6 +42,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void leave(std::uint64_t client_id);
   void request(std::shared_ptr<Client> client, json request);  // in-room requests
   void shutdown();
+  // Rebuilds the room from the store after a restart (moves replayed, clocks recomputed
+  // from the recorded times).
+  void restore(StoredRoom stored);
 
   // Readable from any thread (for the lobby, the registry's sweep and record exports).
   std::optional<json> public_listing() const;
@@ -88,6 +92,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_catch_up(Client& client, Viewer viewer, std::optional<std::int64_t> since);
   void publish_presence(int player);
   void touch();
+  void do_restore(StoredRoom stored);
 
   // room_game.cpp: starting, moving and ending games
   Result<void> start_game();

@@ -28,6 +28,16 @@ Result<std::shared_ptr<Room>> RoomRegistry::create(const std::string& address) {
   return room;
 }
 
+void RoomRegistry::restore(StoredRoom stored) {
+  auto room = std::make_shared<Room>(hub_, stored.info.room_id, "restored");
+  {
+    std::lock_guard lock(mu_);
+    if (!rooms_.emplace(stored.info.room_id, room).second) return;
+    hub_.metrics.rooms_open++;
+  }
+  room->restore(std::move(stored));
+}
+
 std::shared_ptr<Room> RoomRegistry::find(const std::string& id) const {
   std::lock_guard lock(mu_);
   auto it = rooms_.find(id);
@@ -73,6 +83,16 @@ void RoomRegistry::stop() {
     for (const auto& [id, r] : rooms_) rooms.push_back(r);
   }
   for (auto& r : rooms) r->shutdown();
+}
+
+void RoomRegistry::clear() {
+  sweep_timer_.reset();
+  std::map<std::string, std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    rooms.swap(rooms_);
+    per_address_.clear();
+  }
 }
 
 void RoomRegistry::sweep() {
