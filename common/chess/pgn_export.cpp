@@ -1,0 +1,115 @@
+#include <string>
+
+#include "chess/chess_game.h"
+#include "chess/fen.h"
+#include "chess/pgn.h"
+
+namespace banmen::chess {
+
+namespace {
+
+// One tag pair line; the value is quoted with '"' and '\\' escaped, as PGN asks.
+std::string tag(std::string_view name, std::string_view value) {
+  if (value.empty()) value = "?";
+  std::string out = "[";
+  out.append(name);
+  out.append(" \"");
+  for (char c : value) {
+    if (c == '\n' || c == '\r') continue;
+    if (c == '"' || c == '\\') out.push_back('\\');
+    out.push_back(c);
+  }
+  out.append("\"]\n");
+  return out;
+}
+
+std::string result_token(const Outcome& o) {
+  if (o.kind == Outcome::Kind::win) return o.winner == 0 ? "1-0" : "0-1";
+  if (o.kind == Outcome::Kind::draw) return "1/2-1/2";
+  return "*";
+}
+
+std::string termination(const Outcome& o) {
+  if (!o.over() || o.kind == Outcome::Kind::aborted) return "Unterminated";
+  if (o.reason == "timeout") return "Time forfeit";
+  if (o.reason == "abandonment") return "Abandoned";
+  return "Normal";
+}
+
+// "10+5" (minutes + seconds) becomes PGN's "600+5"; anything else is left out.
+std::string pgn_time_control(std::string_view tc) {
+  auto plus = tc.find('+');
+  if (plus == tc.npos || plus == 0 || plus + 1 == tc.size() || tc.size() > 12) return {};
+  for (std::size_t i = 0; i < tc.size(); ++i)
+    if (i != plus && (tc[i] < '0' || tc[i] > '9')) return {};
+  return std::to_string(std::stol(std::string(tc.substr(0, plus))) * 60) + "+" +
+         std::string(tc.substr(plus + 1));
+}
+
+std::string elapsed(std::int64_t ms) {
+  const std::int64_t total = ms < 0 ? 0 : ms / 1000;
+  std::string out = std::to_string(total / 3600);
+  for (std::int64_t part : {total / 60 % 60, total % 60}) {
+    out.push_back(':');
+    if (part < 10) out.push_back('0');
+    out.append(std::to_string(part));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string export_pgn(const ChessGame& game, const RecordInfo& record) {
+  const Outcome outcome = game.outcome();
+  const std::string& start = record.start_time;
+  const bool dated = start.size() >= 10 && start[4] == '-' && start[7] == '-';
+  std::string date = dated
+                         ? start.substr(0, 4) + "." + start.substr(5, 2) + "." + start.substr(8, 2)
+                         : "????.??.??";
+  std::string out;
+  out += tag("Event", record.event);
+  out += tag("Site", record.site);
+  out += tag("Date", date);
+  out += tag("Round", "-");
+  out += tag("White", record.players[0]);
+  out += tag("Black", record.players[1]);
+  out += tag("Result", result_token(outcome));
+  if (dated) out += tag("UTCDate", date);
+  if (dated && start.size() >= 19 && start[10] == 'T') out += tag("UTCTime", start.substr(11, 8));
+  if (auto tc = pgn_time_control(record.time_control); !tc.empty()) out += tag("TimeControl", tc);
+  out += tag("Termination", termination(outcome));
+  const std::string fen = game.initial_position();
+  if (fen != kStartFen) out += tag("SetUp", "1") + tag("FEN", fen);
+  out += "\n";
+
+  // Movetext, wrapped so no line passes 80 characters.
+  std::string line;
+  auto emit = [&](const std::string& token) {
+    if (!line.empty() && line.size() + 1 + token.size() > 80) {
+      out += line + "\n";
+      line.clear();
+    }
+    if (!line.empty()) line.push_back(' ');
+    line.append(token);
+  };
+  const Position& s = game.start();
+  for (std::size_t i = 0; i < game.history_size(); ++i) {
+    const bool white = (s.side == kWhite) == (i % 2 == 0);
+    const int number = s.fullmove_number + static_cast<int>((i + (s.side == kBlack ? 1 : 0)) / 2);
+    if (white)
+      emit(std::to_string(number) + ".");
+    else if (i == 0)
+      emit(std::to_string(number) + "...");
+    emit(game.display_notation(i, Viewer::referee));
+    if (i < record.move_times_ms.size()) {
+      emit("{[%emt");
+      emit(elapsed(record.move_times_ms[i]) + "]}");
+    }
+  }
+  if (outcome.over() && !outcome.reason.empty()) emit("{" + outcome.reason + "}");
+  emit(result_token(outcome));
+  out += line + "\n";
+  return out;
+}
+
+}  // namespace banmen::chess

@@ -1,0 +1,33 @@
+// The plain-text pieces a transcript is built from: "Key: value" header lines and the
+// "Result:" line, written and read back. Kept apart from the move syntax of the game.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace banmen::hasami {
+
+// A header value on one line: line breaks and other control bytes become spaces.
+std::string header_line(std::string_view key, std::string_view value);
+
+// The lines of `text` (CR LF or LF), at most `max_lines`; nullopt when there are more.
+std::optional<std::vector<std::string_view>> split_lines(std::string_view text,
+                                                         std::size_t max_lines);
+
+// "Key: value" -> {key, value}; nullopt when the line is not a header.
+std::optional<std::pair<std::string_view, std::string_view>> split_header(std::string_view line);
+
+// "black wins (captures)", "draw (agreement)", "aborted (aborted)" or "ongoing", with the
+// side names of `info`.
+std::string format_result(const GameInfo& info, const Outcome& o);
+// The inverse of format_result; nullopt when `text` is none of those shapes.
+std::optional<Outcome> parse_result(const GameInfo& info, std::string_view text);
+
+// Endings the server decides outside the board; a record may carry them.
+bool is_external_reason(std::string_view reason);
+
+}  // namespace banmen::hasami

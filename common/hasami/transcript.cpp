@@ -1,0 +1,117 @@
+#include "hasami/transcript.h"
+
+#include "hasami/hasami_game.h"
+#include "hasami/record_text.h"
+
+namespace banmen::hasami {
+
+namespace {
+
+constexpr std::size_t kMaxRecordBytes = 64 * 1024;
+constexpr std::size_t kMaxLines = 256;
+constexpr std::size_t kMovesPerLine = 10;
+
+Error bad(const std::string& why) {
+  return make_error(errc::bad_record, "bad hasami shogi transcript: " + why);
+}
+
+std::string captures(const Position& p) {
+  return std::to_string(p.captured_by(black)) + "-" + std::to_string(p.captured_by(white));
+}
+
+Result<void> play_move_line(HasamiGame& game, std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size()) {
+    if (line[i] == ' ' || line[i] == '\t') {
+      ++i;
+      continue;
+    }
+    std::size_t end = line.find_first_of(" \t", i);
+    if (end == std::string_view::npos) end = line.size();
+    const std::string_view token = line.substr(i, end - i);
+    i = end;
+    auto m = parse_move(token);
+    if (!m) return bad(m.error().message);
+    if (!game.play_if_legal(*m))
+      return bad(std::string(token) + " is not legal at ply " +
+                 std::to_string(game.history_size() + 1));
+  }
+  return ok();
+}
+
+}  // namespace
+
+std::string write_transcript(const HasamiGame& game, const RecordInfo& record) {
+  const GameInfo& info = game.info();
+  std::string out = header_line("Game", info.id);
+  const char* keys[2] = {"Black", "White"};
+  for (int seat = 0; seat < 2; ++seat)
+    if (!record.players[seat].empty()) out += header_line(keys[seat], record.players[seat]);
+  if (!record.event.empty()) out += header_line("Event", record.event);
+  if (!record.site.empty()) out += header_line("Site", record.site);
+  if (!record.start_time.empty()) out += header_line("Date", record.start_time);
+  if (!record.time_control.empty()) out += header_line("TimeControl", record.time_control);
+  const Position start = Position::start();
+  if (format_position(game.initial()) != format_position(start))
+    out += header_line("Position", format_position(game.initial()));
+  out += '\n';
+  const auto& moves = game.history();
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    out += format_move(moves[i]);
+    out += (i + 1) % kMovesPerLine == 0 || i + 1 == moves.size() ? '\n' : ' ';
+  }
+  out += '\n';
+  out += header_line("Captures", captures(game.current()));
+  out += header_line("Result", format_result(info, game.outcome()));
+  return out;
+}
+
+Result<GamePtr> read_transcript(std::string_view text) {
+  if (text.size() > kMaxRecordBytes) return bad("longer than 64 KiB");
+  auto lines = split_lines(text, kMaxLines);
+  if (!lines) return bad("more than 256 lines");
+
+  Position start = Position::start();
+  std::string_view captures_text, result_text;
+  std::vector<std::string_view> move_lines;
+  for (std::string_view line : *lines) {
+    auto header = split_header(line);
+    if (!header) {
+      move_lines.push_back(line);
+      continue;
+    }
+    auto [key, value] = *header;
+    if (key == "Game" && value != "hasami") return bad("it is a record of another game");
+    if (key == "Position") {
+      auto p = parse_position(value);
+      if (!p) return bad(p.error().message);
+      start = *p;
+    }
+    if (key == "Captures") captures_text = value;
+    if (key == "Result") result_text = value;
+  }
+
+  auto game = std::make_unique<HasamiGame>(start);
+  for (std::string_view line : move_lines) {
+    auto r = play_move_line(*game, line);
+    if (!r) return r.error();
+  }
+  if (!captures_text.empty() && captures_text != captures(game->current()))
+    return bad("the captures " + std::string(captures_text) + " do not match the moves (" +
+               captures(game->current()) + ")");
+  if (!result_text.empty()) {
+    auto claimed = parse_result(game->info(), result_text);
+    if (!claimed) return bad("unreadable result \"" + std::string(result_text) + "\"");
+    const Outcome actual = game->outcome();
+    if (actual.over() || !claimed->over()) {
+      if (!(*claimed == actual)) return bad("the result does not match the moves");
+    } else if (!is_external_reason(claimed->reason)) {
+      return bad("the result \"" + std::string(result_text) + "\" needs a finished board");
+    } else {
+      game->finish_from_record(*claimed);
+    }
+  }
+  return GamePtr(std::move(game));
+}
+
+}  // namespace banmen::hasami

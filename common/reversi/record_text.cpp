@@ -1,0 +1,74 @@
+#include "reversi/record_text.h"
+
+namespace banmen::reversi {
+
+std::string header_line(std::string_view key, std::string_view value) {
+  std::string line(key);
+  line += ": ";
+  for (char c : value) line += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+  line += '\n';
+  return line;
+}
+
+std::optional<std::vector<std::string_view>> split_lines(std::string_view text,
+                                                         std::size_t max_lines) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    if (lines.size() == max_lines) return std::nullopt;
+    auto nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+  }
+  return lines;
+}
+
+std::optional<std::pair<std::string_view, std::string_view>> split_header(std::string_view line) {
+  auto colon = line.find(':');
+  if (colon == std::string_view::npos || colon == 0) return std::nullopt;
+  std::string_view key = line.substr(0, colon);
+  for (char c : key)
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return std::nullopt;
+  std::string_view value = line.substr(colon + 1);
+  while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+  while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+  return std::pair{key, value};
+}
+
+std::string format_result(const GameInfo& info, const Outcome& o) {
+  switch (o.kind) {
+    case Outcome::Kind::ongoing:
+      return "ongoing";
+    case Outcome::Kind::win:
+      return std::string(info.side_names[o.winner]) + " wins (" + o.reason + ")";
+    case Outcome::Kind::draw:
+      return "draw (" + o.reason + ")";
+    case Outcome::Kind::aborted:
+      return "aborted (" + o.reason + ")";
+  }
+  return "ongoing";
+}
+
+std::optional<Outcome> parse_result(const GameInfo& info, std::string_view text) {
+  if (text == "ongoing") return Outcome::ongoing();
+  auto open = text.find(" (");
+  if (open == std::string_view::npos || text.back() != ')') return std::nullopt;
+  std::string_view head = text.substr(0, open);
+  std::string reason(text.substr(open + 2, text.size() - open - 3));
+  if (reason.empty()) return std::nullopt;
+  for (char c : reason)
+    if (!((c >= 'a' && c <= 'z') || c == '_')) return std::nullopt;
+  if (head == "draw") return Outcome::draw(reason);
+  if (head == "aborted") return Outcome::abort(reason);
+  for (int seat = 0; seat < 2; ++seat)
+    if (head == std::string(info.side_names[seat]) + " wins") return Outcome::win(seat, reason);
+  return std::nullopt;
+}
+
+bool is_external_reason(std::string_view reason) {
+  return reason == "resignation" || reason == "timeout" || reason == "agreement" ||
+         reason == "abandonment" || reason == "aborted";
+}
+
+}  // namespace banmen::reversi

@@ -1,0 +1,127 @@
+#include "reversi/transcript.h"
+
+#include "reversi/record_text.h"
+#include "reversi/reversi_game.h"
+
+namespace banmen::reversi {
+
+namespace {
+
+constexpr std::size_t kMaxRecordBytes = 64 * 1024;
+constexpr std::size_t kMaxLines = 256;
+
+Error bad(const std::string& why) {
+  return make_error(errc::bad_record, "bad reversi transcript: " + why);
+}
+
+std::string score(const Position& p) {
+  return std::to_string(count(p.discs[black])) + "-" + std::to_string(count(p.discs[white]));
+}
+
+char lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// Plays the moves of one line: squares in either case, "pass" in any case, spaces allowed.
+// A square where the side to move has to pass first gets that pass played for it, so the
+// common transcripts that leave passes out read too.
+Result<void> play_move_line(ReversiGame& game, std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size()) {
+    if (line[i] == ' ' || line[i] == '\t') {
+      ++i;
+      continue;
+    }
+    Move m = kPass;
+    std::string token;
+    if (i + 4 <= line.size() && lower(line[i]) == 'p' && lower(line[i + 1]) == 'a' &&
+        lower(line[i + 2]) == 's' && lower(line[i + 3]) == 's') {
+      token = "pass";
+      i += 4;
+    } else if (i + 2 <= line.size()) {
+      token = {lower(line[i]), line[i + 1]};
+      auto parsed = parse_move(token);
+      if (!parsed) return bad("\"" + token + "\" is not a move");
+      m = *parsed;
+      i += 2;
+    } else {
+      return bad("the move list ends in the middle of a move");
+    }
+    if (m != kPass && !game.over() && game.current().must_pass()) game.play_if_legal(kPass);
+    if (!game.play_if_legal(m))
+      return bad(token + " is not legal at ply " + std::to_string(game.history_size() + 1));
+  }
+  return ok();
+}
+
+}  // namespace
+
+std::string write_transcript(const ReversiGame& game, const RecordInfo& record) {
+  const GameInfo& info = game.info();
+  std::string out = header_line("Game", info.id);
+  const char* keys[2] = {"Black", "White"};
+  for (int seat = 0; seat < 2; ++seat)
+    if (!record.players[seat].empty()) out += header_line(keys[seat], record.players[seat]);
+  if (!record.event.empty()) out += header_line("Event", record.event);
+  if (!record.site.empty()) out += header_line("Site", record.site);
+  if (!record.start_time.empty()) out += header_line("Date", record.start_time);
+  if (!record.time_control.empty()) out += header_line("TimeControl", record.time_control);
+  if (!(game.initial() == Position::start()))
+    out += header_line("Position", format_position(game.initial()));
+  out += '\n';
+  for (Move m : game.history()) out += format_move(m);
+  out += "\n\n";
+  out += header_line("Score", score(game.current()));
+  out += header_line("Result", format_result(info, game.outcome()));
+  return out;
+}
+
+Result<GamePtr> read_transcript(std::string_view text) {
+  if (text.size() > kMaxRecordBytes) return bad("longer than 64 KiB");
+  auto lines = split_lines(text, kMaxLines);
+  if (!lines) return bad("more than 256 lines");
+
+  Position start = Position::start();
+  std::string_view score_text, result_text;
+  std::vector<std::string_view> move_lines;
+  for (std::string_view line : *lines) {
+    auto header = split_header(line);
+    if (!header) {
+      move_lines.push_back(line);
+      continue;
+    }
+    auto [key, value] = *header;
+    if (key == "Game" && value != "reversi") return bad("it is a record of another game");
+    if (key == "Position") {
+      auto p = parse_position(value);
+      if (!p) return bad(p.error().message);
+      start = *p;
+    }
+    if (key == "Score") score_text = value;
+    if (key == "Result") result_text = value;
+  }
+
+  auto game = std::make_unique<ReversiGame>(start);
+  for (std::string_view line : move_lines) {
+    auto r = play_move_line(*game, line);
+    if (!r) return r.error();
+  }
+  if (!score_text.empty() && score_text != score(game->current()))
+    return bad("the score " + std::string(score_text) + " does not match the moves (" +
+               score(game->current()) + ")");
+  if (!result_text.empty()) {
+    auto claimed = parse_result(game->info(), result_text);
+    if (!claimed) return bad("unreadable result \"" + std::string(result_text) + "\"");
+    const Outcome actual = game->outcome();
+    if (actual.over() || !claimed->over()) {
+      if (!(*claimed == actual)) return bad("the result does not match the moves");
+    } else if (!is_external_reason(claimed->reason)) {
+      return bad("the result \"" + std::string(result_text) + "\" needs a finished board");
+    } else {
+      game->finish_from_record(*claimed);
+    }
+  }
+  return GamePtr(std::move(game));
+}
+
+}  // namespace banmen::reversi
