@@ -4,6 +4,7 @@
 #include <sys/time.h>
 
 #include <boost/asio/connect.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
