@@ -31,7 +31,7 @@ const std::vector<Case> kSuite = {
     {"shogi", "hands", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 3},
     {"minishogi", "start", "", 6},
     {"dogcat", "start", "", 4},
-    {"hasami", "start", "", 3},
+    {"hasami", "start", "", 4},
     {"chess", "start", "", 5},
     {"chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
      4},

@@ -1,0 +1,139 @@
+#include "app/dispatcher.h"
+
+#include <spdlog/spdlog.h>
+
+#include <array>
+
+#include "app/hub.h"
+#include "app/messages.h"
+#include "core/registry.h"
+#include "net/websocket_session.h"
+#include "rooms/room.h"
+#include "rooms/room_options.h"
+#include "util/time.h"
+#include "util/tokens.h"
+
+namespace banmen::server {
+
+namespace {
+
+constexpr std::array<std::string_view, 16> kRoomTypes{"move",
+                                                      "resign",
+                                                      "draw_offer",
+                                                      "draw_accept",
+                                                      "draw_decline",
+                                                      "takeback_request",
+                                                      "takeback_accept",
+                                                      "takeback_decline",
+                                                      "abort",
+                                                      "claim",
+                                                      "declare",
+                                                      "rematch_offer",
+                                                      "rematch_accept",
+                                                      "rematch_decline",
+                                                      "switch_game",
+                                                      "chat"};
+
+bool is_room_type(std::string_view t) {
+  for (auto k : kRoomTypes)
+    if (k == t) return true;
+  return false;
+}
+
+json welcome(const Hub& hub, const json& re) {
+  json games = json::array();
+  for (auto id : game_ids()) {
+    const auto* f = find_game(id);
+    const auto& info = f->info();
+    const bool available = f->create("").ok();
+    games.push_back({{"id", std::string(id)},
+                     {"name", std::string(info.name)},
+                     {"sides", {std::string(info.side_names[0]), std::string(info.side_names[1])}},
+                     {"side_letters",
+                      {std::string(1, info.side_letters[0]), std::string(1, info.side_letters[1])}},
+                     {"hidden_information", info.hidden_information},
+                     {"clocks", clock_kinds(std::string(id))},
+                     {"available", available}});
+  }
+  json j{{"type", "welcome"},
+         {"server", kServerVersion},
+         {"protocol", kProtocolVersion},
+         {"server_time_ms", unix_ms()},
+         {"games", games},
+         {"limits",
+          {{"max_message_bytes", hub.config.max_message_bytes},
+           {"chat_max_chars", hub.config.chat_max_chars},
+           {"abandon_timeout_ms", hub.config.abandon_timeout_ms}}}};
+  if (!re.is_null()) j["re"] = re;
+  return j;
+}
+
+}  // namespace
+
+void dispatch_message(Hub& hub, const std::shared_ptr<WebsocketSession>& session,
+                      std::string_view text) {
+  auto err = [&](const json& re, std::string_view code, std::string_view message) {
+    hub.metrics.errors_total++;
+    session->send(encode(error_message(re, code, message)));
+  };
+  json msg = json::parse(text, nullptr, false);
+  if (msg.is_discarded() || !msg.is_object())
+    return err(nullptr, "bad_request", "messages are JSON objects");
+  const json re = request_id(msg);
+  auto type = get_string(msg, "type");
+  if (!type) return err(re, "bad_request", "type is required");
+
+  if (*type == "hello") return session->send(encode(welcome(hub, re)));
+  if (*type == "ping") {
+    json j{{"type", "pong"}, {"server_time_ms", unix_ms()}};
+    if (!re.is_null()) j["re"] = re;
+    return session->send(encode(j));
+  }
+  if (*type == "list_rooms") {
+    json j{{"type", "rooms"}, {"rooms", hub.rooms.list_public()}};
+    if (!re.is_null()) j["re"] = re;
+    return session->send(encode(j));
+  }
+  if (*type == "create_room") {
+    auto options = parse_room_options(msg);
+    if (!options) return err(re, options.error().code, options.error().message);
+    auto room = hub.rooms.create(session->address());
+    if (!room) return err(re, room.error().code, room.error().message);
+    session->leave_current_room();
+    session->enter_room(room.value());
+    room.value()->create(session, std::move(options.value()), get_string(msg, "name").value_or(""),
+                         re);
+    return;
+  }
+  if (*type == "join_room") {
+    auto id = get_string(msg, "room");
+    if (!id || !is_urlsafe_id(*id, 1, 64)) return err(re, "bad_request", "room id expected");
+    if (auto token = get_string(msg, "token"); token && !is_urlsafe_id(*token, 1, 64))
+      return err(re, "bad_token", "malformed token");
+    if (msg.contains("token") && !msg["token"].is_string())
+      return err(re, "bad_request", "token must be a string");
+    auto room = hub.rooms.find(*id);
+    if (!room) return err(re, "no_such_room", "no such room");
+    if (session->room() != room) {
+      session->leave_current_room();
+      session->enter_room(room);
+    }
+    room->join(session, std::move(msg));
+    return;
+  }
+  if (*type == "leave_room") {
+    session->leave_current_room();
+    json j{{"type", "ack"}};
+    if (!re.is_null()) j["re"] = re;
+    return session->send(encode(j));
+  }
+  if (is_room_type(*type)) {
+    auto room = session->room();
+    if (!room) return err(re, "not_in_room", "join a room first");
+    room->request(session, std::move(msg));
+    return;
+  }
+  err(re, "unknown_type", "unknown message type");
+}
+
+}  // namespace banmen::server

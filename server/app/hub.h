@@ -1,0 +1,29 @@
+// What every session and room shares: configuration, counters, the store and the rooms.
+// Built once in main() and outlives every session and room.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <memory>
+
+#include "config/config.h"
+#include "rooms/room_registry.h"
+#include "storage/store.h"
+#include "util/metrics.h"
+
+namespace banmen::server {
+
+inline constexpr int kProtocolVersion = 1;
+inline constexpr const char* kServerVersion = "banmen/0.1.0";
+
+struct Hub {
+  Hub(boost::asio::io_context& io, Config cfg, std::unique_ptr<Store> st)
+      : ioc(io), config(std::move(cfg)), store(std::move(st)), rooms(*this) {}
+
+  boost::asio::io_context& ioc;
+  const Config config;
+  Metrics metrics;
+  std::unique_ptr<Store> store;
+  RoomRegistry rooms;
+};
+
+}  // namespace banmen::server

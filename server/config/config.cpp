@@ -1,0 +1,100 @@
+#include "config/config.h"
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+
+#ifndef BANMEN_SOURCE_DIR
+#define BANMEN_SOURCE_DIR ""
+#endif
+
+namespace banmen::server {
+
+std::string default_static_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path in_tree = fs::path(BANMEN_SOURCE_DIR) / "client-web" / "dist";
+  if (!std::string(BANMEN_SOURCE_DIR).empty() && fs::is_directory(in_tree, ec))
+    return in_tree.string();
+  return "/usr/share/banmen/client";
+}
+
+ParsedConfig parse_config(int argc, char** argv) {
+  Config c;
+  CLI::App app{
+      "banmen-server: private rooms for shogi, minishogi, dog-cat shogi, hasami "
+      "shogi, chess and reversi over WebSocket"};
+  app.option_defaults()->always_capture_default();
+
+  app.add_option("--port", c.port, "TCP port")->envname("BANMEN_PORT");
+  app.add_option("--bind", c.bind, "address to listen on")->envname("BANMEN_BIND");
+  app.add_option("--data-dir", c.data_dir, "where the database lives")->envname("BANMEN_DATA_DIR");
+  app.add_option("--static-dir", c.static_dir,
+                 "built web client to serve (default: client-web/dist of the source tree, "
+                 "else /usr/share/banmen/client)")
+      ->envname("BANMEN_STATIC_DIR");
+  app.add_option("--threads", c.threads, "I/O threads")
+      ->envname("BANMEN_THREADS")
+      ->check(CLI::Range(1, 64));
+  app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error")
+      ->envname("BANMEN_LOG_LEVEL");
+
+  app.add_option("--max-message-bytes", c.max_message_bytes, "largest WebSocket message")
+      ->envname("BANMEN_MAX_MESSAGE_BYTES")
+      ->check(CLI::Range(1024, 1 << 20));
+  app.add_option("--messages-per-second", c.messages_per_second, "sustained per connection")
+      ->envname("BANMEN_MESSAGES_PER_SECOND")
+      ->check(CLI::Range(0.1, 10000.0));
+  app.add_option("--message-burst", c.message_burst, "burst per connection")
+      ->envname("BANMEN_MESSAGE_BURST")
+      ->check(CLI::Range(1.0, 100000.0));
+  app.add_option("--write-queue-messages", c.write_queue_messages,
+                 "queued outgoing messages before a slow client is dropped")
+      ->envname("BANMEN_WRITE_QUEUE_MESSAGES")
+      ->check(CLI::Range(8, 1 << 20));
+  app.add_option("--ping-timeout-ms", c.ping_timeout_ms, "close a silent connection after")
+      ->envname("BANMEN_PING_TIMEOUT_MS")
+      ->check(CLI::Range(1000, 3600000));
+  app.add_option("--idle-no-room-ms", c.idle_no_room_ms,
+                 "close a connection that joins no room within")
+      ->envname("BANMEN_IDLE_NO_ROOM_MS")
+      ->check(CLI::Range(1000, 3600000));
+  app.add_option("--max-rooms-per-address", c.max_rooms_per_address,
+                 "live rooms one IP address may create")
+      ->envname("BANMEN_MAX_ROOMS_PER_ADDRESS")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--max-rooms", c.max_rooms, "rooms in memory")
+      ->envname("BANMEN_MAX_ROOMS")
+      ->check(CLI::Range(1, 10000000));
+  app.add_option("--allowed-origin", c.allowed_origins,
+                 "Origin allowed to open a WebSocket (repeatable, or comma-separated in "
+                 "BANMEN_ALLOWED_ORIGINS); '*' allows any. Default: the server's own host")
+      ->envname("BANMEN_ALLOWED_ORIGINS")
+      ->delimiter(',');
+  app.add_option("--abandon-timeout-ms", c.abandon_timeout_ms,
+                 "a player gone this long may be claimed against")
+      ->envname("BANMEN_ABANDON_TIMEOUT_MS")
+      ->check(CLI::Range(1000, 86400000));
+  app.add_option("--chat-max-chars", c.chat_max_chars, "longest chat line")
+      ->envname("BANMEN_CHAT_MAX_CHARS")
+      ->check(CLI::Range(1, 4000));
+  app.add_option("--chat-lines-per-window", c.chat_lines_per_window, "chat lines per window")
+      ->envname("BANMEN_CHAT_LINES")
+      ->check(CLI::Range(1, 1000));
+  app.add_option("--chat-window-ms", c.chat_window_ms, "chat rate window")
+      ->envname("BANMEN_CHAT_WINDOW_MS")
+      ->check(CLI::Range(100, 3600000));
+  app.add_option("--room-idle-ttl-ms", c.room_idle_ttl_ms,
+                 "forget an empty room with no game running after")
+      ->envname("BANMEN_ROOM_IDLE_TTL_MS")
+      ->check(CLI::Range(1000, 604800000));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return ParsedConfig{std::nullopt, app.exit(e)};
+  }
+  if (c.static_dir.empty()) c.static_dir = default_static_dir();
+  return ParsedConfig{c, 0};
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,57 @@
+// Everything the server can be told at start: command-line flags, each with an
+// environment variable (BANMEN_<FLAG>) and a safe default. Flags win over the environment.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace banmen::server {
+
+struct Config {
+  // Network and files
+  std::uint16_t port = 8080;
+  std::string bind = "127.0.0.1";
+  std::string data_dir = "./data";
+  std::string static_dir;  // empty: found by default_static_dir()
+  int threads = 2;
+  std::string log_level = "info";
+
+  // Limits on every connection
+  std::size_t max_message_bytes = 16 * 1024;
+  double messages_per_second = 20;  // sustained rate per connection
+  double message_burst = 40;        // bucket size
+  int refused_before_close = 50;    // rate-limited messages in a row before we hang up
+  std::size_t write_queue_messages = 512;
+  std::size_t write_queue_bytes = 4 * 1024 * 1024;
+  std::int64_t ping_timeout_ms = 30000;      // no answer to our pings for this long: closed
+  std::int64_t idle_no_room_ms = 60000;      // connected but in no room for this long: closed
+  int max_rooms_per_address = 20;            // live rooms created from one IP address
+  std::vector<std::string> allowed_origins;  // empty: only the Host's own origin
+
+  // Rooms
+  std::int64_t abandon_timeout_ms = 60000;
+  std::size_t chat_max_chars = 300;
+  int chat_lines_per_window = 5;
+  std::int64_t chat_window_ms = 10000;
+  std::int64_t room_idle_ttl_ms = 30 * 60 * 1000;      // room with nobody in it, no game running
+  std::int64_t room_max_idle_ms = 24LL * 3600 * 1000;  // any room untouched this long
+  std::size_t max_rooms = 10000;                       // in memory, whole server
+};
+
+// Parses argv (and BANMEN_* environment variables). On --help or a bad flag returns the
+// process exit code to use instead of a Config.
+struct ParsedConfig {
+  std::optional<Config> config;
+  int exit_code = 0;
+};
+ParsedConfig parse_config(int argc, char** argv);
+
+// Where the built web client is by default: client-web/dist in the source tree this binary
+// was built from, else /usr/share/banmen/client.
+std::string default_static_dir();
+
+}  // namespace banmen::server

@@ -1,0 +1,156 @@
+#include "net/http_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "app/hub.h"
+#include "net/origin_policy.h"
+#include "net/record_route.h"
+#include "net/static_files.h"
+#include "net/websocket_session.h"
+
+namespace banmen::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+namespace {
+constexpr std::size_t kMaxRequestBody = 8 * 1024;
+constexpr auto kHttpTimeout = std::chrono::seconds(30);
+
+template <class Body>
+void common_headers(http::response<Body>& res, std::string_view type) {
+  res.set(http::field::server, kServerVersion);
+  res.set(http::field::content_type, type);
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("X-Frame-Options", "DENY");
+  res.set("Referrer-Policy", "no-referrer");
+}
+
+http::response<http::string_body> text_response(const HttpSession*, unsigned version,
+                                                bool keep_alive, http::status status,
+                                                std::string body, std::string_view type) {
+  http::response<http::string_body> res{status, version};
+  common_headers(res, type);
+  res.keep_alive(keep_alive);
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+}  // namespace
+
+HttpSession::HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket)
+    : hub_(hub), stream_(std::move(socket)) {}
+
+void HttpSession::run() {
+  boost::asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+}
+
+void HttpSession::do_read() {
+  parser_.emplace();
+  parser_->body_limit(kMaxRequestBody);
+  parser_->header_limit(8 * 1024);
+  stream_.expires_after(kHttpTimeout);
+  http::async_read(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t n) { self->on_read(ec, n); });
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return do_close();
+  if (ec) return fail(ec, "read");
+  auto req = parser_->release();
+  if (beast::websocket::is_upgrade(req)) return upgrade(std::move(req));
+  handle(std::move(req));
+}
+
+void HttpSession::upgrade(Request&& req) {
+  auto target = std::string_view(req.target().data(), req.target().size());
+  auto origin = std::string_view(req[http::field::origin]);
+  auto host = std::string_view(req[http::field::host]);
+  bool path_ok = target == "/ws" || target.starts_with("/ws?");
+  if (!path_ok || !origin_allowed(origin, host, hub_.config.allowed_origins)) {
+    spdlog::info("http: refused websocket upgrade target={} origin={}", target, origin);
+    return send(text_response(
+        this, req.version(), false, path_ok ? http::status::forbidden : http::status::not_found,
+        path_ok ? "origin not allowed\n" : "not found\n", "text/plain; charset=utf-8"));
+  }
+  stream_.expires_never();
+  std::make_shared<WebsocketSession>(hub_, stream_.release_socket())->run(std::move(req));
+}
+
+void HttpSession::handle(Request&& req) {
+  hub_.metrics.http_requests_total++;
+  const auto version = req.version();
+  const bool keep_alive = req.keep_alive();
+  const std::string target(req.target());
+  auto text = [&](http::status status, std::string body, std::string_view type) {
+    send(text_response(this, version, keep_alive, status, std::move(body), type));
+  };
+  if (req.method() != http::verb::get && req.method() != http::verb::head)
+    return text(http::status::method_not_allowed, "method not allowed\n",
+                "text/plain; charset=utf-8");
+  if (target == "/healthz") return text(http::status::ok, "ok", "text/plain; charset=utf-8");
+  if (target == "/metrics")
+    return text(http::status::ok, hub_.metrics.render(), "text/plain; version=0.0.4");
+  if (target.starts_with("/api/")) {
+    auto r = record_route(hub_, target);
+    return text(static_cast<http::status>(r.status), std::move(r.body), r.content_type);
+  }
+
+  auto path = static_path_for(hub_.config.static_dir, target);
+  if (!path) return text(http::status::bad_request, "bad path\n", "text/plain; charset=utf-8");
+  beast::error_code ec;
+  http::file_body::value_type body;
+  body.open(path->c_str(), beast::file_mode::scan, ec);
+  if (ec) return text(http::status::not_found, "not found\n", "text/plain; charset=utf-8");
+  const auto size = body.size();
+  if (req.method() == http::verb::head) {
+    http::response<http::empty_body> res{http::status::ok, version};
+    common_headers(res, mime_type(*path));
+    res.content_length(size);
+    res.keep_alive(keep_alive);
+    return send(std::move(res));
+  }
+  http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                      std::make_tuple(http::status::ok, version)};
+  common_headers(res, mime_type(*path));
+  // Vite's hashed assets never change; index.html must be revalidated.
+  bool hashed = target.starts_with("/assets/");
+  res.set(http::field::cache_control, hashed ? "public, max-age=31536000, immutable" : "no-cache");
+  res.content_length(size);
+  res.keep_alive(keep_alive);
+  send(std::move(res));
+}
+
+template <class Response>
+void HttpSession::send(Response&& res) {
+  auto sp = std::make_shared<std::decay_t<Response>>(std::forward<Response>(res));
+  pending_ = sp;
+  bool keep_alive = sp->keep_alive();
+  http::async_write(stream_, *sp,
+                    [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t n) {
+                      self->on_write(keep_alive, ec, n);
+                    });
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  pending_.reset();
+  if (ec) return fail(ec, "write");
+  if (!keep_alive) return do_close();
+  do_read();
+}
+
+void HttpSession::do_close() {
+  beast::error_code ec;
+  stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
+}
+
+void HttpSession::fail(beast::error_code ec, const char* what) {
+  if (ec == beast::error::timeout || ec == boost::asio::error::operation_aborted) return;
+  spdlog::debug("http: {}: {}", what, ec.message());
+}
+
+}  // namespace banmen::server

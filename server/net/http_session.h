@@ -1,0 +1,39 @@
+// One HTTP/1.1 connection: serves the web client, /healthz, /metrics and game records,
+// and hands a WebSocket upgrade of /ws to a WebsocketSession.
+#pragma once
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+
+namespace banmen::server {
+
+struct Hub;
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket);
+  void run();
+
+ private:
+  using Request = boost::beast::http::request<boost::beast::http::string_body>;
+
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void handle(Request&& req);
+  void upgrade(Request&& req);
+  template <class Response>
+  void send(Response&& res);
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void do_close();
+  static void fail(boost::beast::error_code ec, const char* what);
+
+  Hub& hub_;
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<void> pending_;  // the response being written
+};
+
+}  // namespace banmen::server

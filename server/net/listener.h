@@ -1,0 +1,28 @@
+// Accepts TCP connections and hands each one, on its own strand, to an HttpSession.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/error.hpp>
+#include <memory>
+
+namespace banmen::server {
+
+struct Hub;
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(Hub& hub, boost::asio::ip::tcp::endpoint endpoint, boost::beast::error_code& ec);
+  void run();
+  void stop();
+  unsigned short port() const;
+
+ private:
+  void do_accept();
+  void on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
+  static void fail(boost::beast::error_code ec, const char* what);
+
+  Hub& hub_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+};
+
+}  // namespace banmen::server

@@ -1,0 +1,16 @@
+#include "net/origin_policy.h"
+
+namespace banmen::server {
+
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& allowed) {
+  if (origin.empty()) return true;
+  for (const auto& a : allowed)
+    if (a == "*" || a == origin) return true;
+  if (!allowed.empty()) return false;
+  auto scheme = origin.find("://");
+  if (scheme == std::string_view::npos || host.empty()) return false;
+  return origin.substr(scheme + 3) == host;
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,208 @@
+#include "net/websocket_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+
+#include "app/dispatcher.h"
+#include "app/hub.h"
+#include "app/messages.h"
+#include "rooms/room.h"
+
+namespace banmen::server {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+
+namespace {
+std::atomic<std::uint64_t> next_id{1};
+
+std::string remote_address(const net::ip::tcp::socket& s) {
+  beast::error_code ec;
+  auto ep = s.remote_endpoint(ec);
+  return ec ? std::string("?") : ep.address().to_string();
+}
+}  // namespace
+
+WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket)
+    : hub_(hub),
+      ws_(std::move(socket)),
+      idle_timer_(ws_.get_executor()),
+      limiter_(hub.config.messages_per_second, hub.config.message_burst),
+      id_(next_id++) {
+  address_ = remote_address(beast::get_lowest_layer(ws_).socket());
+}
+
+WebsocketSession::~WebsocketSession() {
+  if (open_) {
+    hub_.metrics.connections_open--;
+    spdlog::info("conn {} closed addr={}", id_, address_);
+  }
+}
+
+void WebsocketSession::run(beast::http::request<beast::http::string_body> req) {
+  websocket::stream_base::timeout t{};
+  t.handshake_timeout = std::chrono::seconds(10);
+  // Beast pings after half of this without traffic and closes after all of it.
+  t.idle_timeout = std::chrono::milliseconds(hub_.config.ping_timeout_ms);
+  t.keep_alive_pings = true;
+  ws_.set_option(t);
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(beast::http::field::server, kServerVersion); }));
+  ws_.read_message_max(hub_.config.max_message_bytes);
+  ws_.auto_fragment(false);
+  ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+}
+
+void WebsocketSession::on_accept(beast::error_code ec) {
+  if (ec) return fail(ec, "accept");
+  open_ = true;
+  hub_.metrics.connections_open++;
+  hub_.metrics.connections_total++;
+  spdlog::info("conn {} open addr={}", id_, address_);
+  arm_idle_timer();
+  do_read();
+}
+
+void WebsocketSession::arm_idle_timer() {
+  idle_timer_.expires_after(std::chrono::milliseconds(hub_.config.idle_no_room_ms));
+  idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+    auto self = weak.lock();
+    if (ec || !self || self->room_) return;
+    spdlog::info("conn {} idle in no room: closing", self->id_);
+    self->do_close(4002, "idle");
+  });
+}
+
+void WebsocketSession::do_read() {
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+    self->on_read(ec, n);
+  });
+}
+
+void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    if (ec == websocket::error::message_too_big)
+      spdlog::info("conn {} message too big", id_);
+    else
+      fail(ec, "read");
+    idle_timer_.cancel();
+    leave_current_room();
+    return;
+  }
+  hub_.metrics.messages_in_total++;
+  if (!ws_.got_text()) {
+    buffer_.consume(buffer_.size());
+    send(encode(error_message(nullptr, "bad_request", "send JSON text frames")));
+    return do_read();
+  }
+  std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  if (!limiter_.allow()) {
+    hub_.metrics.errors_total++;
+    if (++refused_in_a_row_ >= hub_.config.refused_before_close) {
+      do_close(websocket::close_code::policy_error, "rate limit");
+      return do_read();  // keep reading so the close handshake completes
+    }
+    send(encode(error_message(request_id_of(text), "rate_limited", "too many messages")));
+    return do_read();
+  }
+  refused_in_a_row_ = 0;
+  if (!closing_) dispatch_message(hub_, shared_from_this(), text);
+  do_read();
+}
+
+void WebsocketSession::send(std::shared_ptr<const std::string> message) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), m = std::move(message)]() mutable {
+    self->queue(std::move(m));
+  });
+}
+
+void WebsocketSession::queue(std::shared_ptr<const std::string> message) {
+  if (closing_ || !open_) return;
+  if (queue_.size() >= hub_.config.write_queue_messages ||
+      queued_bytes_ + message->size() > hub_.config.write_queue_bytes) {
+    hub_.metrics.slow_clients_dropped_total++;
+    spdlog::warn("conn {} does not read: dropped", id_);
+    return drop();
+  }
+  queued_bytes_ += message->size();
+  queue_.push_back(std::move(message));
+  if (!writing_) do_write();
+}
+
+void WebsocketSession::do_write() {
+  writing_ = true;
+  ws_.text(true);
+  ws_.async_write(
+      net::buffer(*queue_.front()),
+      [self = shared_from_this()](beast::error_code ec, std::size_t n) { self->on_write(ec, n); });
+}
+
+void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
+  writing_ = false;
+  if (ec) return fail(ec, "write");
+  queued_bytes_ -= queue_.front()->size();
+  queue_.pop_front();
+  if (!queue_.empty() && !closing_) do_write();
+}
+
+void WebsocketSession::close(std::uint16_t code, std::string reason) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), code, r = std::move(reason)]() mutable {
+    self->do_close(code, std::move(r));
+  });
+}
+
+void WebsocketSession::do_close(std::uint16_t code, std::string reason) {
+  if (closing_ || !open_) return;
+  closing_ = true;
+  idle_timer_.cancel();
+  // Whatever is queued is flushed by the close handshake's turn; a pending write finishes
+  // first because Beast serialises the close frame behind it.
+  ws_.async_close(websocket::close_reason(static_cast<websocket::close_code>(code), reason),
+                  [self = shared_from_this()](beast::error_code ec) {
+                    if (ec) fail(ec, "close");
+                    self->leave_current_room();
+                  });
+}
+
+void WebsocketSession::drop() {
+  closing_ = true;
+  idle_timer_.cancel();
+  queue_.clear();
+  queued_bytes_ = 0;
+  beast::error_code ec;
+  beast::get_lowest_layer(ws_).socket().shutdown(net::ip::tcp::socket::shutdown_both, ec);
+  beast::get_lowest_layer(ws_).socket().close(ec);
+}
+
+void WebsocketSession::enter_room(std::shared_ptr<Room> room) {
+  room_ = std::move(room);
+  idle_timer_.cancel();
+}
+
+void WebsocketSession::leave_current_room() {
+  if (!room_) return;
+  auto room = std::move(room_);
+  room_.reset();
+  room->leave(id_);
+  if (open_ && !closing_) arm_idle_timer();
+}
+
+void WebsocketSession::left_room(const Room* room) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), room] {
+    if (self->room_.get() != room) return;
+    self->room_.reset();
+    if (self->open_ && !self->closing_) self->arm_idle_timer();
+  });
+}
+
+void WebsocketSession::fail(beast::error_code ec, const char* what) {
+  if (ec == net::error::operation_aborted || ec == websocket::error::closed ||
+      ec == beast::error::timeout || ec == net::error::eof)
+    return;
+  spdlog::debug("ws: {}: {}", what, ec.message());
+}
+
+}  // namespace banmen::server

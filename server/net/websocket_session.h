@@ -1,0 +1,69 @@
+// One WebSocket connection at /ws. Reads one message at a time (size-limited), runs it
+// through the rate limiter and the dispatcher, and writes from a bounded queue of shared
+// immutable buffers: a client that does not read is disconnected, never buffered without
+// bound. Everything here runs on the connection's own strand.
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "net/rate_limiter.h"
+#include "rooms/client.h"
+
+namespace banmen::server {
+
+struct Hub;
+
+class WebsocketSession : public Client, public std::enable_shared_from_this<WebsocketSession> {
+ public:
+  WebsocketSession(Hub& hub, boost::asio::ip::tcp::socket&& socket);
+  ~WebsocketSession() override;
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> req);
+
+  // Client
+  std::uint64_t client_id() const override { return id_; }
+  void send(std::shared_ptr<const std::string> message) override;
+  void close(std::uint16_t code, std::string reason) override;
+  void left_room(const Room* room) override;
+
+  // For the dispatcher (on this session's strand only).
+  const std::string& address() const { return address_; }
+  std::shared_ptr<Room> room() const { return room_; }
+  void enter_room(std::shared_ptr<Room> room);
+  void leave_current_room();
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void queue(std::shared_ptr<const std::string> message);
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void do_close(std::uint16_t code, std::string reason);
+  void drop();  // hard close of the TCP connection
+  void arm_idle_timer();
+  static void fail(boost::beast::error_code ec, const char* what);
+
+  Hub& hub_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  boost::asio::steady_timer idle_timer_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::size_t queued_bytes_ = 0;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool open_ = false;
+  RateLimiter limiter_;
+  int refused_in_a_row_ = 0;
+  std::shared_ptr<Room> room_;
+  std::string address_;
+  std::uint64_t id_;
+};
+
+}  // namespace banmen::server

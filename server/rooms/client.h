@@ -1,0 +1,25 @@
+// A connection as a room sees it. Rooms never touch sockets: they hand each client a
+// message made for it, and the client's own strand does the writing.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace banmen::server {
+
+class Room;
+
+class Client {
+ public:
+  virtual ~Client() = default;
+  virtual std::uint64_t client_id() const = 0;
+  // Queues one message; callable from any thread. A client whose queue is full is closed.
+  virtual void send(std::shared_ptr<const std::string> message) = 0;
+  // Closes the connection with a WebSocket close code; callable from any thread.
+  virtual void close(std::uint16_t code, std::string reason) = 0;
+  // The room says this client is not (or no longer) one of its members.
+  virtual void left_room(const Room* room) = 0;
+};
+
+}  // namespace banmen::server

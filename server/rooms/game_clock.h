@@ -1,0 +1,68 @@
+// The server's own clock for a game: none, Fischer (base + increment) or byoyomi (base +
+// periods of N ms). Times are measured with a monotonic clock; callers pass "now" in ms so
+// the logic is testable without waiting.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace banmen::server {
+
+struct ClockSpec {
+  enum class Kind { none, fischer, byoyomi };
+  Kind kind = Kind::none;
+  std::int64_t base_ms = 0;
+  std::int64_t increment_ms = 0;
+  std::int64_t period_ms = 0;
+  int periods = 0;
+
+  std::string kind_name() const;
+  std::string human() const;  // "5+3", "10m+1x30s", "none"
+};
+
+// Both sides' time at one instant.
+struct ClockState {
+  std::int64_t remaining_ms[2] = {0, 0};
+  int periods_left[2] = {0, 0};
+  bool in_byoyomi[2] = {false, false};
+};
+
+class GameClock {
+ public:
+  explicit GameClock(ClockSpec spec = {});
+
+  const ClockSpec& spec() const { return spec_; }
+  bool enabled() const { return spec_.kind != ClockSpec::Kind::none; }
+  int running() const { return running_; }  // -1 when stopped
+
+  // Starts `seat`'s clock at `now`.
+  void start(int seat, std::int64_t now);
+  // Stops the running clock at `now` after its side moved: charges the time used, then
+  // adds the increment (Fischer) or resets the period (byoyomi). Returns false, leaving
+  // the clock flagged and stopped, if the time had already run out.
+  bool stop_after_move(std::int64_t now);
+  // Stops without a move (game over): charges the time used.
+  void halt(std::int64_t now);
+
+  // Both sides' time as of `now` (the running side's time charged up to then).
+  ClockState at(std::int64_t now) const;
+  // True when the running side's time has run out by `now`.
+  bool flagged(std::int64_t now) const;
+  // Milliseconds from `now` until the running side's flag falls (-1 if none runs).
+  std::int64_t ms_until_flag(std::int64_t now) const;
+
+  // For takebacks and restarts: set both sides' times, stopped.
+  void restore(const ClockState& state);
+  const ClockState& settled() const { return state_; }
+
+ private:
+  // Charges `elapsed` ms to `seat` in `s`; false when the time runs out.
+  bool charge(ClockState& s, int seat, std::int64_t elapsed) const;
+
+  ClockSpec spec_;
+  ClockState state_;
+  int running_ = -1;
+  std::int64_t since_ = 0;
+};
+
+}  // namespace banmen::server

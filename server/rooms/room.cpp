@@ -1,0 +1,299 @@
+#include "rooms/room.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "app/hub.h"
+#include "core/registry.h"
+#include "util/time.h"
+#include "util/tokens.h"
+
+namespace banmen::server {
+
+namespace {
+constexpr std::size_t kMaxName = 32;
+
+std::string clean_name(const json& req) {
+  auto n = trim(get_string(req, "name").value_or(""));
+  if (n.empty() || !valid_utf8(n)) return "Player";
+  if (utf8_length(n) > kMaxName) {
+    std::size_t count = 0, i = 0;
+    for (; i < n.size(); ++i)
+      if ((static_cast<unsigned char>(n[i]) & 0xC0) != 0x80 && count++ == kMaxName) break;
+    n.resize(i);
+  }
+  return n;
+}
+}  // namespace
+
+Room::Room(Hub& hub, std::string id, std::string creator_address)
+    : hub_(hub),
+      id_(std::move(id)),
+      creator_address_(std::move(creator_address)),
+      strand_(boost::asio::make_strand(hub.ioc)),
+      flag_timer_(strand_) {
+  last_activity_ms_ = unix_ms();
+}
+
+void Room::touch() {
+  last_activity_ms_ = unix_ms();
+}
+
+void Room::create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re) {
+  boost::asio::post(strand_,
+                    [self = shared_from_this(), host = std::move(host), o = std::move(options),
+                     n = std::move(name), r = std::move(re)]() mutable {
+                      self->do_create(std::move(host), std::move(o), std::move(n), std::move(r));
+                    });
+}
+
+void Room::join(std::shared_ptr<Client> client, json request) {
+  boost::asio::post(
+      strand_, [self = shared_from_this(), c = std::move(client),
+                r = std::move(request)]() mutable { self->do_join(std::move(c), std::move(r)); });
+}
+
+void Room::leave(std::uint64_t client_id) {
+  boost::asio::post(strand_, [self = shared_from_this(), client_id] { self->do_leave(client_id); });
+}
+
+void Room::request(std::shared_ptr<Client> client, json req) {
+  boost::asio::post(
+      strand_, [self = shared_from_this(), c = std::move(client), r = std::move(req)]() mutable {
+        self->do_request(std::move(c), std::move(r));
+      });
+}
+
+void Room::shutdown() {
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->closed_ = true;
+    self->flag_timer_.cancel();
+    for (auto& [id, m] : self->members_)
+      if (auto c = m.client.lock()) c->left_room(self.get());
+    self->members_.clear();
+  });
+}
+
+void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re) {
+  options_ = std::move(options);
+  json opts = options_.to_json();
+  if (!store_ok(hub_.store->create_room({id_, opts.dump(), unix_ms()}), host.get(), re)) {
+    host->left_room(this);
+    return;
+  }
+  int host_seat = options_.side == "first"    ? 0
+                  : options_.side == "second" ? 1
+                                              : static_cast<int>(random_urlsafe(1)[0] & 1);
+  seat_of_player_[0] = host_seat;
+  seat_of_player_[1] = 1 - host_seat;
+  auto token = new_token();
+  players_[0] = Player{true, clean_name(json{{"name", name}}), sha256_hex(token), 0, 0, {}};
+  if (!store_ok(hub_.store->seat_taken(id_, {0, players_[0].name, players_[0].token_hash}),
+                host.get(), re)) {
+    host->left_room(this);
+    return;
+  }
+  auto created = create_game(options_.game);
+  if (!created) {
+    refuse(*host, re, created.error().code, created.error().message);
+    host->left_room(this);
+    return;
+  }
+  game_ = std::move(created.value());
+  clock_ = GameClock(options_.clock);
+  game_no_ = 1;
+  spdlog::info("room {} created game={} clock={} by conn {}", id_, options_.game,
+               options_.clock.human(), host->client_id());
+  reply(*host,
+        json{{"type", "room_created"},
+             {"room", id_},
+             {"link", "/r/" + id_},
+             {"player", 0},
+             {"token", token},
+             {"role", "player"}},
+        re);
+  attach(host, 0, players_[0].name);
+  std::lock_guard lock(shared_mu_);
+  if (options_.listed)
+    listing_ = json{{"room", id_},
+                    {"game", options_.game},
+                    {"host", players_[0].name},
+                    {"clock", clock_spec_json(options_.clock)},
+                    {"host_side", options_.side},
+                    {"created_ms", unix_ms()}};
+}
+
+void Room::attach(std::shared_ptr<Client> client, int player, const std::string& name) {
+  members_[client->client_id()] = Member{client, player, name, {}};
+  connected_ = static_cast<int>(members_.size());
+  touch();
+  if (player >= 0) {
+    players_[player].client = client->client_id();
+    players_[player].gone_since_ms = 0;
+  }
+  client->send(encode(
+      snapshot(player >= 0 ? seat_viewer(seat_of_player_[player]) : Viewer::spectator, player)));
+  publish_presence(player);
+}
+
+void Room::do_join(std::shared_ptr<Client> client, json req) {
+  const json re = request_id(req);
+  if (closed_) {
+    refuse(*client, re, "no_such_room", "the room is gone");
+    return client->left_room(this);
+  }
+  touch();
+  auto since = get_int(req, "since");
+  // Already here (e.g. a client re-sending join): answer as a fresh join of the same role.
+  if (auto it = members_.find(client->client_id()); it != members_.end()) {
+    json j{{"type", "joined"}, {"room", id_}};
+    j["role"] = it->second.player >= 0 ? "player" : "spectator";
+    if (it->second.player >= 0) j["player"] = it->second.player;
+    reply(*client, j, re);
+    send_catch_up(*client, viewer_of(it->second), since);
+    return;
+  }
+  if (auto token = get_string(req, "token")) {
+    auto hash = sha256_hex(*token);
+    int p = -1;
+    for (int i = 0; i < 2; ++i)
+      if (players_[i].taken && equal_constant_time(players_[i].token_hash, hash)) p = i;
+    if (p < 0) {
+      refuse(*client, re, "bad_token", "this token does not belong to a player of this room");
+      return client->left_room(this);
+    }
+    // A newer connection of the same player replaces the older one.
+    if (auto old = players_[p].client; old != 0 && old != client->client_id()) {
+      if (auto it = members_.find(old); it != members_.end()) {
+        if (auto oc = it->second.client.lock()) {
+          oc->left_room(this);
+          oc->close(4001, "replaced");
+        }
+        members_.erase(it);
+      }
+    }
+    reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", p}}, re);
+    members_[client->client_id()] = Member{client, p, players_[p].name, {}};
+    connected_ = static_cast<int>(members_.size());
+    players_[p].client = client->client_id();
+    players_[p].gone_since_ms = 0;
+    spdlog::info("room {} player {} back on conn {}", id_, p, client->client_id());
+    send_catch_up(*client, seat_viewer(seat_of_player_[p]), since);
+    publish_presence(p);
+    return;
+  }
+  if (!players_[1].taken) {
+    auto token = new_token();
+    Player p{true, clean_name(req), sha256_hex(token), 0, 0, {}};
+    if (!store_ok(hub_.store->seat_taken(id_, {1, p.name, p.token_hash}), client.get(), re))
+      return client->left_room(this);
+    players_[1] = std::move(p);
+    {
+      std::lock_guard lock(shared_mu_);
+      listing_.reset();  // no longer waiting for an opponent
+    }
+    reply(
+        *client,
+        json{
+            {"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", 1}, {"token", token}},
+        re);
+    spdlog::info("room {} player 1 seated on conn {}", id_, client->client_id());
+    members_[client->client_id()] = Member{client, 1, players_[1].name, {}};
+    connected_ = static_cast<int>(members_.size());
+    players_[1].client = client->client_id();
+    if (auto r = start_game(); !r) spdlog::error("room {} start: {}", id_, r.error().message);
+    publish_snapshots();
+    return;
+  }
+  if (!options_.spectators) {
+    refuse(*client, re, "room_full", "both seats are taken and the room has no spectators");
+    return client->left_room(this);
+  }
+  reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "spectator"}}, re);
+  attach(client, -1, clean_name(req));
+}
+
+void Room::send_catch_up(Client& client, Viewer viewer, std::optional<std::int64_t> since) {
+  if (since && *since >= static_cast<std::int64_t>(log_start_) &&
+      *since <= static_cast<std::int64_t>(version_)) {
+    int v = static_cast<int>(viewer);
+    for (const auto& e : log_)
+      if (e.version > static_cast<std::uint64_t>(*since) && e.text[v]) client.send(e.text[v]);
+    return;
+  }
+  int player = -1;
+  if (is_seat(viewer)) player = player_at_seat(seat_of(viewer));
+  client.send(encode(snapshot(viewer, player)));
+}
+
+void Room::do_leave(std::uint64_t client_id) {
+  auto it = members_.find(client_id);
+  if (it == members_.end()) return;
+  int p = it->second.player;
+  members_.erase(it);
+  connected_ = static_cast<int>(members_.size());
+  touch();
+  if (p >= 0 && players_[p].client == client_id) {
+    players_[p].client = 0;
+    players_[p].gone_since_ms = unix_ms();
+    spdlog::info("room {} player {} gone (conn {})", id_, p, client_id);
+  }
+  publish_presence(p);
+}
+
+void Room::publish_presence(int player) {
+  json base{{"type", "presence"}, {"spectators", 0}};
+  int spectators = 0;
+  for (const auto& [id, m] : members_)
+    if (m.player < 0) ++spectators;
+  base["spectators"] = spectators;
+  if (player >= 0) {
+    const auto& p = players_[player];
+    base["player"] = player;
+    base["seat"] = seat_of_player_[player];
+    base["name"] = p.name;
+    base["connected"] = p.client != 0;
+    if (p.client == 0 && status_ == Status::playing) {
+      base["gone_since_ms"] = p.gone_since_ms;
+      base["claim_at_ms"] = p.gone_since_ms + hub_.config.abandon_timeout_ms;
+    }
+  } else {
+    base["player"] = nullptr;
+  }
+  publish([&](Viewer) { return base; });
+}
+
+Viewer Room::viewer_of(const Member& m) const {
+  return m.player >= 0 ? seat_viewer(seat_of_player_[m.player]) : Viewer::spectator;
+}
+
+void Room::reply(Client& c, json j, const json& re) {
+  if (!re.is_null()) j["re"] = re;
+  c.send(encode(j));
+}
+
+void Room::refuse(Client& c, const json& re, std::string_view code, std::string_view message) {
+  hub_.metrics.errors_total++;
+  c.send(encode(error_message(re, code, message)));
+}
+
+bool Room::store_ok(Result<void> r, Client* c, const json& re) {
+  if (r) return true;
+  spdlog::error("room {} storage: {}", id_, r.error().message);
+  if (c) refuse(*c, re, "storage_error", "the server could not record this; nothing changed");
+  return false;
+}
+
+bool Room::expired(std::int64_t now_ms) const {
+  auto idle = now_ms - last_activity_ms_.load();
+  if (idle > hub_.config.room_max_idle_ms) return true;
+  return connected_.load() == 0 && !in_progress_.load() && idle > hub_.config.room_idle_ttl_ms;
+}
+
+std::optional<json> Room::public_listing() const {
+  std::lock_guard lock(shared_mu_);
+  return listing_;
+}
+
+}  // namespace banmen::server

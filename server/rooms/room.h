@@ -1,0 +1,177 @@
+// A private room: two players, maybe spectators, and a series of games. The room alone
+// changes its state, on its own strand. Every request is checked in the fixed order of
+// DESIGN.md (well-formed, authenticated, game not over, turn, version), then applied,
+// recorded in the store and only then answered and broadcast, each recipient getting the
+// message made for it by the rules core's view()/notation().
+#pragma once
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/messages.h"
+#include "core/game.h"
+#include "rooms/client.h"
+#include "rooms/game_clock.h"
+#include "rooms/room_options.h"
+
+namespace banmen::server {
+
+struct Hub;
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  Room(Hub& hub, std::string id, std::string creator_address);
+
+  const std::string& id() const { return id_; }
+  const std::string& creator_address() const { return creator_address_; }
+
+  // Entry points; each posts to the room's strand.
+  void create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
+  void join(std::shared_ptr<Client> client, json request);
+  void leave(std::uint64_t client_id);
+  void request(std::shared_ptr<Client> client, json request);  // in-room requests
+  void shutdown();
+
+  // Readable from any thread (for the lobby, the registry's sweep and record exports).
+  std::optional<json> public_listing() const;
+  bool expired(std::int64_t now_ms) const;
+  Result<std::string> finished_record(int game_no, const std::string& format) const;
+
+ private:
+  struct Player {
+    bool taken = false;
+    std::string name;
+    std::string token_hash;
+    std::uint64_t client = 0;  // connected client id, 0 when away
+    std::int64_t gone_since_ms = 0;
+    std::deque<std::string> move_ids;  // recent client move ids, for resends
+  };
+  struct Member {
+    std::weak_ptr<Client> client;
+    int player = -1;  // -1: spectator
+    std::string name;
+    std::deque<std::int64_t> chat_times;
+  };
+  struct LoggedEvent {
+    std::uint64_t version;
+    std::shared_ptr<const std::string> text[3];  // seat 0, seat 1, spectator; null: not sent
+  };
+  struct ChatLine {
+    json line;
+    bool players_channel;
+  };
+  struct FinishedGame {
+    int game_no;
+    std::shared_ptr<const Game> game;
+    std::vector<std::int64_t> move_times_ms;
+    std::string players[2];
+    std::string start_time, time_control;
+  };
+  enum class Status { waiting, playing, over };
+
+  // room.cpp: membership
+  void do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
+  void do_join(std::shared_ptr<Client> client, json req);
+  void do_leave(std::uint64_t client_id);
+  void do_request(std::shared_ptr<Client> client, json req);
+  void attach(std::shared_ptr<Client> client, int player, const std::string& name);
+  void send_catch_up(Client& client, Viewer viewer, std::optional<std::int64_t> since);
+  void publish_presence(int player);
+  void touch();
+
+  // room_game.cpp: starting, moving and ending games
+  Result<void> start_game();
+  void on_move(Member& m, Client& c, const json& req, const json& re);
+  void on_declare(Member& m, Client& c, const json& re);
+  void finish(Outcome outcome);
+  void arm_flag_timer();
+  void on_flag_timer();
+  Result<void> rebuild_game(std::size_t plies);
+
+  // room_actions.cpp: resign, offers, takebacks, abort, claims, rematch, switch, chat
+  void on_resign(Member& m, Client& c, const json& re);
+  void on_draw(Member& m, Client& c, const std::string& type, const json& re);
+  void on_takeback(Member& m, Client& c, const std::string& type, const json& re);
+  void on_abort(Member& m, Client& c, const json& re);
+  void on_claim(Member& m, Client& c, const json& req, const json& re);
+  void on_rematch(Member& m, Client& c, const std::string& type, const json& re);
+  void on_switch_game(Member& m, Client& c, const json& req, const json& re);
+  void on_chat(Member& m, Client& c, const json& req, const json& re);
+  void publish_offer(const char* kind, int seat, const char* state);
+  void withdraw_offers();
+
+  // room_views.cpp: what each viewer is told
+  json snapshot(Viewer viewer, int player) const;
+  json game_info_json() const;
+  json moves_json(Viewer viewer) const;
+  json clock_json() const;
+  json players_json() const;
+  json result_json(Viewer viewer) const;
+  json move_event(Viewer viewer, std::size_t ply) const;
+  json game_over_event(Viewer viewer) const;
+  // Sends one event to every member, in each one's own form, and logs it for catch-up.
+  // `render` returns null for a viewer who must not receive the event.
+  void publish(const std::function<json(Viewer)>& render);
+  void publish_snapshots();  // after a takeback, a new game or a switch
+  Viewer viewer_of(const Member& m) const;
+  int seat_of_player(int player) const { return seat_of_player_[player]; }
+  int player_at_seat(int seat) const { return seat_of_player_[0] == seat ? 0 : 1; }
+
+  // Answers
+  void reply(Client& c, json j, const json& re);
+  void refuse(Client& c, const json& re, std::string_view code, std::string_view message);
+  bool store_ok(Result<void> r, Client* c, const json& re);
+
+  Hub& hub_;
+  const std::string id_;
+  const std::string creator_address_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer flag_timer_;
+
+  RoomOptions options_;
+  Player players_[2];
+  std::map<std::uint64_t, Member> members_;
+
+  // The current game
+  GamePtr game_;
+  Status status_ = Status::waiting;
+  int game_no_ = 0;
+  int seat_of_player_[2] = {0, 1};
+  GameClock clock_;
+  std::vector<ClockState> clock_before_;  // clock state before each ply, for takebacks
+  std::vector<std::int64_t> move_times_;  // ms used per ply
+  std::int64_t turn_started_ms_ = 0;
+  std::string started_iso_;
+  int draw_offer_ = -1;                      // seat
+  int takeback_offer_ = -1;                  // seat
+  bool rematch_wanted_[2] = {false, false};  // by player
+  double score_[2] = {0, 0};                 // by player
+
+  // Events
+  std::uint64_t version_ = 0;
+  std::uint64_t position_version_ = 0;  // last event that changed the position
+  std::uint64_t log_start_ = 0;         // every event after this version is in log_
+  std::deque<LoggedEvent> log_;
+  std::deque<ChatLine> chat_;
+  bool closed_ = false;
+
+  // Shared with other threads
+  mutable std::mutex shared_mu_;
+  std::optional<json> listing_;
+  std::vector<FinishedGame> finished_;
+  std::atomic<std::int64_t> last_activity_ms_{0};
+  std::atomic<int> connected_{0};
+  std::atomic<bool> in_progress_{false};
+};
+
+}  // namespace banmen::server

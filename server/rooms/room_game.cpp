@@ -1,0 +1,200 @@
+// Starting, moving and ending games, and the flag-fall timer.
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "app/hub.h"
+#include "core/registry.h"
+#include "rooms/room.h"
+#include "util/time.h"
+
+namespace banmen::server {
+
+namespace {
+constexpr std::size_t kMaxMoveText = 32;
+constexpr std::size_t kRememberedMoveIds = 64;
+
+StoredOutcome stored_outcome(const Outcome& o) {
+  const char* kind = o.kind == Outcome::Kind::win    ? "win"
+                     : o.kind == Outcome::Kind::draw ? "draw"
+                                                     : "aborted";
+  return StoredOutcome{kind, o.winner, o.reason};
+}
+}  // namespace
+
+Result<void> Room::start_game() {
+  StoredGameStart g;
+  g.room_id = id_;
+  g.game_no = game_no_;
+  g.game_id = options_.game;
+  g.options_json = options_.to_json().dump();
+  g.initial_position = game_->initial_position();
+  g.seat_of_player[0] = seat_of_player_[0];
+  g.seat_of_player[1] = seat_of_player_[1];
+  g.started_ms = unix_ms();
+  auto r = hub_.store->game_started(g);
+  if (!r) return r;
+  status_ = Status::playing;
+  in_progress_ = true;
+  started_iso_ = iso8601_utc(g.started_ms);
+  clock_before_.clear();
+  move_times_.clear();
+  turn_started_ms_ = steady_ms();
+  draw_offer_ = takeback_offer_ = -1;
+  rematch_wanted_[0] = rematch_wanted_[1] = false;
+  hub_.metrics.games_started_total++;
+  spdlog::info("room {} game {} started: {} ({})", id_, game_no_, options_.game,
+               options_.clock.human());
+  return ok();
+}
+
+void Room::on_move(Member& m, Client& c, const json& req, const json& re) {
+  // 1. Well-formed.
+  auto move = get_string(req, "move");
+  auto version = get_int(req, "version");
+  auto move_id = get_string(req, "move_id");
+  if (!move || move->empty() || move->size() > kMaxMoveText || !version || !move_id ||
+      move_id->empty() || move_id->size() > 64)
+    return refuse(c, re, "bad_request", "move needs move, version and move_id");
+  // 2. Authenticated seat.
+  if (m.player < 0) return refuse(c, re, "not_a_player", "spectators cannot move");
+  auto& player = players_[m.player];
+  // A resent move (same move_id) is applied once: acknowledge it again.
+  if (std::find(player.move_ids.begin(), player.move_ids.end(), *move_id) != player.move_ids.end())
+    return reply(c, json{{"type", "ack"}, {"move_id", *move_id}, {"duplicate", true}}, re);
+  // 3. Game running and not over.
+  if (status_ == Status::waiting)
+    return refuse(c, re, "game_not_started", "the opponent has not arrived yet");
+  if (status_ == Status::over) return refuse(c, re, "game_over", "the game is over");
+  // 4. This seat's turn.
+  const int seat = seat_of_player_[m.player];
+  if (game_->to_move() != seat) return refuse(c, re, "not_your_turn", "it is not your turn");
+  // 5. The client saw the current position.
+  if (*version < static_cast<std::int64_t>(position_version_))
+    return refuse(c, re, "stale_version", "the position changed since your version");
+
+  // Apply on a copy, so a refusal (illegal move, storage failure) changes nothing.
+  const auto now = steady_ms();
+  if (clock_.flagged(now)) {
+    on_flag_timer();
+    return refuse(c, re, "game_over", "the game is over");
+  }
+  auto next = game_->clone();
+  if (auto r = next->apply(*move); !r) return refuse(c, re, r.error().code, r.error().message);
+  GameClock next_clock = clock_;
+  next_clock.stop_after_move(now);
+  const int ply = static_cast<int>(next->history_size());
+  // Clocks run from the second ply on: each side's first move is untimed.
+  if (ply >= 2 && !next->over()) next_clock.start(next->to_move(), now);
+  auto settled = next_clock.at(now);
+
+  StoredMove sm;
+  sm.room_id = id_;
+  sm.game_no = game_no_;
+  sm.ply = ply;
+  sm.move = next->notation(static_cast<std::size_t>(ply - 1), Viewer::referee);
+  for (int s = 0; s < 2; ++s) {
+    sm.remaining_ms[s] = settled.remaining_ms[s];
+    sm.periods_left[s] = settled.periods_left[s];
+  }
+  sm.server_ms = unix_ms();
+  if (!store_ok(hub_.store->move_appended(sm), &c, re)) return;
+
+  // Committed: now it happened.
+  clock_before_.push_back(clock_.at(now));
+  move_times_.push_back(now - turn_started_ms_);
+  turn_started_ms_ = now;
+  game_ = std::move(next);
+  clock_ = next_clock;
+  player.move_ids.push_back(*move_id);
+  if (player.move_ids.size() > kRememberedMoveIds) player.move_ids.pop_front();
+  hub_.metrics.moves_total++;
+  touch();
+  reply(c, json{{"type", "ack"}, {"move_id", *move_id}, {"duplicate", false}}, re);
+  const auto idx = static_cast<std::size_t>(ply);
+  publish([&](Viewer v) { return move_event(v, idx); });
+  position_version_ = version_;
+  spdlog::debug("room {} ply {} {}", id_, ply,
+                game_->notation(idx - 1, Viewer::spectator));  // never the hidden form
+  if (draw_offer_ == seat || takeback_offer_ >= 0) withdraw_offers();
+  if (game_->over()) return finish(game_->outcome());
+  arm_flag_timer();
+}
+
+void Room::on_declare(Member& m, Client& c, const json& re) {
+  if (m.player < 0) return refuse(c, re, "not_a_player", "spectators cannot declare");
+  if (status_ == Status::waiting)
+    return refuse(c, re, "game_not_started", "the opponent has not arrived yet");
+  if (status_ == Status::over) return refuse(c, re, "game_over", "the game is over");
+  if (game_->to_move() != seat_of_player_[m.player])
+    return refuse(c, re, "not_your_turn", "it is not your turn");
+  auto next = game_->clone();
+  if (auto r = next->declare_win(); !r) return refuse(c, re, r.error().code, r.error().message);
+  reply(c, json{{"type", "ack"}}, re);
+  game_ = std::move(next);
+  finish(game_->outcome());
+}
+
+void Room::finish(Outcome outcome) {
+  if (status_ != Status::playing) return;
+  game_->finish(outcome);
+  const auto final_outcome = game_->outcome();
+  clock_.halt(steady_ms());
+  flag_timer_.cancel();
+  status_ = Status::over;
+  in_progress_ = false;
+  store_ok(hub_.store->game_finished(id_, game_no_, stored_outcome(final_outcome), unix_ms()),
+           nullptr, nullptr);
+  if (final_outcome.kind == Outcome::Kind::draw) {
+    score_[0] += 0.5;
+    score_[1] += 0.5;
+  } else if (final_outcome.kind == Outcome::Kind::win) {
+    score_[player_at_seat(final_outcome.winner)] += 1;
+  }
+  withdraw_offers();
+  hub_.metrics.games_finished_total++;
+  spdlog::info("room {} game {} over: {} winner={} reason={}", id_, game_no_,
+               static_cast<int>(final_outcome.kind), final_outcome.winner, final_outcome.reason);
+  {
+    std::lock_guard lock(shared_mu_);
+    FinishedGame fg{game_no_,     std::shared_ptr<const Game>(game_->clone()),
+                    move_times_,  {},
+                    started_iso_, options_.clock.human()};
+    for (int s = 0; s < 2; ++s) fg.players[s] = players_[player_at_seat(s)].name;
+    finished_.push_back(std::move(fg));
+    if (finished_.size() > 20) finished_.erase(finished_.begin());
+  }
+  publish([&](Viewer v) { return game_over_event(v); });
+}
+
+void Room::arm_flag_timer() {
+  flag_timer_.cancel();
+  auto left = clock_.ms_until_flag(steady_ms());
+  if (left < 0 || status_ != Status::playing) return;
+  flag_timer_.expires_after(std::chrono::milliseconds(left + 1));
+  flag_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    auto self = weak.lock();
+    if (!ec && self) self->on_flag_timer();
+  });
+}
+
+void Room::on_flag_timer() {
+  if (status_ != Status::playing) return;
+  const auto now = steady_ms();
+  const int seat = clock_.running();
+  if (seat < 0) return;
+  if (!clock_.flagged(now)) return arm_flag_timer();
+  spdlog::info("room {} game {}: seat {} flag fell", id_, game_no_, seat);
+  finish(game_->timeout_outcome(seat));
+}
+
+Result<void> Room::rebuild_game(std::size_t plies) {
+  auto fresh = create_game(game_->info().id, game_->initial_position());
+  if (!fresh) return fresh.error();
+  for (std::size_t i = 0; i < plies; ++i)
+    if (auto r = fresh.value()->apply(game_->notation(i, Viewer::referee)); !r) return r;
+  game_ = std::move(fresh.value());
+  return ok();
+}
+
+}  // namespace banmen::server

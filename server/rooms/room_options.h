@@ -1,0 +1,34 @@
+// A room's options as the host chose them (docs/protocol.md, create_room), validated.
+#pragma once
+
+#include <string>
+
+#include "app/messages.h"
+#include "core/result.h"
+#include "rooms/game_clock.h"
+
+namespace banmen::server {
+
+struct RoomOptions {
+  std::string game = "chess";
+  ClockSpec clock;
+  std::string side = "random";  // host's seat in the first game: "first", "second", "random"
+  bool takebacks = true;
+  bool spectators = true;
+  bool listed = false;  // "public" in the protocol
+
+  json to_json() const;
+};
+
+// Parses and checks create_room's fields; errors: bad_request, unknown_game,
+// not_implemented, unsupported.
+Result<RoomOptions> parse_room_options(const json& msg);
+// Parses a "clock" object; errors: bad_request.
+Result<ClockSpec> parse_clock(const json& clock);
+json clock_spec_json(const ClockSpec& spec);
+// Checks that `game` exists, is implemented here and allows `clock`.
+Result<void> check_game_and_clock(const std::string& game, const ClockSpec& clock);
+// Which clock kinds a game offers (byoyomi for the shogi family and hasami).
+json clock_kinds(const std::string& game);
+
+}  // namespace banmen::server

@@ -1,0 +1,101 @@
+#include "rooms/room_registry.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "app/hub.h"
+#include "rooms/room.h"
+#include "util/time.h"
+#include "util/tokens.h"
+
+namespace banmen::server {
+
+Result<std::shared_ptr<Room>> RoomRegistry::create(const std::string& address) {
+  std::lock_guard lock(mu_);
+  if (rooms_.size() >= hub_.config.max_rooms)
+    return make_error("too_many_rooms", "the server has too many rooms; try later");
+  if (per_address_[address] >= hub_.config.max_rooms_per_address)
+    return make_error("too_many_rooms", "you already have the most rooms you may create");
+  std::string id;
+  do id = new_room_id();
+  while (rooms_.count(id));
+  auto room = std::make_shared<Room>(hub_, id, address);
+  rooms_.emplace(id, room);
+  per_address_[address]++;
+  hub_.metrics.rooms_open++;
+  hub_.metrics.rooms_created_total++;
+  return room;
+}
+
+std::shared_ptr<Room> RoomRegistry::find(const std::string& id) const {
+  std::lock_guard lock(mu_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+std::size_t RoomRegistry::size() const {
+  std::lock_guard lock(mu_);
+  return rooms_.size();
+}
+
+json RoomRegistry::list_public(std::size_t limit) const {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [id, r] : rooms_) rooms.push_back(r);
+  }
+  std::vector<json> listed;
+  for (const auto& r : rooms)
+    if (auto l = r->public_listing()) listed.push_back(std::move(*l));
+  std::sort(listed.begin(), listed.end(), [](const json& a, const json& b) {
+    return a["created_ms"].get<std::int64_t>() > b["created_ms"].get<std::int64_t>();
+  });
+  if (listed.size() > limit) listed.resize(limit);
+  return json(listed);
+}
+
+void RoomRegistry::start_sweeping() {
+  if (!sweep_timer_) sweep_timer_ = std::make_unique<boost::asio::steady_timer>(hub_.ioc);
+  sweep_timer_->expires_after(std::chrono::seconds(5));
+  sweep_timer_->async_wait([this](boost::system::error_code ec) {
+    if (ec) return;
+    sweep();
+    start_sweeping();
+  });
+}
+
+void RoomRegistry::stop() {
+  if (sweep_timer_) sweep_timer_->cancel();
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    for (const auto& [id, r] : rooms_) rooms.push_back(r);
+  }
+  for (auto& r : rooms) r->shutdown();
+}
+
+void RoomRegistry::sweep() {
+  const auto now = unix_ms();
+  std::vector<std::shared_ptr<Room>> gone;
+  {
+    std::lock_guard lock(mu_);
+    for (auto it = rooms_.begin(); it != rooms_.end();) {
+      if (it->second->expired(now)) {
+        if (--per_address_[it->second->creator_address()] <= 0)
+          per_address_.erase(it->second->creator_address());
+        gone.push_back(std::move(it->second));
+        it = rooms_.erase(it);
+        hub_.metrics.rooms_open--;
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (auto& r : gone) {
+    spdlog::info("room {} forgotten (idle)", r->id());
+    r->shutdown();
+  }
+}
+
+}  // namespace banmen::server

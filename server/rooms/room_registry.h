@@ -1,0 +1,46 @@
+// Every room in memory, by id. The lock guards only the map and the per-address counts;
+// it is never held while a room runs or any I/O happens.
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/messages.h"
+#include "core/result.h"
+
+namespace banmen::server {
+
+struct Hub;
+class Room;
+
+class RoomRegistry {
+ public:
+  explicit RoomRegistry(Hub& hub) : hub_(hub) {}
+
+  // A new room with a fresh unguessable id; errors: too_many_rooms.
+  Result<std::shared_ptr<Room>> create(const std::string& address);
+  std::shared_ptr<Room> find(const std::string& id) const;
+  // Public rooms waiting for a second player, newest first (at most `limit`).
+  json list_public(std::size_t limit = 100) const;
+  std::size_t size() const;
+
+  // Forgets expired rooms every few seconds until stop().
+  void start_sweeping();
+  void stop();
+
+ private:
+  void sweep();
+
+  Hub& hub_;
+  mutable std::mutex mu_;
+  std::map<std::string, std::shared_ptr<Room>> rooms_;
+  std::map<std::string, int> per_address_;
+  std::unique_ptr<boost::asio::steady_timer> sweep_timer_;
+};
+
+}  // namespace banmen::server

@@ -1,0 +1,200 @@
+// What each viewer is told. Every game fact in a message comes from the rules core's
+// view(viewer) and notation(index, viewer) for that viewer; position() and legal_moves()
+// are only ever sent to the seat they belong to (legal moves to the side to move).
+#include <spdlog/spdlog.h>
+
+#include "app/hub.h"
+#include "rooms/room.h"
+#include "util/time.h"
+
+namespace banmen::server {
+
+namespace {
+const char* status_name(int s) {
+  return s == 0 ? "waiting" : s == 1 ? "playing" : "over";
+}
+}  // namespace
+
+json Room::game_info_json() const {
+  const auto& info = game_->info();
+  return json{{"id", std::string(info.id)},
+              {"name", std::string(info.name)},
+              {"sides", {std::string(info.side_names[0]), std::string(info.side_names[1])}},
+              {"side_letters",
+               {std::string(1, info.side_letters[0]), std::string(1, info.side_letters[1])}},
+              {"hidden_information", info.hidden_information}};
+}
+
+json Room::moves_json(Viewer viewer) const {
+  json moves = json::array();
+  for (std::size_t i = 0; i < game_->history_size(); ++i)
+    moves.push_back(
+        {{"move", game_->notation(i, viewer)}, {"display", game_->display_notation(i, viewer)}});
+  return moves;
+}
+
+json Room::clock_json() const {
+  auto now = steady_ms();
+  auto s = clock_.at(now);
+  json running = clock_.running() >= 0 ? json(clock_.running()) : json(nullptr);
+  return json{{"kind", clock_.spec().kind_name()},
+              {"remaining_ms", {s.remaining_ms[0], s.remaining_ms[1]}},
+              {"periods_left", {s.periods_left[0], s.periods_left[1]}},
+              {"running", running},
+              {"server_time_ms", unix_ms()}};
+}
+
+json Room::players_json() const {
+  json out = json::array();
+  for (int p = 0; p < 2; ++p) {
+    const auto& pl = players_[p];
+    if (!pl.taken) {
+      out.push_back(nullptr);
+      continue;
+    }
+    json j{{"name", pl.name}, {"connected", pl.client != 0}, {"seat", seat_of_player_[p]}};
+    if (pl.client == 0 && status_ == Status::playing) {
+      j["gone_since_ms"] = pl.gone_since_ms;
+      j["claim_at_ms"] = pl.gone_since_ms + hub_.config.abandon_timeout_ms;
+    }
+    out.push_back(j);
+  }
+  return out;
+}
+
+json Room::result_json(Viewer viewer) const {
+  if (status_ != Status::over) return nullptr;
+  auto o = game_->outcome();
+  std::string result = "draw";
+  if (o.kind == Outcome::Kind::aborted)
+    result = "aborted";
+  else if (o.kind == Outcome::Kind::win)
+    result = !is_seat(viewer) || seat_of(viewer) == o.winner ? "win" : "lose";
+  json winner = o.kind == Outcome::Kind::win ? json(o.winner) : json(nullptr);
+  json side = o.kind == Outcome::Kind::win ? json(std::string(game_->info().side_names[o.winner]))
+                                           : json(nullptr);
+  return json{{"result", result}, {"winner", winner}, {"winner_side", side}, {"reason", o.reason}};
+}
+
+json Room::snapshot(Viewer viewer, int player) const {
+  json you{{"role", player >= 0 ? "player" : "spectator"}};
+  if (player >= 0) {
+    you["player"] = player;
+    you["seat"] = seat_of_player_[player];
+  }
+  int spectators = 0;
+  for (const auto& [id, m] : members_)
+    if (m.player < 0) ++spectators;
+  const bool my_turn =
+      status_ == Status::playing && is_seat(viewer) && seat_of(viewer) == game_->to_move();
+  json offers{{"draw", draw_offer_ >= 0 ? json(draw_offer_) : json(nullptr)},
+              {"takeback", takeback_offer_ >= 0 ? json(takeback_offer_) : json(nullptr)},
+              {"rematch", nullptr}};
+  for (int p = 0; p < 2; ++p)
+    if (rematch_wanted_[p]) offers["rematch"] = seat_of_player_[p];
+  json chat = json::array();
+  for (const auto& line : chat_)
+    if (line.players_channel == is_seat(viewer)) chat.push_back(line.line);
+  return json{{"type", "snapshot"},
+              {"version", version_},
+              {"server_time_ms", unix_ms()},
+              {"room", id_},
+              {"you", you},
+              {"host", 0},
+              {"options", options_.to_json()},
+              {"players", players_json()},
+              {"spectators", spectators},
+              {"score", {score_[0], score_[1]}},
+              {"game_no", game_no_},
+              {"game", game_info_json()},
+              {"status", status_name(static_cast<int>(status_))},
+              {"initial_position", game_->initial_position()},
+              {"position", game_->view(viewer)},
+              {"moves", moves_json(viewer)},
+              {"to_move", game_->to_move()},
+              {"in_check", game_->in_check()},
+              {"legal_moves", my_turn ? json(game_->legal_moves()) : json::array()},
+              {"clock", clock_json()},
+              {"offers", offers},
+              {"result", result_json(viewer)},
+              {"chat", chat}};
+}
+
+json Room::move_event(Viewer viewer, std::size_t ply) const {
+  const bool my_turn = status_ == Status::playing && !game_->over() && is_seat(viewer) &&
+                       seat_of(viewer) == game_->to_move();
+  return json{{"type", "move"},
+              {"ply", ply},
+              {"seat", static_cast<int>((ply - 1) % 2)},
+              {"move", game_->notation(ply - 1, viewer)},
+              {"display", game_->display_notation(ply - 1, viewer)},
+              {"position", game_->view(viewer)},
+              {"to_move", game_->to_move()},
+              {"in_check", game_->in_check()},
+              {"legal_moves", my_turn ? json(game_->legal_moves()) : json::array()},
+              {"clock", clock_json()}};
+}
+
+json Room::game_over_event(Viewer viewer) const {
+  json j = result_json(viewer);
+  j["type"] = "game_over";
+  // The game is over, so view() and notation() reveal everything to everyone.
+  j["position"] = game_->view(viewer);
+  j["moves"] = moves_json(viewer);
+  j["clock"] = clock_json();
+  j["score"] = {score_[0], score_[1]};
+  return j;
+}
+
+void Room::publish(const std::function<json(Viewer)>& render) {
+  ++version_;
+  LoggedEvent e{version_, {}};
+  const Viewer viewers[3] = {Viewer::seat0, Viewer::seat1, Viewer::spectator};
+  for (int v = 0; v < 3; ++v) {
+    json j = render(viewers[v]);
+    if (j.is_null()) continue;
+    j["version"] = version_;
+    e.text[v] = encode(j);
+  }
+  for (const auto& [id, m] : members_) {
+    auto c = m.client.lock();
+    const auto& text = e.text[static_cast<int>(viewer_of(m))];
+    if (c && text) c->send(text);
+  }
+  log_.push_back(std::move(e));
+  if (log_.size() > 512) {
+    log_start_ = log_.front().version;
+    log_.pop_front();
+  }
+}
+
+void Room::publish_snapshots() {
+  ++version_;
+  log_.clear();
+  log_start_ = version_;
+  for (const auto& [id, m] : members_)
+    if (auto c = m.client.lock()) c->send(encode(snapshot(viewer_of(m), m.player)));
+}
+
+}  // namespace banmen::server
+
+namespace banmen::server {
+
+Result<std::string> Room::finished_record(int game_no, const std::string& format) const {
+  std::lock_guard lock(shared_mu_);
+  for (const auto& g : finished_) {
+    if (g.game_no != game_no) continue;
+    RecordInfo info;
+    info.players[0] = g.players[0];
+    info.players[1] = g.players[1];
+    info.site = "/r/" + id_;
+    info.start_time = g.start_time;
+    info.time_control = g.time_control;
+    info.move_times_ms = g.move_times_ms;
+    // The game is over, so the spectator's view of it is the whole truth.
+    return g.game->export_record(format, Viewer::spectator, info);
+  }
+  return make_error("no_such_game", "no finished game with that number in this room");
+}
+
+}  // namespace banmen::server

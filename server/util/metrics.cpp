@@ -1,0 +1,44 @@
+#include "util/metrics.h"
+
+namespace banmen::server {
+
+namespace {
+template <class T>
+void line(std::string& out, const char* name, const char* type, const char* help,
+          const std::atomic<T>& v) {
+  out += "# HELP ";
+  out += name;
+  out += ' ';
+  out += help;
+  out += "\n# TYPE ";
+  out += name;
+  out += ' ';
+  out += type;
+  out += '\n';
+  out += name;
+  out += ' ';
+  out += std::to_string(v.load(std::memory_order_relaxed));
+  out += '\n';
+}
+}  // namespace
+
+std::string Metrics::render() const {
+  std::string out;
+  line(out, "banmen_connections_open", "gauge", "Open WebSocket connections.", connections_open);
+  line(out, "banmen_connections_total", "counter", "WebSocket connections accepted.",
+       connections_total);
+  line(out, "banmen_rooms_open", "gauge", "Rooms in memory.", rooms_open);
+  line(out, "banmen_rooms_created_total", "counter", "Rooms created.", rooms_created_total);
+  line(out, "banmen_games_started_total", "counter", "Games started.", games_started_total);
+  line(out, "banmen_games_finished_total", "counter", "Games finished.", games_finished_total);
+  line(out, "banmen_moves_total", "counter", "Moves accepted.", moves_total);
+  line(out, "banmen_messages_in_total", "counter", "WebSocket messages received.",
+       messages_in_total);
+  line(out, "banmen_errors_total", "counter", "Requests answered with an error.", errors_total);
+  line(out, "banmen_http_requests_total", "counter", "HTTP requests served.", http_requests_total);
+  line(out, "banmen_slow_clients_dropped_total", "counter",
+       "Connections closed because their write queue was full.", slow_clients_dropped_total);
+  return out;
+}
+
+}  // namespace banmen::server

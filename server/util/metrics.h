@@ -1,0 +1,27 @@
+// Process-wide counters for /metrics (Prometheus text format). Plain atomics: any strand
+// may bump them without a lock.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace banmen::server {
+
+struct Metrics {
+  std::atomic<std::int64_t> connections_open{0};
+  std::atomic<std::uint64_t> connections_total{0};
+  std::atomic<std::int64_t> rooms_open{0};
+  std::atomic<std::uint64_t> rooms_created_total{0};
+  std::atomic<std::uint64_t> games_started_total{0};
+  std::atomic<std::uint64_t> games_finished_total{0};
+  std::atomic<std::uint64_t> moves_total{0};
+  std::atomic<std::uint64_t> messages_in_total{0};
+  std::atomic<std::uint64_t> errors_total{0};
+  std::atomic<std::uint64_t> http_requests_total{0};
+  std::atomic<std::uint64_t> slow_clients_dropped_total{0};
+
+  std::string render() const;
+};
+
+}  // namespace banmen::server
