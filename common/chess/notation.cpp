@@ -94,7 +94,8 @@ std::string to_uci(Move m) {
 Result<Move> parse_uci(const Position& pos, std::string_view uci) {
   const std::string shown(uci.substr(0, 16));
   if (uci.size() < 4 || uci.size() > 5 || parse_square(uci.substr(0, 2)) == kNoSquare ||
-      parse_square(uci.substr(2, 2)) == kNoSquare)
+      parse_square(uci.substr(2, 2)) == kNoSquare ||
+      (uci.size() == 5 && std::string_view("nbrq").find(uci[4]) == std::string_view::npos))
     return make_error(errc::bad_move, "'" + shown + "' is not a UCI move");
   MoveList moves;
   generate_legal(pos, moves);

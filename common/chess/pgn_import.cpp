@@ -83,6 +83,7 @@ std::optional<Error> scan(std::string_view text, Parsed& p) {
       while (end < text.size() && !is_space(text[end]) &&
              std::string_view("{}();[").find(text[end]) == std::string_view::npos)
         ++end;
+      if (end == i) return bad(std::string("unexpected '") + c + "'");
       std::string_view token = text.substr(i, end - i);
       i = end;
       in_moves = true;

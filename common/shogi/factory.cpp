@@ -1,34 +1,61 @@
-// Placeholder until the game is built: the registry answers "not implemented".
+// The registry's entry points for shogi and minishogi (dog-cat shogi is still to come).
 #include "shogi/factory.h"
+
+#include "shogi/record.h"
+#include "shogi/sfen.h"
+#include "shogi/shogi_game.h"
 
 namespace banmen::shogi {
 
-static const GameInfo& shogi_info() {
+namespace {
+
+const GameInfo& shogi_info() {
   static const GameInfo info{"shogi",           "Shogi", {'b', 'w'},
                              {"sente", "gote"}, false,   {"kif", "csa", "sfen"}};
   return info;
 }
 
-const GameFactory& shogi_factory() {
-  static const GameFactory f{shogi_info, not_implemented_create, not_implemented_import};
-  return f;
-}
-
-static const GameInfo& minishogi_info() {
+const GameInfo& minishogi_info() {
   static const GameInfo info{"minishogi",       "Minishogi", {'b', 'w'},
                              {"sente", "gote"}, false,       {"kif", "csa", "sfen"}};
   return info;
 }
 
-const GameFactory& minishogi_factory() {
-  static const GameFactory f{minishogi_info, not_implemented_create, not_implemented_import};
-  return f;
-}
-
-static const GameInfo& dogcat_info() {
+const GameInfo& dogcat_info() {
   static const GameInfo info{"dogcat", "Dog-cat shogi", {'b', 'w'}, {"dog", "cat"},
                              true,     {"record"}};
   return info;
+}
+
+Result<GamePtr> create(const GameInfo& info, const Variant& v, std::string_view position) {
+  auto pos = parse_sfen(v, position.empty() ? v.start_sfen : position);
+  if (!pos) return pos.error();
+  return GamePtr(std::make_unique<ShogiGame>(info, *pos));
+}
+
+Result<GamePtr> create_shogi(std::string_view position) {
+  return create(shogi_info(), shogi_variant(), position);
+}
+Result<GamePtr> create_minishogi(std::string_view position) {
+  return create(minishogi_info(), minishogi_variant(), position);
+}
+Result<GamePtr> import_shogi(std::string_view format, std::string_view text) {
+  return import_record(shogi_info(), shogi_variant(), format, text);
+}
+Result<GamePtr> import_minishogi(std::string_view format, std::string_view text) {
+  return import_record(minishogi_info(), minishogi_variant(), format, text);
+}
+
+}  // namespace
+
+const GameFactory& shogi_factory() {
+  static const GameFactory f{shogi_info, create_shogi, import_shogi};
+  return f;
+}
+
+const GameFactory& minishogi_factory() {
+  static const GameFactory f{minishogi_info, create_minishogi, import_minishogi};
+  return f;
 }
 
 const GameFactory& dogcat_factory() {

@@ -1,0 +1,248 @@
+// KIF export and import of whole games.
+#include "shogi/kif.h"
+
+#include <string>
+
+#include "shogi/record.h"
+#include "shogi/record_common.h"
+#include "shogi/sfen.h"
+
+namespace banmen::shogi {
+
+namespace {
+
+constexpr PieceType kHandOrder[] = {kRook, kBishop, kGold, kSilver, kKnight, kLance, kPawn};
+constexpr std::string_view kWideFiles[] = {"",   "１", "２", "３", "４",
+                                           "５", "６", "７", "８", "９"};
+
+std::string hand_text(const Position& pos, Color c) {
+  std::string out;
+  for (PieceType t : kHandOrder) {
+    const int n = pos.hand(c, t);
+    if (n == 0) continue;
+    out += kif_piece_name(t) + (n > 1 ? kanji_number(n) : "") + "　";
+  }
+  return out.empty() ? "なし" : out;
+}
+
+std::string two_digits(std::int64_t n) {
+  return (n < 10 ? "0" : "") + std::to_string(n);
+}
+
+// " 0:01" (minutes:seconds of one move) or "00:00:01" (a player's running total).
+std::string clock(std::int64_t ms, bool with_hours) {
+  const std::int64_t s = ms / 1000;
+  if (with_hours)
+    return two_digits(s / 3600) + ":" + two_digits(s / 60 % 60) + ":" + two_digits(s % 60);
+  std::string m = std::to_string(s / 60);
+  return (m.size() < 2 ? " " : "") + m + ":" + two_digits(s % 60);
+}
+
+std::string pad_move(const std::string& text) {
+  // KIF aligns the time column; each multi-byte character counts as two columns.
+  int width = 0;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) width += text[i] & 0x80 ? 2 : 1;
+  return text + std::string(width < 14 ? 14 - width : 1, ' ');
+}
+
+}  // namespace
+
+std::string format_bod(const Position& pos) {
+  const Variant& v = pos.variant();
+  std::string out = "後手の持駒：" + hand_text(pos, kWhite) + "\n";
+  for (int f = v.files; f >= 1; --f) out += " " + std::string(kWideFiles[f]);
+  out += "\n+" + std::string(std::size_t(v.files) * 3, '-') + "+\n";
+  for (int row = 0; row < v.ranks; ++row) {
+    out += "|";
+    for (int col = 0; col < v.files; ++col) {
+      const Piece p = pos.at(make_square(col, row));
+      if (p == kEmpty) {
+        out += " ・";
+      } else {
+        out += (color_of(p) == kWhite ? "v" : " ") + kif_piece_name(type_of(p), true);
+      }
+    }
+    out += "|" + kanji_number(row + 1) + "\n";
+  }
+  out += "+" + std::string(std::size_t(v.files) * 3, '-') + "+\n";
+  out += "先手の持駒：" + hand_text(pos, kBlack) + "\n";
+  if (pos.side_to_move() == kWhite) out += "後手番\n";
+  return out;
+}
+
+Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) {
+  const Variant& v = game.start().variant();
+  std::string out = "#KIF version=2.0 encoding=UTF-8\n";
+  if (!record.start_time.empty()) out += "開始日時：" + record_date(record.start_time) + "\n";
+  if (!record.event.empty()) out += "棋戦：" + record.event + "\n";
+  if (!record.site.empty()) out += "場所：" + record.site + "\n";
+  if (!record.time_control.empty()) out += "持ち時間：" + record.time_control + "\n";
+  const bool standard = game.initial_position() == v.start_sfen;
+  if (standard && v.id == "shogi") {
+    out += "手合割：平手\n";
+  } else {
+    if (v.id == "minishogi") out += "手合割：５五将棋\n";
+    out += format_bod(game.start());
+  }
+  out += "先手：" + record.players[0] + "\n";
+  out += "後手：" + record.players[1] + "\n";
+  out += "手数----指手---------消費時間--\n";
+  std::int64_t total[2] = {0, 0};
+  const int first_mover = game.start().side_to_move();
+  auto number = [](std::size_t n) {
+    std::string s = std::to_string(n);
+    return std::string(s.size() < 4 ? 4 - s.size() : 0, ' ') + s + " ";
+  };
+  for (std::size_t i = 0; i < game.history_size(); ++i) {
+    const Move prev = i ? game.moves()[i - 1] : kNoMove;
+    std::string line = kif_move_text(v, game.moves()[i], prev);
+    if (i < record.move_times_ms.size()) {
+      const int mover = (first_mover + int(i)) % 2;
+      total[mover] += record.move_times_ms[i];
+      line = pad_move(line) + "(" + clock(record.move_times_ms[i], false) + "/" +
+             clock(total[mover], true) + ")";
+    }
+    out += number(i + 1) + line + "\n";
+  }
+  const Ending e = ending_of(game);
+  if (!e.kif.empty()) {
+    out += number(game.history_size() + 1) + e.kif + "\n";
+    out += e.kif_summary + "\n";
+  }
+  return out;
+}
+
+Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_view text) {
+  const auto lines = record_lines(text);
+  Position start(v);
+  bool have_start = false;
+  // A BOD diagram, if any, gives the start; otherwise the usual start (平手 / ５五将棋).
+  std::string hands[2];
+  int board_rows = 0;
+  std::string sfen_board;
+  bool white_to_move = false;
+  std::size_t first_move_line = lines.size();
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::string_view l = lines[i];
+    if (l.starts_with("手数----")) {
+      first_move_line = i + 1;
+      break;
+    }
+    if (l.starts_with("手合割：")) {
+      auto h = l.substr(std::string_view("手合割：").size());
+      if (h != "平手" && h != "５五将棋" && h != "5五将棋" && h != "その他")
+        return record_error(i, "unsupported handicap '" + std::string(h) + "'");
+    } else if (l.starts_with("後手の持駒：") || l.starts_with("上手の持駒：")) {
+      hands[1] = std::string(l.substr(l.find("：") + 3));
+    } else if (l.starts_with("先手の持駒：") || l.starts_with("下手の持駒：")) {
+      hands[0] = std::string(l.substr(l.find("：") + 3));
+    } else if (l.starts_with("後手番") || l.starts_with("上手番")) {
+      white_to_move = true;
+    } else if (l.starts_with("|")) {
+      // "|v香v桂 ・...|一": cells of three columns, 'v' marks White.
+      std::string_view cells = l.substr(1);
+      int empty = 0;
+      if (board_rows++) sfen_board += '/';
+      while (!cells.empty() && cells[0] != '|') {
+        const bool white = cells[0] == 'v';
+        if (cells[0] != ' ' && cells[0] != 'v') return record_error(i, "bad board cell");
+        cells.remove_prefix(1);
+        if (cells.starts_with("・")) {
+          ++empty;
+          cells.remove_prefix(3);
+          continue;
+        }
+        PieceType t = kNoType;
+        for (int k = kPawn; k < kTypeCount && t == kNoType; ++k) {
+          for (bool one_char : {true, false}) {
+            std::string name = kif_piece_name(PieceType(k), one_char);
+            if (name != "?" && cells.starts_with(name) && name.size() == 3) {
+              t = PieceType(k);
+              break;
+            }
+          }
+        }
+        if (t == kNoType && cells.starts_with("王")) t = kKing;
+        if (t == kNoType && cells.starts_with("竜")) t = kDragon;
+        if (t == kNoType) return record_error(i, "unknown piece on the board");
+        cells.remove_prefix(3);
+        if (empty) sfen_board += std::to_string(empty);
+        empty = 0;
+        if (is_promoted(t)) sfen_board += '+';
+        char letter = sfen_letter(t);
+        sfen_board += white ? char(letter - 'A' + 'a') : letter;
+      }
+      if (empty) sfen_board += std::to_string(empty);
+    }
+  }
+  if (board_rows) {
+    std::string sfen_hands;
+    for (int c = 0; c < 2; ++c) {
+      std::string_view h = hands[c];
+      while (!h.empty()) {
+        while (h.starts_with("　") || h.starts_with(" ")) h.remove_prefix(h[0] == ' ' ? 1 : 3);
+        if (h.empty() || h.starts_with("なし")) break;
+        PieceType t = kNoType;
+        for (int k = kPawn; k <= kRook; ++k) {
+          if (h.starts_with(kif_piece_name(PieceType(k)))) t = PieceType(k);
+        }
+        if (t == kNoType) return record_error(0, "unknown piece in a hand");
+        h.remove_prefix(3);
+        int n = 0;
+        for (int k = 18; k >= 2 && n == 0; --k) {
+          std::string kn = kanji_number(k);
+          if (h.starts_with(kn)) {
+            n = k;
+            h.remove_prefix(kn.size());
+          }
+        }
+        if (n == 0) n = 1;
+        char letter = sfen_letter(t);
+        sfen_hands += (n > 1 ? std::to_string(n) : "") + (c ? char(letter - 'A' + 'a') : letter);
+      }
+    }
+    auto pos = parse_sfen(v, sfen_board + (white_to_move ? " w " : " b ") +
+                                 (sfen_hands.empty() ? "-" : sfen_hands) + " 1");
+    if (!pos) return make_error(errc::bad_record, "board diagram: " + pos.error().message);
+    start = *pos;
+    have_start = true;
+  }
+  if (!have_start) {
+    auto pos = parse_sfen(v, v.start_sfen);
+    if (!pos) return pos.error();
+    start = *pos;
+  }
+  auto game = std::make_unique<ShogiGame>(info, start);
+  Move prev = kNoMove;
+  for (std::size_t i = first_move_line; i < lines.size(); ++i) {
+    std::string_view l = lines[i];
+    if (l.starts_with("変化：")) break;  // the main line ends where variations begin
+    while (!l.empty() && l[0] == ' ') l.remove_prefix(1);
+    if (l.empty() || l[0] < '0' || l[0] > '9') continue;  // comments, summaries
+    while (!l.empty() && l[0] >= '0' && l[0] <= '9') l.remove_prefix(1);
+    while (!l.empty() && l[0] == ' ') l.remove_prefix(1);
+    std::string_view mt = l.substr(0, l.find(' '));
+    if (auto sp = mt.find("　"); sp != std::string_view::npos && !mt.starts_with("同"))
+      mt = mt.substr(0, sp);
+    if (mt.starts_with("同")) {
+      // "同　歩(77)": the mt runs to the origin's closing parenthesis.
+      const auto close = l.find(')'), drop = l.find("打");
+      if (close != std::string_view::npos) {
+        mt = l.substr(0, close + 1);
+      } else if (drop != std::string_view::npos) {
+        mt = l.substr(0, drop + 3);
+      }
+    }
+    auto m = parse_kif_move(game->current(), mt, prev);
+    if (!m) {
+      if (apply_ending_word(*game, mt)) break;
+      return record_error(i, "cannot read the move '" + std::string(mt) + "'");
+    }
+    if (!game->play(*m)) return record_error(i, "illegal move '" + std::string(mt) + "'");
+    prev = game->moves().back();
+  }
+  return GamePtr(std::move(game));
+}
+
+}  // namespace banmen::shogi

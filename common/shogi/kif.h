@@ -1,0 +1,32 @@
+// KIF, the Japanese game record format (Kakinoki style, UTF-8): move texts and BOD
+// board diagrams. The record-level export and import are in record.h.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "shogi/position.h"
+
+namespace banmen::shogi {
+
+// "７六歩(77)", "同　歩(77)", "２二角成(88)", "５五角打". `prev` is the move before (for
+// 同), kNoMove at the start. A declined promotion is written "２二角不成(88)" only when
+// `mark_declined`: records leave it out, since several KIF readers reject it and the
+// origin square already says everything.
+std::string kif_move_text(const Variant& v, Move m, Move prev, bool mark_declined = false);
+
+// Parses one move text of a KIF move line against the position before it; the answer
+// holds what move_key() keeps. nullopt when the text is not a board move or drop.
+std::optional<Move> parse_kif_move(const Position& pos, std::string_view text, Move prev);
+
+// Kanji numerals used for ranks and counts ("一".."十八").
+std::string kanji_number(int n);
+// Piece name in KIF ("歩", "成香", "龍", ...). `board` picks the one-character promoted
+// names used in board diagrams ("杏", "圭", "全").
+std::string kif_piece_name(PieceType t, bool board = false);
+
+// A BOD diagram (hands, board, side to move) and its parse from record lines.
+std::string format_bod(const Position& pos);
+
+}  // namespace banmen::shogi

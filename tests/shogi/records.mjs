@@ -1,0 +1,99 @@
+// Record interoperability: games exported as KIF and CSA are read back by tsshogi (the
+// record library of a widely used shogi GUI), and tsshogi's own KIF and CSA exports are
+// imported by Banmen; both sides must reach the same final position.
+// usage: node records.mjs <shogi_record_tool> <tests/js dir> [games] [seed]
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [tool, jsDir, gamesArg, seedArg] = process.argv.slice(2);
+if (!tool || !jsDir) {
+  console.error('usage: node records.mjs <shogi_record_tool> <tests/js dir> [games] [seed]');
+  process.exit(2);
+}
+const ts = await import(pathToFileURL(path.join(jsDir, 'node_modules/tsshogi/dist/esm/index.mjs')).href);
+const games = Number(gamesArg ?? 20);
+let seed = Number(seedArg ?? 7) >>> 0;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) >>> 0;
+  return seed / 4294967296;
+};
+
+const run = (args, input) => {
+  const r = spawnSync(tool, args, { input, timeout: 60000 });
+  return { ok: r.status === 0, out: r.stdout.toString(), err: r.stderr.toString() };
+};
+const key = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+
+const starts = [
+  'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1',
+  'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1',
+];
+let failures = 0;
+let compared = 0;
+const fail = (what, detail) => {
+  failures += 1;
+  if (failures <= 10) console.error(`${what}\n${detail}`);
+};
+
+for (let g = 0; g < games; ++g) {
+  const start = starts[g % starts.length];
+  // A random legal game played by tsshogi itself.
+  const pos = ts.Position.newBySFEN(start);
+  const usis = [];
+  const plies = 20 + Math.floor(random() * 100);
+  for (let i = 0; i < plies; ++i) {
+    const candidates = [];
+    for (const from of ts.Square.all) {
+      const piece = pos.board.at(from);
+      if (!piece || piece.color !== pos.color) continue;
+      for (const to of ts.Square.all) {
+        for (const promote of [false, true]) {
+          const m = pos.createMove(from, to);
+          if (!m) continue;
+          const mv = promote ? m.withPromote() : m;
+          if (pos.isValidMove(mv)) candidates.push(mv);
+        }
+      }
+    }
+    for (const type of ['pawn', 'lance', 'knight', 'silver', 'gold', 'bishop', 'rook']) {
+      if (!pos.hand(pos.color).count(type)) continue;
+      for (const to of ts.Square.all) {
+        const m = pos.createMove(type, to);
+        if (m && pos.isValidMove(m)) candidates.push(m);
+      }
+    }
+    if (candidates.length === 0) break;
+    const m = candidates[Math.floor(random() * candidates.length)];
+    usis.push(m.usi);
+    pos.doMove(m);
+  }
+  const usi = `sfen ${start} moves ${usis.join(' ')}`;
+  const finalKey = key(pos.sfen);
+  for (const format of ['kif', 'csa']) {
+    // Banmen writes, tsshogi reads.
+    const exported = run(['export', format], usi);
+    if (!exported.ok) {
+      fail(`banmen ${format} export failed: ${exported.err}`, usi);
+      continue;
+    }
+    const parsed = format === 'kif' ? ts.importKIF(exported.out) : ts.importCSA(exported.out);
+    if (parsed instanceof Error) {
+      fail(`tsshogi cannot read banmen's ${format}: ${parsed.message}`, exported.out);
+    } else {
+      parsed.goto(Number.MAX_SAFE_INTEGER);
+      if (key(parsed.position.sfen) !== finalKey)
+        fail(`tsshogi reads banmen's ${format} differently`, `${usi}\n${parsed.position.sfen}`);
+    }
+    // tsshogi writes, Banmen reads.
+    const record = ts.Record.newByUSI(usi);
+    const text = format === 'kif' ? ts.exportKIF(record) : ts.exportCSA(record);
+    const imported = run(['import', format], text);
+    if (!imported.ok) fail(`banmen cannot read tsshogi's ${format}: ${imported.err}`, text);
+    else if (key(imported.out.trim()) !== finalKey)
+      fail(`banmen reads tsshogi's ${format} differently`, `${usi}\n${imported.out}`);
+    compared += 1;
+  }
+}
+console.log(`${compared} records compared both ways, ${failures} differences`);
+process.exit(failures === 0 ? 0 : 1);
