@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "app/hub.h"
+#include "app/open_store.h"
 #include "config/config.h"
 #include "net/listener.h"
-#include "storage/memory_store.h"
 
 int main(int argc, char** argv) {
   using namespace banmen::server;
@@ -26,8 +26,19 @@ int main(int argc, char** argv) {
     spdlog::error("bad --bind address '{}': {}", cfg.bind, ec.message());
     return 2;
   }
+  auto opened = open_store(cfg);
+  if (!opened) {
+    spdlog::error("storage: {}", opened.error().message);
+    return 1;
+  }
   boost::asio::io_context ioc{cfg.threads};
-  Hub hub(ioc, cfg, std::make_unique<MemoryStore>());
+  Hub hub(ioc, cfg, std::move(opened->store));
+  // Every unfinished game is back before the first client can connect.
+  auto restored = hub.rooms.restore_all();
+  if (!restored) {
+    spdlog::error("storage: cannot read unfinished games: {}", restored.error().message);
+    return 1;
+  }
 
   auto listener =
       std::make_shared<Listener>(hub, boost::asio::ip::tcp::endpoint{address, cfg.port}, ec);
@@ -38,8 +49,8 @@ int main(int argc, char** argv) {
   listener->run();
   hub.rooms.start_sweeping();
   // The actual port (matters with --port 0) on its own line, for scripts and tests.
-  spdlog::info("listening on {}:{} static={} store=memory", cfg.bind, listener->port(),
-               cfg.static_dir);
+  spdlog::info("listening on {}:{} static={} store={} restored_rooms={}", cfg.bind,
+               listener->port(), cfg.static_dir, opened->description, *restored);
 
   boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](const boost::system::error_code&, int sig) {

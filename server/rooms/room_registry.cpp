@@ -94,6 +94,9 @@ void RoomRegistry::sweep() {
   }
   for (auto& r : gone) {
     spdlog::info("room {} forgotten (idle)", r->id());
+    // Not brought back by a restart any more; its games stay downloadable.
+    if (auto closed = hub_.store->room_closed(r->id(), now); !closed)
+      spdlog::error("room {} storage: {}", r->id(), closed.error().message);
     r->shutdown();
   }
 }

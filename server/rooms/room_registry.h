@@ -28,6 +28,9 @@ class RoomRegistry {
   // Public rooms waiting for a second player, newest first (at most `limit`).
   json list_public(std::size_t limit = 100) const;
   std::size_t size() const;
+  // Brings back every room of the store with an unfinished game (room_restore.cpp); before
+  // the server listens. Returns how many came back (a room that fails is logged, skipped).
+  Result<std::size_t> restore_all();
 
   // Forgets expired rooms every few seconds until stop().
   void start_sweeping();

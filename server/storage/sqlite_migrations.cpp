@@ -75,7 +75,16 @@ ALTER TABLE moves ADD COLUMN used_ms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE rooms ADD COLUMN closed_ms INTEGER;
 )sql";
 
-constexpr std::array kSteps = {kStep1, kStep2, kStep3};
+// Step 4: whether each side is in its byoyomi periods after the move. Remaining time and
+// periods alone cannot tell "main time left equal to one period" from "in a period", and a
+// restored clock must charge the next period exactly as the running one would have.
+// Rows from before count as main time (0).
+constexpr const char* kStep4 = R"sql(
+ALTER TABLE moves ADD COLUMN byoyomi0 INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE moves ADD COLUMN byoyomi1 INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4};
 
 }  // namespace
 

@@ -99,8 +99,8 @@ Result<void> SqliteStore::move_appended(const StoredMove& m) {
   // so a move can never be stored out of order or after the end.
   auto st = db_->cached(
       "INSERT INTO moves (room_id, game_no, ply, move, remaining0, remaining1, periods0, "
-      "periods1, server_ms, used_ms) "
-      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 "
+      "periods1, server_ms, used_ms, byoyomi0, byoyomi1) "
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 "
       "WHERE EXISTS (SELECT 1 FROM games WHERE room_id = ?1 AND game_no = ?2 "
       "              AND finished_ms IS NULL) "
       "AND (SELECT COUNT(*) FROM moves WHERE room_id = ?1 AND game_no = ?2) = ?3 - 1");
@@ -117,6 +117,8 @@ Result<void> SqliteStore::move_appended(const StoredMove& m) {
                .bind(8, m.periods_left[1])
                .bind(9, m.server_ms)
                .bind(10, m.used_ms)
+               .bind(11, m.in_byoyomi[0] ? 1 : 0)
+               .bind(12, m.in_byoyomi[1] ? 1 : 0)
                .run();
   if (!r) return r;
   if (db_->changes() != 1) return missing("move out of sequence or game not running");

@@ -87,7 +87,8 @@ Result<std::vector<StoredGame>> SqliteStore::read_games(const std::string& room_
 
 Result<std::vector<StoredMove>> SqliteStore::read_moves(const std::string& room_id, int game_no) {
   auto st = db_->cached(
-      "SELECT ply, move, remaining0, remaining1, periods0, periods1, server_ms, used_ms "
+      "SELECT ply, move, remaining0, remaining1, periods0, periods1, server_ms, used_ms, "
+      "byoyomi0, byoyomi1 "
       "FROM moves WHERE room_id = ? AND game_no = ? ORDER BY ply");
   if (!st) return st.error();
   Reset reset(**st);
@@ -109,6 +110,8 @@ Result<std::vector<StoredMove>> SqliteStore::read_moves(const std::string& room_
     m.periods_left[1] = s.int32(5);
     m.server_ms = s.int64(6);
     m.used_ms = s.int64(7);
+    m.in_byoyomi[0] = s.int64(8) != 0;
+    m.in_byoyomi[1] = s.int64(9) != 0;
     out.push_back(std::move(m));
   }
 }

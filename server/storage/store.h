@@ -50,8 +50,9 @@ struct StoredMove {
   std::string move;
   std::int64_t remaining_ms[2] = {0, 0};
   int periods_left[2] = {0, 0};
-  std::int64_t server_ms = 0;  // Unix ms when the server accepted the move
-  std::int64_t used_ms = 0;    // thinking time charged to the mover (0 when unknown)
+  std::int64_t server_ms = 0;           // Unix ms when the server accepted the move
+  std::int64_t used_ms = 0;             // thinking time charged to the mover (0 when unknown)
+  bool in_byoyomi[2] = {false, false};  // byoyomi: the side is in its periods, not main time
 };
 
 struct StoredOutcome {

@@ -58,12 +58,17 @@ TEST(Migrations, FromTheFirstVersionToTheCurrentOne) {
   ASSERT_EQ(old.moves.size(), 2u);
   EXPECT_EQ(old.moves[1].move, "3c3d");
   EXPECT_EQ(old.moves[1].remaining_ms[1], 58500);
-  EXPECT_EQ(old.moves[1].used_ms, 0);  // unknown before version 3
+  EXPECT_EQ(old.moves[1].used_ms, 0);        // unknown before version 3
+  EXPECT_FALSE(old.moves[1].in_byoyomi[1]);  // main time before version 4
   EXPECT_TRUE(old.chat.empty());
 
   // The old game goes on, with the columns of later versions.
-  StoredMove m{"old", 1, 3, "2g2f", {57000, 58500}, {0, 0}, 140, 2000};
+  StoredMove m{"old", 1, 3, "2g2f", {57000, 58500}, {0, 0}, 140, 2000, {false, true}};
   ASSERT_TRUE((*s)->move_appended(m).ok());
+  auto after = (*s)->load_game("old", 1);
+  ASSERT_TRUE(after.ok());
+  ASSERT_EQ(after->moves.size(), 3u);
+  EXPECT_TRUE(after->moves[2].in_byoyomi[1]);
   ASSERT_TRUE((*s)->chat_line({"old", 1, "Gote", "players", "hi", 141}).ok());
   ASSERT_TRUE((*s)->room_closed("old", 150).ok());
 

@@ -52,6 +52,7 @@ class StoreContract : public ::testing::TestWithParam<Maker> {
     m.periods_left[1] = 2;
     m.server_ms = 1000 + ply;
     m.used_ms = 10 * ply;
+    m.in_byoyomi[1] = ply % 2 == 1;
     return m;
   }
   StoredGameStart game(int no, int host_seat) {
@@ -109,6 +110,8 @@ TEST_P(StoreContract, MovesClocksAndChatComeBack) {
   EXPECT_EQ(last.periods_left[1], 2);
   EXPECT_EQ(last.server_ms, 1003);
   EXPECT_EQ(last.used_ms, 30);
+  EXPECT_FALSE(last.in_byoyomi[0]);
+  EXPECT_TRUE(last.in_byoyomi[1]);
   ASSERT_EQ(r.chat.size(), 1u);
   EXPECT_EQ(r.chat[0].text, "good luck");
   EXPECT_EQ(r.chat[0].channel, "players");
