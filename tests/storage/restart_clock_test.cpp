@@ -5,11 +5,13 @@
 // than the binary stops the server with a clear message.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <thread>
 
 #include "server_process.h"
 #include "storage/sqlite_db.h"
+#include "storage/sqlite_store.h"
 #include "temp_dir.h"
 #include "ws_client.h"
 
@@ -69,13 +71,16 @@ class RestartTest : public ::testing::Test {
   // Plays `move` for `s` and returns the clock of the move event its opponent receives.
   json play(Seat& s, Seat& other, const std::string& move) {
     const int id = ++next_id_;
+    char move_id[24];  // (not "m" + to_string: GCC 12 -O3 warns falsely on it)
+    std::snprintf(move_id, sizeof move_id, "m%d", id);
     s.ws->send({{"type", "move"},
                 {"id", id},
                 {"move", move},
                 {"version", s.version},
-                {"move_id", "m" + std::to_string(id)}});
+                {"move_id", move_id}});
     auto ack = read(s, "ack");
     EXPECT_TRUE(ack && ack->value("type", "") == "ack") << (ack ? ack->dump() : "no answer");
+    EXPECT_TRUE(read(s, "move"));  // the mover's own copy of the event
     auto seen = read(other, "move");
     EXPECT_TRUE(seen && seen->value("type", "") == "move");
     return seen ? (*seen)["clock"] : json();
@@ -94,10 +99,22 @@ class RestartTest : public ::testing::Test {
     return snap ? *snap : json();
   }
 
-  void crash_and_restart(int down_ms) {
+  // kill -9, then (while the server is down) the last move as the database holds it.
+  std::optional<server::StoredMove> crash(int down_ms) {
     server_->kill_hard();
+    std::optional<server::StoredMove> last;
+    {
+      auto store = server::SqliteStore::open({dir_.file("data/banmen.db")});
+      EXPECT_TRUE(store.ok()) << store.error().message;
+      if (!store) return last;
+      auto rooms = (*store)->load_unfinished();
+      EXPECT_TRUE(rooms.ok());
+      for (const auto& r : rooms ? *rooms : std::vector<server::StoredRoom>{})
+        if (r.info.room_id == room_ && !r.moves.empty()) last = r.moves.back();
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(down_ms));
-    ASSERT_TRUE(server_->start()) << server_->log();
+    EXPECT_TRUE(server_->start()) << server_->log();
+    return last;
   }
 
   TempDir dir_;
@@ -117,12 +134,22 @@ TEST_F(RestartTest, RemainingTimesAfterARestartEqualThoseBefore) {
   const json before = play(guest_, host_, "b8c6");  // white's clock now runs
   ASSERT_TRUE(before.is_object());
   ASSERT_EQ(before["running"], 0);
-  const std::int64_t white = before["remaining_ms"][0], black = before["remaining_ms"][1];
-  EXPECT_LT(white, 60000 + 1000 - 250);  // the clocks really ran before the crash
+  const std::int64_t shown_white = before["remaining_ms"][0];
+  const std::int64_t black = before["remaining_ms"][1];
+  EXPECT_LT(shown_white, 60000 + 1000 - 250);  // the clocks really ran before the crash
   EXPECT_LT(black, 60000 + 1000 - 150);
 
-  crash_and_restart(1500);
-  // Black (not to move) comes back first: the clock is held, exactly as it was.
+  const auto stored = crash(1500);
+  ASSERT_TRUE(stored);
+  ASSERT_EQ(stored->ply, 4);
+  const std::int64_t white = stored->remaining_ms[0];
+  EXPECT_EQ(stored->remaining_ms[1], black);
+  // The event was made a moment after the move was stored, white's clock already running.
+  EXPECT_GE(white, shown_white);
+  EXPECT_LT(white - shown_white, 100);
+  EXPECT_GE(stored->used_ms, 150);  // black's think before ply 4
+
+  // Black (not to move) comes back first: the clock is held, exactly as it was stored.
   json snap = rejoin(guest_);
   ASSERT_TRUE(snap.is_object());
   EXPECT_EQ(snap["clock"]["remaining_ms"][0], white);
@@ -138,9 +165,11 @@ TEST_F(RestartTest, RemainingTimesAfterARestartEqualThoseBefore) {
   EXPECT_LE(white_after, white);
   EXPECT_GE(white_after, white - 100);
   EXPECT_EQ(snap["clock"]["remaining_ms"][1], black);
-  // And the game goes on from there.
+  // And the game goes on from there, each move storing its clocks.
   const json next = play(host_, guest_, "f1c4");
-  EXPECT_EQ(next["remaining_ms"][1], black);
+  EXPECT_LE(next["remaining_ms"][1].get<std::int64_t>(), black);
+  EXPECT_GE(next["remaining_ms"][1].get<std::int64_t>(), black - 100);
+  EXPECT_LE(next["remaining_ms"][0].get<std::int64_t>(), white + 1000);
 }
 
 TEST_F(RestartTest, ByoyomiPeriodsSurviveARestart) {
@@ -152,13 +181,17 @@ TEST_F(RestartTest, ByoyomiPeriodsSurviveARestart) {
   play(host_, guest_, "2g2f");
   const json before = play(guest_, host_, "8c8d");
   ASSERT_TRUE(before.is_object());
-  EXPECT_EQ(before["remaining_ms"][0], 1000);  // in a period, reset by the move
-  EXPECT_EQ(before["periods_left"][0], 3);
+  const auto stored = crash(300);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->remaining_ms[0], 1000);  // in a period, reset by the move
+  EXPECT_EQ(stored->periods_left[0], 3);
+  EXPECT_TRUE(stored->in_byoyomi[0]);
+  EXPECT_EQ(stored->remaining_ms[1], before["remaining_ms"][1]);
 
-  crash_and_restart(300);
   json snap = rejoin(guest_);
   ASSERT_TRUE(snap.is_object());
-  EXPECT_EQ(snap["clock"]["remaining_ms"], before["remaining_ms"]);
+  EXPECT_EQ(snap["clock"]["remaining_ms"][0], 1000);
+  EXPECT_EQ(snap["clock"]["remaining_ms"][1], stored->remaining_ms[1]);
   EXPECT_EQ(snap["clock"]["periods_left"], before["periods_left"]);
   // Sente is in its first of 3 periods: the flag falls 3 s after its clock runs again (4 s
   // if the restart had forgotten that sente was already in byoyomi).
@@ -180,7 +213,7 @@ TEST(ServerStart, CreatesTheDatabaseOnFirstRun) {
   ServerProcess server(BANMEN_SERVER_BINARY, {"--port", "0", "--data-dir", data},
                        dir.file("server.log"));
   ASSERT_TRUE(server.start()) << server.log();
-  EXPECT_TRUE(std::filesystem::exists(data + "/banmen.db"));
+  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(data) / "banmen.db"));
   EXPECT_EQ(server.stop(), 0);
 }
 
@@ -189,7 +222,8 @@ TEST(ServerStart, RefusesADatabaseNewerThanItself) {
   const auto data = dir.file("data");
   std::filesystem::create_directories(data);
   {
-    auto db = server::sqlite::Connection::open(data + "/banmen.db", true);
+    auto db = server::sqlite::Connection::open((std::filesystem::path(data) / "banmen.db").string(),
+                                               true);
     ASSERT_TRUE(db.ok());
     ASSERT_TRUE((*db)->exec("PRAGMA user_version = 999").ok());
   }
