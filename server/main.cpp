@@ -12,6 +12,49 @@
 #include "config/config.h"
 #include "net/listener.h"
 
+namespace {
+
+using namespace banmen::server;
+
+// Listens, restores the stored rooms and runs the I/O threads until SIGINT or SIGTERM.
+int run_server(Hub& hub, const boost::asio::ip::address& address, const std::string& store) {
+  boost::system::error_code ec;
+
+  auto listener =
+      std::make_shared<Listener>(hub, boost::asio::ip::tcp::endpoint{address, hub.config.port}, ec);
+  if (ec) {
+    spdlog::error("cannot listen on {}:{}: {}", hub.config.bind, hub.config.port, ec.message());
+    return 1;
+  }
+  // Every unfinished game comes back before the first client can connect.
+  auto restored = hub.rooms.restore_all();
+  if (!restored) {
+    spdlog::error("storage: cannot read unfinished games: {}", restored.error().message);
+    return 1;
+  }
+  listener->run();
+  hub.rooms.start_sweeping();
+  // The actual port (matters with --port 0) on its own line, for scripts and tests.
+  spdlog::info("listening on {}:{} static={} store={} restored_rooms={}", hub.config.bind,
+               listener->port(), hub.config.static_dir, store, *restored);
+
+  boost::asio::signal_set signals(hub.ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](const boost::system::error_code&, int sig) {
+    spdlog::info("signal {}: shutting down", sig);
+    listener->stop();
+    hub.rooms.stop();
+    hub.ioc.stop();
+  });
+
+  std::vector<std::thread> threads;
+  for (int i = 1; i < hub.config.threads; ++i) threads.emplace_back([&hub] { hub.ioc.run(); });
+  hub.ioc.run();
+  for (auto& t : threads) t.join();
+  return 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace banmen::server;
   auto parsed = parse_config(argc, argv);
@@ -31,39 +74,13 @@ int main(int argc, char** argv) {
     spdlog::error("storage: {}", opened.error().message);
     return 1;
   }
-  boost::asio::io_context ioc{cfg.threads};
-  Hub hub(ioc, cfg, std::move(opened->store));
-  // Every unfinished game is back before the first client can connect.
-  auto restored = hub.rooms.restore_all();
-  if (!restored) {
-    spdlog::error("storage: cannot read unfinished games: {}", restored.error().message);
-    return 1;
-  }
-
-  auto listener =
-      std::make_shared<Listener>(hub, boost::asio::ip::tcp::endpoint{address, cfg.port}, ec);
-  if (ec) {
-    spdlog::error("cannot listen on {}:{}: {}", cfg.bind, cfg.port, ec.message());
-    return 1;
-  }
-  listener->run();
-  hub.rooms.start_sweeping();
-  // The actual port (matters with --port 0) on its own line, for scripts and tests.
-  spdlog::info("listening on {}:{} static={} store={} restored_rooms={}", cfg.bind,
-               listener->port(), cfg.static_dir, opened->description, *restored);
-
-  boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
-  signals.async_wait([&](const boost::system::error_code&, int sig) {
-    spdlog::info("signal {}: shutting down", sig);
-    listener->stop();
-    hub.rooms.stop();
-    ioc.stop();
-  });
-
-  std::vector<std::thread> threads;
-  for (int i = 1; i < cfg.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
-  ioc.run();
-  for (auto& t : threads) t.join();
+  // The io_context outlives the hub's rooms' handlers but not the hub: it is destroyed
+  // explicitly below, while every object its pending handlers hold can still be released.
+  auto ioc = std::make_unique<boost::asio::io_context>(cfg.threads);
+  Hub hub(*ioc, cfg, std::move(opened->store));
+  int status = run_server(hub, address, opened->description);
+  hub.rooms.clear();
+  ioc.reset();
   spdlog::info("stopped");
-  return 0;
+  return status;
 }

@@ -1,6 +1,9 @@
 // The registry's entry points for shogi and minishogi (dog-cat shogi is still to come).
 #include "shogi/factory.h"
 
+#include "shogi/dogcat_game.h"
+#include "shogi/dogcat_notation.h"
+#include "shogi/dogcat_record.h"
 #include "shogi/record.h"
 #include "shogi/sfen.h"
 #include "shogi/shogi_game.h"
@@ -46,6 +49,15 @@ Result<GamePtr> import_minishogi(std::string_view format, std::string_view text)
   return import_record(minishogi_info(), minishogi_variant(), format, text);
 }
 
+Result<GamePtr> create_dogcat(std::string_view position) {
+  auto pos = parse_dogcat(position.empty() ? dogcat_start_position() : position);
+  if (!pos) return pos.error();
+  return GamePtr(std::make_unique<DogcatGame>(dogcat_info(), *pos));
+}
+Result<GamePtr> import_dogcat(std::string_view format, std::string_view text) {
+  return import_dogcat_record(dogcat_info(), format, text);
+}
+
 }  // namespace
 
 const GameFactory& shogi_factory() {
@@ -59,7 +71,7 @@ const GameFactory& minishogi_factory() {
 }
 
 const GameFactory& dogcat_factory() {
-  static const GameFactory f{dogcat_info, not_implemented_create, not_implemented_import};
+  static const GameFactory f{dogcat_info, create_dogcat, import_dogcat};
   return f;
 }
 

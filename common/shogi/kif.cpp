@@ -11,20 +11,6 @@ namespace banmen::shogi {
 
 namespace {
 
-constexpr PieceType kHandOrder[] = {kRook, kBishop, kGold, kSilver, kKnight, kLance, kPawn};
-constexpr std::string_view kWideFiles[] = {"",   "１", "２", "３", "４",
-                                           "５", "６", "７", "８", "９"};
-
-std::string hand_text(const Position& pos, Color c) {
-  std::string out;
-  for (PieceType t : kHandOrder) {
-    const int n = pos.hand(c, t);
-    if (n == 0) continue;
-    out += kif_piece_name(t) + (n > 1 ? kanji_number(n) : "") + "　";
-  }
-  return out.empty() ? "なし" : out;
-}
-
 std::string two_digits(std::int64_t n) {
   return (n < 10 ? "0" : "") + std::to_string(n);
 }
@@ -47,29 +33,6 @@ std::string pad_move(const std::string& text) {
 }
 
 }  // namespace
-
-std::string format_bod(const Position& pos) {
-  const Variant& v = pos.variant();
-  std::string out = "後手の持駒：" + hand_text(pos, kWhite) + "\n";
-  for (int f = v.files; f >= 1; --f) out += " " + std::string(kWideFiles[f]);
-  out += "\n+" + std::string(std::size_t(v.files) * 3, '-') + "+\n";
-  for (int row = 0; row < v.ranks; ++row) {
-    out += "|";
-    for (int col = 0; col < v.files; ++col) {
-      const Piece p = pos.at(make_square(col, row));
-      if (p == kEmpty) {
-        out += " ・";
-      } else {
-        out += (color_of(p) == kWhite ? "v" : " ") + kif_piece_name(type_of(p), true);
-      }
-    }
-    out += "|" + kanji_number(row + 1) + "\n";
-  }
-  out += "+" + std::string(std::size_t(v.files) * 3, '-') + "+\n";
-  out += "先手の持駒：" + hand_text(pos, kBlack) + "\n";
-  if (pos.side_to_move() == kWhite) out += "後手番\n";
-  return out;
-}
 
 Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) {
   const Variant& v = game.start().variant();
@@ -122,7 +85,7 @@ Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_v
   int board_rows = 0;
   std::string sfen_board;
   bool white_to_move = false;
-  std::size_t first_move_line = lines.size();
+  std::size_t first_move_line = 0;  // some writers leave out the "手数----" line
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::string_view l = lines[i];
     if (l.starts_with("手数----")) {
@@ -140,67 +103,15 @@ Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_v
     } else if (l.starts_with("後手番") || l.starts_with("上手番")) {
       white_to_move = true;
     } else if (l.starts_with("|")) {
-      // "|v香v桂 ・...|一": cells of three columns, 'v' marks White.
-      std::string_view cells = l.substr(1);
-      int empty = 0;
       if (board_rows++) sfen_board += '/';
-      while (!cells.empty() && cells[0] != '|') {
-        const bool white = cells[0] == 'v';
-        if (cells[0] != ' ' && cells[0] != 'v') return record_error(i, "bad board cell");
-        cells.remove_prefix(1);
-        if (cells.starts_with("・")) {
-          ++empty;
-          cells.remove_prefix(3);
-          continue;
-        }
-        PieceType t = kNoType;
-        for (int k = kPawn; k < kTypeCount && t == kNoType; ++k) {
-          for (bool one_char : {true, false}) {
-            std::string name = kif_piece_name(PieceType(k), one_char);
-            if (name != "?" && cells.starts_with(name) && name.size() == 3) {
-              t = PieceType(k);
-              break;
-            }
-          }
-        }
-        if (t == kNoType && cells.starts_with("王")) t = kKing;
-        if (t == kNoType && cells.starts_with("竜")) t = kDragon;
-        if (t == kNoType) return record_error(i, "unknown piece on the board");
-        cells.remove_prefix(3);
-        if (empty) sfen_board += std::to_string(empty);
-        empty = 0;
-        if (is_promoted(t)) sfen_board += '+';
-        char letter = sfen_letter(t);
-        sfen_board += white ? char(letter - 'A' + 'a') : letter;
-      }
-      if (empty) sfen_board += std::to_string(empty);
+      if (!read_bod_row(l, sfen_board)) return record_error(i, "bad board diagram row");
     }
   }
   if (board_rows) {
     std::string sfen_hands;
-    for (int c = 0; c < 2; ++c) {
-      std::string_view h = hands[c];
-      while (!h.empty()) {
-        while (h.starts_with("　") || h.starts_with(" ")) h.remove_prefix(h[0] == ' ' ? 1 : 3);
-        if (h.empty() || h.starts_with("なし")) break;
-        PieceType t = kNoType;
-        for (int k = kPawn; k <= kRook; ++k) {
-          if (h.starts_with(kif_piece_name(PieceType(k)))) t = PieceType(k);
-        }
-        if (t == kNoType) return record_error(0, "unknown piece in a hand");
-        h.remove_prefix(3);
-        int n = 0;
-        for (int k = 18; k >= 2 && n == 0; --k) {
-          std::string kn = kanji_number(k);
-          if (h.starts_with(kn)) {
-            n = k;
-            h.remove_prefix(kn.size());
-          }
-        }
-        if (n == 0) n = 1;
-        char letter = sfen_letter(t);
-        sfen_hands += (n > 1 ? std::to_string(n) : "") + (c ? char(letter - 'A' + 'a') : letter);
-      }
+    for (Color c : {kBlack, kWhite}) {
+      if (!read_bod_hand(hands[c], c, sfen_hands))
+        return make_error(errc::bad_record, "unknown piece in a hand of the board diagram");
     }
     auto pos = parse_sfen(v, sfen_board + (white_to_move ? " w " : " b ") +
                                  (sfen_hands.empty() ? "-" : sfen_hands) + " 1");

@@ -26,7 +26,13 @@ std::string kanji_number(int n);
 // names used in board diagrams ("杏", "圭", "全").
 std::string kif_piece_name(PieceType t, bool board = false);
 
-// A BOD diagram (hands, board, side to move) and its parse from record lines.
+// A BOD diagram (hands, board, side to move).
 std::string format_bod(const Position& pos);
+// Appends the SFEN of one diagram row ("|v香v桂 ・...|一") to `sfen_board`; false when the
+// row is malformed.
+bool read_bod_row(std::string_view line, std::string& sfen_board);
+// Appends the SFEN of a diagram hand ("飛　歩五　" or "なし") of colour `c`; false when
+// it names an unknown piece.
+bool read_bod_hand(std::string_view text, Color c, std::string& sfen_hands);
 
 }  // namespace banmen::shogi

@@ -54,6 +54,8 @@ class GameClock {
   // For takebacks and restarts: set both sides' times, stopped.
   void restore(const ClockState& state);
   const ClockState& settled() const { return state_; }
+  // Moves the running side's start time by `delta` ms (to change time base after a restart).
+  void shift(std::int64_t delta) { since_ += delta; }
 
  private:
   // Charges `elapsed` ms to `seat` in `s`; false when the time runs out.

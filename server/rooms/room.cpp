@@ -145,8 +145,11 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
   }
   touch();
   auto since = get_int(req, "since");
+  auto token = get_string(req, "token");
   // Already here (e.g. a client re-sending join): answer as a fresh join of the same role.
-  if (auto it = members_.find(client->client_id()); it != members_.end()) {
+  auto here = members_.find(client->client_id());
+  if (here != members_.end() && (!token || here->second.player >= 0)) {
+    auto it = here;
     json j{{"type", "joined"}, {"room", id_}};
     j["role"] = it->second.player >= 0 ? "player" : "spectator";
     if (it->second.player >= 0) j["player"] = it->second.player;
@@ -154,15 +157,18 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
     send_catch_up(*client, viewer_of(it->second), since);
     return;
   }
-  if (auto token = get_string(req, "token")) {
+  if (token) {
     auto hash = sha256_hex(*token);
     int p = -1;
     for (int i = 0; i < 2; ++i)
       if (players_[i].taken && equal_constant_time(players_[i].token_hash, hash)) p = i;
     if (p < 0) {
       refuse(*client, re, "bad_token", "this token does not belong to a player of this room");
-      return client->left_room(this);
+      // A spectator who tried a wrong token stays a spectator.
+      if (here == members_.end()) client->left_room(this);
+      return;
     }
+    if (here != members_.end()) members_.erase(here);  // a spectator becomes the player
     // A newer connection of the same player replaces the older one.
     if (auto old = players_[p].client; old != 0 && old != client->client_id()) {
       if (auto it = members_.find(old); it != members_.end()) {
@@ -187,8 +193,8 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
     return;
   }
   if (!players_[1].taken) {
-    auto token = new_token();
-    Player p{true, clean_name(req), sha256_hex(token), 0, 0, {}};
+    auto secret = new_token();
+    Player p{true, clean_name(req), sha256_hex(secret), 0, 0, {}};
     if (!store_ok(hub_.store->seat_taken(id_, {1, p.name, p.token_hash}), client.get(), re))
       return client->left_room(this);
     players_[1] = std::move(p);
@@ -196,11 +202,13 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
       std::lock_guard lock(shared_mu_);
       listing_.reset();  // no longer waiting for an opponent
     }
-    reply(
-        *client,
-        json{
-            {"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", 1}, {"token", token}},
-        re);
+    reply(*client,
+          json{{"type", "joined"},
+               {"room", id_},
+               {"role", "player"},
+               {"player", 1},
+               {"token", secret}},
+          re);
     spdlog::info("room {} player 1 seated on conn {}", id_, client->client_id());
     members_[client->client_id()] = Member{client, 1, players_[1].name, {}};
     connected_ = static_cast<int>(members_.size());

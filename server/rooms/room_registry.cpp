@@ -75,6 +75,16 @@ void RoomRegistry::stop() {
   for (auto& r : rooms) r->shutdown();
 }
 
+void RoomRegistry::clear() {
+  sweep_timer_.reset();
+  std::map<std::string, std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mu_);
+    rooms.swap(rooms_);
+    per_address_.clear();
+  }
+}
+
 void RoomRegistry::sweep() {
   const auto now = unix_ms();
   std::vector<std::shared_ptr<Room>> gone;

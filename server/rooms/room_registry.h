@@ -12,6 +12,7 @@
 
 #include "app/messages.h"
 #include "core/result.h"
+#include "storage/store.h"
 
 namespace banmen::server {
 
@@ -24,6 +25,9 @@ class RoomRegistry {
 
   // A new room with a fresh unguessable id; errors: too_many_rooms.
   Result<std::shared_ptr<Room>> create(const std::string& address);
+  // Brings back a room from the store after a restart (room_restore.cpp); before the
+  // server runs. False (logged) when its game does not replay: it stays in the store.
+  bool restore(const StoredRoom& stored);
   std::shared_ptr<Room> find(const std::string& id) const;
   // Public rooms waiting for a second player, newest first (at most `limit`).
   json list_public(std::size_t limit = 100) const;
@@ -35,6 +39,8 @@ class RoomRegistry {
   // Forgets expired rooms every few seconds until stop().
   void start_sweeping();
   void stop();
+  // Drops every room and the sweep timer; called once the I/O threads have stopped.
+  void clear();
 
  private:
   void sweep();

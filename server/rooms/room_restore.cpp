@@ -150,25 +150,27 @@ bool Room::resume_held_clock(int player) {
   return true;
 }
 
+bool RoomRegistry::restore(const StoredRoom& stored) {
+  const std::string address = "(restored)";
+  auto room = std::make_shared<Room>(hub_, stored.info.room_id, address);
+  if (auto r = room->restore(stored); !r) {
+    // Left in the store untouched, for a binary that can replay it.
+    spdlog::error("room {} not restored: {}", stored.info.room_id, r.error().message);
+    return false;
+  }
+  std::lock_guard lock(mu_);
+  if (!rooms_.emplace(stored.info.room_id, std::move(room)).second) return false;
+  per_address_[address]++;
+  hub_.metrics.rooms_open++;
+  return true;
+}
+
 Result<std::size_t> RoomRegistry::restore_all() {
   auto stored = hub_.store->load_unfinished();
   if (!stored) return stored.error();
   std::size_t restored = 0;
-  for (const auto& s : *stored) {
-    const std::string address = "(restored)";
-    auto room = std::make_shared<Room>(hub_, s.info.room_id, address);
-    if (auto r = room->restore(s); !r) {
-      // Left in the store untouched, for a binary that can replay it.
-      spdlog::error("room {} not restored: {}", s.info.room_id, r.error().message);
-      continue;
-    }
-    std::lock_guard lock(mu_);
-    rooms_.emplace(s.info.room_id, std::move(room));
-    per_address_[address]++;
-    hub_.metrics.rooms_open++;
-    ++restored;
-  }
-  spdlog::info("restored {} rooms with unfinished games", restored);
+  for (const auto& s : *stored) restored += restore(s) ? 1 : 0;
+  spdlog::info("restored {} of {} rooms with unfinished games", restored, stored->size());
   return restored;
 }
 

@@ -75,7 +75,21 @@ for (const [rules, sfens] of Object.entries(starts)) {
           stats.mates += 1;
           break;
         }
-        const md = moves[Math.floor(random() * moves.length)];
+        // Half the time prefer a checking move (from a small sample), so games reach
+        // mates, evasions and pawn-drop checks far more often than blind random play.
+        const pick = () => moves[Math.floor(random() * moves.length)];
+        let md = pick();
+        if (random() < 0.5) {
+          for (let k = 0; k < 8; ++k) {
+            const candidate = pick();
+            const next = pos.clone();
+            next.play(parseUsi(candidate));
+            if (next.isCheck()) {
+              md = candidate;
+              break;
+            }
+          }
+        }
         if (md.includes('*')) stats.drops += 1;
         if (md.endsWith('+')) stats.promotions += 1;
         pos.play(parseUsi(md));

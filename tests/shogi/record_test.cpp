@@ -112,6 +112,9 @@ TEST(ShogiKif, RejectsUnreadableMovesInsteadOfStopping) {
   auto g = import_game("shogi", "kif", garbage);
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.error().message.find("cannot read the move"), std::string::npos);
+  auto bare = import_game("shogi", "kif", "1 ７六歩(77)\n2 ３四歩(33)\n");
+  ASSERT_TRUE(bare.ok()) << bare.error().message;
+  EXPECT_EQ((*bare)->history_size(), 2u);
   const char* handicap = "手合割：香落ち\n手数----指手---------消費時間--\n";
   EXPECT_FALSE(import_game("shogi", "kif", handicap).ok());
 }

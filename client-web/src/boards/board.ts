@@ -1,0 +1,24 @@
+// What the room view needs from any board: draw a position, take moves from the player.
+// Each game family has its own adapter (shogiground, chessground, the reversi board).
+export interface BoardInput {
+  gameId: string;
+  position: string; // in the game's notation, as this viewer may see it
+  lastMove: string | undefined; // protocol notation
+  legalMoves: readonly string[]; // non-empty only when this client may move now
+  toMove: 0 | 1;
+  mySeat: 0 | 1 | null; // null for spectators
+  bottomSeat: 0 | 1; // the seat drawn at the bottom
+  inCheck: boolean;
+  over: boolean;
+}
+
+export interface BoardView {
+  // Draws `input`; `animate` is false for a snapshot (reconnect, takeback, new game).
+  update(input: BoardInput, animate: boolean): void;
+  destroy(): void;
+}
+
+export type MoveHandler = (move: string) => void;
+
+// Asks the player to pick one of `choices`; resolves to null when cancelled.
+export type Chooser = (title: string, choices: { value: string; label: string; cls?: string }[]) => Promise<string | null>;

@@ -1,0 +1,79 @@
+// Chess on chessground. The FEN's board part is drawn as given; moves leave as UCI, with
+// a piece picker for promotions.
+import { Chessground } from 'chessground';
+import type { Api } from 'chessground/api';
+import type { Key } from 'chessground/types';
+import type { BoardInput, BoardView, Chooser, MoveHandler } from './board';
+import { chessMoveMaps, chessMoveSquares, fenParts, type ChessMoveMaps } from './chess-moves';
+
+const seatColor = (seat: 0 | 1): 'white' | 'black' => (seat === 0 ? 'white' : 'black');
+const PIECE_NAMES: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
+
+export class ChessBoard implements BoardView {
+  private ground: Api;
+  private maps: ChessMoveMaps = chessMoveMaps([]);
+  private input: BoardInput | null = null;
+
+  constructor(
+    el: HTMLElement,
+    private readonly onMove: MoveHandler,
+    private readonly choose: Chooser,
+    private readonly promoteTitle: () => string,
+  ) {
+    el.classList.add('chess-board');
+    this.ground = Chessground(el, {
+      coordinates: true,
+      autoCastle: true,
+      movable: { free: false, showDests: true, events: { after: (o, d) => void this.afterMove(o, d) } },
+      premovable: { enabled: false },
+      draggable: { enabled: true, showGhost: true },
+      highlight: { lastMove: true, check: true },
+      animation: { enabled: true, duration: 200 },
+      drawable: { enabled: true },
+    });
+  }
+
+  update(input: BoardInput, animate: boolean): void {
+    this.input = input;
+    const { board, turn } = fenParts(input.position);
+    const myTurn = input.mySeat !== null && input.toMove === input.mySeat && input.legalMoves.length > 0;
+    this.maps = chessMoveMaps(myTurn ? input.legalMoves : []);
+    const last = input.lastMove ? (chessMoveSquares(input.lastMove) as Key[]) : undefined;
+    const apply = () =>
+      this.ground.set({
+        fen: board,
+        orientation: seatColor(input.bottomSeat),
+        turnColor: turn,
+        check: input.inCheck,
+        lastMove: last,
+        movable: { color: myTurn ? seatColor(input.mySeat!) : undefined, dests: this.maps.dests as Map<Key, Key[]> },
+      });
+    if (animate) apply();
+    else {
+      const was = this.ground.state.animation.enabled;
+      this.ground.state.animation.enabled = false;
+      apply();
+      this.ground.state.animation.enabled = was;
+    }
+  }
+
+  destroy(): void {
+    this.ground.destroy();
+  }
+
+  private async afterMove(orig: Key, dest: Key): Promise<void> {
+    const key = orig + dest;
+    const promos = this.maps.promotions.get(key);
+    if (!promos) {
+      this.onMove(key);
+      return;
+    }
+    const color = this.input?.mySeat === 1 ? 'black' : 'white';
+    const pick = await this.choose(
+      this.promoteTitle(),
+      promos.map((p) => ({ value: p, label: PIECE_NAMES[p], cls: `${PIECE_NAMES[p]} ${color}` })),
+    );
+    if (pick) this.onMove(key + pick);
+    else if (this.input) this.update(this.input, false); // put the pawn back
+  }
+}

@@ -1,0 +1,97 @@
+// Shogi, minishogi, dog-cat and hasami on shogiground. Positions arrive as text and are
+// redrawn whole; moves leave as USI strings checked against the server's legal list.
+import { Shogiground } from 'shogiground';
+import type { Api } from 'shogiground/api';
+import type { Config } from 'shogiground/config';
+import type { Key, Piece } from 'shogiground/types';
+import type { BoardInput, BoardView, MoveHandler } from './board';
+import { parseShogiPosition, type Color } from './shogi-position';
+import { boardSfen, handsSfen, fromForsyth, toForsyth, handRoles } from './shogi-tokens';
+import { moveMaps, boardMoveUsi, dropUsi, moveSquares, type ShogiMoveMaps } from './shogi-moves';
+
+const PROMOTES: Record<string, string> = {
+  pawn: 'tokin', lance: 'promotedlance', knight: 'promotedknight', silver: 'promotedsilver',
+  bishop: 'horse', rook: 'dragon',
+};
+const UNPROMOTES: Record<string, string> = Object.fromEntries(Object.entries(PROMOTES).map(([a, b]) => [b, a]));
+
+const seatColor = (seat: 0 | 1): Color => (seat === 0 ? 'sente' : 'gote');
+
+export class ShogiBoard implements BoardView {
+  private ground: Api;
+  private maps: ShogiMoveMaps = moveMaps([], 'sente');
+  private readonly files: number;
+  private readonly ranks: number;
+
+  constructor(
+    private readonly el: HTMLElement,
+    handTop: HTMLElement,
+    handBottom: HTMLElement,
+    private readonly gameId: string,
+    private readonly onMove: MoveHandler,
+    spectator: boolean,
+  ) {
+    const small = gameId === 'minishogi' || gameId === 'dogcat';
+    this.files = small ? 5 : 9;
+    this.ranks = small ? 5 : 9;
+    el.classList.add('shogi-board', `game-${gameId}`);
+    const config: Config = {
+      sfen: { board: small ? '5/5/5/5/5' : '9/9/9/9/9/9/9/9/9', hands: '-' },
+      coordinates: { enabled: true, files: 'numeric', ranks: 'japanese' },
+      scaleDownPieces: false,
+      hands: { inlined: false, roles: handRoles(gameId, spectator) },
+      forsyth: { toForsyth, fromForsyth },
+      movable: { free: false, showDests: true, events: { after: (o, d, p) => this.afterMove(o, d, p) } },
+      droppable: { free: false, showDests: true, events: { after: (pc, k) => this.afterDrop(pc, k) } },
+      premovable: { enabled: false },
+      predroppable: { enabled: false },
+      draggable: { enabled: true, showGhost: true, showTouchSquareOverlay: true },
+      highlight: { lastDests: true, check: true },
+      animation: { enabled: true, hands: true, duration: 220 },
+      drawable: { enabled: true, visible: true },
+      promotion: {
+        promotesTo: (r) => PROMOTES[r],
+        unpromotesTo: (r) => UNPROMOTES[r] ?? (r.startsWith('hidden-') ? undefined : r),
+        movePromotionDialog: (o, d) => this.maps.promoOptional.has(o + d),
+        forceMovePromotion: (o, d) => this.maps.promoForced.has(o + d),
+      },
+    };
+    this.ground = Shogiground(config, { board: el, hands: { top: handTop, bottom: handBottom } });
+  }
+
+  update(input: BoardInput, animate: boolean): void {
+    const pos = parseShogiPosition(input.position, this.files, this.ranks);
+    if (!pos) return;
+    const mine = input.mySeat === null ? undefined : seatColor(input.mySeat);
+    const myTurn = input.mySeat !== null && input.toMove === input.mySeat && input.legalMoves.length > 0;
+    this.maps = moveMaps(myTurn ? input.legalMoves : [], seatColor(input.toMove));
+    const lastDests = (input.lastMove ? moveSquares(input.lastMove) : []) as Key[];
+    this.ground.set(
+      {
+        sfen: { board: boardSfen(pos), hands: handsSfen(pos) },
+        orientation: seatColor(input.bottomSeat),
+        turnColor: seatColor(input.toMove),
+        activeColor: myTurn ? mine : undefined,
+        checks: input.inCheck && this.gameId !== 'dogcat',
+        lastDests,
+        movable: { dests: this.maps.dests as Map<Key, Key[]> },
+        droppable: { dests: this.maps.dropDests as Map<`${Color} ${string}`, Key[]> },
+      },
+      !animate,
+    );
+    this.el.classList.toggle('my-turn', myTurn);
+  }
+
+  destroy(): void {
+    this.ground.destroy();
+  }
+
+  private afterMove(orig: Key, dest: Key, prom: boolean): void {
+    this.onMove(boardMoveUsi(orig, dest, prom));
+  }
+
+  private afterDrop(piece: Piece, key: Key): void {
+    const usi = dropUsi(piece, key);
+    if (usi) this.onMove(usi);
+  }
+}

@@ -1,0 +1,166 @@
+// The protocol's messages as the client reads and writes them (docs/protocol.md, v1).
+// Everything from the server is checked loosely at the edge (see parse.ts): unknown
+// fields are ignored, a message of a known type with a wrong shape is dropped.
+export const PROTOCOL_VERSION = 1;
+
+export type Clock =
+  | { kind: 'none' }
+  | { kind: 'fischer'; base_ms: number; increment_ms: number }
+  | { kind: 'byoyomi'; base_ms: number; period_ms: number; periods: number };
+
+export interface RoomOptions {
+  game: string;
+  clock: Clock;
+  side: 'first' | 'second' | 'random';
+  takebacks: boolean;
+  spectators: boolean;
+  public: boolean;
+}
+
+export interface ClockState {
+  kind: Clock['kind'];
+  remaining_ms: [number, number];
+  periods_left: [number, number];
+  running: 0 | 1 | null;
+  server_time_ms: number;
+}
+
+export interface MoveEntry {
+  move: string;
+  display: string;
+}
+
+export interface PlayerInfo {
+  name: string;
+  connected: boolean;
+  seat: 0 | 1;
+  gone_since_ms?: number;
+  claim_at_ms?: number;
+}
+
+export interface GameInfoMsg {
+  id: string;
+  name: string;
+  sides: [string, string];
+  side_letters: [string, string];
+  hidden_information: boolean;
+  clocks?: string[];
+  available?: boolean;
+}
+
+export interface ChatLine {
+  from: string;
+  player: 0 | 1 | null;
+  channel: 'players' | 'spectators';
+  text: string;
+  time_ms: number;
+}
+
+export type ResultKind = 'win' | 'lose' | 'draw' | 'aborted';
+
+export interface GameResult {
+  result: ResultKind;
+  winner: 0 | 1 | null;
+  winner_side?: string;
+  reason: string;
+}
+
+export type Offers = { draw: 0 | 1 | null; takeback: 0 | 1 | null; rematch: 0 | 1 | null };
+
+export interface Snapshot {
+  type: 'snapshot';
+  version: number;
+  server_time_ms: number;
+  room: string;
+  you: { role: 'player' | 'spectator'; player?: 0 | 1; seat?: 0 | 1 };
+  host: 0 | 1;
+  options: RoomOptions;
+  players: PlayerInfo[];
+  spectators: number;
+  score: [number, number];
+  game_no: number;
+  game: GameInfoMsg;
+  status: 'waiting' | 'playing' | 'over';
+  initial_position: string;
+  position: string;
+  moves: MoveEntry[];
+  to_move: 0 | 1;
+  in_check: boolean;
+  legal_moves: string[];
+  clock: ClockState | null;
+  offers: Offers;
+  result: GameResult | null;
+  chat: ChatLine[];
+}
+
+export interface MoveEvent {
+  type: 'move';
+  version: number;
+  ply: number;
+  seat: 0 | 1;
+  move: string;
+  display: string;
+  position: string;
+  to_move: 0 | 1;
+  in_check: boolean;
+  legal_moves: string[];
+  clock: ClockState | null;
+}
+
+export interface GameOverEvent extends GameResult {
+  type: 'game_over';
+  version: number;
+  position: string;
+  moves: MoveEntry[];
+  clock: ClockState | null;
+  score: [number, number];
+}
+
+export interface OfferEvent {
+  type: 'offer';
+  version: number;
+  kind: 'draw' | 'takeback' | 'rematch';
+  seat: 0 | 1;
+  state: 'made' | 'declined' | 'withdrawn' | 'accepted';
+}
+
+export interface PresenceEvent {
+  type: 'presence';
+  version: number;
+  player: 0 | 1 | null;
+  seat?: 0 | 1;
+  name?: string;
+  connected?: boolean;
+  gone_since_ms?: number;
+  claim_at_ms?: number;
+  spectators?: number;
+}
+
+export interface OptionsEvent {
+  type: 'options';
+  version: number;
+  options: RoomOptions;
+}
+
+export interface ChatEvent extends ChatLine {
+  type: 'chat';
+  version: number;
+}
+
+export type RoomEvent = Snapshot | MoveEvent | GameOverEvent | OfferEvent | PresenceEvent | OptionsEvent | ChatEvent;
+
+export interface Welcome {
+  type: 'welcome';
+  server: string;
+  protocol: number;
+  server_time_ms: number;
+  games: GameInfoMsg[];
+  limits?: Record<string, number>;
+}
+
+export interface ErrorMsg {
+  type: 'error';
+  re?: number | string;
+  code: string;
+  message: string;
+}

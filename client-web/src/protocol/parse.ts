@@ -1,0 +1,84 @@
+// Checks at the edge that a server message has the fields the client relies on, so the
+// rest of the client can trust its types. Anything malformed is dropped (returns null).
+import type { RoomEvent, Welcome, ErrorMsg } from './messages';
+
+type Obj = Record<string, unknown>;
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isSeat = (v: unknown): boolean => v === 0 || v === 1;
+const isSeatOrNull = (v: unknown): boolean => v === null || isSeat(v);
+const isStrArray = (v: unknown): boolean => Array.isArray(v) && v.every(isStr);
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function isClockState(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (!isObj(v)) return false;
+  const r = v.remaining_ms, p = v.periods_left;
+  return (
+    isStr(v.kind) &&
+    Array.isArray(r) && r.length === 2 && r.every(isNum) &&
+    (p === undefined || (Array.isArray(p) && p.length === 2 && p.every(isNum))) &&
+    isSeatOrNull(v.running ?? null) &&
+    isNum(v.server_time_ms)
+  );
+}
+
+function isMoves(v: unknown): boolean {
+  return Array.isArray(v) && v.every((m) => isObj(m) && isStr(m.move) && isStr(m.display));
+}
+
+export function parseEvent(m: Obj): RoomEvent | null {
+  if (!isNum(m.version)) return null;
+  switch (m.type) {
+    case 'snapshot':
+      return isStr(m.room) && isObj(m.you) && isObj(m.options) && Array.isArray(m.players) &&
+        isObj(m.game) && isStr(m.status) && isStr(m.position) && isMoves(m.moves) &&
+        isStrArray(m.legal_moves) && isClockState(m.clock)
+        ? (normaliseClock(m) as unknown as RoomEvent)
+        : null;
+    case 'move':
+      return isNum(m.ply) && isSeat(m.seat) && isStr(m.move) && isStr(m.display) &&
+        isStr(m.position) && isSeat(m.to_move) && isStrArray(m.legal_moves) && isClockState(m.clock)
+        ? (normaliseClock(m) as unknown as RoomEvent)
+        : null;
+    case 'game_over':
+      return isStr(m.result) && isStr(m.reason) && isSeatOrNull(m.winner ?? null) && isStr(m.position) &&
+        isMoves(m.moves) && isClockState(m.clock)
+        ? (normaliseClock(m) as unknown as RoomEvent)
+        : null;
+    case 'offer':
+      return isStr(m.kind) && isSeat(m.seat) && isStr(m.state) ? (m as unknown as RoomEvent) : null;
+    case 'presence':
+      return isSeatOrNull(m.player ?? null) ? (m as unknown as RoomEvent) : null;
+    case 'options':
+      return isObj(m.options) ? (m as unknown as RoomEvent) : null;
+    case 'chat':
+      return isStr(m.text) && isStr(m.from) ? (m as unknown as RoomEvent) : null;
+    default:
+      return null;
+  }
+}
+
+function normaliseClock(m: Obj): Obj {
+  const c = m.clock;
+  if (isObj(c)) {
+    if (!Array.isArray(c.periods_left)) c.periods_left = [0, 0];
+    if (c.running === undefined) c.running = null;
+  } else {
+    m.clock = null;
+  }
+  return m;
+}
+
+export function parseWelcome(m: Obj): Welcome | null {
+  return m.type === 'welcome' && isStr(m.server) && isNum(m.protocol)
+    ? ({ ...m, games: Array.isArray(m.games) ? m.games : [] } as unknown as Welcome)
+    : null;
+}
+
+export function parseError(m: Obj): ErrorMsg | null {
+  return m.type === 'error' && isStr(m.code)
+    ? ({ ...m, message: isStr(m.message) ? m.message : m.code } as unknown as ErrorMsg)
+    : null;
+}

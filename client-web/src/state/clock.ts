@@ -1,0 +1,71 @@
+// What a clock face shows at a given moment, from the server's last figures. The server
+// decides flag falls; the client only counts down smoothly between updates.
+import type { ClockState, Clock } from '../protocol/messages';
+
+export interface ClockFace {
+  ms: number; // time to show, never negative
+  periods: number; // byoyomi periods left (0 for other clocks)
+  inByoyomi: boolean;
+  running: boolean;
+  low: boolean; // show the low-time warning
+}
+
+export const LOW_TIME_MS = 10_000;
+
+// `elapsedMs`: local time since the figures arrived (plus any known transit delay).
+// `knownInByoyomi`: the view saw this seat's main time run out earlier in the game (the
+// figures alone cannot tell a small main time from a period's time).
+export function clockFace(
+  c: ClockState,
+  seat: 0 | 1,
+  elapsedMs: number,
+  settings: Clock,
+  knownInByoyomi = false,
+): ClockFace {
+  const running = c.running === seat;
+  let ms = c.remaining_ms[seat] - (running ? Math.max(0, elapsedMs) : 0);
+  let periods = c.kind === 'byoyomi' ? (c.periods_left?.[seat] ?? 0) : 0;
+  const periodMs = settings.kind === 'byoyomi' ? settings.period_ms : 0;
+  // A full period on the clock, or no main time at all, means the periods have begun.
+  // Count through the main time and then the periods locally.
+  let inByoyomi =
+    settings.kind === 'byoyomi' &&
+    periods > 0 &&
+    (knownInByoyomi || settings.base_ms === 0 || c.remaining_ms[seat] === periodMs);
+  if (settings.kind === 'byoyomi' && periodMs > 0 && ms <= 0 && periods > 0) {
+    if (!inByoyomi) {
+      inByoyomi = true;
+      ms += periodMs;
+    }
+    while (ms <= 0 && periods > 1) {
+      periods -= 1;
+      ms += periodMs;
+    }
+  }
+  ms = Math.max(0, ms);
+  const low = c.kind !== 'none' && ms < LOW_TIME_MS && (c.kind !== 'byoyomi' || inByoyomi || periods === 0);
+  return { ms, periods, inByoyomi, running, low };
+}
+
+// 1:05:03, 4:59, 0:09.4 (tenths under ten seconds).
+export function formatClock(ms: number): string {
+  const total = Math.max(0, ms);
+  if (total < 10_000) {
+    const tenths = Math.floor(total / 100);
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  const secs = Math.floor(total / 1000);
+  const h = Math.floor(secs / 3600);
+  const m = Math.floor((secs % 3600) / 60);
+  const s = secs % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+// "5+3", "10m+3x30s", "–" for the lobby and the record.
+export function describeClock(c: Clock): string {
+  const min = (ms: number) => (ms % 60000 === 0 ? String(ms / 60000) : (ms / 60000).toFixed(1));
+  if (c.kind === 'fischer') return `${min(c.base_ms)}+${Math.round(c.increment_ms / 1000)}`;
+  if (c.kind === 'byoyomi') return `${min(c.base_ms)}m+${c.periods > 1 ? `${c.periods}×` : ''}${Math.round(c.period_ms / 1000)}s`;
+  return '∞';
+}

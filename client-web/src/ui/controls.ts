@@ -1,0 +1,107 @@
+// The buttons under the move list: resign, draw, takeback, abort, rematch, switch game,
+// pending offers with accept/decline, and the record download once a game is over.
+import { h } from './dom';
+import { t } from '../i18n';
+import type { RoomState } from '../state/room';
+import { canAbort, canTakeback } from '../state/room';
+import { GAMES } from '../games/catalog';
+import { gameName } from './home';
+
+export interface RoomActions {
+  move(m: string): void;
+  send(type: string, extra?: Record<string, unknown>): void;
+  resign(): void;
+  switchGame(game: string): void;
+}
+
+// What each game's rules offer (GameInfo::record_formats), for servers that do not list them.
+const RECORD_FORMATS: Record<string, string[]> = {
+  chess: ['pgn'], shogi: ['kif', 'csa', 'sfen'], minishogi: ['kif', 'csa', 'sfen'], dogcat: ['record'],
+  hasami: ['transcript'], reversi: ['transcript'],
+};
+const EXTENSION: Record<string, string> = { pgn: 'pgn', kif: 'kif', csa: 'csa' };
+
+export function recordFormats(gameId: string, offered?: string[]): string[] {
+  return offered && offered.length ? offered : (RECORD_FORMATS[gameId] ?? []);
+}
+
+export function renderControls(s: RoomState, a: RoomActions, available: (id: string) => boolean | undefined, formats: string[]): HTMLElement {
+  const box = h('div', { class: 'controls' });
+  const player = s.role === 'player';
+  const mySeat = s.seat;
+  const opp = mySeat === null ? null : ((1 - mySeat) as 0 | 1);
+  const btn = (label: string, onclick: () => void, cls = '', testid?: string) =>
+    h('button', { type: 'button', class: `btn ${cls}`, onclick, 'data-testid': testid }, label);
+
+  // Offers waiting for this player's answer come first: they need attention.
+  if (player && s.status === 'playing') {
+    if (s.offers.draw !== null && s.offers.draw === opp)
+      box.append(offer(t('play.draw.incoming'), () => a.send('draw_accept'), () => a.send('draw_decline'), 'draw'));
+    if (s.offers.takeback !== null && s.offers.takeback === opp)
+      box.append(offer(t('play.takeback.incoming'), () => a.send('takeback_accept'), () => a.send('takeback_decline'), 'takeback'));
+  }
+  if (player && s.status === 'over' && s.offers.rematch !== null && s.offers.rematch === opp)
+    box.append(offer(t('play.rematch.incoming'), () => a.send('rematch_accept'), () => a.send('rematch_decline'), 'rematch'));
+
+  const row = h('div', { class: 'button-row' });
+  if (player && s.status === 'playing') {
+    if (canAbort(s)) row.append(btn(t('play.abort'), () => a.send('abort'), '', 'abort'));
+    else row.append(btn(t('play.resign'), () => a.resign(), 'danger', 'resign'));
+    const drawMine = s.offers.draw === mySeat;
+    row.append(h('button', { type: 'button', class: 'btn', disabled: drawMine, 'data-testid': 'draw', onclick: () => a.send('draw_offer') },
+      drawMine ? t('play.draw.offered') : t('play.draw')));
+    if (s.options.takebacks) {
+      const mine = s.offers.takeback === mySeat;
+      row.append(h('button', { type: 'button', class: 'btn', disabled: mine || !canTakeback(s), 'data-testid': 'takeback', onclick: () => a.send('takeback_request') },
+        mine ? t('play.takeback.sent') : t('play.takeback')));
+    }
+    if (s.game.id === 'shogi' && s.toMove === mySeat && kingInEnemyCamp(s.position, mySeat))
+      row.append(btn(t('play.declare'), () => a.send('declare'), '', 'declare'));
+    if (opp !== null) {
+      const other = s.players.find((p) => p && p.seat === opp);
+      if (other && !other.connected && other.claim_at_ms && Date.now() >= other.claim_at_ms - 1000) {
+        row.append(btn(`${t('result.win')}?`, () => a.send('claim', { result: 'win' }), 'primary', 'claim-win'));
+        row.append(btn(`${t('result.draw')}?`, () => a.send('claim', { result: 'draw' }), '', 'claim-draw'));
+      }
+    }
+  }
+  if (player && s.status === 'over') {
+    const mine = s.offers.rematch === mySeat;
+    row.append(h('button', { type: 'button', class: 'btn primary', disabled: mine, 'data-testid': 'rematch', onclick: () => a.send('rematch_offer') },
+      mine ? t('play.rematch.sent') : t('play.rematch')));
+  }
+  if (row.childElementCount) box.append(row);
+
+  // Only the host switches games, and only between games.
+  if (player && s.player === s.host && s.status !== 'playing') {
+    const select = h('select', { 'aria-label': t('play.switch'), 'data-testid': 'switch-select' },
+      GAMES.map((g) => h('option', { value: g.id, selected: g.id === s.options.game, disabled: available(g.id) === false }, gameName(g.id))));
+    box.append(h('div', { class: 'switch-row' }, select,
+      btn(t('play.switch'), () => a.switchGame(select.value), '', 'switch-game')));
+  }
+
+  if (s.status === 'over' && s.result && s.result.result !== 'aborted' && formats.length) {
+    box.append(h('div', { class: 'download-row' }, h('span', {}, `${t('play.download')}:`),
+      formats.map((f) => h('a', {
+        class: 'btn small', download: `${s.game.id}-${s.room}-${s.gameNo}.${EXTENSION[f] ?? 'txt'}`,
+        href: `/api/rooms/${encodeURIComponent(s.room)}/games/${s.gameNo}/record?format=${encodeURIComponent(f)}`,
+      }, f.toUpperCase()))));
+  }
+  return box;
+}
+
+function offer(text: string, accept: () => void, decline: () => void, kind: string): HTMLElement {
+  return h('div', { class: 'offer', role: 'alert', 'data-testid': `offer-${kind}` },
+    h('span', {}, text),
+    h('button', { type: 'button', class: 'btn primary small', onclick: accept, 'data-testid': `accept-${kind}` }, t('play.accept')),
+    h('button', { type: 'button', class: 'btn small', onclick: decline, 'data-testid': `decline-${kind}` }, t('play.decline')));
+}
+
+// The impasse declaration only makes sense once one's king has entered the enemy camp.
+export function kingInEnemyCamp(sfen: string, seat: 0 | 1 | null): boolean {
+  if (seat === null) return false;
+  const rows = (sfen.split(' ')[0] ?? '').split('/');
+  const king = seat === 0 ? 'K' : 'k';
+  const camp = seat === 0 ? [0, 1, 2] : [6, 7, 8];
+  return camp.some((r) => (rows[r] ?? '').includes(king));
+}

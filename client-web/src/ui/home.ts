@@ -1,0 +1,151 @@
+// The home page: create a room (game, clock, side, toggles, nickname) and see open rooms.
+import { t, tMaybe, type MessageKey } from '../i18n';
+import { GAMES, gameMeta, type GameId } from '../games/catalog';
+import type { Clock, GameInfoMsg, RoomOptions } from '../protocol/messages';
+import { customClock, presetsFor } from './presets';
+import { describeClock } from '../state/clock';
+import { h } from './dom';
+import { gameIcon } from './icons';
+
+export interface PublicRoom {
+  room: string;
+  game: string;
+  host: string;
+  clock: Clock;
+}
+
+export interface HomeProps {
+  available: (id: GameId) => boolean | undefined; // undefined while the server has not said
+  name: string;
+  rooms: PublicRoom[];
+  onCreate: (name: string, options: RoomOptions) => void;
+}
+
+export function sideName(gameId: string, seat: 0 | 1): string {
+  const family = gameId === 'chess' ? 'chess' : gameId === 'reversi' ? 'reversi' : gameId === 'dogcat' ? 'dogcat' : 'shogi';
+  return t(`side.${family}.${seat}` as MessageKey);
+}
+
+export function gameName(id: string, fallback?: GameInfoMsg): string {
+  return tMaybe(`game.${id}`) ?? fallback?.name ?? id;
+}
+
+export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLElement {
+  let game: GameId = p.available(initialGame) === false ? (GAMES.find((g) => p.available(g.id) !== false)?.id ?? initialGame) : initialGame;
+  let presetId = '';
+
+  const form = h('form', { class: 'create-form', 'aria-labelledby': 'create-title' });
+  const gameList = h('div', { class: 'game-picker', role: 'radiogroup', 'aria-label': t('home.game') });
+  const timeBox = h('div', { class: 'time-box' });
+  const sideBox = h('div', { class: 'side-box', role: 'radiogroup', 'aria-label': t('home.side') });
+  const nameInput = h('input', {
+    id: 'nickname', name: 'nickname', maxlength: 32, autocomplete: 'nickname',
+    placeholder: t('home.nickname.placeholder'), value: p.name, required: true,
+  });
+  const toggle = (id: string, key: MessageKey, on: boolean) =>
+    h('label', { class: 'toggle' }, h('input', { type: 'checkbox', id, name: id, checked: on }), h('span', {}, t(key)));
+
+  function drawGames(): void {
+    gameList.replaceChildren(
+      ...GAMES.map((g) => {
+        const avail = p.available(g.id);
+        return h(
+          'label',
+          { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}`, 'data-game': g.id },
+          h('input', {
+            type: 'radio', name: 'game', value: g.id, checked: g.id === game, disabled: avail === false,
+            onchange: () => { game = g.id; presetId = ''; drawGames(); drawTime(); drawSides(); },
+          }),
+          gameIcon(g.id),
+          h('span', { class: 'game-text' },
+            h('strong', {}, gameName(g.id)),
+            h('span', { class: 'game-line' }, t(`game.${g.id}.line` as MessageKey)),
+            avail === false ? h('span', { class: 'badge' }, t('game.unavailable')) : null,
+          ),
+        );
+      }),
+    );
+  }
+
+  function drawTime(): void {
+    const meta = gameMeta(game)!;
+    const presets = presetsFor(meta.byoyomi);
+    if (!presets.some((x) => x.id === presetId) && presetId !== 'custom') presetId = presets[meta.byoyomi ? 3 : 3].id;
+    const chips = presets.map((x) =>
+      h('label', { class: `chip${x.id === presetId ? ' selected' : ''}` },
+        h('input', { type: 'radio', name: 'preset', value: x.id, checked: x.id === presetId, onchange: () => { presetId = x.id; drawTime(); } }),
+        x.id === 'none' ? t('home.unlimited') : x.label),
+    );
+    chips.push(
+      h('label', { class: `chip${presetId === 'custom' ? ' selected' : ''}` },
+        h('input', { type: 'radio', name: 'preset', value: 'custom', checked: presetId === 'custom', onchange: () => { presetId = 'custom'; drawTime(); } }),
+        t('home.custom')),
+    );
+    const custom = presetId === 'custom'
+      ? h('div', { class: 'custom-time' },
+          // A Fischer clock needs some main time; byoyomi may be periods only.
+          h('label', {}, t('home.minutes'), h('input', { type: 'number', name: 'minutes', min: meta.byoyomi ? 0 : 0.05, max: 180, step: 'any', required: true, value: meta.byoyomi ? 10 : 5 })),
+          h('label', {}, t(meta.byoyomi ? 'home.byoyomi' : 'home.increment'),
+            h('input', { type: 'number', name: 'seconds', min: 0, max: 600, step: 1, value: meta.byoyomi ? 30 : 3 })))
+      : null;
+    timeBox.replaceChildren(h('div', { class: 'chips', role: 'radiogroup', 'aria-label': t('home.time') }, chips), custom ?? '');
+  }
+
+  let side: RoomOptions['side'] = 'random';
+  function drawSides(): void {
+    const opts: [RoomOptions['side'], string][] = [
+      ['first', sideName(game, 0)], ['random', t('home.side.random')], ['second', sideName(game, 1)],
+    ];
+    sideBox.replaceChildren(
+      ...opts.map(([v, label]) =>
+        h('label', { class: `chip side-${v}${v === side ? ' selected' : ''}` },
+          h('input', { type: 'radio', name: 'side', value: v, checked: v === side, onchange: () => { side = v; drawSides(); } }),
+          label)),
+    );
+  }
+
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    const meta = gameMeta(game)!;
+    const clock = presetId === 'custom'
+      ? customClock(meta.byoyomi, Number(data.get('minutes')), Number(data.get('seconds')))
+      : presetsFor(meta.byoyomi).find((x) => x.id === presetId)!.clock;
+    const name = String(data.get('nickname') ?? '').trim() || 'Player';
+    p.onCreate(name, {
+      game, clock, side,
+      takebacks: data.get('takebacks') === 'on',
+      spectators: data.get('spectators') === 'on',
+      public: data.get('public') === 'on',
+    });
+  });
+
+  drawGames();
+  drawTime();
+  drawSides();
+  form.append(
+    h('h1', { id: 'create-title' }, t('home.create')),
+    h('fieldset', {}, h('legend', {}, t('home.game')), gameList),
+    h('div', { class: 'form-row' },
+      h('fieldset', {}, h('legend', {}, t('home.time')), timeBox),
+      h('fieldset', {}, h('legend', {}, t('home.side')), sideBox)),
+    h('fieldset', { class: 'toggles' },
+      toggle('takebacks', 'home.takebacks', true),
+      toggle('spectators', 'home.spectators', true),
+      toggle('public', 'home.public', false)),
+    h('div', { class: 'form-row submit-row' },
+      h('label', { class: 'nick', for: 'nickname' }, t('home.nickname'), nameInput),
+      h('button', { type: 'submit', class: 'btn primary big', 'data-testid': 'create-room' }, t('home.submit'))),
+  );
+
+  const roomsList = h('section', { class: 'open-rooms', 'aria-labelledby': 'rooms-title' },
+    h('h2', { id: 'rooms-title' }, t('home.public.list')),
+    p.rooms.length
+      ? h('ul', {}, p.rooms.map((r) =>
+          h('li', {}, h('a', { href: `/r/${r.room}` }, gameIcon(r.game), ` ${gameName(r.game)} · ${describeClock(r.clock)} · ${r.host}`))))
+      : h('p', { class: 'muted' }, t('home.public.none')),
+    h('p', { class: 'muted' }, t('home.join')),
+  );
+
+  return h('div', { class: 'home' }, form, roomsList);
+}

@@ -1,0 +1,38 @@
+// The moves so far in the game's notation: numbered pairs for chess and reversi, one
+// numbered ply per line for the shogi family (as kifu are written).
+import { h } from './dom';
+import { t, lang } from '../i18n';
+import { shogiDisplay } from '../games/shogi-notation';
+import type { MoveEntry } from '../protocol/messages';
+
+const SHOGI_MARK = ['☗', '☖'];
+
+// `readable`: the moves as people write them when the server sent only USI (shogi).
+export function renderMoveList(gameId: string, moves: MoveEntry[], initial = ''): HTMLElement {
+  if ((gameId === 'shogi' || gameId === 'minishogi') && moves.some((m) => m.display === m.move)) {
+    const text = shogiDisplay(initial, moves.map((m) => m.move), gameId === 'shogi' ? 9 : 5, lang() === 'ja' ? 'japanese' : 'western');
+    moves = moves.map((m, i) => (m.display === m.move ? { move: m.move, display: text[i] } : m));
+  }
+  const list = h('ol', { class: `move-list ml-${gameId}`, 'aria-label': t('play.moves'), tabindex: 0 });
+  const pairs = gameId === 'chess' || gameId === 'reversi';
+  if (pairs) {
+    for (let i = 0; i < moves.length; i += 2) {
+      list.append(h('li', { class: 'ml-pair' },
+        h('span', { class: 'ml-no' }, `${i / 2 + 1}.`),
+        h('span', { class: 'ml-move' }, label(moves[i])),
+        moves[i + 1] ? h('span', { class: 'ml-move' }, label(moves[i + 1])) : null));
+    }
+  } else {
+    moves.forEach((m, i) =>
+      list.append(h('li', { class: 'ml-ply' },
+        h('span', { class: 'ml-no' }, String(i + 1)),
+        h('span', { class: 'ml-move' }, `${SHOGI_MARK[i % 2]}${label(m)}`))));
+  }
+  const last = list.lastElementChild;
+  if (last) last.classList.add('last');
+  return list;
+}
+
+function label(m: MoveEntry): string {
+  return m.move === 'pass' ? t('play.pass') : m.display || m.move;
+}

@@ -1,0 +1,101 @@
+// One player's strip above or below the board: side, name, presence, material and clock.
+// The hand slot is a stable element so shogiground can draw the hand into it.
+import { h } from './dom';
+import { t } from '../i18n';
+import type { RoomState } from '../state/room';
+import { playerOnSeat } from '../state/room';
+import { clockFace, formatClock } from '../state/clock';
+import { sideName } from './home';
+import { chessPiece } from './dialogs';
+import { chessCaptured, hasamiCaptures, reversiDiscs } from './material';
+
+export class PlayerBar {
+  readonly el: HTMLElement;
+  readonly hand: HTMLElement;
+  private readonly info: HTMLElement;
+  private readonly side: HTMLElement;
+  private readonly material: HTMLElement;
+  private readonly clock: HTMLElement;
+  private readonly clockTime: HTMLElement;
+  private readonly clockExtra: HTMLElement;
+  private seat: 0 | 1 = 0;
+  private byoyomiSeen = false;
+
+  constructor(position: 'top' | 'bottom') {
+    this.info = h('div', { class: 'pb-info' });
+    this.side = h('div', { class: 'pb-sideline' });
+    this.material = h('div', { class: 'pb-material' });
+    this.hand = h('div', { class: 'pb-hand' });
+    this.clockTime = h('span', { class: 'clock-time' });
+    this.clockExtra = h('span', { class: 'clock-extra' });
+    this.clock = h('div', { class: 'clock', role: 'timer', 'aria-live': 'off' }, this.clockTime, this.clockExtra);
+    this.el = h('div', { class: `player-bar pb-${position}` },
+      h('div', { class: 'pb-main' }, this.info, h('div', { class: 'pb-sub' }, this.side, this.material)), this.hand, this.clock);
+  }
+
+  update(s: RoomState, seat: 0 | 1): void {
+    if (seat !== this.seat) this.byoyomiSeen = false;
+    this.seat = seat;
+    const p = playerOnSeat(s, seat);
+    const me = s.seat === seat;
+    const turn = s.status === 'playing' && s.toMove === seat;
+    this.el.classList.toggle('to-move', turn);
+    this.el.dataset.seat = String(seat);
+    const parts: (HTMLElement | null)[] = [
+      h('span', { class: 'pb-name', 'data-testid': `name-${seat}` }, p ? p.info.name : '…'),
+      p ? h('span', { class: `presence ${p.info.connected ? 'on' : 'off'}`, title: t(p.info.connected ? 'room.online' : 'room.offline'), 'aria-label': t(p.info.connected ? 'room.online' : 'room.offline') }) : null,
+      s.score[0] + s.score[1] > 0 && p ? h('span', { class: 'pb-score' }, String(s.score[p.index])) : null,
+    ];
+    this.info.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
+    this.side.replaceChildren(
+      h('span', { class: `side-dot side-${s.game.id}-${seat}`, 'aria-hidden': 'true' }),
+      h('span', { class: 'pb-side' }, sideName(s.game.id, seat)),
+      me ? h('span', { class: 'pb-you' }, `· ${t('room.you')}`) : '',
+    );
+    this.material.replaceChildren(...this.materialFor(s, seat));
+    this.clock.hidden = !s.clock || s.clock.kind === 'none';
+    this.tick(s, performance.now());
+  }
+
+  // Redraws the clock face only (called many times a second).
+  tick(s: RoomState, now: number): void {
+    if (!s.clock || s.clock.kind === 'none') return;
+    const running = s.status === 'playing' && s.clock.running === this.seat;
+    const face = clockFace(s.clock, this.seat, running ? now - s.clockReceivedAt : 0, s.options.clock, this.byoyomiSeen);
+    if (face.inByoyomi) this.byoyomiSeen = true;
+    const text = formatClock(face.ms);
+    if (this.clockTime.textContent !== text) this.clockTime.textContent = text;
+    const extra = byoyomiLabel(s, face.inByoyomi, face.periods);
+    if (this.clockExtra.textContent !== extra) this.clockExtra.textContent = extra;
+    this.clock.classList.toggle('running', running);
+    this.clock.classList.toggle('low', face.low && s.status === 'playing');
+    this.clock.setAttribute('aria-label', `${sideName(s.game.id, this.seat)} ${text}${face.low ? ' ' + t('clock.low') : ''}`);
+  }
+
+  private materialFor(s: RoomState, seat: 0 | 1): (HTMLElement | string)[] {
+    const id = s.game.id;
+    if (id === 'chess') {
+      const victim = seat === 0 ? 'b' : 'w';
+      const color = victim === 'w' ? 'white' : 'black';
+      const names: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+      return chessCaptured(s.position, victim).map((p) => chessPiece(`${names[p]} ${color}`, 'captured'));
+    }
+    if (id === 'hasami') {
+      const n = hasamiCaptures(s.position)[seat];
+      return n ? [h('span', { class: 'count-badge', title: t('play.captured') }, `${t('play.captured')} ${n}`)] : [];
+    }
+    if (id === 'reversi') {
+      const n = reversiDiscs(s.position)[seat];
+      return [h('span', { class: `disc-count disc-${seat}`, 'data-testid': `discs-${seat}` }, String(n))];
+    }
+    return [];
+  }
+}
+
+// "+30s" before the periods start, "byoyomi ×2" once they run; empty for other clocks.
+function byoyomiLabel(s: RoomState, inByoyomi: boolean, periods: number): string {
+  const c = s.options.clock;
+  if (c.kind !== 'byoyomi' || periods <= 0) return '';
+  const count = periods > 1 ? ` ×${periods}` : '';
+  return inByoyomi ? `${t('clock.byoyomi')}${count}` : `+${Math.round(c.period_ms / 1000)}s${count}`;
+}

@@ -1,0 +1,253 @@
+// The room page: board with a player bar on each side, and a panel with the share link,
+// the state of play, the moves, the buttons and the chat. Built once per room; each
+// state change updates the parts (the board keeps its DOM so animations and drags work).
+import { h } from './dom';
+import { t } from '../i18n';
+import type { RoomState } from '../state/room';
+import { bottomSeat, isMyTurn, lastMove } from '../state/room';
+import type { BoardView } from '../boards/board';
+import { ShogiBoard } from '../boards/shogi-board';
+import { ChessBoard } from '../boards/chess-board';
+import { ReversiBoard } from '../boards/reversi-board';
+import { PlayerBar } from './player-bar';
+import { renderMoveList } from './move-list';
+import { renderControls, recordFormats, type RoomActions } from './controls';
+import { choose, showResult, toast } from './dialogs';
+import { resultText } from '../state/result-text';
+import { gameName, sideName } from './home';
+import { describeClock } from '../state/clock';
+import type { Sound } from './sound';
+import { uiIcon } from './icons';
+
+export class RoomView {
+  readonly el: HTMLElement;
+  private readonly boardEl = h('div', { class: 'board-wrap' });
+  private readonly top = new PlayerBar('top');
+  private readonly bottom = new PlayerBar('bottom');
+  private readonly header = h('div', { class: 'room-header' });
+  private readonly share = h('div', { class: 'share-box' });
+  private readonly legend = h('p', { class: 'dogcat-legend' });
+  private readonly status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
+  private readonly moves = h('div', { class: 'moves-box' });
+  private readonly controls = h('div', { class: 'controls-box' });
+  private readonly chatLog = h('ul', { class: 'chat-log', 'aria-live': 'polite' });
+  private readonly chatInput = h('input', { type: 'text', maxlength: 300, placeholder: t('chat.placeholder'), 'aria-label': t('chat.title') });
+  private readonly moveInput = h('input', { type: 'text', class: 'move-input', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('play.typeMove'), placeholder: t('play.typeMove') });
+  private readonly passBtn = h('button', { type: 'button', class: 'btn primary pass-btn', hidden: true, 'data-testid': 'pass' }, t('play.pass'));
+  private readonly moveForm: HTMLFormElement;
+  private board: BoardView | null = null;
+  private boardGame = '';
+  private state: RoomState | null = null;
+  private shownResultFor = '';
+  private flipped = false;
+  private claimShownFor = 0;
+  private timer: number | undefined;
+
+  constructor(
+    private readonly actions: RoomActions,
+    private readonly sound: Sound,
+    private readonly available: (id: string) => boolean | undefined,
+    private readonly formats: (id: string) => string[] | undefined,
+  ) {
+    const chatForm = h('form', { class: 'chat-form' }, this.chatInput, h('button', { type: 'submit', class: 'btn small' }, t('chat.send')));
+    chatForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const text = this.chatInput.value.trim();
+      if (text) this.actions.send('chat', { text });
+      this.chatInput.value = '';
+    });
+    this.passBtn.addEventListener('click', () => this.actions.move('pass'));
+    // Keyboard play: type a move in the game's notation (e2e4, 7g7f, P*5e, d3).
+    const moveForm = h('form', { class: 'move-form' }, this.moveInput);
+    moveForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const s = this.state;
+      const typed = this.moveInput.value.trim();
+      if (!s || !typed) return;
+      const found = s.legalMoves.find((m) => m.toLowerCase() === typed.toLowerCase());
+      if (found && isMyTurn(s)) {
+        this.actions.move(found);
+        this.moveInput.value = '';
+      } else toast(t('play.error', { message: typed }), 'error');
+    });
+    this.moveForm = moveForm;
+    const flip = h('button', { type: 'button', class: 'btn small icon', title: t('play.flip'), 'aria-label': t('play.flip'), onclick: () => this.flip() }, uiIcon('flip'));
+    this.el = h('div', { class: 'room' },
+      h('section', { class: 'play-area', 'aria-label': 'board' },
+        this.top.el,
+        h('div', { class: 'board-outer' }, this.boardEl),
+        this.bottom.el,
+        h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
+      h('aside', { class: 'side-panel' },
+        this.header, this.share, this.status, this.legend, this.moves, this.controls,
+        h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
+    );
+    this.timer = window.setInterval(() => this.tick(), 100);
+  }
+
+  destroy(): void {
+    window.clearInterval(this.timer);
+    this.board?.destroy();
+  }
+
+  update(s: RoomState): void {
+    const prev = this.state;
+    this.state = s;
+    if (this.boardGame !== `${s.game.id}:${s.role}`) this.makeBoard(s.game.id, s.role === 'spectator');
+    const bottom = this.flipped ? ((1 - bottomSeat(s)) as 0 | 1) : bottomSeat(s);
+    const top = (1 - bottom) as 0 | 1;
+    this.top.update(s, top);
+    this.bottom.update(s, bottom);
+    this.board!.update({
+      gameId: s.game.id,
+      position: s.position,
+      lastMove: lastMove(s),
+      legalMoves: isMyTurn(s) ? s.legalMoves : [],
+      toMove: s.toMove,
+      mySeat: s.status === 'playing' ? s.seat : null,
+      bottomSeat: bottom,
+      inCheck: s.inCheck,
+      over: s.status === 'over',
+    }, s.lastChange === 'move');
+    this.passBtn.hidden = !(isMyTurn(s) && s.legalMoves.includes('pass'));
+    this.moveForm.hidden = s.role !== 'player' || s.status !== 'playing';
+    this.renderHeader(s);
+    this.renderLegend(s);
+    this.renderShare(s);
+    this.renderStatus(s);
+    this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(s.game.id, s.moves, s.initialPosition));
+    const list = this.moves.querySelector('.move-list');
+    if (list) list.scrollTop = list.scrollHeight;
+    this.controls.replaceChildren(renderControls(s, this.actions, this.available, recordFormats(s.game.id, this.formats(s.game.id))));
+    this.renderChat(s);
+    this.announce(prev, s);
+    // The boards cache their position on the page; tell them when things may have moved.
+    document.body.dispatchEvent(new Event('chessground.resize'));
+    document.body.dispatchEvent(new Event('shogiground.resize'));
+  }
+
+  private makeBoard(gameId: string, spectator: boolean): void {
+    this.board?.destroy();
+    this.boardEl.replaceChildren();
+    this.boardEl.className = `board-wrap game-${gameId}`;
+    this.top.hand.replaceChildren();
+    this.bottom.hand.replaceChildren();
+    const onMove = (m: string) => this.actions.move(m);
+    if (gameId === 'chess') {
+      const inner = h('div', { class: 'cg-wrap-outer' });
+      this.boardEl.append(inner);
+      this.board = new ChessBoard(inner, onMove, choose, () => t('play.choosePiece'));
+    } else if (gameId === 'reversi') {
+      this.board = new ReversiBoard(this.boardEl, onMove, (sq, d) => `${sq} ${d === 'X' ? t('side.reversi.0') : d === 'O' ? t('side.reversi.1') : ''}`);
+    } else {
+      const inner = h('div', { class: 'sg-outer' });
+      this.boardEl.append(inner);
+      this.board = new ShogiBoard(inner, this.top.hand, this.bottom.hand, gameId, onMove, spectator);
+    }
+    this.boardGame = `${gameId}:${spectator ? 'spectator' : 'player'}`;
+    this.el.dataset.game = gameId;
+  }
+
+  private renderLegend(s: RoomState): void {
+    this.legend.hidden = s.game.id !== 'dogcat';
+    this.legend.replaceChildren(h('span', { class: 'dot', 'aria-hidden': 'true' }), t('dogcat.legend'));
+  }
+
+  private renderHeader(s: RoomState): void {
+    const score = s.score[0] + s.score[1] > 0 ? `${s.score[0]} – ${s.score[1]}` : '';
+    const next = s.options.game !== s.game.id ? h('span', { class: 'next-game', 'data-testid': 'next-game' }, `→ ${t('play.nextGame', { game: gameName(s.options.game) })}`) : '';
+    this.header.replaceChildren(
+      h('h1', { class: 'room-title' }, gameName(s.game.id, s.game)),
+      next,
+      h('span', { class: 'room-meta' }, [describeClock(s.options.clock), score, s.spectators ? t('room.spectators', { count: s.spectators }) : ''].filter(Boolean).join(' · ')),
+    );
+  }
+
+  private renderShare(s: RoomState): void {
+    const link = `${location.origin}/r/${s.room}`;
+    const input = h('input', { type: 'text', readonly: true, value: link, 'aria-label': t('room.share'), 'data-testid': 'share-link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
+    const copy = h('button', { type: 'button', class: 'btn small', 'data-testid': 'copy-link', onclick: async () => {
+      try { await navigator.clipboard.writeText(link); } catch { input.select(); document.execCommand?.('copy'); }
+      toast(t('room.copied'));
+    } }, t('room.copy'));
+    const waiting = s.status === 'waiting';
+    this.share.classList.toggle('prominent', waiting);
+    this.share.replaceChildren(
+      waiting ? h('p', { class: 'waiting', 'data-testid': 'waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('room.waiting')) : '',
+      h('label', { class: 'share-label' }, t('room.share')),
+      h('div', { class: 'share-row' }, input, copy),
+    );
+    this.share.hidden = !waiting && s.role !== 'player';
+  }
+
+  private renderStatus(s: RoomState): void {
+    let text = '';
+    if (s.role === 'spectator') text = t('room.spectating') + ' ';
+    if (s.status === 'over' && s.result) {
+      const r = resultText(s.result, (seat) => sideName(s.game.id, seat), s.role === 'spectator');
+      this.status.className = `status-line result tone-${r.tone}`;
+      this.status.textContent = `${text}${r.title} — ${r.reason}`;
+      return;
+    }
+    this.status.className = 'status-line';
+    if (s.status === 'playing') {
+      text += s.seat === null ? t('play.toMove', { side: sideName(s.game.id, s.toMove) }) : s.toMove === s.seat ? t('play.yourTurn') : t('play.theirTurn');
+      if (s.inCheck) text += ` · ${t('play.check')}`;
+    }
+    this.status.textContent = text;
+    this.status.classList.toggle('my-turn', isMyTurn(s));
+  }
+
+  private renderChat(s: RoomState): void {
+    const atBottom = this.chatLog.scrollTop + this.chatLog.clientHeight >= this.chatLog.scrollHeight - 4;
+    this.chatLog.replaceChildren(...s.chat.map((c) => h('li', {}, h('strong', {}, c.from), ' ', c.text)));
+    if (atBottom) this.chatLog.scrollTop = this.chatLog.scrollHeight;
+  }
+
+  // Sounds and the result dialog, once per change.
+  private announce(prev: RoomState | null, s: RoomState): void {
+    if (s.lastChange === 'move') {
+      const capture = prev && countPieces(prev.position) > countPieces(s.position);
+      this.sound.play(capture ? 'capture' : 'move');
+    }
+    if (prev && prev.offers !== s.offers && Object.entries(s.offers).some(([k, v]) => v !== null && v !== s.seat && prev.offers[k as keyof typeof s.offers] !== v))
+      this.sound.play('notify');
+    const key = `${s.room}:${s.gameNo}`;
+    if (s.status === 'over' && s.result && this.shownResultFor !== key) {
+      this.shownResultFor = key;
+      if (s.lastChange === 'game_over') {
+        this.sound.play('end');
+        const r = resultText(s.result, (seat) => sideName(s.game.id, seat), s.role === 'spectator');
+        const extra = s.role === 'player'
+          ? [h('button', { type: 'button', class: 'btn primary', 'data-testid': 'dialog-rematch', onclick: (e: Event) => { this.actions.send('rematch_offer'); (e.target as HTMLElement).closest('dialog')?.close(); } }, t('play.rematch'))]
+          : [];
+        showResult(r, extra);
+      }
+    }
+  }
+
+  private flip(): void {
+    this.flipped = !this.flipped;
+    if (this.state) this.update({ ...this.state, lastChange: 'other' });
+  }
+
+  private tick(): void {
+    const s = this.state;
+    if (!s || s.status !== 'playing') return;
+    // The abandonment claim becomes possible at a time, not on an event: redraw then.
+    const claimAt = Math.min(...s.players.filter((p) => p && !p.connected && p.claim_at_ms).map((p) => p.claim_at_ms!));
+    if (Number.isFinite(claimAt) && Date.now() >= claimAt - 1000 && this.claimShownFor !== claimAt) {
+      this.claimShownFor = claimAt;
+      this.update({ ...s, lastChange: 'other' });
+    }
+    if (!s.clock) return;
+    const now = performance.now();
+    this.top.tick(s, now);
+    this.bottom.tick(s, now);
+  }
+}
+
+function countPieces(position: string): number {
+  const board = position.split(' ')[0] ?? '';
+  return (board.match(/[A-Za-z]/g) ?? []).length;
+}

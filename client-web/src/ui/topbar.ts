@@ -1,0 +1,53 @@
+// The header (brand, connection dot, server version, sound and language) and the banner
+// shown while the connection is down or the seat is open elsewhere.
+import { t, lang, setLang, type Lang, type MessageKey } from '../i18n';
+import type { ConnectionStatus } from '../net/connection';
+import { h, clear } from './dom';
+import { uiIcon } from './icons';
+
+export interface TopbarProps {
+  status: ConnectionStatus;
+  serverName: string;
+  soundOn: boolean;
+  onToggleSound: () => void;
+  onHome: () => void;
+}
+
+export function renderTopbar(el: HTMLElement, p: TopbarProps): void {
+  document.documentElement.lang = lang();
+  const soundBtn = h('button', {
+    type: 'button', class: 'btn small icon', 'aria-pressed': String(p.soundOn), title: t('play.sound'), 'aria-label': t('play.sound'),
+    onclick: p.onToggleSound,
+  }, uiIcon(p.soundOn ? 'sound' : 'mute'));
+  const langSel = h('select', { class: 'lang', 'aria-label': t('app.language'), onchange: (e: Event) => setLang((e.target as HTMLSelectElement).value as Lang) },
+    h('option', { value: 'en', selected: lang() === 'en' }, 'English'),
+    h('option', { value: 'ja', selected: lang() === 'ja' }, '日本語'));
+  clear(el);
+  el.append(
+    h('a', { class: 'brand', href: '/', onclick: (e: Event) => { e.preventDefault(); p.onHome(); } },
+      h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '盤'), 'Banmen'),
+    h('span', { class: `conn-dot conn-${p.status}`, title: t(`conn.${p.status === 'down' ? 'connecting' : p.status}` as MessageKey), 'aria-hidden': 'true' }),
+    p.serverName ? h('span', { class: 'server-version', 'data-testid': 'server-version' }, t('app.version', { version: p.serverName })) : '',
+    soundBtn, langSel,
+  );
+}
+
+export interface BannerProps {
+  status: ConnectionStatus;
+  retryInMs: number;
+  replaced: boolean;
+  onRetry: () => void;
+  onUseHere: () => void;
+}
+
+export function renderBanner(el: HTMLElement, p: BannerProps): void {
+  el.hidden = p.status !== 'down' && !p.replaced;
+  if (p.replaced) {
+    el.replaceChildren(h('span', {}, t('conn.replaced')),
+      h('button', { type: 'button', class: 'btn small', onclick: p.onUseHere }, t('conn.useHere')));
+  } else if (p.status === 'down') {
+    el.replaceChildren(h('span', { 'data-testid': 'conn-down' }, t('conn.down', { seconds: Math.max(1, Math.ceil(p.retryInMs / 1000)) })),
+      h('button', { type: 'button', class: 'btn small', onclick: p.onRetry }, t('conn.retry')));
+  }
+  document.body.classList.toggle('offline', p.status === 'down');
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { chessCaptured, hasamiCaptures, reversiDiscs } from '../src/ui/material';
+import { customClock, presetsFor } from '../src/ui/presets';
+import { kingInEnemyCamp, recordFormats } from '../src/ui/controls';
+
+describe('material', () => {
+  it('counts captured chess pieces, promotions included', () => {
+    expect(chessCaptured('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'w')).toEqual([]);
+    expect(chessCaptured('rnb1kbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQkq - 0 1', 'w')).toEqual(['p']);
+    expect(chessCaptured('rnb1kbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQkq - 0 1', 'b')).toEqual(['q']);
+    // White promoted a pawn to a second queen: one pawn gone, nothing else.
+    expect(chessCaptured('Q3k3/8/8/8/8/8/1PPPPPPP/RNBQKBNR w - - 0 1', 'w')).toEqual([]);
+  });
+  it('counts hasami captures and reversi discs', () => {
+    expect(hasamiCaptures('ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1')).toEqual([0, 0]);
+    expect(hasamiCaptures('pppp5/9/9/9/9/9/9/9/PPPPPPPP1 b - 9')).toEqual([5, 1]);
+    expect(reversiDiscs('---------------------------OX------XO--------------------------- X')).toEqual([2, 2]);
+  });
+});
+
+describe('time controls', () => {
+  it('offers byoyomi to the shogi family and increments to the others', () => {
+    expect(presetsFor(true).every((p) => p.clock.kind !== 'fischer')).toBe(true);
+    expect(presetsFor(false).every((p) => p.clock.kind !== 'byoyomi')).toBe(true);
+  });
+  it('builds custom clocks within the protocol limits', () => {
+    expect(customClock(false, 5, 3)).toEqual({ kind: 'fischer', base_ms: 300000, increment_ms: 3000 });
+    expect(customClock(true, 0, 30)).toEqual({ kind: 'byoyomi', base_ms: 0, period_ms: 30000, periods: 1 });
+    expect(customClock(false, 0, 0)).toEqual({ kind: 'none' });
+    expect(customClock(false, 999, 9999)).toEqual({ kind: 'fischer', base_ms: 10800000, increment_ms: 600000 });
+  });
+});
+
+describe('controls', () => {
+  it('offers the impasse declaration only with the king in the enemy camp', () => {
+    const start = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
+    expect(kingInEnemyCamp(start, 0)).toBe(false);
+    expect(kingInEnemyCamp('4K4/9/9/9/9/9/9/9/4k4 b - 1', 0)).toBe(true);
+    expect(kingInEnemyCamp('4K4/9/9/9/9/9/9/9/4k4 b - 1', 1)).toBe(true);
+    expect(kingInEnemyCamp(start, null)).toBe(false);
+  });
+  it('uses the formats the server lists, else the known ones', () => {
+    expect(recordFormats('chess')).toEqual(['pgn']);
+    expect(recordFormats('shogi', ['kif'])).toEqual(['kif']);
+  });
+});

@@ -1,0 +1,185 @@
+#include "server_room.h"
+
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "message_type.h"
+#include "shard.h"
+
+namespace banmen::load {
+
+using nlohmann::json;
+
+namespace {
+// The server refuses bursts above its per-connection rate; a refused move is tried again
+// after this pause instead of at once.
+constexpr auto kRateLimitedPause = std::chrono::milliseconds(250);
+}  // namespace
+
+ServerRoom::ServerRoom(Shard& shard, int index, std::string game)
+    : Room(shard, index), wanted_game_(std::move(game)) {}
+
+void ServerRoom::send(int member, json message) {
+  message["id"] = next_request_id_++;
+  members_[static_cast<std::size_t>(member)]->send(message.dump());
+}
+
+void ServerRoom::opened(int member) {
+  send(member, {{"type", "hello"}, {"protocol", 1}, {"client", "banmen-load/0.1"}});
+}
+
+std::string ServerRoom::choose_game(const json& games) const {
+  if (wanted_game_ != "mix") return wanted_game_;
+  std::vector<std::string> available;
+  for (const auto& g : games) {
+    if (g.value("available", false)) available.push_back(g.value("id", ""));
+  }
+  if (available.empty()) return {};
+  return available[static_cast<std::size_t>(index_) % available.size()];
+}
+
+void ServerRoom::on_welcome(int member, const json& message) {
+  if (message.value("protocol", 0) != 1) shard_.stats().error("protocol_mismatch");
+  if (member == 0 && !welcomed_) {
+    welcomed_ = true;
+    game_ = choose_game(message.value("games", json::array()));
+    if (game_.empty()) shard_.stats().error("no_game_available");
+  }
+  connected(member);
+}
+
+void ServerRoom::join() {
+  if (game_.empty()) return;
+  const bool with_spectators = members_.size() > 2;
+  send(0, {{"type", "create_room"},
+           {"name", "load-" + std::to_string(index_)},
+           {"game", game_},
+           {"clock", {{"kind", "none"}}},
+           {"side", "first"},
+           {"takebacks", false},
+           {"spectators", with_spectators},
+           {"public", false}});
+}
+
+void ServerRoom::member_joined(int member) {
+  ++joined_;
+  if (member == 1) {
+    // Spectators only after the guest: a joiner before it would take the second place.
+    for (std::size_t m = 2; m < members_.size(); ++m) {
+      send(
+          static_cast<int>(m),
+          {{"type", "join_room"}, {"room", room_id_}, {"name", "watch-" + std::to_string(index_)}});
+    }
+  }
+  if (joined_ == static_cast<int>(members_.size())) all_joined();
+}
+
+void ServerRoom::on_message(int member, std::string_view text) {
+  auto& stats = shard_.stats();
+  if (shard_.playing()) {
+    ++stats.messages_in;
+    stats.bytes_in += text.size();
+  }
+  if (!is_player(member)) {
+    on_spectator_message(member, text);
+    return;
+  }
+  const json message = json::parse(text, nullptr, false);
+  if (message.is_discarded() || !message.is_object()) {
+    stats.error("bad_json");
+    return;
+  }
+  try {
+    on_player_message(member, message);
+  } catch (const json::exception&) {
+    stats.error("bad_message");
+  }
+}
+
+// Spectators are most of the connections: their messages are only parsed when they matter.
+void ServerRoom::on_spectator_message(int member, std::string_view text) {
+  const std::string_view type = message_type(text);
+  if (type == "joined") {
+    member_joined(member);
+  } else if (type == "welcome") {
+    connected(member);
+  } else if (type == "error") {
+    const json message = json::parse(text, nullptr, false);
+    shard_.stats().error(message.is_object() ? message.value("code", "error") : "error");
+  }
+}
+
+void ServerRoom::on_player_message(int member, const json& message) {
+  const std::string type = message.value("type", "");
+  if (type == "move") {
+    on_move(member, message);
+  } else if (type == "snapshot") {
+    on_snapshot(member, message);
+  } else if (type == "welcome") {
+    on_welcome(member, message);
+  } else if (type == "room_created") {
+    room_id_ = message.value("room", "");
+    member_joined(0);
+    send(1,
+         {{"type", "join_room"}, {"room", room_id_}, {"name", "guest-" + std::to_string(index_)}});
+  } else if (type == "joined") {
+    member_joined(member);
+  } else if (type == "game_over") {
+    players_[member].legal.clear();
+    if (member == 0) {
+      if (shard_.playing()) ++shard_.stats().games_over;
+      send(0, {{"type", "rematch_offer"}});
+    }
+  } else if (type == "offer") {
+    if (member == 1 && message.value("kind", "") == "rematch" &&
+        message.value("state", "") == "made" && message.value("seat", -1) != players_[1].seat) {
+      send(1, {{"type", "rematch_accept"}});
+    }
+  } else if (type == "error") {
+    on_error(member, message);
+  }
+}
+
+void ServerRoom::on_snapshot(int member, const json& message) {
+  Player& p = players_[member];
+  p.version = message.value("version", p.version);
+  const auto& you = message.at("you");
+  if (you.contains("seat") && you["seat"].is_number_integer()) p.seat = you["seat"].get<int>();
+  ply_ = static_cast<long>(message.value("moves", json::array()).size());
+  p.legal = message.value("legal_moves", std::vector<std::string>{});
+  if (message.value("status", "") == "playing" && message.value("to_move", -1) == p.seat &&
+      !p.legal.empty()) {
+    turn(member);
+  }
+}
+
+void ServerRoom::on_move(int member, const json& message) {
+  Player& p = players_[member];
+  p.version = message.value("version", p.version);
+  ply_ = message.value("ply", ply_);
+  if (message.value("seat", -1) != p.seat) received_move(ply_);
+  p.legal = message.value("legal_moves", std::vector<std::string>{});
+  if (message.value("to_move", -1) == p.seat && !p.legal.empty()) turn(member);
+}
+
+void ServerRoom::on_error(int member, const json& message) {
+  const std::string code = message.value("code", "error");
+  shard_.stats().error(code);
+  const Player& p = players_[member];
+  if (code == "rate_limited" && message.contains("re") && message["re"] == p.last_move_request) {
+    turn_after(member, kRateLimitedPause);
+  }
+}
+
+void ServerRoom::play(int member) {
+  Player& p = players_[member];
+  if (p.legal.empty()) return;
+  std::uniform_int_distribution<std::size_t> pick(0, p.legal.size() - 1);
+  const std::string& move = p.legal[pick(shard_.rng())];
+  p.last_move_request = next_request_id_;
+  const std::string move_id = std::to_string(index_) + "-" + std::to_string(next_request_id_);
+  send(member, {{"type", "move"}, {"move", move}, {"version", p.version}, {"move_id", move_id}});
+  sent_move(ply_ + 1);
+}
+
+}  // namespace banmen::load

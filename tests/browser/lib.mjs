@@ -1,0 +1,93 @@
+// Shared helpers for the browser tests: Debian's Chromium through playwright-core, a
+// fresh profile per run, and small waits that always time out.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ARTIFACTS = process.env.BANMEN_ARTIFACTS ?? join(process.cwd(), '../../build/test-artifacts/browser');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+// Playwright gives every launch a new, empty temporary profile (user-data-dir).
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPlayer(browser, base, opts = {}) {
+  const ctx = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US', deviceScaleFactor: 1 });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (e) => console.error(`[${opts.name ?? 'page'}] page error:`, e.message));
+  page.on('console', (m) => { if (m.type() === 'error') console.error(`[${opts.name ?? 'page'}] console:`, m.text()); });
+  await page.goto(base);
+  return { ctx, page };
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+export function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+}
+
+// A visible element's box; boards redraw themselves (orientation, new game), so wait.
+async function boxOf(page, selector) {
+  for (let i = 0; i < 40; i++) {
+    const b = await page.locator(selector).first().boundingBox().catch(() => null);
+    if (b && b.width > 0) return b;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`no box for ${selector}`);
+}
+
+// Centre of a board square in page pixels, for clicks and drags like a person's.
+export async function squareCenter(page, game, key) {
+  if (game === 'reversi') {
+    const b = await boxOf(page, `[data-square=${key}]`);
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  }
+  if (game === 'chess') {
+    const box = await boxOf(page, 'cg-board');
+    const black = await page.locator('.cg-wrap.orientation-black').count();
+    const f = key.charCodeAt(0) - 97, r = Number(key[1]) - 1;
+    const col = black ? 7 - f : f, row = black ? r : 7 - r;
+    return { x: box.x + (col + 0.5) * box.width / 8, y: box.y + (row + 0.5) * box.height / 8 };
+  }
+  const files = game === 'minishogi' || game === 'dogcat' ? 5 : 9;
+  const box = await boxOf(page, 'sg-squares');
+  const gote = await page.locator('.sg-wrap.orientation-gote').count();
+  const file = Number(key[0]), rank = key.charCodeAt(1) - 96;
+  const col = gote ? file - 1 : files - file, row = gote ? files - rank : rank - 1;
+  return { x: box.x + (col + 0.5) * box.width / files, y: box.y + (row + 0.5) * box.height / files };
+}
+
+export async function clickSquare(page, game, key) {
+  const p = await squareCenter(page, game, key);
+  await page.mouse.click(p.x, p.y);
+}
+
+export async function dragSquare(page, game, from, to) {
+  const a = await squareCenter(page, game, from);
+  const b = await squareCenter(page, game, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+// Waits until `fn` returns a truthy value, polling, for at most `ms`.
+export async function until(fn, what, ms = 10_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,46 @@
+#!/bin/sh
+# Browser proof of the web client (run by ctest, label integration; bounded in time).
+# Builds the client if needed, starts banmen-server (or, when it is not built, the
+# protocol stand-in fake-server.mjs) on a free loopback port, and drives Debian's
+# Chromium with playwright-core through games.mjs. Screenshots: build/test-artifacts/browser.
+# Usage: run-browser-tests.sh <source dir> <server binary or "">
+set -eu
+SRC=${1:?source dir}
+SERVER_BIN=${2:-}
+HERE="$SRC/tests/browser"
+export BANMEN_ARTIFACTS="${BANMEN_ARTIFACTS:-$SRC/build/test-artifacts/browser}"
+mkdir -p "$BANMEN_ARTIFACTS"
+
+[ -x /usr/bin/chromium ] || { echo "chromium not installed: skipping"; exit 77; }
+command -v node >/dev/null || { echo "node not installed: skipping"; exit 77; }
+
+# Test tools (playwright-core, chess.js, shogiops) come from tests/js.
+if [ ! -d "$SRC/tests/js/node_modules/playwright-core" ]; then
+  (cd "$SRC/tests/js" && npm ci --no-audit --no-fund >/dev/null)
+fi
+ln -sfn ../js/node_modules "$HERE/node_modules"
+if [ ! -f "$SRC/client-web/dist/index.html" ]; then
+  (cd "$SRC/client-web" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; } && npm run build >/dev/null)
+fi
+
+PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+DATA=$(mktemp -d)
+if [ -n "$SERVER_BIN" ] && [ -x "$SERVER_BIN" ]; then
+  echo "using $SERVER_BIN"
+  "$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" \
+    >"$BANMEN_ARTIFACTS/server.out" 2>&1 &
+else
+  echo "banmen-server not built: using the protocol stand-in"
+  node "$HERE/fake-server.mjs" "$PORT" "$SRC/client-web/dist" >"$BANMEN_ARTIFACTS/server.out" 2>&1 &
+fi
+SERVER_PID=$!
+trap 'kill $SERVER_PID 2>/dev/null || true; rm -rf "$DATA"' EXIT INT TERM
+
+i=0
+until node -e "fetch('http://127.0.0.1:$PORT/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; do
+  i=$((i + 1))
+  [ $i -lt 50 ] || { echo "server did not start"; cat "$BANMEN_ARTIFACTS/server.out"; exit 1; }
+  sleep 0.2
+done
+cd "$HERE"
+timeout 280 node games.mjs "http://127.0.0.1:$PORT"

@@ -1,0 +1,67 @@
+// Static path safety, MIME types, the Origin policy, tokens and the in-memory store.
+#include <gtest/gtest.h>
+
+#include "net/origin_policy.h"
+#include "net/static_files.h"
+#include "storage/memory_store.h"
+#include "util/tokens.h"
+
+namespace banmen::server {
+namespace {
+
+TEST(StaticFiles, SafePathsOnly) {
+  EXPECT_EQ(*static_path_for("/srv", "/"), "/srv/index.html");
+  EXPECT_EQ(*static_path_for("/srv", "/r/AbC_-12"), "/srv/index.html");
+  EXPECT_EQ(*static_path_for("/srv", "/assets/app.js?x=1"), "/srv/assets/app.js");
+  EXPECT_FALSE(static_path_for("/srv", "/../etc/passwd"));
+  EXPECT_FALSE(static_path_for("/srv", "/assets/..%2f..%2fetc"));
+  EXPECT_FALSE(static_path_for("/srv", "//etc/passwd"));
+  EXPECT_FALSE(static_path_for("/srv", "relative"));
+  EXPECT_FALSE(static_path_for("/srv", "/a\\b"));
+  EXPECT_EQ(mime_type("x/app.js"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(mime_type("index.html"), "text/html; charset=utf-8");
+  EXPECT_EQ(mime_type("noext"), "application/octet-stream");
+}
+
+TEST(OriginPolicy, SameHostByDefaultOrAllowList) {
+  EXPECT_TRUE(origin_allowed("", "h:1", {}));
+  EXPECT_TRUE(origin_allowed("http://h:1", "h:1", {}));
+  EXPECT_FALSE(origin_allowed("http://evil:1", "h:1", {}));
+  EXPECT_TRUE(origin_allowed("https://a.example", "h:1", {"https://a.example"}));
+  EXPECT_FALSE(origin_allowed("http://h:1", "h:1", {"https://a.example"}));
+  EXPECT_TRUE(origin_allowed("http://x", "h:1", {"*"}));
+}
+
+TEST(Tokens, UnguessableAndHashed) {
+  auto a = new_room_id(), b = new_room_id();
+  EXPECT_EQ(a.size(), 22u);
+  EXPECT_NE(a, b);
+  EXPECT_TRUE(is_urlsafe_id(a, 22, 22));
+  EXPECT_EQ(new_token().size(), 43u);
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_TRUE(equal_constant_time("abc", "abc"));
+  EXPECT_FALSE(equal_constant_time("abc", "abd"));
+}
+
+TEST(MemoryStore, RecordsAndReloadsUnfinishedRooms) {
+  MemoryStore s;
+  ASSERT_TRUE(s.create_room({"r1", "{}", 1}));
+  ASSERT_TRUE(s.seat_taken("r1", {0, "A", "hash"}));
+  ASSERT_TRUE(s.game_started({"r1", 1, "chess", "{}", "start", {0, 1}, 2}));
+  ASSERT_TRUE(s.move_appended({"r1", 1, 1, "e2e4", {1000, 1000}, {0, 0}, 3}));
+  EXPECT_FALSE(s.move_appended({"r1", 1, 3, "e7e5", {1000, 1000}, {0, 0}, 3}));  // a gap
+  ASSERT_TRUE(s.move_appended({"r1", 1, 2, "e7e5", {1000, 900}, {0, 0}, 4}));
+  ASSERT_TRUE(s.takeback("r1", 1, 1));
+  auto rooms = s.load_unfinished();
+  ASSERT_TRUE(rooms);
+  ASSERT_EQ(rooms->size(), 1u);
+  EXPECT_EQ(rooms->front().moves.size(), 1u);
+  EXPECT_EQ(rooms->front().players.front().token_hash, "hash");
+  s.fail_next_writes(1);
+  EXPECT_FALSE(s.move_appended({"r1", 1, 2, "e7e5", {1000, 900}, {0, 0}, 4}));
+  ASSERT_TRUE(s.game_finished("r1", 1, {"win", 0, "resignation"}, 5));
+  EXPECT_TRUE(s.load_unfinished()->empty());
+}
+
+}  // namespace
+}  // namespace banmen::server

@@ -1,0 +1,79 @@
+// A room comes back from the store after a restart: moves replayed, the player's token
+// still valid, and the clocks as at the last stored move: the time the server was down is
+// charged to nobody (docs/operations.md, "Restarts"); the side to move's clock runs again
+// once that player is back.
+#include <gtest/gtest.h>
+
+#include <mutex>
+
+#include "app/hub.h"
+#include "core/registry.h"
+#include "rooms/room.h"
+#include "storage/memory_store.h"
+#include "util/time.h"
+#include "util/tokens.h"
+
+namespace banmen::server {
+namespace {
+
+struct FakeClient final : Client {
+  explicit FakeClient(std::uint64_t id) : id_(id) {}
+  std::uint64_t client_id() const override { return id_; }
+  void send(std::shared_ptr<const std::string> m) override {
+    std::lock_guard lock(mu);
+    got.push_back(json::parse(*m));
+  }
+  void close(std::uint16_t, std::string) override {}
+  void left_room(const Room*) override {}
+  std::uint64_t id_;
+  std::mutex mu;
+  std::vector<json> got;
+};
+
+TEST(RoomRestore, UnfinishedGameComesBackWithItsClock) {
+  auto chess = create_game("chess");
+  if (!chess) GTEST_SKIP() << "chess is not implemented yet";
+  boost::asio::io_context ioc;
+  auto store = std::make_unique<MemoryStore>();
+  const std::string opts =
+      R"({"game":"chess","clock":{"kind":"fischer","base_ms":60000,"increment_ms":0}})";
+  const auto t0 = unix_ms() - 10000;
+  ASSERT_TRUE(store->create_room({"room1", opts, t0}));
+  ASSERT_TRUE(store->seat_taken("room1", {0, "A", sha256_hex("tokenA")}));
+  ASSERT_TRUE(store->seat_taken("room1", {1, "B", sha256_hex("tokenB")}));
+  ASSERT_TRUE(store->game_started(
+      {"room1", 1, "chess", opts, chess.value()->initial_position(), {0, 1}, t0}));
+  ASSERT_TRUE(store->move_appended({"room1", 1, 1, "e2e4", {60000, 60000}, {0, 0}, t0 + 1000}));
+  ASSERT_TRUE(store->move_appended({"room1", 1, 2, "e7e5", {60000, 60000}, {0, 0}, t0 + 2000}));
+
+  Hub hub(ioc, Config{}, std::move(store));
+  auto stored = hub.store->load_unfinished();
+  ASSERT_TRUE(stored);
+  ASSERT_EQ(stored->size(), 1u);
+  hub.rooms.restore(stored->front());
+  auto room = hub.rooms.find("room1");
+  ASSERT_TRUE(room);
+  auto client = std::make_shared<FakeClient>(7);
+  room->join(client, {{"type", "join_room"}, {"room", "room1"}, {"token", "tokenA"}, {"id", 1}});
+  ioc.run_for(std::chrono::milliseconds(300));
+  std::lock_guard lock(client->mu);
+  ASSERT_GE(client->got.size(), 2u);
+  EXPECT_EQ(client->got[0]["type"], "joined");
+  EXPECT_EQ(client->got[0]["player"], 0);
+  const auto& snap = client->got[1];
+  ASSERT_EQ(snap["type"], "snapshot");
+  EXPECT_EQ(snap["status"], "playing");
+  EXPECT_EQ(snap["moves"].size(), 2u);
+  EXPECT_FALSE(snap["legal_moves"].empty());
+  EXPECT_EQ(snap["clock"]["running"], 0);
+  // White's turn began 8 s before the restart; none of it is charged.
+  const auto white = snap["clock"]["remaining_ms"][0].get<std::int64_t>();
+  EXPECT_LE(white, 60000);
+  EXPECT_GE(white, 59900);
+  EXPECT_EQ(snap["clock"]["remaining_ms"][1], 60000);
+  room->shutdown();
+  ioc.run_for(std::chrono::milliseconds(50));
+}
+
+}  // namespace
+}  // namespace banmen::server

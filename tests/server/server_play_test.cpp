@@ -1,0 +1,273 @@
+// Integration: the real server on a loopback port, driven by real WebSocket clients.
+// Complete games of every game the registry plays, each kind of ending, and the checks
+// every request goes through.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <thread>
+
+#include "match_driver.h"
+#include "server_process.h"
+
+namespace banmen::testing {
+namespace {
+
+class ServerPlay : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = new ServerProcess({"--abandon-timeout-ms", "1000", "--max-rooms-per-address", "5000",
+                                 "--messages-per-second", "5000", "--message-burst", "10000"});
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  void SetUp() override { ASSERT_TRUE(server_->ok()) << server_->log(); }
+  unsigned short port() const { return server_->port(); }
+  void require(const std::string& game) {
+    if (!game_available(game)) GTEST_SKIP() << game << " is not implemented yet";
+  }
+  static ServerProcess* server_;
+};
+ServerProcess* ServerPlay::server_ = nullptr;
+
+const char* kGames[] = {"shogi", "minishogi", "dogcat", "hasami", "chess", "reversi"};
+
+TEST_F(ServerPlay, HelloAnswersVersions) {
+  WsClient c;
+  ASSERT_TRUE(c.connect(port()));
+  auto w = c.request({{"type", "hello"}, {"protocol", 1}});
+  ASSERT_TRUE(w);
+  EXPECT_EQ((*w)["type"], "welcome");
+  EXPECT_EQ((*w)["protocol"], 1);
+  EXPECT_EQ((*w)["games"].size(), 6u);
+}
+
+// A complete random game of each game to its rules ending, equal to replaying its moves.
+TEST_F(ServerPlay, EveryGamePlaysToTheEnd) {
+  int played = 0;
+  for (const char* game : kGames) {
+    if (!game_available(game)) continue;
+    SCOPED_TRACE(game);
+    std::mt19937 rng(7);
+    Match m;
+    ASSERT_TRUE(open_match(port(), m, {{"game", game}, {"side", "first"}}));
+    ASSERT_TRUE(play_random(m, rng, 1200));
+    EXPECT_TRUE(replay_matches(game, m.a.game_over));
+    EXPECT_EQ(m.a.game_over["moves"], m.b.game_over["moves"]);
+    EXPECT_EQ(m.a.game_over["reason"], m.b.game_over["reason"]);
+    ++played;
+  }
+  if (played == 0) GTEST_SKIP() << "no game implemented yet";
+}
+
+std::string first_available() {
+  for (const char* g : {"reversi", "chess", "hasami", "shogi", "minishogi"})
+    if (game_available(g)) return g;
+  return {};
+}
+
+TEST_F(ServerPlay, InvalidMovesAreRejectedAndChangeNothing) {
+  auto game = first_available();
+  if (game.empty()) GTEST_SKIP();
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", game}, {"side", "first"}}));
+  Side& mover = m.a;
+  Side& waiter = m.b;
+  ASSERT_FALSE(mover.legal.empty());
+  ASSERT_TRUE(waiter.legal.empty());
+  const auto v0 = mover.version;
+  auto send = [&](Side& s, json j) {
+    j["type"] = "move";
+    return s.ws.request(j, 5000ms, s.absorber());
+  };
+  std::string legal = mover.legal[0];
+  auto r = send(waiter, {{"move", legal}, {"version", v0}, {"move_id", "w1"}});
+  EXPECT_EQ((*r)["code"], "not_your_turn");
+  r = send(mover, {{"move", "zz99"}, {"version", v0}, {"move_id", "a1"}});
+  EXPECT_TRUE((*r)["code"] == "illegal_move" || (*r)["code"] == "bad_move") << r->dump();
+  r = send(mover, {{"move", legal}, {"move_id", "a2"}});
+  EXPECT_EQ((*r)["code"], "bad_request");
+  // A spectator cannot move.
+  WsClient spec;
+  ASSERT_TRUE(spec.connect(port()));
+  auto j = spec.request({{"type", "join_room"}, {"room", m.room}});
+  EXPECT_EQ((*j)["role"], "spectator");
+  r = spec.request({{"type", "move"}, {"move", legal}, {"version", v0}, {"move_id", "s"}});
+  EXPECT_EQ((*r)["code"], "not_a_player");
+  // Nothing happened: the version has not moved and the legal move still plays.
+  EXPECT_EQ(mover.version, v0);
+  ASSERT_TRUE(play_one(m, legal, "a3"));
+  // A resend of the same move id is acknowledged as a duplicate and not applied again.
+  auto dup =
+      mover.ws.request({{"type", "move"}, {"move", legal}, {"version", v0}, {"move_id", "a3"}},
+                       5000ms, mover.absorber());
+  EXPECT_EQ((*dup)["type"], "ack");
+  EXPECT_EQ((*dup)["duplicate"], true);
+  // The other side now moves; a move based on an old version is stale.
+  ASSERT_FALSE(waiter.legal.empty());
+  r = send(waiter, {{"move", waiter.legal[0]}, {"version", v0}, {"move_id", "w2"}});
+  EXPECT_EQ((*r)["code"], "stale_version");
+  ASSERT_TRUE(play_one(m, waiter.legal[0], "w3"));
+}
+
+TEST_F(ServerPlay, ResignDrawAbortAndRematchWithGameSwitch) {
+  auto game = first_available();
+  if (game.empty()) GTEST_SKIP();
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", game}, {"side", "first"}}));
+  // Abort before both sides moved.
+  auto r = m.b.ws.request({{"type", "abort"}}, 5000ms, m.b.absorber());
+  EXPECT_EQ((*r)["type"], "ack");
+  auto over = m.a.ws.wait_for([](const json& j) { return j["type"] == "game_over"; });
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["result"], "aborted");
+  EXPECT_EQ((*over)["score"], json({0, 0}));
+  // Rematch: sides swap.
+  r = m.a.ws.request({{"type", "rematch_offer"}}, 5000ms, m.a.absorber());
+  EXPECT_EQ((*r)["type"], "ack");
+  r = m.b.ws.request({{"type", "rematch_accept"}}, 5000ms, m.b.absorber());
+  EXPECT_EQ((*r)["type"], "ack");
+  for (Side* s : {&m.a, &m.b}) {
+    auto snap = s->ws.wait_for([](const json& j) { return j["type"] == "snapshot"; }, 5000ms,
+                               s->absorber());
+    ASSERT_TRUE(snap);
+    s->absorb(*snap);
+  }
+  EXPECT_EQ(m.a.seat, 1);
+  EXPECT_EQ(m.b.seat, 0);
+  EXPECT_EQ(m.a.snapshot["game_no"], 2);
+  // Draw offered and accepted.
+  r = m.a.ws.request({{"type", "draw_offer"}}, 5000ms, m.a.absorber());
+  EXPECT_EQ((*r)["type"], "ack");
+  r = m.b.ws.request({{"type", "draw_accept"}}, 5000ms, m.b.absorber());
+  EXPECT_EQ((*r)["type"], "ack");
+  over = m.a.ws.wait_for([](const json& j) { return j["type"] == "game_over"; });
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["result"], "draw");
+  EXPECT_EQ((*over)["reason"], "agreement");
+  EXPECT_EQ((*over)["score"], json({0.5, 0.5}));
+  // The host switches the game; a guest may not.
+  std::string other = game;
+  for (const char* g : kGames)
+    if (g != game && game_available(g)) other = g;
+  r = m.b.ws.request({{"type", "switch_game"}, {"game", other}});
+  EXPECT_EQ((*r)["code"], "not_host");
+  r = m.a.ws.request({{"type", "switch_game"}, {"game", other}});
+  EXPECT_EQ((*r)["type"], "ack");
+  m.a.ws.request({{"type", "rematch_offer"}});
+  m.b.ws.request({{"type", "rematch_accept"}});
+  auto snap =
+      m.b.ws.wait_for([](const json& j) { return j["type"] == "snapshot" && j["game_no"] == 3; });
+  ASSERT_TRUE(snap);
+  EXPECT_EQ((*snap)["game"]["id"], other);
+  EXPECT_EQ((*snap)["you"]["seat"], 1);
+  m.b.absorb(*snap);
+  snap = m.a.ws.wait_for([](const json& j) { return j["type"] == "snapshot"; });
+  ASSERT_TRUE(snap);
+  m.a.absorb(*snap);
+  // Resignation.
+  r = m.b.ws.request({{"type", "resign"}});
+  over = m.a.ws.wait_for([](const json& j) { return j["type"] == "game_over"; });
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["result"], "win");
+  EXPECT_EQ((*over)["reason"], "resignation");
+  EXPECT_EQ((*over)["score"], json({1.5, 0.5}));
+}
+
+TEST_F(ServerPlay, TakebackRestoresThePosition) {
+  auto game = first_available();
+  if (game.empty()) GTEST_SKIP();
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", game}, {"side", "first"}}));
+  const auto start = m.a.snapshot["position"];
+  ASSERT_TRUE(play_one(m, m.a.legal[0], "a1"));
+  auto r = m.a.ws.request({{"type", "takeback_request"}}, 5000ms, m.a.absorber());
+  EXPECT_EQ((*r)["type"], "ack");
+  r = m.b.ws.request({{"type", "takeback_accept"}}, 5000ms, m.b.absorber());
+  EXPECT_EQ((*r)["type"], "ack");
+  auto snap = m.a.ws.wait_for([](const json& j) { return j["type"] == "snapshot"; });
+  ASSERT_TRUE(snap);
+  EXPECT_EQ((*snap)["position"], start);
+  EXPECT_EQ((*snap)["moves"].size(), 0u);
+  // Without permission there is no takeback.
+  Match n;
+  ASSERT_TRUE(open_match(port(), n, {{"game", game}, {"takebacks", false}}));
+  r = n.a.ws.request({{"type", "takeback_request"}});
+  EXPECT_EQ((*r)["code"], "takebacks_disabled");
+}
+
+TEST_F(ServerPlay, ReconnectGetsMissedEventsAndPresence) {
+  auto game = first_available();
+  if (game.empty()) GTEST_SKIP();
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", game}, {"side", "first"}}));
+  ASSERT_TRUE(play_one(m, m.a.legal[0], "a1"));
+  const auto seen = m.a.version;
+  m.a.ws.close();
+  auto gone = m.b.ws.wait_for(
+      [](const json& j) { return j["type"] == "presence" && j["connected"] == false; });
+  ASSERT_TRUE(gone);
+  EXPECT_TRUE(gone->contains("claim_at_ms"));
+  m.b.absorb(*gone);
+  ASSERT_TRUE(play_one(m, m.b.legal[0], "b1"));  // a missed this move
+  WsClient back;
+  ASSERT_TRUE(back.connect(port()));
+  // Without the token the room is full of players: a spectator, never the seat.
+  WsClient thief;
+  ASSERT_TRUE(thief.connect(port()));
+  auto t = thief.request({{"type", "join_room"}, {"room", m.room}});
+  EXPECT_EQ((*t)["role"], "spectator");
+  t = thief.request({{"type", "join_room"}, {"room", m.room}, {"token", "AAAA"}});
+  EXPECT_EQ((*t)["code"], "bad_token");
+  auto j = back.request(
+      {{"type", "join_room"}, {"room", m.room}, {"token", m.a.token}, {"since", seen}});
+  ASSERT_TRUE(j);
+  EXPECT_EQ((*j)["role"], "player");
+  EXPECT_EQ((*j)["player"], 0);
+  auto missed = back.wait_for([](const json& x) { return x["type"] == "move"; });
+  ASSERT_TRUE(missed);
+  EXPECT_EQ((*missed)["ply"], 2);
+  EXPECT_FALSE((*missed)["legal_moves"].empty());
+  auto here = m.b.ws.wait_for(
+      [](const json& x) { return x["type"] == "presence" && x["connected"] == true; });
+  EXPECT_TRUE(here);
+}
+
+TEST_F(ServerPlay, FlagFallEndsTheGame) {
+  auto game = first_available();
+  if (game.empty()) GTEST_SKIP();
+  Match m;
+  ASSERT_TRUE(
+      open_match(port(), m,
+                 {{"game", game},
+                  {"side", "first"},
+                  {"clock", {{"kind", "fischer"}, {"base_ms", 300}, {"increment_ms", 0}}}}));
+  ASSERT_TRUE(play_one(m, m.a.legal[0], "a1"));
+  ASSERT_TRUE(play_one(m, m.b.legal[0], "b1"));  // the clocks start now; a is to move
+  auto over = m.b.ws.wait_for([](const json& j) { return j["type"] == "game_over"; }, 3000ms);
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["reason"], "timeout");
+  EXPECT_EQ((*over)["winner"], 1);
+  EXPECT_EQ((*over)["result"], "win");
+}
+
+TEST_F(ServerPlay, AbandonedGameCanBeClaimed) {
+  auto game = first_available();
+  if (game.empty()) GTEST_SKIP();
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", game}, {"side", "first"}}));
+  auto r = m.a.ws.request({{"type", "claim"}, {"result", "win"}});
+  EXPECT_EQ((*r)["code"], "opponent_present");
+  m.b.ws.close();
+  std::this_thread::sleep_for(1200ms);  // the server runs with a 1 s abandon timeout
+  r = m.a.ws.request({{"type", "claim"}, {"result", "win"}});
+  EXPECT_EQ((*r)["type"], "ack") << r->dump();
+  auto over = m.a.ws.wait_for([](const json& j) { return j["type"] == "game_over"; });
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["reason"], "abandonment");
+  EXPECT_EQ((*over)["result"], "win");
+}
+
+}  // namespace
+}  // namespace banmen::testing

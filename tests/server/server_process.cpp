@@ -1,0 +1,79 @@
+#include "server_process.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#ifndef BANMEN_SERVER_BINARY
+#error "BANMEN_SERVER_BINARY must be defined"
+#endif
+
+namespace banmen::testing {
+
+ServerProcess::ServerProcess(std::vector<std::string> extra_args) {
+  char tmpl[] = "/tmp/banmen-server-test-XXXXXX";
+  int fd = mkstemp(tmpl);
+  if (fd < 0) return;
+  log_path_ = tmpl;
+  std::vector<std::string> args{
+      BANMEN_SERVER_BINARY, "--port",      "0",    "--bind",  "127.0.0.1", "--static-dir",
+      "/nonexistent",       "--log-level", "info", "--store", "memory"};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  pid_ = fork();
+  if (pid_ == 0) {
+    dup2(fd, 1);
+    dup2(fd, 2);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  close(fd);
+  // Bounded wait for the "listening on 127.0.0.1:<port>" line.
+  const std::string marker = "listening on 127.0.0.1:";
+  for (int i = 0; i < 300 && port_ == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    auto text = log();
+    auto at = text.find(marker);
+    if (at != std::string::npos)
+      port_ = static_cast<unsigned short>(std::atoi(text.c_str() + at + marker.size()));
+  }
+}
+
+std::string ServerProcess::log() const {
+  std::ifstream in(log_path_);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+bool ServerProcess::stop() {
+  if (pid_ <= 0) return false;
+  kill(pid_, SIGTERM);
+  for (int i = 0; i < 250; ++i) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
+  return false;
+}
+
+ServerProcess::~ServerProcess() {
+  stop();
+  if (!log_path_.empty()) unlink(log_path_.c_str());
+}
+
+}  // namespace banmen::testing

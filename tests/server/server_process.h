@@ -1,0 +1,30 @@
+// Starts the real banmen-server binary on a free loopback port (--port 0; the port is read
+// back from its log) and stops it with SIGTERM when the object goes away.
+#pragma once
+
+#include <sys/types.h>
+#include <string>
+#include <vector>
+
+namespace banmen::testing {
+
+class ServerProcess {
+ public:
+  explicit ServerProcess(std::vector<std::string> extra_args = {});
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  bool ok() const { return port_ != 0; }
+  unsigned short port() const { return port_; }
+  // Stops the server (SIGTERM) and returns true if it exited cleanly within 5 s.
+  bool stop();
+  std::string log() const;
+
+ private:
+  pid_t pid_ = -1;
+  unsigned short port_ = 0;
+  std::string log_path_;
+};
+
+}  // namespace banmen::testing
