@@ -99,7 +99,9 @@ TEST_P(RecordExport, FinishedGameRoundTripsThroughTheImporters) {
     for (auto format : game_->info().record_formats) {
       auto text = export_stored_game(series(), stored, format, Viewer::spectator, {"5+3", ""});
       ASSERT_TRUE(text.ok()) << format << ": " << text.error().message;
-      EXPECT_NE(text->find("Host Name"), std::string::npos) << format << "\n" << *text;
+      if (format != "sfen") {  // a bare position and moves: no place for names
+        EXPECT_NE(text->find("Host Name"), std::string::npos) << format << "\n" << *text;
+      }
       expect_round_trip(format, *text);
       // After the end every viewer gets the whole record.
       for (Viewer v : {Viewer::seat0, Viewer::seat1}) {
