@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chess } from 'chess.js';
-import { importKIF, importCSA } from 'tsshogi';
+import { importKIF, importCSA, Move } from 'tsshogi';
 
 const dir = process.argv[2];
 const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
@@ -38,7 +38,8 @@ for (const entry of manifest) {
       continue;
     }
     record.goto(Number.MAX_SAFE_INTEGER);
-    const plies = record.current.ply;
+    // Only real moves count: an ending such as 詰み / %TSUMI is a node of its own.
+    const plies = record.moves.filter((node) => node.move instanceof Move).length;
     if (plies !== entry.plies) fail(entry, `tsshogi reads ${plies} moves, expected ${entry.plies}`);
     const ours = entry.position.replace(/^sfen /, '').split(' ').slice(0, 3).join(' ');
     const theirs = record.position.sfen.split(' ').slice(0, 3).join(' ');
