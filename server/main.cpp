@@ -8,16 +8,16 @@
 #include <vector>
 
 #include "app/hub.h"
+#include "app/open_store.h"
 #include "config/config.h"
 #include "net/listener.h"
-#include "storage/memory_store.h"
 
 namespace {
 
 using namespace banmen::server;
 
 // Listens, restores the stored rooms and runs the I/O threads until SIGINT or SIGTERM.
-int run_server(Hub& hub, const boost::asio::ip::address& address) {
+int run_server(Hub& hub, const boost::asio::ip::address& address, const std::string& store) {
   boost::system::error_code ec;
 
   auto listener =
@@ -27,18 +27,16 @@ int run_server(Hub& hub, const boost::asio::ip::address& address) {
     return 1;
   }
   // Every unfinished game comes back before the first client can connect.
-  if (auto stored = hub.store->load_unfinished()) {
-    for (auto& room : stored.value()) hub.rooms.restore(std::move(room));
-    spdlog::info("restored {} unfinished rooms", stored.value().size());
-  } else {
-    spdlog::error("cannot load unfinished rooms: {}", stored.error().message);
+  auto restored = hub.rooms.restore_all();
+  if (!restored) {
+    spdlog::error("storage: cannot read unfinished games: {}", restored.error().message);
     return 1;
   }
   listener->run();
   hub.rooms.start_sweeping();
   // The actual port (matters with --port 0) on its own line, for scripts and tests.
-  spdlog::info("listening on {}:{} static={} store=memory", hub.config.bind, listener->port(),
-               hub.config.static_dir);
+  spdlog::info("listening on {}:{} static={} store={} restored_rooms={}", hub.config.bind,
+               listener->port(), hub.config.static_dir, store, *restored);
 
   boost::asio::signal_set signals(hub.ioc, SIGINT, SIGTERM);
   signals.async_wait([&](const boost::system::error_code&, int sig) {
@@ -71,11 +69,16 @@ int main(int argc, char** argv) {
     spdlog::error("bad --bind address '{}': {}", cfg.bind, ec.message());
     return 2;
   }
+  auto opened = open_store(cfg);
+  if (!opened) {
+    spdlog::error("storage: {}", opened.error().message);
+    return 1;
+  }
   // The io_context outlives the hub's rooms' handlers but not the hub: it is destroyed
   // explicitly below, while every object its pending handlers hold can still be released.
   auto ioc = std::make_unique<boost::asio::io_context>(cfg.threads);
-  Hub hub(*ioc, cfg, std::make_unique<MemoryStore>());
-  int status = run_server(hub, address);
+  Hub hub(*ioc, cfg, std::move(opened->store));
+  int status = run_server(hub, address, opened->description);
   hub.rooms.clear();
   ioc.reset();
   spdlog::info("stopped");

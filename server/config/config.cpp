@@ -28,6 +28,15 @@ ParsedConfig parse_config(int argc, char** argv) {
   app.add_option("--port", c.port, "TCP port")->envname("BANMEN_PORT");
   app.add_option("--bind", c.bind, "address to listen on")->envname("BANMEN_BIND");
   app.add_option("--data-dir", c.data_dir, "where the database lives")->envname("BANMEN_DATA_DIR");
+  app.add_option("--store", c.store, "sqlite (a file in --data-dir) or memory (nothing kept)")
+      ->envname("BANMEN_STORE")
+      ->check(CLI::IsMember({"sqlite", "memory"}));
+  app.add_option("--sync", c.sync, "SQLite durability: full (survives power loss) or normal")
+      ->envname("BANMEN_SYNC")
+      ->check(CLI::IsMember({"full", "normal"}));
+  app.add_option("--db-max-mb", c.db_max_mb, "refuse writes past this database size (0: none)")
+      ->envname("BANMEN_DB_MAX_MB")
+      ->check(CLI::Range(0, 1 << 24));
   app.add_option("--static-dir", c.static_dir,
                  "built web client to serve (default: client-web/dist of the source tree, "
                  "else /usr/share/banmen/client)")

@@ -16,7 +16,10 @@ struct Config {
   std::uint16_t port = 8080;
   std::string bind = "127.0.0.1";
   std::string data_dir = "./data";
-  std::string static_dir;  // empty: found by default_static_dir()
+  std::string store = "sqlite";  // "sqlite" (<data_dir>/banmen.db) or "memory" (tests)
+  std::string sync = "full";     // SQLite synchronous: "full" or "normal"
+  std::int64_t db_max_mb = 0;    // refuse writes past this database size; 0: no limit
+  std::string static_dir;        // empty: found by default_static_dir()
   int threads = 2;
   std::string log_level = "info";
 

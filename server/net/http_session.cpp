@@ -6,8 +6,8 @@
 #include <boost/beast/websocket.hpp>
 
 #include "app/hub.h"
+#include "exports/export_route.h"
 #include "net/origin_policy.h"
-#include "net/record_route.h"
 #include "net/static_files.h"
 #include "net/websocket_session.h"
 
@@ -95,10 +95,19 @@ void HttpSession::handle(Request&& req) {
   if (target == "/healthz") return text(http::status::ok, "ok", "text/plain; charset=utf-8");
   if (target == "/metrics")
     return text(http::status::ok, hub_.metrics.render(), "text/plain; version=0.0.4");
-  if (target.starts_with("/api/")) {
-    auto r = record_route(hub_, target);
-    return text(static_cast<http::status>(r.status), std::move(r.body), r.content_type);
+  if (is_export_target(target)) {
+    auto r = export_route(*hub_.store, {target, std::string_view(req[http::field::authorization]),
+                                        std::string_view(req[http::field::host])});
+    auto res = text_response(this, version, keep_alive, static_cast<http::status>(r.status),
+                             std::move(r.body), r.content_type);
+    if (!r.content_disposition.empty())
+      res.set(http::field::content_disposition, r.content_disposition);
+    // A finished game's record never changes; anything else may, or is someone's own view.
+    res.set(http::field::cache_control, r.cacheable ? "private, max-age=86400" : "no-store");
+    return send(std::move(res));
   }
+  if (target.starts_with("/api/"))
+    return text(http::status::not_found, "not found\n", "text/plain; charset=utf-8");
 
   auto path = static_path_for(hub_.config.static_dir, target);
   if (!path) return text(http::status::bad_request, "bad path\n", "text/plain; charset=utf-8");

@@ -185,7 +185,10 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
     players_[p].client = client->client_id();
     players_[p].gone_since_ms = 0;
     spdlog::info("room {} player {} back on conn {}", id_, p, client->client_id());
-    send_catch_up(*client, seat_viewer(seat_of_player_[p]), since);
+    if (resume_held_clock(p))
+      publish_snapshots();  // everyone, this client included, sees the clock running
+    else
+      send_catch_up(*client, seat_viewer(seat_of_player_[p]), since);
     publish_presence(p);
     return;
   }

@@ -42,9 +42,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void leave(std::uint64_t client_id);
   void request(std::shared_ptr<Client> client, json request);  // in-room requests
   void shutdown();
-  // Rebuilds the room from the store after a restart (moves replayed, clocks recomputed
-  // from the recorded times).
-  void restore(StoredRoom stored);
+  // Rebuilds the room from the store after a restart (room_restore.cpp). Called once, on
+  // a fresh room, before the server runs (so not on the strand). Errors: the stored game
+  // does not replay.
+  Result<void> restore(const StoredRoom& stored);
 
   // Readable from any thread (for the lobby, the registry's sweep and record exports).
   std::optional<json> public_listing() const;
@@ -92,7 +93,6 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_catch_up(Client& client, Viewer viewer, std::optional<std::int64_t> since);
   void publish_presence(int player);
   void touch();
-  void do_restore(StoredRoom stored);
 
   // room_game.cpp: starting, moving and ending games
   Result<void> start_game();
@@ -102,6 +102,15 @@ class Room : public std::enable_shared_from_this<Room> {
   void arm_flag_timer();
   void on_flag_timer();
   Result<void> rebuild_game(std::size_t plies);
+  // Stores the end of the game before its player is answered (resign, agreement, abort,
+  // claim, declaration), so an acknowledged end is never lost; false: refused.
+  bool store_result(const Outcome& outcome, Client& c, const json& re);
+
+  // room_restore.cpp
+  Result<void> restore_waiting();
+  Result<void> restore_game(const StoredRoom& stored);
+  // Starts the clock held since the restart once the side to move is back; true if it did.
+  bool resume_held_clock(int player);
 
   // room_actions.cpp: resign, offers, takebacks, abort, claims, rematch, switch, chat
   void on_resign(Member& m, Client& c, const json& re);
@@ -160,7 +169,9 @@ class Room : public std::enable_shared_from_this<Room> {
   int draw_offer_ = -1;                      // seat
   int takeback_offer_ = -1;                  // seat
   bool rematch_wanted_[2] = {false, false};  // by player
-  double score_[2] = {0, 0};                 // by player
+  bool clock_held_ = false;     // restored: the clock waits for the side to move to return
+  bool result_stored_ = false;  // store_result() already stored the coming finish()
+  double score_[2] = {0, 0};    // by player
 
   // Events
   std::uint64_t version_ = 0;

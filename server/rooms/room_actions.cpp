@@ -50,14 +50,17 @@ void Room::withdraw_offers() {
 }
 
 void Room::on_resign(Member& m, Client& c, const json& re) {
+  const auto outcome = Outcome::win(1 - seat_of_player_[m.player], "resignation");
+  if (!store_result(outcome, c, re)) return;
   reply(c, json{{"type", "ack"}}, re);
-  finish(Outcome::win(1 - seat_of_player_[m.player], "resignation"));
+  finish(outcome);
 }
 
 void Room::on_draw(Member& m, Client& c, const std::string& type, const json& re) {
   const int seat = seat_of_player_[m.player];
   if (type == "draw_offer") {
     if (draw_offer_ == 1 - seat) {  // both want it
+      if (!store_result(Outcome::draw("agreement"), c, re)) return;
       reply(c, json{{"type", "ack"}}, re);
       publish_offer("draw", std::exchange(draw_offer_, -1), "accepted");
       return finish(Outcome::draw("agreement"));
@@ -70,6 +73,7 @@ void Room::on_draw(Member& m, Client& c, const std::string& type, const json& re
   if (type != "draw_accept" && type != "draw_decline")
     return refuse(c, re, "unknown_type", "unknown message type");
   if (draw_offer_ != 1 - seat) return refuse(c, re, "no_offer", "no draw offer to answer");
+  if (type == "draw_accept" && !store_result(Outcome::draw("agreement"), c, re)) return;
   reply(c, json{{"type", "ack"}}, re);
   const int by = std::exchange(draw_offer_, -1);
   if (type == "draw_decline") return publish_offer("draw", by, "declined");
@@ -126,6 +130,7 @@ void Room::on_takeback(Member& m, Client& c, const std::string& type, const json
 void Room::on_abort(Member&, Client& c, const json& re) {
   if (game_->history_size() >= 2)
     return refuse(c, re, "too_late_to_abort", "both sides have moved");
+  if (!store_result(Outcome::abort("aborted"), c, re)) return;
   reply(c, json{{"type", "ack"}}, re);
   finish(Outcome::abort("aborted"));
 }
@@ -138,9 +143,12 @@ void Room::on_claim(Member& m, Client& c, const json& req, const json& re) {
   if (other.client != 0 || unix_ms() - other.gone_since_ms < hub_.config.abandon_timeout_ms)
     return refuse(c, re, "opponent_present",
                   "the opponent is connected or has not been gone long enough");
-  reply(c, json{{"type", "ack"}}, re);
   const int seat = seat_of_player_[m.player];
-  finish(*result == "win" ? Outcome::win(seat, "abandonment") : Outcome::draw("abandonment"));
+  const auto outcome =
+      *result == "win" ? Outcome::win(seat, "abandonment") : Outcome::draw("abandonment");
+  if (!store_result(outcome, c, re)) return;
+  reply(c, json{{"type", "ack"}}, re);
+  finish(outcome);
 }
 
 void Room::on_rematch(Member& m, Client& c, const std::string& type, const json& re) {

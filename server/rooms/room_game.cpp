@@ -96,8 +96,10 @@ void Room::on_move(Member& m, Client& c, const json& req, const json& re) {
   for (int s = 0; s < 2; ++s) {
     sm.remaining_ms[s] = settled.remaining_ms[s];
     sm.periods_left[s] = settled.periods_left[s];
+    sm.in_byoyomi[s] = settled.in_byoyomi[s];
   }
   sm.server_ms = unix_ms();
+  sm.used_ms = now - turn_started_ms_;
   if (!store_ok(hub_.store->move_appended(sm), &c, re)) return;
 
   // Committed: now it happened.
@@ -130,6 +132,7 @@ void Room::on_declare(Member& m, Client& c, const json& re) {
     return refuse(c, re, "not_your_turn", "it is not your turn");
   auto next = game_->clone();
   if (auto r = next->declare_win(); !r) return refuse(c, re, r.error().code, r.error().message);
+  if (!store_result(next->outcome(), c, re)) return;
   reply(c, json{{"type", "ack"}}, re);
   game_ = std::move(next);
   finish(game_->outcome());
@@ -143,8 +146,9 @@ void Room::finish(Outcome outcome) {
   flag_timer_.cancel();
   status_ = Status::over;
   in_progress_ = false;
-  store_ok(hub_.store->game_finished(id_, game_no_, stored_outcome(final_outcome), unix_ms()),
-           nullptr, nullptr);
+  if (!std::exchange(result_stored_, false))
+    store_ok(hub_.store->game_finished(id_, game_no_, stored_outcome(final_outcome), unix_ms()),
+             nullptr, nullptr);
   if (final_outcome.kind == Outcome::Kind::draw) {
     score_[0] += 0.5;
     score_[1] += 0.5;
@@ -165,6 +169,15 @@ void Room::finish(Outcome outcome) {
     if (finished_.size() > 20) finished_.erase(finished_.begin());
   }
   publish([&](Viewer v) { return game_over_event(v); });
+}
+
+bool Room::store_result(const Outcome& outcome, Client& c, const json& re) {
+  auto ended = game_->clone();
+  ended->finish(outcome);
+  result_stored_ = store_ok(
+      hub_.store->game_finished(id_, game_no_, stored_outcome(ended->outcome()), unix_ms()), &c,
+      re);
+  return result_stored_;
 }
 
 void Room::arm_flag_timer() {

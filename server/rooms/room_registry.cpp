@@ -28,16 +28,6 @@ Result<std::shared_ptr<Room>> RoomRegistry::create(const std::string& address) {
   return room;
 }
 
-void RoomRegistry::restore(StoredRoom stored) {
-  auto room = std::make_shared<Room>(hub_, stored.info.room_id, "restored");
-  {
-    std::lock_guard lock(mu_);
-    if (!rooms_.emplace(stored.info.room_id, room).second) return;
-    hub_.metrics.rooms_open++;
-  }
-  room->restore(std::move(stored));
-}
-
 std::shared_ptr<Room> RoomRegistry::find(const std::string& id) const {
   std::lock_guard lock(mu_);
   auto it = rooms_.find(id);
@@ -114,6 +104,9 @@ void RoomRegistry::sweep() {
   }
   for (auto& r : gone) {
     spdlog::info("room {} forgotten (idle)", r->id());
+    // Not brought back by a restart any more; its games stay downloadable.
+    if (auto closed = hub_.store->room_closed(r->id(), now); !closed)
+      spdlog::error("room {} storage: {}", r->id(), closed.error().message);
     r->shutdown();
   }
 }

@@ -25,12 +25,16 @@ class RoomRegistry {
 
   // A new room with a fresh unguessable id; errors: too_many_rooms.
   Result<std::shared_ptr<Room>> create(const std::string& address);
-  // Brings back a room from the store after a restart.
-  void restore(StoredRoom stored);
+  // Brings back a room from the store after a restart (room_restore.cpp); before the
+  // server runs. False (logged) when its game does not replay: it stays in the store.
+  bool restore(const StoredRoom& stored);
   std::shared_ptr<Room> find(const std::string& id) const;
   // Public rooms waiting for a second player, newest first (at most `limit`).
   json list_public(std::size_t limit = 100) const;
   std::size_t size() const;
+  // Brings back every room of the store with an unfinished game (room_restore.cpp); before
+  // the server listens. Returns how many came back (a room that fails is logged, skipped).
+  Result<std::size_t> restore_all();
 
   // Forgets expired rooms every few seconds until stop().
   void start_sweeping();

@@ -1,76 +1,177 @@
-// Bringing a room back after a restart: everything comes from the store, the moves are
-// replayed in the rules core and the clocks are recomputed from the times the server
-// recorded with each move, so the side to move has been charged for the downtime too.
+// Rooms brought back from the store after a restart, before the server listens.
+//
+// The game is rebuilt by replaying its stored moves through the rules core (never by
+// trusting a stored position), the clock history for takebacks is rebuilt from each
+// move's stored clocks and thinking time, and the series (game number, score, chat)
+// carries on. Clock policy after a restart (docs/operations.md, "Restarts"): both clocks
+// are as they were right after the last stored move; the side to move's clock stays
+// stopped until that player is back, so neither the downtime nor the reconnection is
+// charged to anyone.
 #include <spdlog/spdlog.h>
-
-#include <boost/asio/post.hpp>
 
 #include "app/hub.h"
 #include "core/registry.h"
 #include "rooms/room.h"
+#include "rooms/room_registry.h"
 #include "util/time.h"
 
 namespace banmen::server {
 
-void Room::restore(StoredRoom stored) {
-  boost::asio::post(strand_, [self = shared_from_this(), s = std::move(stored)]() mutable {
-    self->do_restore(std::move(s));
-  });
+namespace {
+constexpr std::size_t kRestoredChatLines = 100;
+
+ClockState clock_after(const StoredMove& m) {
+  ClockState s;
+  for (int i = 0; i < 2; ++i) {
+    s.remaining_ms[i] = m.remaining_ms[i];
+    s.periods_left[i] = m.periods_left[i];
+    s.in_byoyomi[i] = m.in_byoyomi[i];
+  }
+  return s;
 }
 
-void Room::do_restore(StoredRoom st) {
-  auto fail = [&](const std::string& why) {
-    spdlog::error("room {} cannot be restored: {}", id_, why);
-    closed_ = true;
-  };
-  auto room_opts = parse_room_options(json::parse(st.info.options_json, nullptr, false));
-  if (!room_opts) return fail(room_opts.error().message);
-  options_ = room_opts.value();
-  const auto now = unix_ms();
-  for (const auto& p : st.players)
-    if (p.player == 0 || p.player == 1)
-      players_[p.player] = Player{true, p.name, p.token_hash, 0, now, {}};
-  score_[0] = st.score[0];
-  score_[1] = st.score[1];
-  // Versions start above anything a client saw before the restart: they get snapshots.
-  version_ = log_start_ = position_version_ = static_cast<std::uint64_t>(now);
-  if (st.game.game_no == 0) {  // the second player never came
-    auto g = create_game(options_.game);
-    if (!g) return fail(g.error().message);
-    game_ = std::move(g.value());
-    clock_ = GameClock(options_.clock);
-    game_no_ = 1;
-    return;
+// The options in force: the current game's (a switch between games changes them), else
+// the room's as created.
+Result<RoomOptions> options_of(const StoredRoom& stored) {
+  const std::string& text =
+      stored.game.game_no > 0 ? stored.game.options_json : stored.info.options_json;
+  auto parsed = json::parse(text, nullptr, false);
+  if (!parsed.is_object()) return make_error(storage_error, "stored options are not JSON");
+  return parse_room_options(parsed);
+}
+}  // namespace
+
+Result<void> Room::restore(const StoredRoom& stored) {
+  auto options = options_of(stored);
+  if (!options) return options.error();
+  options_ = std::move(*options);
+  const auto now_unix = unix_ms();
+  for (const auto& p : stored.players) {
+    if (p.player != 0 && p.player != 1) continue;
+    // Everyone is away until they reconnect; an abandonment claim counts from now.
+    players_[p.player] = Player{true, p.name, p.token_hash, 0, now_unix, {}};
   }
-  if (auto game_opts = parse_room_options(json::parse(st.game.options_json, nullptr, false)))
-    options_ = game_opts.value();  // the options the unfinished game was started with
-  auto g = create_game(st.game.game_id, st.game.initial_position);
-  if (!g) return fail(g.error().message);
-  game_ = std::move(g.value());
-  game_no_ = st.game.game_no;
-  seat_of_player_[0] = st.game.seat_of_player[0];
-  seat_of_player_[1] = st.game.seat_of_player[1];
-  started_iso_ = iso8601_utc(st.game.started_ms);
+  if (!players_[0].taken) return make_error(storage_error, "stored room has no host");
+  score_[0] = stored.score[0];
+  score_[1] = stored.score[1];
+  const std::size_t first_chat =
+      stored.chat.size() > kRestoredChatLines ? stored.chat.size() - kRestoredChatLines : 0;
+  for (std::size_t i = first_chat; i < stored.chat.size(); ++i) {
+    const auto& c = stored.chat[i];
+    json line{{"from", c.name},
+              {"player", c.player >= 0 ? json(c.player) : json(nullptr)},
+              {"channel", c.channel},
+              {"text", c.text},
+              {"time_ms", c.server_ms}};
+    chat_.push_back({line, c.channel == "players"});
+  }
+  // Versions go on above anything a client saw before the restart, so a client's `since`
+  // from then always gets a fresh snapshot, never another life's events.
+  version_ = log_start_ = position_version_ = static_cast<std::uint64_t>(now_unix);
   clock_ = GameClock(options_.clock);
-  // Replay on the Unix time base the moves were recorded in.
-  std::int64_t prev = st.game.started_ms;
-  for (const auto& mv : st.moves) {
-    clock_before_.push_back(clock_.at(mv.server_ms));
-    if (auto r = game_->apply(mv.move); !r)
-      return fail("move " + mv.move + ": " + r.error().message);
-    clock_.stop_after_move(mv.server_ms);
-    if (game_->history_size() >= 2 && !game_->over()) clock_.start(game_->to_move(), mv.server_ms);
-    move_times_.push_back(mv.server_ms - prev);
-    prev = mv.server_ms;
+  turn_started_ms_ = steady_ms();
+
+  if (stored.game.game_no == 0) return restore_waiting();
+  return restore_game(stored);
+}
+
+Result<void> Room::restore_waiting() {
+  auto created = create_game(options_.game);
+  if (!created) return created.error();
+  game_ = std::move(*created);
+  game_no_ = 1;
+  const int host_seat = options_.side == "second" ? 1 : 0;
+  seat_of_player_[0] = host_seat;
+  seat_of_player_[1] = 1 - host_seat;
+  if (players_[1].taken) return start_game();  // the guest sat down but the start was lost
+  std::lock_guard lock(shared_mu_);
+  if (options_.listed)
+    listing_ = json{{"room", id_},
+                    {"game", options_.game},
+                    {"host", players_[0].name},
+                    {"clock", clock_spec_json(options_.clock)},
+                    {"host_side", options_.side},
+                    {"created_ms", unix_ms()}};
+  return ok();
+}
+
+Result<void> Room::restore_game(const StoredRoom& stored) {
+  const auto& g = stored.game;
+  auto created = create_game(g.game_id, g.initial_position);
+  if (!created) return created.error();
+  game_ = std::move(*created);
+  game_no_ = g.game_no;
+  seat_of_player_[0] = g.seat_of_player[0];
+  seat_of_player_[1] = g.seat_of_player[1];
+  started_iso_ = iso8601_utc(g.started_ms);
+
+  // Replay, rebuilding what each ply's takeback needs: the clocks at the moment it was
+  // played (the state after the ply before, with the mover's thinking time charged when
+  // the clock ran: from the third ply on, as on_move runs it).
+  ClockState after = clock_.settled();
+  for (const auto& m : stored.moves) {
+    const int mover = game_->to_move();
+    if (auto r = game_->apply(m.move); !r)
+      return make_error(storage_error, "stored ply " + std::to_string(m.ply) + " '" + m.move +
+                                           "' does not replay: " + r.error().message);
+    ClockState before = after;
+    if (clock_.enabled() && game_->history_size() >= 3) {
+      GameClock c(options_.clock);
+      c.restore(after);
+      c.start(mover, 0);
+      before = c.at(m.used_ms);
+    }
+    clock_before_.push_back(before);
+    move_times_.push_back(m.used_ms);
+    after = clock_after(m);
   }
-  clock_.shift(steady_ms() - now);  // from Unix time to the monotonic clock
-  turn_started_ms_ = steady_ms() - (now - prev);
+  clock_.restore(after);
   status_ = Status::playing;
   in_progress_ = true;
-  spdlog::info("room {} restored: game {} {} at ply {}", id_, game_no_, options_.game,
-               game_->history_size());
-  if (game_->over()) return finish(game_->outcome());
-  arm_flag_timer();  // fires at once if a flag fell while the server was down
+  // Stored move but no stored result (a crash in between): the rules end it now.
+  if (game_->over()) {
+    finish(game_->outcome());
+    return ok();
+  }
+  clock_held_ = clock_.enabled() && game_->history_size() >= 2;
+  return ok();
+}
+
+bool Room::resume_held_clock(int player) {
+  if (!clock_held_ || status_ != Status::playing || clock_.running() >= 0) return false;
+  if (seat_of_player_[player] != game_->to_move()) return false;
+  clock_held_ = false;
+  const auto now = steady_ms();
+  turn_started_ms_ = now;
+  clock_.start(game_->to_move(), now);
+  arm_flag_timer();
+  spdlog::info("room {} game {}: clock of seat {} running again after the restart", id_, game_no_,
+               game_->to_move());
+  return true;
+}
+
+bool RoomRegistry::restore(const StoredRoom& stored) {
+  const std::string address = "(restored)";
+  auto room = std::make_shared<Room>(hub_, stored.info.room_id, address);
+  if (auto r = room->restore(stored); !r) {
+    // Left in the store untouched, for a binary that can replay it.
+    spdlog::error("room {} not restored: {}", stored.info.room_id, r.error().message);
+    return false;
+  }
+  std::lock_guard lock(mu_);
+  if (!rooms_.emplace(stored.info.room_id, std::move(room)).second) return false;
+  per_address_[address]++;
+  hub_.metrics.rooms_open++;
+  return true;
+}
+
+Result<std::size_t> RoomRegistry::restore_all() {
+  auto stored = hub_.store->load_unfinished();
+  if (!stored) return stored.error();
+  std::size_t restored = 0;
+  for (const auto& s : *stored) restored += restore(s) ? 1 : 0;
+  spdlog::info("restored {} of {} rooms with unfinished games", restored, stored->size());
+  return restored;
 }
 
 }  // namespace banmen::server

@@ -52,6 +52,7 @@ Result<void> MemoryStore::game_started(const StoredGameStart& game) {
   if (auto r = check_failure(); !r) return r;
   auto* room = find(game.room_id);
   if (!room) return no_room(game.room_id);
+  if (room->stored.game.game_no != 0) room->past.push_back(current_game(*room));
   room->stored.game = game;
   room->stored.moves.clear();
   room->finished = false;
@@ -63,6 +64,7 @@ Result<void> MemoryStore::move_appended(const StoredMove& move) {
   if (auto r = check_failure(); !r) return r;
   auto* room = find(move.room_id);
   if (!room || room->stored.game.game_no != move.game_no) return no_room(move.room_id);
+  if (room->finished) return make_error(storage_error, "game not running");
   if (move.ply != static_cast<int>(room->stored.moves.size()) + 1)
     return make_error(storage_error, "move out of sequence");
   room->stored.moves.push_back(move);
@@ -81,12 +83,14 @@ Result<void> MemoryStore::takeback(const std::string& room_id, int game_no, int 
 }
 
 Result<void> MemoryStore::game_finished(const std::string& room_id, int game_no,
-                                        const StoredOutcome& outcome, std::int64_t) {
+                                        const StoredOutcome& outcome, std::int64_t server_ms) {
   std::lock_guard lock(mu_);
   if (auto r = check_failure(); !r) return r;
   auto* room = find(room_id);
   if (!room || room->stored.game.game_no != game_no) return no_room(room_id);
   room->finished = true;
+  room->outcome = outcome;
+  room->finished_ms = server_ms;
   if (outcome.kind == "draw") {
     room->stored.score[0] += 0.5;
     room->stored.score[1] += 0.5;
@@ -110,8 +114,51 @@ Result<std::vector<StoredRoom>> MemoryStore::load_unfinished() {
   std::lock_guard lock(mu_);
   std::vector<StoredRoom> out;
   for (const auto& [id, room] : rooms_)
-    if (!room.finished) out.push_back(room.stored);
+    if (!room.finished && !room.closed) {
+      out.push_back(room.stored);
+      auto& chat = out.back().chat;
+      auto first = room.chat.size() > 100 ? room.chat.end() - 100 : room.chat.begin();
+      chat.assign(first, room.chat.end());
+    }
   return out;
+}
+
+Result<void> MemoryStore::room_closed(const std::string& room_id, std::int64_t) {
+  std::lock_guard lock(mu_);
+  if (auto r = check_failure(); !r) return r;
+  if (auto* room = find(room_id)) room->closed = true;
+  return ok();
+}
+
+StoredGame MemoryStore::current_game(const Room& room) {
+  StoredGame g;
+  g.start = room.stored.game;
+  g.moves = room.stored.moves;
+  g.plies = static_cast<int>(g.moves.size());
+  g.finished = room.finished;
+  g.outcome = room.outcome;
+  g.finished_ms = room.finished_ms;
+  return g;
+}
+
+Result<StoredSeries> MemoryStore::list_games(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  auto* room = find(room_id);
+  if (!room) return make_error(stored_not_found, "no stored room " + room_id);
+  StoredSeries series{room->stored.info, room->stored.players, room->past};
+  if (room->stored.game.game_no != 0) series.games.push_back(current_game(*room));
+  for (auto& g : series.games) g.moves.clear();
+  return series;
+}
+
+Result<StoredGame> MemoryStore::load_game(const std::string& room_id, int game_no) {
+  std::lock_guard lock(mu_);
+  auto* room = find(room_id);
+  if (room && room->stored.game.game_no == game_no && game_no != 0) return current_game(*room);
+  if (room)
+    for (const auto& g : room->past)
+      if (g.start.game_no == game_no) return g;
+  return make_error(stored_not_found, "no game " + std::to_string(game_no) + " in room " + room_id);
 }
 
 }  // namespace banmen::server

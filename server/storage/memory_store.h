@@ -21,7 +21,10 @@ class MemoryStore final : public Store {
   Result<void> game_finished(const std::string& room_id, int game_no, const StoredOutcome& outcome,
                              std::int64_t server_ms) override;
   Result<void> chat_line(const StoredChat& line) override;
+  Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) override;
   Result<std::vector<StoredRoom>> load_unfinished() override;
+  Result<StoredSeries> list_games(const std::string& room_id) override;
+  Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
 
   // For tests: make the next `n` writes fail with storage_error.
   void fail_next_writes(int n);
@@ -30,8 +33,13 @@ class MemoryStore final : public Store {
   struct Room {
     StoredRoom stored;
     bool finished = false;  // the current game is over
+    bool closed = false;
+    StoredOutcome outcome;  // of the current game, when finished
+    std::int64_t finished_ms = 0;
+    std::vector<StoredGame> past;  // earlier games of the series, with their moves
     std::vector<StoredChat> chat;
   };
+  static StoredGame current_game(const Room& room);
   Result<void> check_failure();
   Room* find(const std::string& room_id);
 

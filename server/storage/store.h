@@ -5,7 +5,8 @@
 //
 // The interface is deliberately narrow: plain data in, Result<void> out. Options travel as
 // a JSON text the store keeps verbatim, so new room options never change this file.
-// Implementations: MemoryStore (default, tests) and a SQLite store (WAL).
+// Implementations: SqliteStore (the default, WAL) and MemoryStore (tests, --store memory).
+// Everything a PostgreSQL store would need to implement is here and nothing more.
 #pragma once
 
 #include <cstdint>
@@ -49,7 +50,9 @@ struct StoredMove {
   std::string move;
   std::int64_t remaining_ms[2] = {0, 0};
   int periods_left[2] = {0, 0};
-  std::int64_t server_ms = 0;  // Unix ms when the server accepted the move
+  std::int64_t server_ms = 0;           // Unix ms when the server accepted the move
+  std::int64_t used_ms = 0;             // thinking time charged to the mover (0 when unknown)
+  bool in_byoyomi[2] = {false, false};  // byoyomi: the side is in its periods, not main time
 };
 
 struct StoredOutcome {
@@ -74,6 +77,25 @@ struct StoredRoom {
   double score[2] = {0, 0};  // series points of player 0 and 1 over finished games
   StoredGameStart game;      // the unfinished game (game_no 0 if none started yet)
   std::vector<StoredMove> moves;
+  std::vector<StoredChat> chat;  // the most recent lines, oldest first
+};
+
+// One game of a room's series, for listings and record exports. `moves` is filled only by
+// load_game(); list_games() gives the number of plies instead.
+struct StoredGame {
+  StoredGameStart start;
+  int plies = 0;
+  bool finished = false;
+  StoredOutcome outcome;  // meaningful when finished
+  std::int64_t finished_ms = 0;
+  std::vector<StoredMove> moves;
+};
+
+// A room with its players and every game it has played or is playing, oldest first.
+struct StoredSeries {
+  StoredRoomInfo info;
+  std::vector<StoredPlayer> players;
+  std::vector<StoredGame> games;
 };
 
 class Store {
@@ -89,11 +111,21 @@ class Store {
   virtual Result<void> game_finished(const std::string& room_id, int game_no,
                                      const StoredOutcome& outcome, std::int64_t server_ms) = 0;
   virtual Result<void> chat_line(const StoredChat& line) = 0;
-  // Rooms whose last game is unfinished or not yet started, for a restart.
+  // The room is gone from the server (expired or closed): it is not restored again, but its
+  // games stay readable.
+  virtual Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) = 0;
+
+  // Rooms not closed whose last game is unfinished or not yet started, for a restart.
   virtual Result<std::vector<StoredRoom>> load_unfinished() = 0;
+  // A room's series (games without their moves); error stored_not_found if unknown.
+  virtual Result<StoredSeries> list_games(const std::string& room_id) = 0;
+  // One game with all its moves; error stored_not_found if unknown.
+  virtual Result<StoredGame> load_game(const std::string& room_id, int game_no) = 0;
 };
 
 // Stable error code for a store failure; the room answers the request with it.
 inline constexpr const char* storage_error = "storage_error";
+// A read asked for a room or game the store does not have (not a failure of the store).
+inline constexpr const char* stored_not_found = "not_found";
 
 }  // namespace banmen::server

@@ -22,8 +22,8 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args) {
   if (fd < 0) return;
   log_path_ = tmpl;
   std::vector<std::string> args{
-      BANMEN_SERVER_BINARY, "--port",       "0",           "--bind", "127.0.0.1",
-      "--static-dir",       "/nonexistent", "--log-level", "info"};
+      BANMEN_SERVER_BINARY, "--port",      "0",    "--bind",  "127.0.0.1", "--static-dir",
+      "/nonexistent",       "--log-level", "info", "--store", "memory"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   pid_ = fork();
   if (pid_ == 0) {

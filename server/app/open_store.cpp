@@ -1,0 +1,34 @@
+#include "app/open_store.h"
+
+#include <filesystem>
+#include <system_error>
+
+#include "storage/memory_store.h"
+#include "storage/sqlite_store.h"
+
+namespace banmen::server {
+
+Result<OpenedStore> open_store(const Config& config) {
+  if (config.store == "memory")
+    return OpenedStore{std::make_unique<MemoryStore>(), "memory (nothing survives a restart)"};
+  if (config.store != "sqlite")
+    return make_error(storage_error, "unknown --store '" + config.store + "'");
+
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path dir(config.data_dir.empty() ? "." : config.data_dir);
+  fs::create_directories(dir, ec);
+  if (ec)
+    return make_error(storage_error,
+                      "cannot create data dir " + dir.string() + ": " + ec.message());
+  SqliteOptions options;
+  options.path = (dir / "banmen.db").string();
+  options.synchronous_full = config.sync != "normal";
+  options.max_bytes = config.db_max_mb * 1024 * 1024;
+  auto opened = SqliteStore::open(options);
+  if (!opened)
+    return make_error(storage_error, "cannot open " + options.path + ": " + opened.error().message);
+  return OpenedStore{std::move(*opened), "sqlite:" + options.path + " sync=" + config.sync};
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,80 @@
+#include "exports/record_export.h"
+
+#include <ctime>
+
+#include "core/registry.h"
+
+namespace banmen::server {
+
+namespace {
+
+std::string iso8601_utc(std::int64_t ms) {
+  std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace
+
+Outcome outcome_of(const StoredOutcome& stored) {
+  if (stored.kind == "win") return Outcome::win(stored.winner, stored.reason);
+  if (stored.kind == "draw") return Outcome::draw(stored.reason);
+  return Outcome::abort(stored.reason);
+}
+
+Result<GamePtr> replay_stored_game(const StoredGame& stored) {
+  auto game = create_game(stored.start.game_id, stored.start.initial_position);
+  if (!game) return game.error();
+  for (const auto& m : stored.moves) {
+    // The store only ever held moves the rules accepted; a refusal here means the rules
+    // changed under a stored game, which must be loud rather than exported wrong.
+    if (auto r = (*game)->apply(m.move); !r)
+      return make_error(storage_error, "stored move " + std::to_string(m.ply) + " '" + m.move +
+                                           "' does not replay: " + r.error().message);
+  }
+  if (stored.finished && !(*game)->over()) (*game)->finish(outcome_of(stored.outcome));
+  return game;
+}
+
+Viewer viewer_for_token_hash(const StoredSeries& series, const StoredGameStart& game,
+                             std::optional<std::string_view> token_hash) {
+  if (!token_hash || token_hash->empty()) return Viewer::spectator;
+  for (const auto& p : series.players) {
+    if (p.token_hash.empty() || p.token_hash.size() != token_hash->size()) continue;
+    // Compare every byte so the time taken does not tell how much of the hash matched.
+    unsigned char diff = 0;
+    for (std::size_t i = 0; i < p.token_hash.size(); ++i)
+      diff |= static_cast<unsigned char>(p.token_hash[i] ^ (*token_hash)[i]);
+    if (diff == 0 && (p.player == 0 || p.player == 1))
+      return seat_viewer(game.seat_of_player[p.player]);
+  }
+  return Viewer::spectator;
+}
+
+Result<std::string> export_stored_game(const StoredSeries& series, const StoredGame& stored,
+                                       std::string_view format, Viewer viewer,
+                                       const RecordContext& context) {
+  if (viewer == Viewer::referee) viewer = Viewer::spectator;
+  auto game = replay_stored_game(stored);
+  if (!game) return game.error();
+  RecordInfo info;
+  for (const auto& p : series.players)
+    if (p.player == 0 || p.player == 1)
+      info.players[stored.start.seat_of_player[p.player]] = p.name;
+  info.event =
+      "Banmen room " + series.info.room_id + ", game " + std::to_string(stored.start.game_no);
+  info.site = context.site;
+  info.start_time = iso8601_utc(stored.start.started_ms);
+  info.time_control = context.time_control;
+  // Thinking times unless none was recorded (records from before they were stored).
+  bool timed = false;
+  for (const auto& m : stored.moves) timed = timed || m.used_ms > 0;
+  if (timed)
+    for (const auto& m : stored.moves) info.move_times_ms.push_back(m.used_ms);
+  return (*game)->export_record(format, viewer, info);
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,122 @@
+#include "storage/sqlite_migrations.h"
+
+#include <array>
+#include <string>
+
+#include "storage/store.h"
+
+namespace banmen::server::sqlite {
+
+namespace {
+
+// Step 1: the record of play. Moves are keyed by (room, game, ply) without a rowid, so a
+// game's moves sit together on disk and a duplicate ply is impossible.
+constexpr const char* kStep1 = R"sql(
+CREATE TABLE rooms (
+  room_id      TEXT PRIMARY KEY,
+  options_json TEXT NOT NULL,
+  created_ms   INTEGER NOT NULL
+);
+CREATE TABLE players (
+  room_id    TEXT NOT NULL REFERENCES rooms(room_id),
+  player     INTEGER NOT NULL CHECK (player IN (0, 1)),
+  name       TEXT NOT NULL,
+  token_hash TEXT NOT NULL,
+  PRIMARY KEY (room_id, player)
+) WITHOUT ROWID;
+CREATE TABLE games (
+  room_id          TEXT NOT NULL REFERENCES rooms(room_id),
+  game_no          INTEGER NOT NULL,
+  game_id          TEXT NOT NULL,
+  options_json     TEXT NOT NULL,
+  initial_position TEXT NOT NULL,
+  seat_of_player0  INTEGER NOT NULL,
+  seat_of_player1  INTEGER NOT NULL,
+  started_ms       INTEGER NOT NULL,
+  result_kind      TEXT,
+  winner           INTEGER,
+  reason           TEXT,
+  finished_ms      INTEGER,
+  PRIMARY KEY (room_id, game_no)
+) WITHOUT ROWID;
+CREATE TABLE moves (
+  room_id    TEXT NOT NULL,
+  game_no    INTEGER NOT NULL,
+  ply        INTEGER NOT NULL,
+  move       TEXT NOT NULL,
+  remaining0 INTEGER NOT NULL,
+  remaining1 INTEGER NOT NULL,
+  periods0   INTEGER NOT NULL,
+  periods1   INTEGER NOT NULL,
+  server_ms  INTEGER NOT NULL,
+  PRIMARY KEY (room_id, game_no, ply),
+  FOREIGN KEY (room_id, game_no) REFERENCES games(room_id, game_no)
+) WITHOUT ROWID;
+)sql";
+
+// Step 2: chat, kept with the room so a restored room still shows its conversation.
+constexpr const char* kStep2 = R"sql(
+CREATE TABLE chat (
+  id        INTEGER PRIMARY KEY,
+  room_id   TEXT NOT NULL REFERENCES rooms(room_id),
+  player    INTEGER NOT NULL,
+  name      TEXT NOT NULL,
+  channel   TEXT NOT NULL,
+  text      TEXT NOT NULL,
+  server_ms INTEGER NOT NULL
+);
+CREATE INDEX chat_by_room ON chat(room_id, id);
+)sql";
+
+// Step 3: thinking time per move (for record exports) and closed rooms (not restored).
+// Rows from before keep used_ms 0 (unknown) and stay open.
+constexpr const char* kStep3 = R"sql(
+ALTER TABLE moves ADD COLUMN used_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rooms ADD COLUMN closed_ms INTEGER;
+)sql";
+
+// Step 4: whether each side is in its byoyomi periods after the move. Remaining time and
+// periods alone cannot tell "main time left equal to one period" from "in a period", and a
+// restored clock must charge the next period exactly as the running one would have.
+// Rows from before count as main time (0).
+constexpr const char* kStep4 = R"sql(
+ALTER TABLE moves ADD COLUMN byoyomi0 INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE moves ADD COLUMN byoyomi1 INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4};
+
+}  // namespace
+
+int current_schema_version() {
+  return static_cast<int>(kSteps.size());
+}
+
+Result<int> schema_version(Connection& db) {
+  auto v = db.query_int("PRAGMA user_version");
+  if (!v) return v.error();
+  return static_cast<int>(*v);
+}
+
+Result<void> migrate(Connection& db, int target) {
+  if (target < 0) target = current_schema_version();
+  auto version = schema_version(db);
+  if (!version) return version.error();
+  if (*version > current_schema_version())
+    return make_error(storage_error,
+                      "the database has schema version " + std::to_string(*version) +
+                          " but this server knows only up to " +
+                          std::to_string(current_schema_version()) +
+                          "; run a newer banmen-server (the database was left untouched)");
+  for (int step = *version; step < target; ++step) {
+    Transaction tx(db);
+    if (auto r = tx.begin(); !r) return r;
+    if (auto r = db.exec(kSteps[static_cast<std::size_t>(step)]); !r) return r;
+    // user_version lives in the database header, so it commits with the step or not at all.
+    if (auto r = db.exec("PRAGMA user_version = " + std::to_string(step + 1)); !r) return r;
+    if (auto r = tx.commit(); !r) return r;
+  }
+  return ok();
+}
+
+}  // namespace banmen::server::sqlite

@@ -1,0 +1,195 @@
+// Opening the database and every write. Each write is a single statement (or one
+// transaction), committed before the call returns.
+#include "storage/sqlite_store.h"
+
+#include "storage/sqlite_migrations.h"
+
+namespace banmen::server {
+
+using sqlite::Reset;
+using sqlite::Statement;
+
+namespace {
+
+Error missing(const std::string& what) {
+  return make_error(storage_error, what);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const SqliteOptions& options) {
+  auto conn = sqlite::Connection::open(options.path, /*create=*/true);
+  if (!conn) return conn.error();
+  auto& db = **conn;
+  // The busy timeout first: the other settings may already need the lock.
+  if (auto r = db.exec("PRAGMA busy_timeout = " + std::to_string(options.busy_timeout_ms)); !r)
+    return r.error();
+  auto mode = db.cached("PRAGMA journal_mode = WAL");
+  if (!mode) return mode.error();
+  {
+    Reset reset(**mode);
+    auto row = (*mode)->step();
+    if (!row) return row.error();
+    // A :memory: database answers "memory"; a file must really be in WAL mode.
+    std::string got = *row ? (*mode)->text(0) : "";
+    if (options.path != ":memory:" && got != "wal")
+      return make_error(storage_error,
+                        "could not put " + options.path + " in WAL mode (got '" + got + "')");
+  }
+  const char* sync =
+      options.synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL";
+  if (auto r = db.exec(sync); !r) return r.error();
+  if (auto r = db.exec("PRAGMA foreign_keys = ON"); !r) return r.error();
+  if (options.max_bytes > 0) {
+    auto page = db.query_int("PRAGMA page_size");
+    if (!page) return page.error();
+    auto pages = std::max<std::int64_t>(1, options.max_bytes / *page);
+    if (auto r = db.exec("PRAGMA max_page_count = " + std::to_string(pages)); !r) return r.error();
+  }
+  if (auto r = sqlite::migrate(db); !r) return r.error();
+  return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(*conn)));
+}
+
+Result<void> SqliteStore::create_room(const StoredRoomInfo& room) {
+  std::lock_guard lock(mu_);
+  auto st = db_->cached("INSERT INTO rooms (room_id, options_json, created_ms) VALUES (?, ?, ?)");
+  if (!st) return st.error();
+  Reset reset(**st);
+  return (*st)->bind(1, room.room_id).bind(2, room.options_json).bind(3, room.created_ms).run();
+}
+
+Result<void> SqliteStore::seat_taken(const std::string& room_id, const StoredPlayer& player) {
+  std::lock_guard lock(mu_);
+  auto st = db_->cached(
+      "INSERT INTO players (room_id, player, name, token_hash) VALUES (?, ?, ?, ?) "
+      "ON CONFLICT (room_id, player) DO UPDATE SET name = excluded.name, "
+      "token_hash = excluded.token_hash");
+  if (!st) return st.error();
+  Reset reset(**st);
+  return (*st)
+      ->bind(1, room_id)
+      .bind(2, player.player)
+      .bind(3, player.name)
+      .bind(4, player.token_hash)
+      .run();
+}
+
+Result<void> SqliteStore::game_started(const StoredGameStart& g) {
+  std::lock_guard lock(mu_);
+  auto st = db_->cached(
+      "INSERT INTO games (room_id, game_no, game_id, options_json, initial_position, "
+      "seat_of_player0, seat_of_player1, started_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  if (!st) return st.error();
+  Reset reset(**st);
+  return (*st)
+      ->bind(1, g.room_id)
+      .bind(2, g.game_no)
+      .bind(3, g.game_id)
+      .bind(4, g.options_json)
+      .bind(5, g.initial_position)
+      .bind(6, g.seat_of_player[0])
+      .bind(7, g.seat_of_player[1])
+      .bind(8, g.started_ms)
+      .run();
+}
+
+Result<void> SqliteStore::move_appended(const StoredMove& m) {
+  std::lock_guard lock(mu_);
+  // One statement: the row goes in only if the game is running and this is the next ply,
+  // so a move can never be stored out of order or after the end.
+  auto st = db_->cached(
+      "INSERT INTO moves (room_id, game_no, ply, move, remaining0, remaining1, periods0, "
+      "periods1, server_ms, used_ms, byoyomi0, byoyomi1) "
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 "
+      "WHERE EXISTS (SELECT 1 FROM games WHERE room_id = ?1 AND game_no = ?2 "
+      "              AND finished_ms IS NULL) "
+      "AND (SELECT COUNT(*) FROM moves WHERE room_id = ?1 AND game_no = ?2) = ?3 - 1");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto r = (*st)
+               ->bind(1, m.room_id)
+               .bind(2, m.game_no)
+               .bind(3, m.ply)
+               .bind(4, m.move)
+               .bind(5, m.remaining_ms[0])
+               .bind(6, m.remaining_ms[1])
+               .bind(7, m.periods_left[0])
+               .bind(8, m.periods_left[1])
+               .bind(9, m.server_ms)
+               .bind(10, m.used_ms)
+               .bind(11, m.in_byoyomi[0] ? 1 : 0)
+               .bind(12, m.in_byoyomi[1] ? 1 : 0)
+               .run();
+  if (!r) return r;
+  if (db_->changes() != 1) return missing("move out of sequence or game not running");
+  return ok();
+}
+
+Result<void> SqliteStore::takeback(const std::string& room_id, int game_no, int plies) {
+  std::lock_guard lock(mu_);
+  sqlite::Transaction tx(*db_);
+  if (auto r = tx.begin(); !r) return r;
+  auto count = db_->cached("SELECT COUNT(*) FROM moves WHERE room_id = ? AND game_no = ?");
+  if (!count) return count.error();
+  {
+    Reset reset(**count);
+    auto row = (*count)->bind(1, room_id).bind(2, game_no).step();
+    if (!row) return row.error();
+    if (plies < 0 || plies > (*count)->int32(0)) return missing("takeback beyond the record");
+  }
+  auto del = db_->cached("DELETE FROM moves WHERE room_id = ? AND game_no = ? AND ply > ?");
+  if (!del) return del.error();
+  {
+    Reset reset(**del);
+    if (auto r = (*del)->bind(1, room_id).bind(2, game_no).bind(3, plies).run(); !r) return r;
+  }
+  return tx.commit();
+}
+
+Result<void> SqliteStore::game_finished(const std::string& room_id, int game_no,
+                                        const StoredOutcome& outcome, std::int64_t server_ms) {
+  std::lock_guard lock(mu_);
+  auto st = db_->cached(
+      "UPDATE games SET result_kind = ?, winner = ?, reason = ?, finished_ms = ? "
+      "WHERE room_id = ? AND game_no = ? AND finished_ms IS NULL");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto r = (*st)
+               ->bind(1, outcome.kind)
+               .bind(2, outcome.winner)
+               .bind(3, outcome.reason)
+               .bind(4, server_ms)
+               .bind(5, room_id)
+               .bind(6, game_no)
+               .run();
+  if (!r) return r;
+  if (db_->changes() != 1) return missing("no running game " + std::to_string(game_no));
+  return ok();
+}
+
+Result<void> SqliteStore::chat_line(const StoredChat& line) {
+  std::lock_guard lock(mu_);
+  auto st = db_->cached(
+      "INSERT INTO chat (room_id, player, name, channel, text, server_ms) "
+      "VALUES (?, ?, ?, ?, ?, ?)");
+  if (!st) return st.error();
+  Reset reset(**st);
+  return (*st)
+      ->bind(1, line.room_id)
+      .bind(2, line.player)
+      .bind(3, line.name)
+      .bind(4, line.channel)
+      .bind(5, line.text)
+      .bind(6, line.server_ms)
+      .run();
+}
+
+Result<void> SqliteStore::room_closed(const std::string& room_id, std::int64_t server_ms) {
+  std::lock_guard lock(mu_);
+  auto st = db_->cached("UPDATE rooms SET closed_ms = ? WHERE room_id = ? AND closed_ms IS NULL");
+  if (!st) return st.error();
+  Reset reset(**st);
+  return (*st)->bind(1, server_ms).bind(2, room_id).run();
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,68 @@
+// The embedded default store: one SQLite file under --data-dir, in WAL mode.
+//
+// Durability. Every write is one transaction that is committed before the call returns, and
+// rooms answer and broadcast only after that, so what a client saw acknowledged is on disk:
+//  - synchronous=FULL (default): each commit waits for fsync of the write-ahead log. An
+//    acknowledged move survives a crash of the process AND a power cut or kernel panic.
+//  - synchronous=NORMAL: a commit is written to the log but fsync happens only at
+//    checkpoints. An acknowledged move survives a crash of the process (kill -9: the OS
+//    still holds the write), but the last moves may be lost if the machine itself loses
+//    power. Faster on slow disks; never the default.
+//
+// Threads. Rooms call from their own strands on several threads; one mutex serialises the
+// calls on a single connection (SQLite allows one writer at a time anyway). Exports read
+// through the same connection.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "storage/sqlite_db.h"
+#include "storage/store.h"
+
+namespace banmen::server {
+
+struct SqliteOptions {
+  std::string path;  // the database file; ":memory:" for a private in-memory one
+  bool synchronous_full = true;
+  int busy_timeout_ms = 5000;  // another process (a backup) holding the lock: wait this long
+  std::int64_t max_bytes = 0;  // refuse writes beyond this size (0: until the disk is full)
+};
+
+class SqliteStore final : public Store {
+ public:
+  // Opens or creates the database and brings its schema up to date. Fails (with a message
+  // for the operator) when the file cannot be opened or is newer than this binary.
+  static Result<std::unique_ptr<SqliteStore>> open(const SqliteOptions& options);
+
+  Result<void> create_room(const StoredRoomInfo& room) override;
+  Result<void> seat_taken(const std::string& room_id, const StoredPlayer& player) override;
+  Result<void> game_started(const StoredGameStart& game) override;
+  Result<void> move_appended(const StoredMove& move) override;
+  Result<void> takeback(const std::string& room_id, int game_no, int plies) override;
+  Result<void> game_finished(const std::string& room_id, int game_no, const StoredOutcome& outcome,
+                             std::int64_t server_ms) override;
+  Result<void> chat_line(const StoredChat& line) override;
+  Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) override;
+
+  Result<std::vector<StoredRoom>> load_unfinished() override;
+  Result<StoredSeries> list_games(const std::string& room_id) override;
+  Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
+
+ private:
+  explicit SqliteStore(std::unique_ptr<sqlite::Connection> db) : db_(std::move(db)) {}
+
+  // sqlite_store_reads.cpp
+  Result<StoredRoomInfo> read_room(const std::string& room_id);
+  Result<std::vector<StoredPlayer>> read_players(const std::string& room_id);
+  Result<std::vector<StoredGame>> read_games(const std::string& room_id);
+  Result<std::vector<StoredMove>> read_moves(const std::string& room_id, int game_no);
+  Result<std::vector<StoredChat>> read_chat(const std::string& room_id, int limit);
+
+  std::mutex mu_;
+  std::unique_ptr<sqlite::Connection> db_;
+};
+
+}  // namespace banmen::server

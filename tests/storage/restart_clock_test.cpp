@@ -1,0 +1,237 @@
+// Restarts of the real server with clocks running: after a kill -9 and a restart, both
+// remaining times are those of the last stored move (the downtime charged to nobody), a
+// byoyomi side still in its periods is still in them, and the clock runs again once the
+// side to move is back. Also: the database is created on first run, and a database newer
+// than the binary stops the server with a clear message.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+#include "server_process.h"
+#include "storage/sqlite_db.h"
+#include "storage/sqlite_store.h"
+#include "temp_dir.h"
+#include "ws_client.h"
+
+namespace banmen::test {
+namespace {
+
+struct Seat {
+  std::unique_ptr<WsClient> ws;
+  std::string token;
+  std::int64_t version = 0;
+  int seat = 0;
+};
+
+class RestartTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server_ = std::make_unique<ServerProcess>(
+        BANMEN_SERVER_BINARY,
+        std::vector<std::string>{"--port", "0", "--data-dir", dir_.file("data")},
+        dir_.file("server.log"));
+    ASSERT_TRUE(server_->start()) << server_->log();
+  }
+
+  std::optional<json> read(Seat& s, const std::string& type, int timeout_ms = 5000) {
+    return s.ws->receive_until(
+        [&](const json& m) {
+          if (m.contains("version") && m["version"].is_number())
+            s.version = std::max(s.version, m["version"].get<std::int64_t>());
+          return m.value("type", "") == type || m.value("type", "") == "error";
+        },
+        timeout_ms);
+  }
+
+  // A room of `game` with `clock`, the host playing first; fills host_ and guest_.
+  void open_room(const std::string& game, const json& clock) {
+    host_.ws = WsClient::connect(server_->port());
+    guest_.ws = WsClient::connect(server_->port());
+    ASSERT_TRUE(host_.ws && guest_.ws);
+    host_.ws->send({{"type", "create_room"},
+                    {"id", 1},
+                    {"name", "Host"},
+                    {"game", game},
+                    {"side", "first"},
+                    {"clock", clock}});
+    auto created = read(host_, "room_created");
+    ASSERT_TRUE(created && created->value("type", "") == "room_created") << created->dump();
+    room_ = (*created)["room"];
+    host_.token = (*created)["token"];
+    guest_.ws->send({{"type", "join_room"}, {"id", 1}, {"room", room_}, {"name", "Guest"}});
+    auto joined = read(guest_, "joined");
+    ASSERT_TRUE(joined && joined->value("type", "") == "joined");
+    guest_.token = (*joined)["token"];
+    guest_.seat = 1;
+    for (Seat* s : {&host_, &guest_}) ASSERT_TRUE(read(*s, "snapshot"));
+  }
+
+  // Plays `move` for `s` and returns the clock of the move event its opponent receives.
+  json play(Seat& s, Seat& other, const std::string& move) {
+    const int id = ++next_id_;
+    char move_id[24];  // (not "m" + to_string: GCC 12 -O3 warns falsely on it)
+    std::snprintf(move_id, sizeof move_id, "m%d", id);
+    s.ws->send({{"type", "move"},
+                {"id", id},
+                {"move", move},
+                {"version", s.version},
+                {"move_id", move_id}});
+    auto ack = read(s, "ack");
+    EXPECT_TRUE(ack && ack->value("type", "") == "ack") << (ack ? ack->dump() : "no answer");
+    EXPECT_TRUE(read(s, "move"));  // the mover's own copy of the event
+    auto seen = read(other, "move");
+    EXPECT_TRUE(seen && seen->value("type", "") == "move");
+    return seen ? (*seen)["clock"] : json();
+  }
+
+  json rejoin(Seat& s) {
+    s.ws = WsClient::connect(server_->port());
+    EXPECT_TRUE(s.ws);
+    if (!s.ws) return {};
+    s.ws->send({{"type", "join_room"}, {"id", 2}, {"room", room_}, {"token", s.token}});
+    auto joined = read(s, "joined");
+    EXPECT_TRUE(joined && joined->value("type", "") == "joined")
+        << (joined ? joined->dump() : "no answer") << server_->log();
+    auto snap = read(s, "snapshot");
+    EXPECT_TRUE(snap && snap->value("type", "") == "snapshot");
+    return snap ? *snap : json();
+  }
+
+  // kill -9, then (while the server is down) the last move as the database holds it.
+  std::optional<server::StoredMove> crash(int down_ms) {
+    server_->kill_hard();
+    std::optional<server::StoredMove> last;
+    {
+      auto store = server::SqliteStore::open({dir_.file("data/banmen.db")});
+      EXPECT_TRUE(store.ok()) << store.error().message;
+      if (!store) return last;
+      auto rooms = (*store)->load_unfinished();
+      EXPECT_TRUE(rooms.ok());
+      for (const auto& r : rooms ? *rooms : std::vector<server::StoredRoom>{})
+        if (r.info.room_id == room_ && !r.moves.empty()) last = r.moves.back();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(down_ms));
+    EXPECT_TRUE(server_->start()) << server_->log();
+    return last;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<ServerProcess> server_;
+  Seat host_, guest_;
+  std::string room_;
+  int next_id_ = 10;
+};
+
+TEST_F(RestartTest, RemainingTimesAfterARestartEqualThoseBefore) {
+  open_room("chess", {{"kind", "fischer"}, {"base_ms", 60000}, {"increment_ms", 1000}});
+  play(host_, guest_, "e2e4");
+  play(guest_, host_, "e7e5");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  play(host_, guest_, "g1f3");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const json before = play(guest_, host_, "b8c6");  // white's clock now runs
+  ASSERT_TRUE(before.is_object());
+  ASSERT_EQ(before["running"], 0);
+  const std::int64_t shown_white = before["remaining_ms"][0];
+  const std::int64_t black = before["remaining_ms"][1];
+  EXPECT_LT(shown_white, 60000 + 1000 - 250);  // the clocks really ran before the crash
+  EXPECT_LT(black, 60000 + 1000 - 150);
+
+  const auto stored = crash(1500);
+  ASSERT_TRUE(stored);
+  ASSERT_EQ(stored->ply, 4);
+  const std::int64_t white = stored->remaining_ms[0];
+  EXPECT_EQ(stored->remaining_ms[1], black);
+  // The event was made a moment after the move was stored, white's clock already running.
+  EXPECT_GE(white, shown_white);
+  EXPECT_LT(white - shown_white, 100);
+  EXPECT_GE(stored->used_ms, 150);  // black's think before ply 4
+
+  // Black (not to move) comes back first: the clock is held, exactly as it was stored.
+  json snap = rejoin(guest_);
+  ASSERT_TRUE(snap.is_object());
+  EXPECT_EQ(snap["clock"]["remaining_ms"][0], white);
+  EXPECT_EQ(snap["clock"]["remaining_ms"][1], black);
+  EXPECT_TRUE(snap["clock"]["running"].is_null());
+  ASSERT_EQ(snap["moves"].size(), 4u);
+  // White comes back: white's clock runs again from where it was, the 1.5 s down and the
+  // reconnection charged to nobody.
+  snap = rejoin(host_);
+  ASSERT_TRUE(snap.is_object());
+  EXPECT_EQ(snap["clock"]["running"], 0);
+  const std::int64_t white_after = snap["clock"]["remaining_ms"][0];
+  EXPECT_LE(white_after, white);
+  EXPECT_GE(white_after, white - 100);
+  EXPECT_EQ(snap["clock"]["remaining_ms"][1], black);
+  // And the game goes on from there, each move storing its clocks.
+  const json next = play(host_, guest_, "f1c4");
+  EXPECT_LE(next["remaining_ms"][1].get<std::int64_t>(), black);
+  EXPECT_GE(next["remaining_ms"][1].get<std::int64_t>(), black - 100);
+  EXPECT_LE(next["remaining_ms"][0].get<std::int64_t>(), white + 1000);
+}
+
+TEST_F(RestartTest, ByoyomiPeriodsSurviveARestart) {
+  // 0.4 s main time, then 3 periods of 1 s.
+  open_room("shogi", {{"kind", "byoyomi"}, {"base_ms", 400}, {"period_ms", 1000}, {"periods", 3}});
+  play(host_, guest_, "7g7f");
+  play(guest_, host_, "3c3d");
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // sente into byoyomi
+  play(host_, guest_, "2g2f");
+  const json before = play(guest_, host_, "8c8d");
+  ASSERT_TRUE(before.is_object());
+  const auto stored = crash(300);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->remaining_ms[0], 1000);  // in a period, reset by the move
+  EXPECT_EQ(stored->periods_left[0], 3);
+  EXPECT_TRUE(stored->in_byoyomi[0]);
+  EXPECT_EQ(stored->remaining_ms[1], before["remaining_ms"][1]);
+
+  json snap = rejoin(guest_);
+  ASSERT_TRUE(snap.is_object());
+  EXPECT_EQ(snap["clock"]["remaining_ms"][0], 1000);
+  EXPECT_EQ(snap["clock"]["remaining_ms"][1], stored->remaining_ms[1]);
+  EXPECT_EQ(snap["clock"]["periods_left"], before["periods_left"]);
+  // Sente is in its first of 3 periods: the flag falls 3 s after its clock runs again (4 s
+  // if the restart had forgotten that sente was already in byoyomi).
+  const auto back = steady_now_ms();
+  snap = rejoin(host_);
+  ASSERT_EQ(snap["clock"]["running"], 0);
+  auto over = read(host_, "game_over", 8000);
+  const auto flag_after = steady_now_ms() - back;
+  ASSERT_TRUE(over && over->value("type", "") == "game_over") << server_->log();
+  EXPECT_EQ(over->value("reason", ""), "timeout") << over->dump();
+  EXPECT_EQ((*over)["winner"], 1);
+  EXPECT_GE(flag_after, 2900);
+  EXPECT_LT(flag_after, 3800);
+}
+
+TEST(ServerStart, CreatesTheDatabaseOnFirstRun) {
+  TempDir dir;
+  const auto data = dir.file("a/b/data");
+  ServerProcess server(BANMEN_SERVER_BINARY, {"--port", "0", "--data-dir", data},
+                       dir.file("server.log"));
+  ASSERT_TRUE(server.start()) << server.log();
+  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(data) / "banmen.db"));
+  EXPECT_EQ(server.stop(), 0);
+}
+
+TEST(ServerStart, RefusesADatabaseNewerThanItself) {
+  TempDir dir;
+  const auto data = dir.file("data");
+  std::filesystem::create_directories(data);
+  {
+    auto db = server::sqlite::Connection::open((std::filesystem::path(data) / "banmen.db").string(),
+                                               true);
+    ASSERT_TRUE(db.ok());
+    ASSERT_TRUE((*db)->exec("PRAGMA user_version = 999").ok());
+  }
+  ServerProcess server(BANMEN_SERVER_BINARY, {"--port", "0", "--data-dir", data},
+                       dir.file("server.log"));
+  EXPECT_FALSE(server.start(10000));
+  EXPECT_NE(server.log().find("schema version 999"), std::string::npos) << server.log();
+}
+
+}  // namespace
+}  // namespace banmen::test

@@ -1,0 +1,45 @@
+// The real banmen-server as a child process: started on a free port with a data dir,
+// killed with SIGKILL (a crash, nothing flushed by the server) or stopped with SIGTERM.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace banmen::test {
+
+class ServerProcess {
+ public:
+  // The server's stdout and stderr are appended to `log_file` (a file, not a pipe, so a
+  // chatty server can never block on a full pipe).
+  ServerProcess(std::string binary, std::vector<std::string> args, std::string log_file)
+      : binary_(std::move(binary)), args_(std::move(args)), log_file_(std::move(log_file)) {}
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+  ~ServerProcess() { kill_hard(); }
+
+  // Starts the server and waits (at most `timeout_ms`) for its "listening on" line.
+  // Returns false, with the output so far in log(), if it does not come up.
+  bool start(int timeout_ms = 20000);
+  // SIGKILL and reap. Safe to call when not running.
+  void kill_hard();
+  // SIGTERM, then SIGKILL after `timeout_ms`. Returns the exit status (or -1).
+  int stop(int timeout_ms = 5000);
+
+  bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
+  unsigned short port() const { return port_; }
+  // Everything the server wrote to stdout and stderr since the last start().
+  std::string log() const;
+
+ private:
+  std::string binary_;
+  std::vector<std::string> args_;
+  pid_t pid_ = -1;
+  std::string log_file_;
+  long log_start_ = 0;  // size of the log file when this run started
+  unsigned short port_ = 0;
+};
+
+}  // namespace banmen::test

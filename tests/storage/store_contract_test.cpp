@@ -1,0 +1,216 @@
+// The Store contract, run over every implementation: what rooms write must come back the
+// same from load_unfinished(), list_games() and load_game(), and what breaks the record's
+// order must be refused.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <memory>
+
+#include "storage/memory_store.h"
+#include "storage/sqlite_store.h"
+#include "temp_dir.h"
+
+namespace banmen::server {
+namespace {
+
+struct Maker {
+  const char* name;
+  std::function<std::unique_ptr<Store>(const test::TempDir&)> make;
+};
+
+const Maker kMakers[] = {
+    {"memory", [](const test::TempDir&) { return std::make_unique<MemoryStore>(); }},
+    {"sqlite_file",
+     [](const test::TempDir& dir) -> std::unique_ptr<Store> {
+       auto s = SqliteStore::open({dir.file("banmen.db")});
+       EXPECT_TRUE(s.ok());
+       return s ? std::move(s.value()) : nullptr;
+     }},
+    {"sqlite_memory",
+     [](const test::TempDir&) -> std::unique_ptr<Store> {
+       auto s = SqliteStore::open({":memory:"});
+       EXPECT_TRUE(s.ok());
+       return s ? std::move(s.value()) : nullptr;
+     }},
+};
+
+class StoreContract : public ::testing::TestWithParam<Maker> {
+ protected:
+  void SetUp() override {
+    store_ = GetParam().make(dir_);
+    ASSERT_NE(store_, nullptr);
+  }
+  StoredMove move(int game_no, int ply, std::string text) {
+    StoredMove m;
+    m.room_id = "r1";
+    m.game_no = game_no;
+    m.ply = ply;
+    m.move = std::move(text);
+    m.remaining_ms[0] = 60000 - ply;
+    m.remaining_ms[1] = 50000 + ply;
+    m.periods_left[0] = 3;
+    m.periods_left[1] = 2;
+    m.server_ms = 1000 + ply;
+    m.used_ms = 10 * ply;
+    m.in_byoyomi[1] = ply % 2 == 1;
+    return m;
+  }
+  StoredGameStart game(int no, int host_seat) {
+    StoredGameStart g{"r1", no, "chess", R"({"clock":"5+3"})", "startpos", {0, 1}, 500 + no};
+    g.seat_of_player[0] = host_seat;
+    g.seat_of_player[1] = 1 - host_seat;
+    return g;
+  }
+  void seed_room() {
+    ASSERT_TRUE(store_->create_room({"r1", R"({"game":"chess"})", 42}).ok());
+    ASSERT_TRUE(store_->seat_taken("r1", {0, "Alice", "aa11"}).ok());
+    ASSERT_TRUE(store_->seat_taken("r1", {1, "Bob", "bb22"}).ok());
+  }
+
+  test::TempDir dir_;
+  std::unique_ptr<Store> store_;
+};
+
+TEST_P(StoreContract, RoomWithoutGameIsRestored) {
+  seed_room();
+  auto rooms = store_->load_unfinished();
+  ASSERT_TRUE(rooms.ok());
+  ASSERT_EQ(rooms->size(), 1u);
+  const auto& r = rooms->front();
+  EXPECT_EQ(r.info.room_id, "r1");
+  EXPECT_EQ(r.info.options_json, R"({"game":"chess"})");
+  EXPECT_EQ(r.info.created_ms, 42);
+  ASSERT_EQ(r.players.size(), 2u);
+  EXPECT_EQ(r.players[1].name, "Bob");
+  EXPECT_EQ(r.players[1].token_hash, "bb22");
+  EXPECT_EQ(r.game.game_no, 0);
+  EXPECT_TRUE(r.moves.empty());
+}
+
+TEST_P(StoreContract, MovesClocksAndChatComeBack) {
+  seed_room();
+  ASSERT_TRUE(store_->game_started(game(1, 1)).ok());
+  for (int ply = 1; ply <= 3; ++ply)
+    ASSERT_TRUE(store_->move_appended(move(1, ply, "m" + std::to_string(ply))).ok());
+  ASSERT_TRUE(store_->chat_line({"r1", 0, "Alice", "players", "good luck", 77}).ok());
+  auto rooms = store_->load_unfinished();
+  ASSERT_TRUE(rooms.ok());
+  ASSERT_EQ(rooms->size(), 1u);
+  const auto& r = rooms->front();
+  EXPECT_EQ(r.game.game_no, 1);
+  EXPECT_EQ(r.game.game_id, "chess");
+  EXPECT_EQ(r.game.seat_of_player[0], 1);
+  EXPECT_EQ(r.game.started_ms, 501);
+  ASSERT_EQ(r.moves.size(), 3u);
+  const auto& last = r.moves.back();
+  EXPECT_EQ(last.move, "m3");
+  EXPECT_EQ(last.remaining_ms[0], 59997);
+  EXPECT_EQ(last.remaining_ms[1], 50003);
+  EXPECT_EQ(last.periods_left[0], 3);
+  EXPECT_EQ(last.periods_left[1], 2);
+  EXPECT_EQ(last.server_ms, 1003);
+  EXPECT_EQ(last.used_ms, 30);
+  EXPECT_FALSE(last.in_byoyomi[0]);
+  EXPECT_TRUE(last.in_byoyomi[1]);
+  ASSERT_EQ(r.chat.size(), 1u);
+  EXPECT_EQ(r.chat[0].text, "good luck");
+  EXPECT_EQ(r.chat[0].channel, "players");
+}
+
+TEST_P(StoreContract, RefusesMovesOutOfOrderOrAfterTheEnd) {
+  seed_room();
+  ASSERT_TRUE(store_->game_started(game(1, 0)).ok());
+  EXPECT_FALSE(store_->move_appended(move(1, 2, "skip")).ok());
+  ASSERT_TRUE(store_->move_appended(move(1, 1, "a")).ok());
+  EXPECT_FALSE(store_->move_appended(move(1, 1, "again")).ok());
+  EXPECT_FALSE(store_->move_appended(move(2, 2, "other game")).ok());
+  ASSERT_TRUE(store_->game_finished("r1", 1, {"win", 0, "resignation"}, 900).ok());
+  auto e = store_->move_appended(move(1, 2, "late"));
+  ASSERT_FALSE(e.ok());
+  EXPECT_EQ(e.error().code, storage_error);
+}
+
+TEST_P(StoreContract, TakebackDropsLaterMovesOnly) {
+  seed_room();
+  ASSERT_TRUE(store_->game_started(game(1, 0)).ok());
+  for (int ply = 1; ply <= 4; ++ply) ASSERT_TRUE(store_->move_appended(move(1, ply, "x")).ok());
+  EXPECT_FALSE(store_->takeback("r1", 1, 5).ok());
+  ASSERT_TRUE(store_->takeback("r1", 1, 2).ok());
+  ASSERT_TRUE(store_->move_appended(move(1, 3, "y")).ok());
+  auto g = store_->load_game("r1", 1);
+  ASSERT_TRUE(g.ok());
+  ASSERT_EQ(g->moves.size(), 3u);
+  EXPECT_EQ(g->moves[2].move, "y");
+}
+
+TEST_P(StoreContract, FinishedSeriesIsListedAndScored) {
+  seed_room();
+  ASSERT_TRUE(store_->game_started(game(1, 0)).ok());
+  ASSERT_TRUE(store_->move_appended(move(1, 1, "e2e4")).ok());
+  ASSERT_TRUE(store_->game_finished("r1", 1, {"win", 1, "resignation"}, 2000).ok());
+  // Finished last game: nothing to restore.
+  auto none = store_->load_unfinished();
+  ASSERT_TRUE(none.ok());
+  EXPECT_TRUE(none->empty());
+  ASSERT_TRUE(store_->game_started(game(2, 1)).ok());  // rematch, seats swapped
+  ASSERT_TRUE(store_->move_appended(move(2, 1, "d2d4")).ok());
+
+  auto rooms = store_->load_unfinished();
+  ASSERT_TRUE(rooms.ok());
+  ASSERT_EQ(rooms->size(), 1u);
+  // Seat 1 won game 1, and player 1 sat there.
+  EXPECT_EQ(rooms->front().score[0], 0);
+  EXPECT_EQ(rooms->front().score[1], 1);
+  EXPECT_EQ(rooms->front().game.game_no, 2);
+
+  auto series = store_->list_games("r1");
+  ASSERT_TRUE(series.ok());
+  ASSERT_EQ(series->games.size(), 2u);
+  EXPECT_EQ(series->players.size(), 2u);
+  const auto& g1 = series->games[0];
+  EXPECT_TRUE(g1.finished);
+  EXPECT_EQ(g1.outcome.kind, "win");
+  EXPECT_EQ(g1.outcome.winner, 1);
+  EXPECT_EQ(g1.outcome.reason, "resignation");
+  EXPECT_EQ(g1.finished_ms, 2000);
+  EXPECT_EQ(g1.plies, 1);
+  EXPECT_TRUE(g1.moves.empty());
+  EXPECT_FALSE(series->games[1].finished);
+
+  auto first = store_->load_game("r1", 1);
+  ASSERT_TRUE(first.ok());
+  ASSERT_EQ(first->moves.size(), 1u);
+  EXPECT_EQ(first->moves[0].move, "e2e4");
+  auto missing = store_->load_game("r1", 3);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().code, stored_not_found);
+  auto nobody = store_->list_games("nope");
+  ASSERT_FALSE(nobody.ok());
+  EXPECT_EQ(nobody.error().code, stored_not_found);
+}
+
+TEST_P(StoreContract, ClosedRoomsAreNotRestoredButStayReadable) {
+  seed_room();
+  ASSERT_TRUE(store_->game_started(game(1, 0)).ok());
+  ASSERT_TRUE(store_->room_closed("r1", 3000).ok());
+  auto rooms = store_->load_unfinished();
+  ASSERT_TRUE(rooms.ok());
+  EXPECT_TRUE(rooms->empty());
+  EXPECT_TRUE(store_->load_game("r1", 1).ok());
+}
+
+TEST_P(StoreContract, TextIsKeptByteForByte) {
+  ASSERT_TRUE(store_->create_room({"r1", "{}", 1}).ok());
+  std::string name = "将棋の名人 'quote' \"dq\" ; DROP TABLE rooms; --";
+  ASSERT_TRUE(store_->seat_taken("r1", {0, name, "h"}).ok());
+  auto series = store_->list_games("r1");
+  ASSERT_TRUE(series.ok());
+  ASSERT_EQ(series->players.size(), 1u);
+  EXPECT_EQ(series->players[0].name, name);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllStores, StoreContract, ::testing::ValuesIn(kMakers),
+                         [](const auto& p) { return std::string(p.param.name); });
+
+}  // namespace
+}  // namespace banmen::server
