@@ -8,8 +8,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
+#include <string_view>
 #include <thread>
 
 namespace banmen::test {
@@ -49,15 +49,19 @@ bool ServerProcess::start(int timeout_ms) {
     execv(binary_.c_str(), argv.data());
     _exit(127);
   }
-  static const std::regex listening(R"(listening on [^ ]*:(\d+))");
   const auto deadline = now_ms() + timeout_ms;
   while (now_ms() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    // "listening on <address>:<port> ..." (no <regex>: GCC 12 warns falsely on it with ASan)
     auto text = log();
-    std::smatch m;
-    if (std::regex_search(text, m, listening)) {
-      port_ = static_cast<unsigned short>(std::stoi(m[1]));
-      return true;
+    constexpr std::string_view marker = "listening on ";
+    if (auto at = text.find(marker); at != std::string::npos) {
+      auto end = text.find(' ', at + marker.size());
+      auto colon = text.rfind(':', end);
+      if (end != std::string::npos && colon != std::string::npos && colon > at) {
+        port_ = static_cast<unsigned short>(std::stoi(text.substr(colon + 1, end - colon - 1)));
+        return true;
+      }
     }
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) == pid_) {  // exited before listening
