@@ -2,7 +2,7 @@
 // spectator's socket receives before the game ends names the type of a hidden piece.
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <cctype>
 
 #include "match_driver.h"
 #include "server_process.h"
@@ -13,14 +13,20 @@ namespace {
 // Hidden pieces of `owner` (0: Dog, upper case; 1: Cat, lower case) written with their
 // type in a position string. The public form is ?X / !X (?x / !x).
 bool position_leaks(const std::string& pos, int owner) {
-  static const std::regex dog(R"([?!][KRBGS])"), cat(R"([?!][krbgs])");
-  return std::regex_search(pos, owner == 0 ? dog : cat);
+  const std::string types = owner == 0 ? "KRBGS" : "krbgs";
+  for (std::size_t i = 0; i + 1 < pos.size(); ++i)
+    if ((pos[i] == '?' || pos[i] == '!') && types.find(pos[i + 1]) != std::string::npos)
+      return true;
+  return false;
 }
 
 // A hidden drop by the other side written with its type ("?R*2e" instead of "?*2e").
 bool move_leaks(const std::string& move) {
-  static const std::regex typed(R"(\?[A-Za-z]\*)");
-  return std::regex_search(move, typed);
+  for (std::size_t i = 0; i + 2 < move.size(); ++i)
+    if (move[i] == '?' && std::isalpha(static_cast<unsigned char>(move[i + 1])) &&
+        move[i + 2] == '*')
+      return true;
+  return false;
 }
 
 // Checks one message received by `viewer_seat` (-1: spectator) before the game ended.

@@ -206,7 +206,7 @@ TEST_F(ServerPlay, ReconnectGetsMissedEventsAndPresence) {
   const auto seen = m.a.version;
   m.a.ws.close();
   auto gone = m.b.ws.wait_for(
-      [](const json& j) { return j["type"] == "presence" && j["connected"] == false; });
+      [](const json& j) { return j["type"] == "presence" && j.value("connected", true) == false; });
   ASSERT_TRUE(gone);
   EXPECT_TRUE(gone->contains("claim_at_ms"));
   m.b.absorb(*gone);
@@ -230,7 +230,7 @@ TEST_F(ServerPlay, ReconnectGetsMissedEventsAndPresence) {
   EXPECT_EQ((*missed)["ply"], 2);
   EXPECT_FALSE((*missed)["legal_moves"].empty());
   auto here = m.b.ws.wait_for(
-      [](const json& x) { return x["type"] == "presence" && x["connected"] == true; });
+      [](const json& x) { return x["type"] == "presence" && x.value("connected", false); });
   EXPECT_TRUE(here);
 }
 
