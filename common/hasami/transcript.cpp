@@ -1,7 +1,7 @@
 #include "hasami/transcript.h"
 
+#include "core/record_text.h"
 #include "hasami/hasami_game.h"
-#include "hasami/record_text.h"
 
 namespace banmen::hasami {
 

@@ -1,6 +1,6 @@
 #include "reversi/transcript.h"
 
-#include "reversi/record_text.h"
+#include "core/record_text.h"
 #include "reversi/reversi_game.h"
 
 namespace banmen::reversi {

@@ -1,6 +1,6 @@
-#include "reversi/record_text.h"
+#include "core/record_text.h"
 
-namespace banmen::reversi {
+namespace banmen {
 
 std::string header_line(std::string_view key, std::string_view value) {
   std::string line(key);
@@ -71,4 +71,4 @@ bool is_external_reason(std::string_view reason) {
          reason == "abandonment" || reason == "aborted";
 }
 
-}  // namespace banmen::reversi
+}  // namespace banmen

@@ -1,5 +1,5 @@
-// The plain-text pieces a transcript is built from: "Key: value" header lines and the
-// "Result:" line, written and read back. Kept apart from the move syntax of the game.
+// The plain-text pieces a transcript (reversi, hasami) is built from: "Key: value" header lines and
+// the "Result:" line, written and read back. Kept apart from the move syntax of the game.
 #pragma once
 
 #include <optional>
@@ -9,7 +9,7 @@
 
 #include "core/game.h"
 
-namespace banmen::reversi {
+namespace banmen {
 
 // A header value on one line: line breaks and other control bytes become spaces.
 std::string header_line(std::string_view key, std::string_view value);
@@ -30,4 +30,4 @@ std::optional<Outcome> parse_result(const GameInfo& info, std::string_view text)
 // Endings the server decides outside the board; a record may carry them.
 bool is_external_reason(std::string_view reason);
 
-}  // namespace banmen::reversi
+}  // namespace banmen
