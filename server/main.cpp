@@ -80,6 +80,9 @@ int main(int argc, char** argv) {
   Hub hub(*ioc, cfg, std::move(opened->store));
   int status = run_server(hub, address, opened->description);
   hub.rooms.clear();
+  // The store goes first: its committer commits what is still queued and posts the results
+  // to room strands, which must still exist (they are dropped with the io_context).
+  hub.store.reset();
   ioc.reset();
   spdlog::info("stopped");
   return status;

@@ -40,38 +40,52 @@ void Room::touch() {
   last_activity_ms_ = unix_ms();
 }
 
+void Room::run(std::function<void()> work) {
+  boost::asio::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
+    if (self->store_busy_) return self->waiting_.push_back(std::move(work));
+    work();
+  });
+}
+
+void Room::run_waiting() {
+  while (!store_busy_ && !waiting_.empty()) {
+    auto work = std::move(waiting_.front());
+    waiting_.pop_front();
+    work();
+  }
+}
+
+// Each entry point's closure holds the room (run() keeps `self` until it has run).
 void Room::create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re) {
-  boost::asio::post(strand_,
-                    [self = shared_from_this(), host = std::move(host), o = std::move(options),
-                     n = std::move(name), r = std::move(re)]() mutable {
-                      self->do_create(std::move(host), std::move(o), std::move(n), std::move(r));
-                    });
+  run([this, host = std::move(host), o = std::move(options), n = std::move(name),
+       r = std::move(re)]() mutable {
+    do_create(std::move(host), std::move(o), std::move(n), std::move(r));
+  });
 }
 
 void Room::join(std::shared_ptr<Client> client, json request) {
-  boost::asio::post(
-      strand_, [self = shared_from_this(), c = std::move(client),
-                r = std::move(request)]() mutable { self->do_join(std::move(c), std::move(r)); });
+  run([this, c = std::move(client), r = std::move(request)]() mutable {
+    do_join(std::move(c), std::move(r));
+  });
 }
 
 void Room::leave(std::uint64_t client_id) {
-  boost::asio::post(strand_, [self = shared_from_this(), client_id] { self->do_leave(client_id); });
+  run([this, client_id] { do_leave(client_id); });
 }
 
 void Room::request(std::shared_ptr<Client> client, json req) {
-  boost::asio::post(
-      strand_, [self = shared_from_this(), c = std::move(client), r = std::move(req)]() mutable {
-        self->do_request(std::move(c), std::move(r));
-      });
+  run([this, c = std::move(client), r = std::move(req)]() mutable {
+    do_request(std::move(c), std::move(r));
+  });
 }
 
 void Room::shutdown() {
-  boost::asio::post(strand_, [self = shared_from_this()] {
-    self->closed_ = true;
-    self->flag_timer_.cancel();
-    for (auto& [id, m] : self->members_)
-      if (auto c = m.client.lock()) c->left_room(self.get());
-    self->members_.clear();
+  run([this] {
+    closed_ = true;
+    flag_timer_.cancel();
+    for (auto& [id, m] : members_)
+      if (auto c = m.client.lock()) c->left_room(this);
+    members_.clear();
   });
 }
 
@@ -272,7 +286,7 @@ void Room::publish_presence(int player) {
   } else {
     base["player"] = nullptr;
   }
-  publish([&](Viewer) { return base; });
+  publish_same(std::move(base));
 }
 
 Viewer Room::viewer_of(const Member& m) const {

@@ -83,6 +83,21 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string start_time, time_control;
   };
   enum class Status { waiting, playing, over };
+  // A move applied and sent to the store, waiting for its commit (room_game.cpp).
+  struct PendingMove {
+    std::shared_ptr<Client> client;
+    int player = 0;
+    GamePtr next;          // the game with the move played
+    GameClock next_clock;  // the clocks with the move charged
+    std::int64_t received_ms = 0;
+    std::string move_id;
+    json re;
+  };
+
+  // Runs `work` on the strand now or, while a store write is under way, after it: the room
+  // handles one request at a time and in arrival order, commits included.
+  void run(std::function<void()> work);
+  void run_waiting();
 
   // room.cpp: membership
   void do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
@@ -96,7 +111,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // room_game.cpp: starting, moving and ending games
   Result<void> start_game();
-  void on_move(Member& m, Client& c, const json& req, const json& re);
+  void on_move(Member& m, const std::shared_ptr<Client>& client, const json& req, const json& re);
+  // The store's answer to on_move's write: the move happens now, or is refused.
+  void move_stored(PendingMove& pending, const Result<void>& stored);
   void on_declare(Member& m, Client& c, const json& re);
   void finish(Outcome outcome);
   void arm_flag_timer();
@@ -136,7 +153,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // Sends one event to every member, in each one's own form, and logs it for catch-up.
   // `render` returns null for a viewer who must not receive the event.
   void publish(const std::function<json(Viewer)>& render);
-  void publish_snapshots();  // after a takeback, a new game or a switch
+  // The same event for every viewer (presence, offers): rendered and encoded once.
+  void publish_same(json event);
+  // The event of ply `ply`, just played (move_event() for each viewer).
+  void publish_move(std::size_t ply);
+  void deliver(LoggedEvent event);  // sends to every member and logs for catch-up
+  void publish_snapshots();         // after a takeback, a new game or a switch
   Viewer viewer_of(const Member& m) const;
   int seat_of_player(int player) const { return seat_of_player_[player]; }
   int player_at_seat(int seat) const { return seat_of_player_[0] == seat ? 0 : 1; }
@@ -180,6 +202,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<LoggedEvent> log_;
   std::deque<ChatLine> chat_;
   bool closed_ = false;
+
+  // A move is being committed: requests wait in `waiting_` until the store answers.
+  bool store_busy_ = false;
+  std::deque<std::function<void()>> waiting_;
 
   // Shared with other threads
   mutable std::mutex shared_mu_;

@@ -20,7 +20,7 @@ void Room::do_request(std::shared_ptr<Client> client, json req) {
   Client& c = *client;
   const std::string type = get_string(req, "type").value_or("");
   touch();
-  if (type == "move") return on_move(m, c, req, re);
+  if (type == "move") return on_move(m, client, req, re);
   if (type == "chat") return on_chat(m, c, req, re);
   if (type == "switch_game") return on_switch_game(m, c, req, re);
   if (type.starts_with("rematch_")) return on_rematch(m, c, type, re);
@@ -40,7 +40,7 @@ void Room::do_request(std::shared_ptr<Client> client, json req) {
 
 void Room::publish_offer(const char* kind, int seat, const char* state) {
   json j{{"type", "offer"}, {"kind", kind}, {"seat", seat}, {"state", state}};
-  publish([&](Viewer) { return j; });
+  publish_same(std::move(j));
 }
 
 void Room::withdraw_offers() {
@@ -219,7 +219,7 @@ void Room::on_switch_game(Member& m, Client& c, const json& req, const json& re)
     return;
   }
   json j{{"type", "options"}, {"options", options_.to_json()}};
-  publish([&](Viewer) { return j; });
+  publish_same(std::move(j));
 }
 
 void Room::on_chat(Member& m, Client& c, const json& req, const json& re) {

@@ -2,6 +2,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <boost/asio/post.hpp>
 
 #include "app/hub.h"
 #include "core/registry.h"
@@ -48,7 +49,9 @@ Result<void> Room::start_game() {
   return ok();
 }
 
-void Room::on_move(Member& m, Client& c, const json& req, const json& re) {
+void Room::on_move(Member& m, const std::shared_ptr<Client>& client, const json& req,
+                   const json& re) {
+  Client& c = *client;
   // 1. Well-formed.
   auto move = get_string(req, "move");
   auto version = get_int(req, "version");
@@ -79,20 +82,23 @@ void Room::on_move(Member& m, Client& c, const json& req, const json& re) {
     on_flag_timer();
     return refuse(c, re, "game_over", "the game is over");
   }
-  auto next = game_->clone();
-  if (auto r = next->apply(*move); !r) return refuse(c, re, r.error().code, r.error().message);
-  GameClock next_clock = clock_;
-  next_clock.stop_after_move(now);
-  const int ply = static_cast<int>(next->history_size());
+  auto pending = std::make_shared<PendingMove>();
+  pending->next = game_->clone();
+  if (auto r = pending->next->apply(*move); !r)
+    return refuse(c, re, r.error().code, r.error().message);
+  const auto& next = *pending->next;
+  pending->next_clock = clock_;
+  pending->next_clock.stop_after_move(now);
+  const int ply = static_cast<int>(next.history_size());
   // Clocks run from the second ply on: each side's first move is untimed.
-  if (ply >= 2 && !next->over()) next_clock.start(next->to_move(), now);
-  auto settled = next_clock.at(now);
+  if (ply >= 2 && !next.over()) pending->next_clock.start(next.to_move(), now);
+  auto settled = pending->next_clock.at(now);
 
   StoredMove sm;
   sm.room_id = id_;
   sm.game_no = game_no_;
   sm.ply = ply;
-  sm.move = next->notation(static_cast<std::size_t>(ply - 1), Viewer::referee);
+  sm.move = next.notation(static_cast<std::size_t>(ply - 1), Viewer::referee);
   for (int s = 0; s < 2; ++s) {
     sm.remaining_ms[s] = settled.remaining_ms[s];
     sm.periods_left[s] = settled.periods_left[s];
@@ -100,23 +106,48 @@ void Room::on_move(Member& m, Client& c, const json& req, const json& re) {
   }
   sm.server_ms = unix_ms();
   sm.used_ms = now - turn_started_ms_;
-  if (!store_ok(hub_.store->move_appended(sm), &c, re)) return;
 
-  // Committed: now it happened.
-  clock_before_.push_back(clock_.at(now));
-  move_times_.push_back(now - turn_started_ms_);
+  pending->client = client;
+  pending->player = m.player;
+  pending->received_ms = now;
+  pending->move_id = *move_id;
+  pending->re = re;
+  // Nothing is answered or broadcast before the store has committed the move; the room
+  // holds every later request until then (run()).
+  store_busy_ = true;
+  hub_.store->append_move(sm, [self = shared_from_this(), pending](Result<void> stored) {
+    boost::asio::post(self->strand_, [self, pending, stored = std::move(stored)] {
+      self->move_stored(*pending, stored);
+      self->run_waiting();
+    });
+  });
+}
+
+void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
+  store_busy_ = false;
+  Client& c = *pending.client;
+  if (!store_ok(stored, &c, pending.re)) return arm_flag_timer();  // it may have fired meanwhile
+
+  // Committed: now it happened. The opponent's clock starts now, when they can see the
+  // move, not when it arrived: the commit's few milliseconds are charged to nobody.
+  const auto now = steady_ms();
+  const int seat = seat_of_player_[pending.player];
+  auto& player = players_[pending.player];
+  pending.next_clock.shift(now - pending.received_ms);
+  clock_before_.push_back(clock_.at(pending.received_ms));
+  move_times_.push_back(pending.received_ms - turn_started_ms_);
   turn_started_ms_ = now;
-  game_ = std::move(next);
-  clock_ = next_clock;
-  player.move_ids.push_back(*move_id);
+  game_ = std::move(pending.next);
+  clock_ = pending.next_clock;
+  player.move_ids.push_back(pending.move_id);
   if (player.move_ids.size() > kRememberedMoveIds) player.move_ids.pop_front();
   hub_.metrics.moves_total++;
   touch();
-  reply(c, json{{"type", "ack"}, {"move_id", *move_id}, {"duplicate", false}}, re);
-  const auto idx = static_cast<std::size_t>(ply);
-  publish([&](Viewer v) { return move_event(v, idx); });
+  reply(c, json{{"type", "ack"}, {"move_id", pending.move_id}, {"duplicate", false}}, pending.re);
+  const auto idx = game_->history_size();
+  publish_move(idx);
   position_version_ = version_;
-  spdlog::debug("room {} ply {} {}", id_, ply,
+  spdlog::debug("room {} ply {} {}", id_, idx,
                 game_->notation(idx - 1, Viewer::spectator));  // never the hidden form
   if (draw_offer_ == seat || takeback_offer_ >= 0) withdraw_offers();
   if (game_->over()) return finish(game_->outcome());
@@ -192,7 +223,8 @@ void Room::arm_flag_timer() {
 }
 
 void Room::on_flag_timer() {
-  if (status_ != Status::playing) return;
+  // A move in the store arrived in time; its answer re-arms the timer.
+  if (status_ != Status::playing || store_busy_) return;
   const auto now = steady_ms();
   const int seat = clock_.running();
   if (seat < 0) return;

@@ -156,6 +156,35 @@ void Room::publish(const std::function<json(Viewer)>& render) {
     j["version"] = version_;
     e.text[v] = encode(j);
   }
+  deliver(std::move(e));
+}
+
+void Room::publish_same(json event) {
+  ++version_;
+  event["version"] = version_;
+  auto text = encode(event);
+  deliver(LoggedEvent{version_, {text, text, text}});
+}
+
+void Room::publish_move(std::size_t ply) {
+  // Hidden pieces: every viewer gets a message made for it alone.
+  if (game_->info().hidden_information)
+    return publish([&](Viewer v) { return move_event(v, ply); });
+  // Otherwise everyone sees the same event and only the side to move adds its legal moves:
+  // two texts to render instead of three, and the position rendered once.
+  ++version_;
+  json j = move_event(Viewer::spectator, ply);
+  j["version"] = version_;
+  auto plain = encode(j);
+  LoggedEvent e{version_, {plain, plain, plain}};
+  if (status_ == Status::playing && !game_->over()) {
+    j["legal_moves"] = game_->legal_moves();
+    e.text[game_->to_move()] = encode(j);
+  }
+  deliver(std::move(e));
+}
+
+void Room::deliver(LoggedEvent e) {
   for (const auto& [id, m] : members_) {
     auto c = m.client.lock();
     const auto& text = e.text[static_cast<int>(viewer_of(m))];

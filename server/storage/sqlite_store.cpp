@@ -95,15 +95,22 @@ Result<void> SqliteStore::game_started(const StoredGameStart& g) {
 
 Result<void> SqliteStore::move_appended(const StoredMove& m) {
   std::lock_guard lock(mu_);
-  // One statement: the row goes in only if the game is running and this is the next ply,
-  // so a move can never be stored out of order or after the end.
+  return insert_move(m);
+}
+
+Result<void> SqliteStore::insert_move(const StoredMove& m) {
+  // One statement: the row goes in only if the game is running and this is the next ply
+  // (no later ply stored, the previous one stored), so a move can never be stored out of
+  // order or after the end. Both probes are primary-key lookups, whatever the game's length.
   auto st = db_->cached(
       "INSERT INTO moves (room_id, game_no, ply, move, remaining0, remaining1, periods0, "
       "periods1, server_ms, used_ms, byoyomi0, byoyomi1) "
       "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 "
       "WHERE EXISTS (SELECT 1 FROM games WHERE room_id = ?1 AND game_no = ?2 "
       "              AND finished_ms IS NULL) "
-      "AND (SELECT COUNT(*) FROM moves WHERE room_id = ?1 AND game_no = ?2) = ?3 - 1");
+      "AND NOT EXISTS (SELECT 1 FROM moves WHERE room_id = ?1 AND game_no = ?2 AND ply >= ?3) "
+      "AND (?3 = 1 OR EXISTS (SELECT 1 FROM moves WHERE room_id = ?1 AND game_no = ?2 "
+      "                       AND ply = ?3 - 1))");
   if (!st) return st.error();
   Reset reset(**st);
   auto r = (*st)

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -106,6 +107,17 @@ class Store {
   virtual Result<void> seat_taken(const std::string& room_id, const StoredPlayer& player) = 0;
   virtual Result<void> game_started(const StoredGameStart& game) = 0;
   virtual Result<void> move_appended(const StoredMove& move) = 0;
+
+  // What append_move() calls once the move is durable, or refused. It runs on whichever
+  // thread committed the write, so it must only hand the result back (post it to a strand).
+  using Committed = std::function<void(Result<void>)>;
+  // The same write as move_appended(), for the hot path: the caller goes on serving other
+  // rooms while the move is committed. SqliteStore gathers the moves that arrive while a
+  // commit is under way into the next transaction (group commit), so one fsync makes the
+  // moves of many rooms durable at once. A store that cannot batch commits at once.
+  virtual void append_move(const StoredMove& move, Committed committed) {
+    committed(move_appended(move));
+  }
   // Takes the game back to `plies` moves (drops every later move).
   virtual Result<void> takeback(const std::string& room_id, int game_no, int plies) = 0;
   virtual Result<void> game_finished(const std::string& room_id, int game_no,

@@ -1,0 +1,88 @@
+// The committer thread of SqliteStore: moves queued by append_move() are written in batches,
+// one transaction and one fsync per batch, and each caller is told its own move's result.
+#include <optional>
+
+#include "storage/sqlite_store.h"
+
+namespace banmen::server {
+
+SqliteStore::SqliteStore(std::unique_ptr<sqlite::Connection> db) : db_(std::move(db)) {
+  committer_ = std::thread([this] { run_committer(); });
+}
+
+SqliteStore::~SqliteStore() {
+  {
+    std::lock_guard lock(queue_mu_);
+    stopping_ = true;
+  }
+  queue_cv_.notify_one();
+  committer_.join();
+}
+
+void SqliteStore::append_move(const StoredMove& move, Committed committed) {
+  {
+    std::lock_guard lock(queue_mu_);
+    queue_.push_back(QueuedMove{move, std::move(committed)});
+  }
+  queue_cv_.notify_one();
+}
+
+SqliteStore::CommitStats SqliteStore::commit_stats() const {
+  std::lock_guard lock(queue_mu_);
+  return stats_;
+}
+
+void SqliteStore::run_committer() {
+  std::vector<QueuedMove> batch;
+  std::vector<Result<void>> results;
+  for (;;) {
+    {
+      std::unique_lock lock(queue_mu_);
+      queue_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      // Stopping still commits what was queued: those moves were accepted by their rooms.
+      if (queue_.empty()) return;
+      batch.swap(queue_);
+    }
+    results.clear();
+    commit_batch(batch, results);
+    {
+      std::lock_guard lock(queue_mu_);
+      stats_.transactions++;
+      stats_.moves += batch.size();
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].committed(std::move(results[i]));
+    batch.clear();
+  }
+}
+
+void SqliteStore::commit_batch(const std::vector<QueuedMove>& batch,
+                               std::vector<Result<void>>& results) {
+  std::lock_guard lock(mu_);
+  sqlite::Transaction tx(*db_);
+  if (auto r = tx.begin(); !r) {
+    results.assign(batch.size(), r);
+    return;
+  }
+  // A move refused on its own (out of sequence, game over) leaves the others in the batch
+  // untouched: SQLite undoes just that statement. Some errors (disk full, I/O) roll back the
+  // whole transaction instead; then no move of this batch is stored and all of them fail.
+  std::optional<Error> lost;
+  for (const auto& queued : batch) {
+    if (lost) {
+      results.emplace_back(*lost);
+      continue;
+    }
+    auto r = insert_move(queued.move);
+    if (!r && sqlite3_get_autocommit(db_->handle()) != 0) {
+      lost = r.error();
+      for (auto& earlier : results) earlier = *lost;
+    }
+    results.push_back(std::move(r));
+  }
+  if (lost) return;
+  if (auto r = tx.commit(); !r)
+    for (auto& each : results)
+      if (each) each = r;
+}
+
+}  // namespace banmen::server
