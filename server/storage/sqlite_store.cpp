@@ -47,7 +47,12 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const SqliteOptions& opti
     if (auto r = db.exec("PRAGMA max_page_count = " + std::to_string(pages)); !r) return r.error();
   }
   if (auto r = sqlite::migrate(db); !r) return r.error();
-  return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(*conn)));
+  std::unique_ptr<SqliteStore> store(new SqliteStore(std::move(*conn)));
+  // SQLite's default threshold (1000 pages, about 4 MiB of log), off the commit path.
+  if (options.path != ":memory:")
+    store->checkpointer_ = std::make_unique<sqlite::Checkpointer>(
+        store->db_->handle(), options.path, 1000, options.busy_timeout_ms);
+  return store;
 }
 
 Result<void> SqliteStore::create_room(const StoredRoomInfo& room) {

@@ -28,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "storage/sqlite_checkpointer.h"
 #include "storage/sqlite_db.h"
 #include "storage/store.h"
 
@@ -95,6 +96,7 @@ class SqliteStore final : public Store {
 
   std::mutex mu_;
   std::unique_ptr<sqlite::Connection> db_;
+  std::unique_ptr<sqlite::Checkpointer> checkpointer_;  // none for ":memory:"
 
   mutable std::mutex queue_mu_;
   std::condition_variable queue_cv_;

@@ -3,7 +3,9 @@
 // newer server is refused untouched.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "storage/sqlite_db.h"
 #include "storage/sqlite_migrations.h"
@@ -125,6 +127,33 @@ TEST(SqliteStore, AFullDiskRefusesMovesAndKeepsWhatWasStored) {
   ASSERT_EQ(static_cast<int>(g->moves.size()), stored);
   // With room again (no limit) the game goes on from where it stopped.
   EXPECT_TRUE((*s)->move_appended(a_move(stored + 1)).ok());
+}
+
+TEST(SqliteStore, CheckpointsCopyTheLogIntoTheDatabaseWhileItIsOpen) {
+  test::TempDir dir;
+  const auto path = dir.file("ckpt.db");
+  SqliteOptions opts{path};
+  opts.synchronous_full = false;  // the same checkpoints, without an fsync per move
+  auto s = SqliteStore::open(opts);
+  ASSERT_TRUE(s.ok());
+  seed(**s);
+  const auto before = std::filesystem::file_size(path);
+  // About 6 MiB of log: past the 1000-page threshold. The writer's own automatic
+  // checkpoint is off, so only the checkpointer's connection can grow the database file.
+  for (int ply = 1; ply <= 1500; ++ply) {
+    StoredMove m;
+    m.room_id = "r";
+    m.game_no = 1;
+    m.ply = ply;
+    m.move.assign(4000, 'x');
+    ASSERT_TRUE((*s)->move_appended(m).ok());
+  }
+  auto grown = before;
+  for (int i = 0; i < 100 && grown < before + 4 * 1024 * 1024; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    grown = std::filesystem::file_size(path);
+  }
+  EXPECT_GE(grown, before + 4 * 1024 * 1024) << "the log was never checkpointed";
 }
 
 TEST(SqliteStore, NormalSynchronousModeAlsoWorks) {
