@@ -55,6 +55,25 @@ void Room::run_waiting() {
   }
 }
 
+void Room::store_then(StoreWrite write, std::function<void(const Result<void>&)> then) {
+  store_busy_ = true;
+  hub_.store->submit(std::move(write), [self = shared_from_this(),
+                                        then = std::move(then)](Result<void> stored) mutable {
+    boost::asio::post(self->strand_, [self, then = std::move(then), stored = std::move(stored)] {
+      self->store_busy_ = false;
+      then(stored);
+      self->run_waiting();
+    });
+  });
+}
+
+void Room::commit_then(StoreWrite write, const ClientPtr& c, const json& re,
+                       std::function<void()> then) {
+  store_then(std::move(write), [this, c, re, then = std::move(then)](const Result<void>& stored) {
+    if (store_ok(stored, c.get(), re)) then();
+  });
+}
+
 // Each entry point's closure holds the room (run() keeps `self` until it has run).
 void Room::create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re) {
   run([this, host = std::move(host), o = std::move(options), n = std::move(name),
@@ -91,23 +110,6 @@ void Room::shutdown() {
 
 void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re) {
   options_ = std::move(options);
-  json opts = options_.to_json();
-  if (!store_ok(hub_.store->create_room({id_, opts.dump(), unix_ms()}), host.get(), re)) {
-    host->left_room(this);
-    return;
-  }
-  int host_seat = options_.side == "first"    ? 0
-                  : options_.side == "second" ? 1
-                                              : static_cast<int>(random_urlsafe(1)[0] & 1);
-  seat_of_player_[0] = host_seat;
-  seat_of_player_[1] = 1 - host_seat;
-  auto token = new_token();
-  players_[0] = Player{true, clean_name(json{{"name", name}}), sha256_hex(token), 0, 0, {}};
-  if (!store_ok(hub_.store->seat_taken(id_, {0, players_[0].name, players_[0].token_hash}),
-                host.get(), re)) {
-    host->left_room(this);
-    return;
-  }
   auto created = create_game(options_.game);
   if (!created) {
     refuse(*host, re, created.error().code, created.error().message);
@@ -117,6 +119,27 @@ void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::str
   game_ = std::move(created.value());
   clock_ = GameClock(options_.clock);
   game_no_ = 1;
+  int host_seat = options_.side == "first"    ? 0
+                  : options_.side == "second" ? 1
+                                              : static_cast<int>(random_urlsafe(1)[0] & 1);
+  seat_of_player_[0] = host_seat;
+  seat_of_player_[1] = 1 - host_seat;
+  auto token = new_token();
+  players_[0] = Player{true, clean_name(json{{"name", name}}), sha256_hex(token), 0, 0, {}};
+  StoredSeat seat{id_, {0, players_[0].name, players_[0].token_hash}};
+  // The room, then its host, each recorded before the next step; the host hears of the
+  // room only once both are.
+  store_then(StoredRoomInfo{id_, options_.to_json().dump(), unix_ms()},
+             [this, host, re, token, seat](const Result<void>& room_stored) {
+               if (!store_ok(room_stored, host.get(), re)) return host->left_room(this);
+               store_then(seat, [this, host, re, token](const Result<void>& seat_stored) {
+                 if (!store_ok(seat_stored, host.get(), re)) return host->left_room(this);
+                 room_opened(host, re, token);
+               });
+             });
+}
+
+void Room::room_opened(const ClientPtr& host, const json& re, const std::string& token) {
   spdlog::info("room {} created game={} clock={} by conn {}", id_, options_.game,
                options_.clock.human(), host->client_id());
   reply(*host,
@@ -209,26 +232,11 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
   if (!players_[1].taken) {
     auto secret = new_token();
     Player p{true, clean_name(req), sha256_hex(secret), 0, 0, {}};
-    if (!store_ok(hub_.store->seat_taken(id_, {1, p.name, p.token_hash}), client.get(), re))
-      return client->left_room(this);
-    players_[1] = std::move(p);
-    {
-      std::lock_guard lock(shared_mu_);
-      listing_.reset();  // no longer waiting for an opponent
-    }
-    reply(*client,
-          json{{"type", "joined"},
-               {"room", id_},
-               {"role", "player"},
-               {"player", 1},
-               {"token", secret}},
-          re);
-    spdlog::info("room {} player 1 seated on conn {}", id_, client->client_id());
-    members_[client->client_id()] = Member{client, 1, players_[1].name, {}};
-    connected_ = static_cast<int>(members_.size());
-    players_[1].client = client->client_id();
-    if (auto r = start_game(); !r) spdlog::error("room {} start: {}", id_, r.error().message);
-    publish_snapshots();
+    StoredSeat seat{id_, {1, p.name, p.token_hash}};
+    store_then(std::move(seat), [this, client, re, p, secret](const Result<void>& stored) {
+      if (!store_ok(stored, client.get(), re)) return client->left_room(this);
+      guest_seated(client, re, p, secret);
+    });
     return;
   }
   if (!options_.spectators) {
@@ -237,6 +245,27 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
   }
   reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "spectator"}}, re);
   attach(client, -1, clean_name(req));
+}
+
+void Room::guest_seated(const ClientPtr& client, const json& re, const Player& guest,
+                        const std::string& secret) {
+  players_[1] = guest;
+  {
+    std::lock_guard lock(shared_mu_);
+    listing_.reset();  // no longer waiting for an opponent
+  }
+  reply(
+      *client,
+      json{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", 1}, {"token", secret}},
+      re);
+  spdlog::info("room {} player 1 seated on conn {}", id_, client->client_id());
+  members_[client->client_id()] = Member{client, 1, players_[1].name, {}};
+  connected_ = static_cast<int>(members_.size());
+  players_[1].client = client->client_id();
+  start_game([this](const Result<void>& started) {
+    if (!started) spdlog::error("room {} start: {}", id_, started.error().message);
+    publish_snapshots();
+  });
 }
 
 void Room::send_catch_up(Client& client, Viewer viewer, std::optional<std::int64_t> since) {

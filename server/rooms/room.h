@@ -31,6 +31,8 @@ struct Hub;
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
+  using ClientPtr = std::shared_ptr<Client>;
+
   Room(Hub& hub, std::string id, std::string creator_address);
 
   const std::string& id() const { return id_; }
@@ -101,27 +103,48 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // room.cpp: membership
   void do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
+  void room_opened(const ClientPtr& host, const json& re, const std::string& token);  // recorded
   void do_join(std::shared_ptr<Client> client, json req);
   void do_leave(std::uint64_t client_id);
   void do_request(std::shared_ptr<Client> client, json req);
   void attach(std::shared_ptr<Client> client, int player, const std::string& name);
+  // The second player's seat is recorded: answer them and start the first game.
+  void guest_seated(const ClientPtr& client, const json& re, const Player& guest,
+                    const std::string& secret);
   void send_catch_up(Client& client, Viewer viewer, std::optional<std::int64_t> since);
   void publish_presence(int player);
   void touch();
 
   // room_game.cpp: starting, moving and ending games
-  Result<void> start_game();
-  void on_move(Member& m, const std::shared_ptr<Client>& client, const json& req, const json& re);
+  // The record of the game about to start (game_no_, game_, seats), for the store.
+  StoredGameStart game_start_record() const;
+  // The game recorded by game_start_record() is under way: clocks, offers, counters.
+  void game_began(const StoredGameStart& record);
+  // Records and begins the next game, then calls `then` (on the strand) with the store's
+  // answer; on failure nothing began.
+  void start_game(std::function<void(const Result<void>&)> then);
+  void on_move(Member& m, const ClientPtr& client, const json& req, const json& re);
   // The store's answer to on_move's write: the move happens now, or is refused.
   void move_stored(PendingMove& pending, const Result<void>& stored);
-  void on_declare(Member& m, Client& c, const json& re);
+  void on_declare(Member& m, const ClientPtr& c, const json& re);
+  // Ends the game: recorded first (unless end_on_request() already did), then announced.
   void finish(Outcome outcome);
+  void announce_result();
   void arm_flag_timer();
   void on_flag_timer();
   Result<void> rebuild_game(std::size_t plies);
-  // Stores the end of the game before its player is answered (resign, agreement, abort,
-  // claim, declaration), so an acknowledged end is never lost; false: refused.
-  bool store_result(const Outcome& outcome, Client& c, const json& re);
+  // Ends the game a player asked to end (resign, agreement, abort, claim, declaration): the
+  // end is recorded before the player is answered, so an acknowledged end is never lost.
+  // `then` runs after the answer and before the game_over event (e.g. an offer's outcome).
+  void end_on_request(const Outcome& outcome, const ClientPtr& c, const json& re,
+                      std::function<void()> then = {});
+
+  // Hands `write` to the store and runs `then` on the strand with its result. Until then the
+  // room holds every other request (run()), so `then` finds the room as it was left.
+  void store_then(StoreWrite write, std::function<void(const Result<void>&)> then);
+  // store_then() for a request: a failed write refuses `c` (storage_error) and stops there.
+  void commit_then(StoreWrite write, const ClientPtr& c, const json& re,
+                   std::function<void()> then);
 
   // room_restore.cpp
   Result<void> restore_waiting();
@@ -130,14 +153,19 @@ class Room : public std::enable_shared_from_this<Room> {
   bool resume_held_clock(int player);
 
   // room_actions.cpp: resign, offers, takebacks, abort, claims, rematch, switch, chat
-  void on_resign(Member& m, Client& c, const json& re);
-  void on_draw(Member& m, Client& c, const std::string& type, const json& re);
-  void on_takeback(Member& m, Client& c, const std::string& type, const json& re);
-  void on_abort(Member& m, Client& c, const json& re);
-  void on_claim(Member& m, Client& c, const json& req, const json& re);
-  void on_rematch(Member& m, Client& c, const std::string& type, const json& re);
-  void on_switch_game(Member& m, Client& c, const json& req, const json& re);
-  void on_chat(Member& m, Client& c, const json& req, const json& re);
+  void on_resign(Member& m, const ClientPtr& c, const json& re);
+  void on_draw(Member& m, const ClientPtr& c, const std::string& type, const json& re);
+  void on_takeback(Member& m, const ClientPtr& c, const std::string& type, const json& re);
+  void on_abort(Member& m, const ClientPtr& c, const json& re);
+  void on_claim(Member& m, const ClientPtr& c, const json& req, const json& re);
+  void on_rematch(Member& m, const ClientPtr& c, const std::string& type, const json& re);
+  void on_switch_game(Member& m, const ClientPtr& c, const json& req, const json& re);
+  void on_chat(Member& m, const ClientPtr& c, const json& req, const json& re);
+  // After the store's answer: a takeback to `keep` plies asked by seat `by`; a chat line.
+  // (Member& stays valid: the room holds joins and leaves while a write is under way.)
+  void took_back(const ClientPtr& c, const json& re, int by, std::size_t keep);
+  void chat_recorded(Member& m, const ClientPtr& c, const json& re, const std::string& text,
+                     std::int64_t now);
   void publish_offer(const char* kind, int seat, const char* state);
   void withdraw_offers();
 
@@ -192,7 +220,7 @@ class Room : public std::enable_shared_from_this<Room> {
   int takeback_offer_ = -1;                  // seat
   bool rematch_wanted_[2] = {false, false};  // by player
   bool clock_held_ = false;     // restored: the clock waits for the side to move to return
-  bool result_stored_ = false;  // store_result() already stored the coming finish()
+  bool result_stored_ = false;  // end_on_request() already stored the coming finish()
   double score_[2] = {0, 0};    // by player
 
   // Events

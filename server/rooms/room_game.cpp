@@ -23,7 +23,7 @@ StoredOutcome stored_outcome(const Outcome& o) {
 }
 }  // namespace
 
-Result<void> Room::start_game() {
+StoredGameStart Room::game_start_record() const {
   StoredGameStart g;
   g.room_id = id_;
   g.game_no = game_no_;
@@ -33,11 +33,13 @@ Result<void> Room::start_game() {
   g.seat_of_player[0] = seat_of_player_[0];
   g.seat_of_player[1] = seat_of_player_[1];
   g.started_ms = unix_ms();
-  auto r = hub_.store->game_started(g);
-  if (!r) return r;
+  return g;
+}
+
+void Room::game_began(const StoredGameStart& record) {
   status_ = Status::playing;
   in_progress_ = true;
-  started_iso_ = iso8601_utc(g.started_ms);
+  started_iso_ = iso8601_utc(record.started_ms);
   clock_before_.clear();
   move_times_.clear();
   turn_started_ms_ = steady_ms();
@@ -46,7 +48,14 @@ Result<void> Room::start_game() {
   hub_.metrics.games_started_total++;
   spdlog::info("room {} game {} started: {} ({})", id_, game_no_, options_.game,
                options_.clock.human());
-  return ok();
+}
+
+void Room::start_game(std::function<void(const Result<void>&)> then) {
+  auto record = game_start_record();
+  store_then(record, [this, record, then = std::move(then)](const Result<void>& stored) {
+    if (stored) game_began(record);
+    then(stored);
+  });
 }
 
 void Room::on_move(Member& m, const std::shared_ptr<Client>& client, const json& req,
@@ -114,17 +123,11 @@ void Room::on_move(Member& m, const std::shared_ptr<Client>& client, const json&
   pending->re = re;
   // Nothing is answered or broadcast before the store has committed the move; the room
   // holds every later request until then (run()).
-  store_busy_ = true;
-  hub_.store->append_move(sm, [self = shared_from_this(), pending](Result<void> stored) {
-    boost::asio::post(self->strand_, [self, pending, stored = std::move(stored)] {
-      self->move_stored(*pending, stored);
-      self->run_waiting();
-    });
-  });
+  store_then(std::move(sm),
+             [this, pending](const Result<void>& stored) { move_stored(*pending, stored); });
 }
 
 void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
-  store_busy_ = false;
   Client& c = *pending.client;
   if (!store_ok(stored, &c, pending.re)) return arm_flag_timer();  // it may have fired meanwhile
 
@@ -154,19 +157,18 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   arm_flag_timer();
 }
 
-void Room::on_declare(Member& m, Client& c, const json& re) {
-  if (m.player < 0) return refuse(c, re, "not_a_player", "spectators cannot declare");
+void Room::on_declare(Member& m, const ClientPtr& c, const json& re) {
+  if (m.player < 0) return refuse(*c, re, "not_a_player", "spectators cannot declare");
   if (status_ == Status::waiting)
-    return refuse(c, re, "game_not_started", "the opponent has not arrived yet");
-  if (status_ == Status::over) return refuse(c, re, "game_over", "the game is over");
+    return refuse(*c, re, "game_not_started", "the opponent has not arrived yet");
+  if (status_ == Status::over) return refuse(*c, re, "game_over", "the game is over");
   if (game_->to_move() != seat_of_player_[m.player])
-    return refuse(c, re, "not_your_turn", "it is not your turn");
+    return refuse(*c, re, "not_your_turn", "it is not your turn");
   auto next = game_->clone();
-  if (auto r = next->declare_win(); !r) return refuse(c, re, r.error().code, r.error().message);
-  if (!store_result(next->outcome(), c, re)) return;
-  reply(c, json{{"type", "ack"}}, re);
-  game_ = std::move(next);
-  finish(game_->outcome());
+  if (auto r = next->declare_win(); !r) return refuse(*c, re, r.error().code, r.error().message);
+  // The declared game replaces the current one once its result is recorded.
+  auto declared = std::make_shared<GamePtr>(std::move(next));
+  end_on_request((*declared)->outcome(), c, re, [this, declared] { game_ = std::move(*declared); });
 }
 
 void Room::finish(Outcome outcome) {
@@ -177,9 +179,18 @@ void Room::finish(Outcome outcome) {
   flag_timer_.cancel();
   status_ = Status::over;
   in_progress_ = false;
-  if (!std::exchange(result_stored_, false))
-    store_ok(hub_.store->game_finished(id_, game_no_, stored_outcome(final_outcome), unix_ms()),
-             nullptr, nullptr);
+  if (std::exchange(result_stored_, false)) return announce_result();
+  // A rules ending or a flag: recorded before anyone hears of it. (Nobody asked, so a
+  // storage failure is only logged; the game is over either way.)
+  store_then(StoredFinish{id_, game_no_, stored_outcome(final_outcome), unix_ms()},
+             [this](const Result<void>& stored) {
+               store_ok(stored, nullptr, nullptr);
+               announce_result();
+             });
+}
+
+void Room::announce_result() {
+  const auto final_outcome = game_->outcome();
   if (final_outcome.kind == Outcome::Kind::draw) {
     score_[0] += 0.5;
     score_[1] += 0.5;
@@ -202,13 +213,17 @@ void Room::finish(Outcome outcome) {
   publish([&](Viewer v) { return game_over_event(v); });
 }
 
-bool Room::store_result(const Outcome& outcome, Client& c, const json& re) {
+void Room::end_on_request(const Outcome& outcome, const ClientPtr& c, const json& re,
+                          std::function<void()> then) {
   auto ended = game_->clone();
   ended->finish(outcome);
-  result_stored_ = store_ok(
-      hub_.store->game_finished(id_, game_no_, stored_outcome(ended->outcome()), unix_ms()), &c,
-      re);
-  return result_stored_;
+  commit_then(StoredFinish{id_, game_no_, stored_outcome(ended->outcome()), unix_ms()}, c, re,
+              [this, c, re, outcome, then = std::move(then)] {
+                reply(*c, json{{"type", "ack"}}, re);
+                if (then) then();
+                result_stored_ = true;
+                finish(outcome);
+              });
 }
 
 void Room::arm_flag_timer() {

@@ -105,8 +105,10 @@ void RoomRegistry::sweep() {
   for (auto& r : gone) {
     spdlog::info("room {} forgotten (idle)", r->id());
     // Not brought back by a restart any more; its games stay downloadable.
-    if (auto closed = hub_.store->room_closed(r->id(), now); !closed)
-      spdlog::error("room {} storage: {}", r->id(), closed.error().message);
+    // Queued behind the room's own writes; nobody waits for it.
+    hub_.store->submit(StoredClose{r->id(), now}, [id = r->id()](Result<void> closed) {
+      if (!closed) spdlog::error("room {} storage: {}", id, closed.error().message);
+    });
     r->shutdown();
   }
 }

@@ -83,7 +83,13 @@ Result<void> Room::restore_waiting() {
   const int host_seat = options_.side == "second" ? 1 : 0;
   seat_of_player_[0] = host_seat;
   seat_of_player_[1] = 1 - host_seat;
-  if (players_[1].taken) return start_game();  // the guest sat down but the start was lost
+  if (players_[1].taken) {  // the guest sat down but the start was lost
+    // Before the server runs, so the store is called directly.
+    auto record = game_start_record();
+    if (auto r = hub_.store->game_started(record); !r) return r;
+    game_began(record);
+    return ok();
+  }
   std::lock_guard lock(shared_mu_);
   if (options_.listed)
     listing_ = json{{"room", id_},

@@ -1,5 +1,5 @@
-// The committer thread of SqliteStore: moves queued by append_move() are written in batches,
-// one transaction and one fsync per batch, and each caller is told its own move's result.
+// The committer thread of SqliteStore: writes queued by submit() are committed in batches,
+// one transaction and one fsync per batch, and each caller is told its own write's result.
 #include <optional>
 
 #include "storage/sqlite_store.h"
@@ -19,10 +19,10 @@ SqliteStore::~SqliteStore() {
   committer_.join();
 }
 
-void SqliteStore::append_move(const StoredMove& move, Committed committed) {
+void SqliteStore::submit(StoreWrite w, Committed committed) {
   {
     std::lock_guard lock(queue_mu_);
-    queue_.push_back(QueuedMove{move, std::move(committed)});
+    queue_.push_back(QueuedWrite{std::move(w), std::move(committed)});
   }
   queue_cv_.notify_one();
 }
@@ -33,13 +33,13 @@ SqliteStore::CommitStats SqliteStore::commit_stats() const {
 }
 
 void SqliteStore::run_committer() {
-  std::vector<QueuedMove> batch;
+  std::vector<QueuedWrite> batch;
   std::vector<Result<void>> results;
   for (;;) {
     {
       std::unique_lock lock(queue_mu_);
       queue_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      // Stopping still commits what was queued: those moves were accepted by their rooms.
+      // Stopping still commits what was queued: rooms are waiting for those writes.
       if (queue_.empty()) return;
       batch.swap(queue_);
     }
@@ -48,14 +48,14 @@ void SqliteStore::run_committer() {
     {
       std::lock_guard lock(queue_mu_);
       stats_.transactions++;
-      stats_.moves += batch.size();
+      stats_.writes += batch.size();
     }
     for (std::size_t i = 0; i < batch.size(); ++i) batch[i].committed(std::move(results[i]));
     batch.clear();
   }
 }
 
-void SqliteStore::commit_batch(const std::vector<QueuedMove>& batch,
+void SqliteStore::commit_batch(const std::vector<QueuedWrite>& batch,
                                std::vector<Result<void>>& results) {
   std::lock_guard lock(mu_);
   sqlite::Transaction tx(*db_);
@@ -63,16 +63,17 @@ void SqliteStore::commit_batch(const std::vector<QueuedMove>& batch,
     results.assign(batch.size(), r);
     return;
   }
-  // A move refused on its own (out of sequence, game over) leaves the others in the batch
-  // untouched: SQLite undoes just that statement. Some errors (disk full, I/O) roll back the
-  // whole transaction instead; then no move of this batch is stored and all of them fail.
+  // A write refused on its own (a move out of sequence, a game already over) leaves the
+  // others in the batch untouched: SQLite undoes just that statement. Some errors (disk full, I/O)
+  // roll back the whole transaction instead; then no write of this batch is stored and all of them
+  // fail.
   std::optional<Error> lost;
   for (const auto& queued : batch) {
     if (lost) {
       results.emplace_back(*lost);
       continue;
     }
-    auto r = insert_move(queued.move);
+    auto r = std::visit([this](const auto& x) { return apply(x); }, queued.write);
     if (!r && sqlite3_get_autocommit(db_->handle()) != 0) {
       lost = r.error();
       for (auto& earlier : results) earlier = *lost;

@@ -1,5 +1,5 @@
-// Opening the database and every write. Each write is a single statement (or one
-// transaction), committed before the call returns.
+// Opening the database and every write. Each write is a single statement, committed on its
+// own (the synchronous methods) or in a group commit's transaction (submit()).
 #include "storage/sqlite_store.h"
 
 #include "storage/sqlite_migrations.h"
@@ -55,16 +55,49 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const SqliteOptions& opti
   return store;
 }
 
-Result<void> SqliteStore::create_room(const StoredRoomInfo& room) {
+// The synchronous writes: one statement each, committed before they return.
+Result<void> SqliteStore::write_now(const StoreWrite& w) {
   std::lock_guard lock(mu_);
+  return std::visit([this](const auto& x) { return apply(x); }, w);
+}
+
+Result<void> SqliteStore::create_room(const StoredRoomInfo& room) {
+  return write_now(room);
+}
+Result<void> SqliteStore::seat_taken(const std::string& room_id, const StoredPlayer& player) {
+  return write_now(StoredSeat{room_id, player});
+}
+Result<void> SqliteStore::game_started(const StoredGameStart& game) {
+  return write_now(game);
+}
+Result<void> SqliteStore::move_appended(const StoredMove& move) {
+  return write_now(move);
+}
+Result<void> SqliteStore::takeback(const std::string& room_id, int game_no, int plies) {
+  return write_now(StoredTakeback{room_id, game_no, plies});
+}
+Result<void> SqliteStore::game_finished(const std::string& room_id, int game_no,
+                                        const StoredOutcome& outcome, std::int64_t server_ms) {
+  return write_now(StoredFinish{room_id, game_no, outcome, server_ms});
+}
+Result<void> SqliteStore::chat_line(const StoredChat& line) {
+  return write_now(line);
+}
+Result<void> SqliteStore::room_closed(const std::string& room_id, std::int64_t server_ms) {
+  return write_now(StoredClose{room_id, server_ms});
+}
+
+// Each write below is run with mu_ held, alone or inside a group commit's transaction.
+
+Result<void> SqliteStore::apply(const StoredRoomInfo& room) {
   auto st = db_->cached("INSERT INTO rooms (room_id, options_json, created_ms) VALUES (?, ?, ?)");
   if (!st) return st.error();
   Reset reset(**st);
   return (*st)->bind(1, room.room_id).bind(2, room.options_json).bind(3, room.created_ms).run();
 }
 
-Result<void> SqliteStore::seat_taken(const std::string& room_id, const StoredPlayer& player) {
-  std::lock_guard lock(mu_);
+Result<void> SqliteStore::apply(const StoredSeat& seat) {
+  const auto& player = seat.player;
   auto st = db_->cached(
       "INSERT INTO players (room_id, player, name, token_hash) VALUES (?, ?, ?, ?) "
       "ON CONFLICT (room_id, player) DO UPDATE SET name = excluded.name, "
@@ -72,15 +105,14 @@ Result<void> SqliteStore::seat_taken(const std::string& room_id, const StoredPla
   if (!st) return st.error();
   Reset reset(**st);
   return (*st)
-      ->bind(1, room_id)
+      ->bind(1, seat.room_id)
       .bind(2, player.player)
       .bind(3, player.name)
       .bind(4, player.token_hash)
       .run();
 }
 
-Result<void> SqliteStore::game_started(const StoredGameStart& g) {
-  std::lock_guard lock(mu_);
+Result<void> SqliteStore::apply(const StoredGameStart& g) {
   auto st = db_->cached(
       "INSERT INTO games (room_id, game_no, game_id, options_json, initial_position, "
       "seat_of_player0, seat_of_player1, started_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -98,12 +130,7 @@ Result<void> SqliteStore::game_started(const StoredGameStart& g) {
       .run();
 }
 
-Result<void> SqliteStore::move_appended(const StoredMove& m) {
-  std::lock_guard lock(mu_);
-  return insert_move(m);
-}
-
-Result<void> SqliteStore::insert_move(const StoredMove& m) {
+Result<void> SqliteStore::apply(const StoredMove& m) {
   // One statement: the row goes in only if the game is running and this is the next ply
   // (no later ply stored, the previous one stored), so a move can never be stored out of
   // order or after the end. Both probes are primary-key lookups, whatever the game's length.
@@ -137,50 +164,42 @@ Result<void> SqliteStore::insert_move(const StoredMove& m) {
   return ok();
 }
 
-Result<void> SqliteStore::takeback(const std::string& room_id, int game_no, int plies) {
-  std::lock_guard lock(mu_);
-  sqlite::Transaction tx(*db_);
-  if (auto r = tx.begin(); !r) return r;
+Result<void> SqliteStore::apply(const StoredTakeback& t) {
+  // No transaction of its own: the count only reads, and the DELETE is one statement.
   auto count = db_->cached("SELECT COUNT(*) FROM moves WHERE room_id = ? AND game_no = ?");
   if (!count) return count.error();
   {
     Reset reset(**count);
-    auto row = (*count)->bind(1, room_id).bind(2, game_no).step();
+    auto row = (*count)->bind(1, t.room_id).bind(2, t.game_no).step();
     if (!row) return row.error();
-    if (plies < 0 || plies > (*count)->int32(0)) return missing("takeback beyond the record");
+    if (t.plies < 0 || t.plies > (*count)->int32(0)) return missing("takeback beyond the record");
   }
   auto del = db_->cached("DELETE FROM moves WHERE room_id = ? AND game_no = ? AND ply > ?");
   if (!del) return del.error();
-  {
-    Reset reset(**del);
-    if (auto r = (*del)->bind(1, room_id).bind(2, game_no).bind(3, plies).run(); !r) return r;
-  }
-  return tx.commit();
+  Reset reset(**del);
+  return (*del)->bind(1, t.room_id).bind(2, t.game_no).bind(3, t.plies).run();
 }
 
-Result<void> SqliteStore::game_finished(const std::string& room_id, int game_no,
-                                        const StoredOutcome& outcome, std::int64_t server_ms) {
-  std::lock_guard lock(mu_);
+Result<void> SqliteStore::apply(const StoredFinish& f) {
   auto st = db_->cached(
       "UPDATE games SET result_kind = ?, winner = ?, reason = ?, finished_ms = ? "
       "WHERE room_id = ? AND game_no = ? AND finished_ms IS NULL");
   if (!st) return st.error();
   Reset reset(**st);
   auto r = (*st)
-               ->bind(1, outcome.kind)
-               .bind(2, outcome.winner)
-               .bind(3, outcome.reason)
-               .bind(4, server_ms)
-               .bind(5, room_id)
-               .bind(6, game_no)
+               ->bind(1, f.outcome.kind)
+               .bind(2, f.outcome.winner)
+               .bind(3, f.outcome.reason)
+               .bind(4, f.server_ms)
+               .bind(5, f.room_id)
+               .bind(6, f.game_no)
                .run();
   if (!r) return r;
-  if (db_->changes() != 1) return missing("no running game " + std::to_string(game_no));
+  if (db_->changes() != 1) return missing("no running game " + std::to_string(f.game_no));
   return ok();
 }
 
-Result<void> SqliteStore::chat_line(const StoredChat& line) {
-  std::lock_guard lock(mu_);
+Result<void> SqliteStore::apply(const StoredChat& line) {
   auto st = db_->cached(
       "INSERT INTO chat (room_id, player, name, channel, text, server_ms) "
       "VALUES (?, ?, ?, ?, ?, ?)");
@@ -196,12 +215,11 @@ Result<void> SqliteStore::chat_line(const StoredChat& line) {
       .run();
 }
 
-Result<void> SqliteStore::room_closed(const std::string& room_id, std::int64_t server_ms) {
-  std::lock_guard lock(mu_);
+Result<void> SqliteStore::apply(const StoredClose& close) {
   auto st = db_->cached("UPDATE rooms SET closed_ms = ? WHERE room_id = ? AND closed_ms IS NULL");
   if (!st) return st.error();
   Reset reset(**st);
-  return (*st)->bind(1, server_ms).bind(2, room_id).run();
+  return (*st)->bind(1, close.server_ms).bind(2, close.room_id).run();
 }
 
 }  // namespace banmen::server

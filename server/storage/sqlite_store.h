@@ -9,8 +9,8 @@
 //    still holds the write), but the last moves may be lost if the machine itself loses
 //    power. Faster on slow disks; never the default.
 //
-// Group commit. append_move() queues the move for the store's own committer thread, which
-// writes everything queued into one transaction and fsyncs once, then reports each move's
+// Group commit. submit() queues the write for the store's own committer thread, which
+// writes everything queued into one transaction and fsyncs once, then reports each write's
 // result. While one commit waits for the disk, the next batch gathers: under load a single
 // fsync covers the moves of hundreds of rooms, and an idle server commits a lone move at
 // once (there is no timer that waits for company).
@@ -53,18 +53,18 @@ class SqliteStore final : public Store {
   Result<void> seat_taken(const std::string& room_id, const StoredPlayer& player) override;
   Result<void> game_started(const StoredGameStart& game) override;
   Result<void> move_appended(const StoredMove& move) override;
-  void append_move(const StoredMove& move, Committed committed) override;
+  void submit(StoreWrite w, Committed committed) override;
   Result<void> takeback(const std::string& room_id, int game_no, int plies) override;
   Result<void> game_finished(const std::string& room_id, int game_no, const StoredOutcome& outcome,
                              std::int64_t server_ms) override;
   Result<void> chat_line(const StoredChat& line) override;
   Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) override;
 
-  // How well group commit batches: transactions committed by append_move() and the moves
+  // How well group commit batches: transactions committed for submit() and the writes
   // they carried (a ratio near 1 means the disk keeps up without batching).
   struct CommitStats {
     std::uint64_t transactions = 0;
-    std::uint64_t moves = 0;
+    std::uint64_t writes = 0;
   };
   CommitStats commit_stats() const;
 
@@ -73,19 +73,28 @@ class SqliteStore final : public Store {
   Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
 
  private:
-  struct QueuedMove {
-    StoredMove move;
+  struct QueuedWrite {
+    StoreWrite write;
     Committed committed;
   };
 
   explicit SqliteStore(std::unique_ptr<sqlite::Connection> db);
-  // The INSERT of one move; the caller holds mu_.
-  Result<void> insert_move(const StoredMove& m);
+  // Locks mu_ and writes in autocommit mode.
+  Result<void> write_now(const StoreWrite& w);
+  // One write each, as a single statement; the caller holds mu_.
+  Result<void> apply(const StoredRoomInfo& room);
+  Result<void> apply(const StoredSeat& seat);
+  Result<void> apply(const StoredGameStart& game);
+  Result<void> apply(const StoredMove& move);
+  Result<void> apply(const StoredTakeback& takeback);
+  Result<void> apply(const StoredFinish& finish);
+  Result<void> apply(const StoredChat& line);
+  Result<void> apply(const StoredClose& close);
 
   // sqlite_group_commit.cpp
   void run_committer();
   // Writes `batch` in one transaction; fills one result per move.
-  void commit_batch(const std::vector<QueuedMove>& batch, std::vector<Result<void>>& results);
+  void commit_batch(const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results);
 
   // sqlite_store_reads.cpp
   Result<StoredRoomInfo> read_room(const std::string& room_id);
@@ -100,7 +109,7 @@ class SqliteStore final : public Store {
 
   mutable std::mutex queue_mu_;
   std::condition_variable queue_cv_;
-  std::vector<QueuedMove> queue_;
+  std::vector<QueuedWrite> queue_;
   bool stopping_ = false;
   CommitStats stats_;      // guarded by queue_mu_
   std::thread committer_;  // last: starts after everything it uses exists

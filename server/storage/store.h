@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/result.h"
@@ -99,6 +100,30 @@ struct StoredSeries {
   std::vector<StoredGame> games;
 };
 
+// The writes a room hands to the store without waiting for the disk (Store::submit()),
+// one plain struct each; the synchronous methods below do the same writes.
+struct StoredSeat {
+  std::string room_id;
+  StoredPlayer player;
+};
+struct StoredTakeback {
+  std::string room_id;
+  int game_no = 0;
+  int plies = 0;  // moves kept
+};
+struct StoredFinish {
+  std::string room_id;
+  int game_no = 0;
+  StoredOutcome outcome;
+  std::int64_t server_ms = 0;
+};
+struct StoredClose {
+  std::string room_id;
+  std::int64_t server_ms = 0;
+};
+using StoreWrite = std::variant<StoredRoomInfo, StoredSeat, StoredGameStart, StoredMove,
+                                StoredTakeback, StoredFinish, StoredChat, StoredClose>;
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -108,16 +133,6 @@ class Store {
   virtual Result<void> game_started(const StoredGameStart& game) = 0;
   virtual Result<void> move_appended(const StoredMove& move) = 0;
 
-  // What append_move() calls once the move is durable, or refused. It runs on whichever
-  // thread committed the write, so it must only hand the result back (post it to a strand).
-  using Committed = std::function<void(Result<void>)>;
-  // The same write as move_appended(), for the hot path: the caller goes on serving other
-  // rooms while the move is committed. SqliteStore gathers the moves that arrive while a
-  // commit is under way into the next transaction (group commit), so one fsync makes the
-  // moves of many rooms durable at once. A store that cannot batch commits at once.
-  virtual void append_move(const StoredMove& move, Committed committed) {
-    committed(move_appended(move));
-  }
   // Takes the game back to `plies` moves (drops every later move).
   virtual Result<void> takeback(const std::string& room_id, int game_no, int plies) = 0;
   virtual Result<void> game_finished(const std::string& room_id, int game_no,
@@ -126,6 +141,19 @@ class Store {
   // The room is gone from the server (expired or closed): it is not restored again, but its
   // games stay readable.
   virtual Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) = 0;
+
+  // The same as calling the write's method above, in one call.
+  Result<void> write(const StoreWrite& w);
+
+  // What submit() calls once the write is durable, or refused. It runs on whichever thread
+  // committed the write, so it must only hand the result back (post it to a strand).
+  using Committed = std::function<void(Result<void>)>;
+  // A write for callers that must not block on the disk (rooms, on the I/O threads).
+  // Writes are committed in the order they were submitted, whoever submitted them.
+  // SqliteStore commits them on its own thread and gathers the writes that arrive while a
+  // commit is under way into the next transaction (group commit), so one fsync makes the
+  // moves of many rooms durable at once. The default writes at once, on the caller's thread.
+  virtual void submit(StoreWrite w, Committed committed) { committed(write(w)); }
 
   // Rooms not closed whose last game is unfinished or not yet started, for a restart.
   virtual Result<std::vector<StoredRoom>> load_unfinished() = 0;

@@ -38,7 +38,7 @@ void seed_room(Store& s, const std::string& room) {
   ASSERT_TRUE(s.game_started({room, 1, "reversi", "{}", "start", {0, 1}, 2}).ok());
 }
 
-// Waits for append_move()'s answer, as a room waits before its next move.
+// Waits for submit()'s answer, as a room waits before its next move.
 class Answer {
  public:
   Store::Committed callback() {
@@ -79,7 +79,7 @@ TEST(GroupCommit, ManyRoomsShareTransactionsAndEveryMoveIsStored) {
         std::vector<Answer> answers(kRooms / kThreads);
         for (int ply = 1; ply <= kPlies; ++ply) {
           for (int i = 0; i < kRooms / kThreads; ++i)
-            (*s)->append_move(move_of(named("room", t + i * kThreads), ply), answers[i].callback());
+            (*s)->submit(move_of(named("room", t + i * kThreads), ply), answers[i].callback());
           for (auto& a : answers)
             if (!a.wait()) failures++;
         }
@@ -87,8 +87,8 @@ TEST(GroupCommit, ManyRoomsShareTransactionsAndEveryMoveIsStored) {
     for (auto& th : threads) th.join();
     EXPECT_EQ(failures.load(), 0);
     const auto stats = (*s)->commit_stats();
-    EXPECT_EQ(stats.moves, static_cast<std::uint64_t>(kRooms * kPlies));
-    EXPECT_LT(stats.transactions, stats.moves) << "no two moves ever shared a commit";
+    EXPECT_EQ(stats.writes, static_cast<std::uint64_t>(kRooms * kPlies));
+    EXPECT_LT(stats.transactions, stats.writes) << "no two moves ever shared a commit";
   }
   // Everything is on disk, in order, after the store is gone.
   auto s = SqliteStore::open({path});
@@ -108,13 +108,13 @@ TEST(GroupCommit, ARefusedMoveLeavesTheOthersOfItsBatch) {
   seed_room(**s, "a");
   seed_room(**s, "b");
   Answer bad, good, next;
-  (*s)->append_move(move_of("a", 3), bad.callback());  // ply 3 before 1 and 2: out of order
-  (*s)->append_move(move_of("b", 1), good.callback());
+  (*s)->submit(move_of("a", 3), bad.callback());  // ply 3 before 1 and 2: out of order
+  (*s)->submit(move_of("b", 1), good.callback());
   auto refused = bad.wait();
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().code, storage_error);
   EXPECT_TRUE(good.wait().ok());
-  (*s)->append_move(move_of("a", 1), next.callback());
+  (*s)->submit(move_of("a", 1), next.callback());
   EXPECT_TRUE(next.wait().ok());
   EXPECT_EQ((*s)->load_game("a", 1)->moves.size(), 1u);
   EXPECT_EQ((*s)->load_game("b", 1)->moves.size(), 1u);
@@ -134,7 +134,7 @@ TEST(GroupCommit, AFullDiskRefusesMovesAndKeepsWhatWasCommitted) {
     bool full = false;
     for (int ply = 1; ply <= 10000 && !full; ++ply) {
       for (int r = 0; r < 4; ++r)
-        (*s)->append_move(move_of(named("r", r), ply, 200), answers[r].callback());
+        (*s)->submit(move_of(named("r", r), ply, 200), answers[r].callback());
       for (int r = 0; r < 4; ++r) {
         auto got = answers[r].wait();
         if (got) {
@@ -152,6 +152,46 @@ TEST(GroupCommit, AFullDiskRefusesMovesAndKeepsWhatWasCommitted) {
   ASSERT_TRUE(s.ok());
   for (int r = 0; r < 4; ++r)
     EXPECT_EQ(static_cast<int>((*s)->load_game(named("r", r), 1)->moves.size()), stored[r]);
+}
+
+TEST(GroupCommit, WritesOfEveryKindCommitInTheOrderTheyWereSubmitted) {
+  test::TempDir dir;
+  const auto path = dir.file("order.db");
+  auto s = SqliteStore::open({path});
+  ASSERT_TRUE(s.ok());
+  // A whole short game submitted without waiting: each write depends on the ones before.
+  std::vector<StoreWrite> writes = {
+      StoredRoomInfo{"o", "{}", 1},
+      StoredSeat{"o", {0, "A", "ha"}},
+      StoredSeat{"o", {1, "B", "hb"}},
+      StoredGameStart{"o", 1, "reversi", "{}", "start", {0, 1}, 2},
+      move_of("o", 1),
+      move_of("o", 2),
+      StoredTakeback{"o", 1, 1},
+      move_of("o", 2),
+      StoredChat{"o", 0, "A", "players", "gg", 3},
+      StoredFinish{"o", 1, {"win", 0, "resignation"}, 4},
+      move_of("o", 3),  // after the end: refused
+      StoredClose{"o", 5},
+  };
+  std::vector<Answer> answers(writes.size());
+  for (std::size_t i = 0; i < writes.size(); ++i) (*s)->submit(writes[i], answers[i].callback());
+  for (std::size_t i = 0; i < writes.size(); ++i) {
+    auto r = answers[i].wait();
+    if (i == 10)
+      EXPECT_FALSE(r.ok()) << "a move after the game's end was stored";
+    else
+      EXPECT_TRUE(r.ok()) << "write " << i << ": " << r.error().message;
+  }
+  auto series = (*s)->list_games("o");
+  ASSERT_TRUE(series.ok());
+  ASSERT_EQ(series->games.size(), 1u);
+  EXPECT_TRUE(series->games[0].finished);
+  EXPECT_EQ(series->games[0].plies, 2);
+  EXPECT_EQ(series->players.size(), 2u);
+  auto unfinished = (*s)->load_unfinished();
+  ASSERT_TRUE(unfinished.ok());
+  EXPECT_TRUE(unfinished->empty());  // closed
 }
 
 }  // namespace
