@@ -176,14 +176,17 @@ class Room : public std::enable_shared_from_this<Room> {
   json clock_json() const;
   json players_json() const;
   json result_json(Viewer viewer) const;
-  json move_event(Viewer viewer, std::size_t ply) const;
+  std::string clock_text() const;  // clock_json(), written directly
+  // The `move` event of ply `ply` for `viewer`, as sent (version included).
+  std::shared_ptr<const std::string> move_event_text(Viewer viewer, std::size_t ply,
+                                                     bool with_legal_moves) const;
   json game_over_event(Viewer viewer) const;
   // Sends one event to every member, in each one's own form, and logs it for catch-up.
   // `render` returns null for a viewer who must not receive the event.
   void publish(const std::function<json(Viewer)>& render);
   // The same event for every viewer (presence, offers): rendered and encoded once.
   void publish_same(json event);
-  // The event of ply `ply`, just played (move_event() for each viewer).
+  // The event of ply `ply`, just played, to every viewer in its own form.
   void publish_move(std::size_t ply);
   void deliver(LoggedEvent event);  // sends to every member and logs for catch-up
   void publish_snapshots();         // after a takeback, a new game or a switch

@@ -5,6 +5,7 @@
 
 #include "app/hub.h"
 #include "rooms/room.h"
+#include "util/json_writer.h"
 #include "util/time.h"
 
 namespace banmen::server {
@@ -120,19 +121,38 @@ json Room::snapshot(Viewer viewer, int player) const {
               {"chat", chat}};
 }
 
-json Room::move_event(Viewer viewer, std::size_t ply) const {
-  const bool my_turn = status_ == Status::playing && !game_->over() && is_seat(viewer) &&
-                       seat_of(viewer) == game_->to_move();
-  return json{{"type", "move"},
-              {"ply", ply},
-              {"seat", static_cast<int>((ply - 1) % 2)},
-              {"move", game_->notation(ply - 1, viewer)},
-              {"display", game_->display_notation(ply - 1, viewer)},
-              {"position", game_->view(viewer)},
-              {"to_move", game_->to_move()},
-              {"in_check", game_->in_check()},
-              {"legal_moves", my_turn ? json(game_->legal_moves()) : json::array()},
-              {"clock", clock_json()}};
+std::string Room::clock_text() const {
+  const auto s = clock_.at(steady_ms());
+  JsonWriter w;
+  w.field("kind", clock_.spec().kind_name())
+      .field("remaining_ms", s.remaining_ms[0], s.remaining_ms[1])
+      .field("periods_left", s.periods_left[0], s.periods_left[1]);
+  if (clock_.running() >= 0)
+    w.field("running", clock_.running());
+  else
+    w.null_field("running");
+  w.field("server_time_ms", unix_ms());
+  return std::move(w).done();
+}
+
+std::shared_ptr<const std::string> Room::move_event_text(Viewer viewer, std::size_t ply,
+                                                         bool with_legal_moves) const {
+  // The same fields as every other event, written directly: this is the message sent most.
+  static const std::vector<std::string> kNone;
+  const auto i = ply - 1;
+  JsonWriter w;
+  w.field("type", "move")
+      .field("version", static_cast<std::int64_t>(version_))
+      .field("ply", static_cast<std::int64_t>(ply))
+      .field("seat", static_cast<int>(i % 2))
+      .field("move", game_->notation(i, viewer))
+      .field("display", game_->display_notation(i, viewer))
+      .field("position", game_->view(viewer))
+      .field("to_move", game_->to_move())
+      .field("in_check", game_->in_check())
+      .field("legal_moves", with_legal_moves ? game_->legal_moves() : kNone)
+      .raw_field("clock", clock_text());
+  return std::make_shared<const std::string>(std::move(w).done());
 }
 
 json Room::game_over_event(Viewer viewer) const {
@@ -167,19 +187,19 @@ void Room::publish_same(json event) {
 }
 
 void Room::publish_move(std::size_t ply) {
-  // Hidden pieces: every viewer gets a message made for it alone.
-  if (game_->info().hidden_information)
-    return publish([&](Viewer v) { return move_event(v, ply); });
-  // Otherwise everyone sees the same event and only the side to move adds its legal moves:
-  // two texts to render instead of three, and the position rendered once.
   ++version_;
-  json j = move_event(Viewer::spectator, ply);
-  j["version"] = version_;
-  auto plain = encode(j);
-  LoggedEvent e{version_, {plain, plain, plain}};
-  if (status_ == Status::playing && !game_->over()) {
-    j["legal_moves"] = game_->legal_moves();
-    e.text[game_->to_move()] = encode(j);
+  LoggedEvent e{version_, {}};
+  const bool playing = status_ == Status::playing && !game_->over();
+  const int to_move = game_->to_move();
+  if (game_->info().hidden_information) {
+    // Hidden pieces: every viewer gets a message made for it alone.
+    for (int v = 0; v < 3; ++v)
+      e.text[v] = move_event_text(static_cast<Viewer>(v), ply, playing && v == to_move);
+  } else {
+    // Everyone sees the same event; only the side to move adds its legal moves.
+    auto plain = move_event_text(Viewer::spectator, ply, false);
+    e.text[0] = e.text[1] = e.text[2] = plain;
+    if (playing) e.text[to_move] = move_event_text(Viewer::spectator, ply, true);
   }
   deliver(std::move(e));
 }
