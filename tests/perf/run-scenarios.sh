@@ -68,7 +68,14 @@ start() {
   done
   echo "error: $1 did not start" >&2; cat "$work/$1.log" >&2; exit 1
 }
-stop() { kill "$child" 2>/dev/null || true; wait "$child" 2>/dev/null || true; child=""; }
+# stop: SIGTERM, then SIGKILL if the process has not exited within 10 s.
+stop() {
+  kill "$child" 2>/dev/null || true
+  for _ in $(seq 1 100); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done
+  kill -9 "$child" 2>/dev/null || true
+  wait "$child" 2>/dev/null || true
+  child=""
+}
 
 # run <target> <scenario> <banmen-load options...>: the RESULT line into $work/<target>.<scenario>.
 run() {

@@ -6,14 +6,13 @@ namespace banmen::relay {
 
 void Room::add(const std::shared_ptr<Session>& session) {
   std::lock_guard lock(mutex_);
-  members_.push_back(session);
+  members_.push_back({session.get(), session});
 }
 
 void Room::remove(const Session* session) {
   std::lock_guard lock(mutex_);
-  std::erase_if(members_, [session](const std::weak_ptr<Session>& member) {
-    const auto alive = member.lock();
-    return !alive || alive.get() == session;
+  std::erase_if(members_, [session](const Member& member) {
+    return member.session == session || member.alive.expired();
   });
 }
 
@@ -22,8 +21,9 @@ std::vector<std::shared_ptr<Session>> Room::others(const Session* from) const {
   std::lock_guard lock(mutex_);
   result.reserve(members_.size());
   for (const auto& member : members_) {
-    if (auto alive = member.lock(); alive && alive.get() != from)
-      result.push_back(std::move(alive));
+    if (member.session == from) continue;
+    // Moved into the result, which the caller releases after the lock is gone.
+    if (auto alive = member.alive.lock()) result.push_back(std::move(alive));
   }
   return result;
 }

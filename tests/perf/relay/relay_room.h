@@ -20,8 +20,14 @@ class Room {
   bool empty() const;
 
  private:
+  struct Member {
+    const Session* session;  // compared without locking the weak_ptr
+    std::weak_ptr<Session> alive;
+  };
+  // No session may be destroyed while mutex_ is held: its destructor leaves the room, which
+  // takes the rooms' lock (a lock cycle). So nothing here ever owns a member under the lock.
   mutable std::mutex mutex_;
-  std::vector<std::weak_ptr<Session>> members_;
+  std::vector<Member> members_;
 };
 
 class Rooms {
