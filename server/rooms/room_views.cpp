@@ -204,15 +204,31 @@ void Room::publish_move(std::size_t ply) {
   deliver(std::move(e));
 }
 
+std::size_t Room::logged_bytes(const LoggedEvent& e) {
+  std::size_t bytes = 0;
+  for (int v = 0; v < 3; ++v) {
+    if (!e.text[v]) continue;
+    bool seen = false;  // texts shared between viewers count once
+    for (int w = 0; w < v; ++w) seen = seen || e.text[w] == e.text[v];
+    if (!seen) bytes += e.text[v]->size();
+  }
+  return bytes;
+}
+
 void Room::deliver(LoggedEvent e) {
   for (const auto& [id, m] : members_) {
     auto c = m.client.lock();
     const auto& text = e.text[static_cast<int>(viewer_of(m))];
     if (c && text) c->send(text);
   }
+  log_bytes_ += logged_bytes(e);
   log_.push_back(std::move(e));
-  if (log_.size() > 512) {
+  // Catch-up replays at most this much; a client further behind gets a snapshot instead.
+  // Bounded in bytes too: a long shogi game's move events (legal moves included) would
+  // otherwise hold hundreds of KiB per room.
+  while (log_.size() > kLogEvents || log_bytes_ > kLogBytes) {
     log_start_ = log_.front().version;
+    log_bytes_ -= logged_bytes(log_.front());
     log_.pop_front();
   }
 }
@@ -220,6 +236,7 @@ void Room::deliver(LoggedEvent e) {
 void Room::publish_snapshots() {
   ++version_;
   log_.clear();
+  log_bytes_ = 0;
   log_start_ = version_;
   for (const auto& [id, m] : members_)
     if (auto c = m.client.lock()) c->send(encode(snapshot(viewer_of(m), m.player)));

@@ -234,6 +234,28 @@ TEST_F(ServerPlay, ReconnectGetsMissedEventsAndPresence) {
   EXPECT_TRUE(here);
 }
 
+TEST_F(ServerPlay, AClientTooFarBehindGetsASnapshotInsteadOfEvents) {
+  // A room keeps at most 64 KiB of past events; shogi's move events (legal moves included)
+  // pass that within a few dozen plies.
+  if (!game_available("shogi")) GTEST_SKIP();
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  ASSERT_TRUE(play_one(m, m.a.legal[0], "first"));
+  const auto seen = m.a.version;
+  std::mt19937 rng(7);
+  play_random(m, rng, 120);
+  WsClient back;
+  ASSERT_TRUE(back.connect(port()));
+  auto j = back.request(
+      {{"type", "join_room"}, {"room", m.room}, {"token", m.a.token}, {"since", seen}});
+  ASSERT_TRUE(j);
+  EXPECT_EQ((*j)["role"], "player");
+  auto first = back.wait_for([](const json& x) { return x["type"] != "presence"; });
+  ASSERT_TRUE(first);
+  EXPECT_EQ((*first)["type"], "snapshot") << "old events were replayed: " << first->dump();
+  EXPECT_GT((*first)["moves"].size(), 60u);
+}
+
 TEST_F(ServerPlay, FlagFallEndsTheGame) {
   auto game = first_available();
   if (game.empty()) GTEST_SKIP();
