@@ -233,7 +233,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<LoggedEvent> log_;
   std::size_t log_bytes_ = 0;  // text held by log_
   static constexpr std::size_t kLogEvents = 512;
-  static constexpr std::size_t kLogBytes = 64 * 1024;
+  static constexpr std::size_t kLogBytes = 16 * 1024;
   static std::size_t logged_bytes(const LoggedEvent& e);
   std::deque<ChatLine> chat_;
   bool closed_ = false;

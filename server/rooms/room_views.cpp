@@ -224,8 +224,8 @@ void Room::deliver(LoggedEvent e) {
   log_bytes_ += logged_bytes(e);
   log_.push_back(std::move(e));
   // Catch-up replays at most this much; a client further behind gets a snapshot instead.
-  // Bounded in bytes too: a long shogi game's move events (legal moves included) would
-  // otherwise hold hundreds of KiB per room.
+  // Bounded in bytes too: past a few dozen move events (legal moves included) a snapshot
+  // is smaller than the replay, and 5,000 rooms x 512 events would be gigabytes.
   while (log_.size() > kLogEvents || log_bytes_ > kLogBytes) {
     log_start_ = log_.front().version;
     log_bytes_ -= logged_bytes(log_.front());

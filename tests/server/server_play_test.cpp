@@ -235,7 +235,7 @@ TEST_F(ServerPlay, ReconnectGetsMissedEventsAndPresence) {
 }
 
 TEST_F(ServerPlay, AClientTooFarBehindGetsASnapshotInsteadOfEvents) {
-  // A room keeps at most 64 KiB of past events; shogi's move events (legal moves included)
+  // A room keeps at most 16 KiB of past events; shogi's move events (legal moves included)
   // pass that within a few dozen plies.
   if (!game_available("shogi")) GTEST_SKIP();
   Match m;
