@@ -1,7 +1,6 @@
 #!/bin/sh
 # Browser proof of the web client (run by ctest, label integration; bounded in time).
-# Builds the client if needed, starts banmen-server (or, when it is not built, the
-# protocol stand-in fake-server.mjs) on a free loopback port, and drives Debian's
+# Builds the client if needed, starts banmen-server on a free loopback port, and drives Debian's
 # Chromium with playwright-core through games.mjs. Screenshots: build/test-artifacts/browser.
 # Usage: run-browser-tests.sh <source dir> <server binary or "">
 set -eu
@@ -24,15 +23,11 @@ if [ ! -f "$SRC/client-web/dist/index.html" ]; then
 fi
 
 PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+[ -n "$SERVER_BIN" ] && [ -x "$SERVER_BIN" ] || { echo "banmen-server not built: skipping"; exit 77; }
 DATA=$(mktemp -d)
-if [ -n "$SERVER_BIN" ] && [ -x "$SERVER_BIN" ]; then
-  echo "using $SERVER_BIN"
-  "$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" \
-    >"$BANMEN_ARTIFACTS/server.out" 2>&1 &
-else
-  echo "banmen-server not built: using the protocol stand-in"
-  node "$HERE/fake-server.mjs" "$PORT" "$SRC/client-web/dist" >"$BANMEN_ARTIFACTS/server.out" 2>&1 &
-fi
+echo "using $SERVER_BIN"
+"$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" \
+  >"$BANMEN_ARTIFACTS/server.out" 2>&1 &
 SERVER_PID=$!
 trap 'kill $SERVER_PID 2>/dev/null || true; rm -rf "$DATA"' EXIT INT TERM
 
