@@ -94,7 +94,8 @@ void HttpSession::handle(Request&& req) {
                 "text/plain; charset=utf-8");
   if (target == "/healthz") return text(http::status::ok, "ok", "text/plain; charset=utf-8");
   if (target == "/metrics")
-    return text(http::status::ok, hub_.metrics.render(), "text/plain; version=0.0.4");
+    return text(http::status::ok, hub_.metrics.render(hub_.store->stats()),
+                "text/plain; version=0.0.4");
   if (is_export_target(target)) {
     auto r = export_route(*hub_.store, {target, std::string_view(req[http::field::authorization]),
                                         std::string_view(req[http::field::host])});

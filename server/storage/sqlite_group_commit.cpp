@@ -27,7 +27,7 @@ void SqliteStore::submit(StoreWrite w, Committed committed) {
   queue_cv_.notify_one();
 }
 
-SqliteStore::CommitStats SqliteStore::commit_stats() const {
+StoreStats SqliteStore::stats() const {
   std::lock_guard lock(queue_mu_);
   return stats_;
 }

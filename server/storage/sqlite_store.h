@@ -60,13 +60,7 @@ class SqliteStore final : public Store {
   Result<void> chat_line(const StoredChat& line) override;
   Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) override;
 
-  // How well group commit batches: transactions committed for submit() and the writes
-  // they carried (a ratio near 1 means the disk keeps up without batching).
-  struct CommitStats {
-    std::uint64_t transactions = 0;
-    std::uint64_t writes = 0;
-  };
-  CommitStats commit_stats() const;
+  StoreStats stats() const override;
 
   Result<std::vector<StoredRoom>> load_unfinished() override;
   Result<StoredSeries> list_games(const std::string& room_id) override;
@@ -111,7 +105,7 @@ class SqliteStore final : public Store {
   std::condition_variable queue_cv_;
   std::vector<QueuedWrite> queue_;
   bool stopping_ = false;
-  CommitStats stats_;      // guarded by queue_mu_
+  StoreStats stats_;       // guarded by queue_mu_
   std::thread committer_;  // last: starts after everything it uses exists
 };
 

@@ -124,6 +124,13 @@ struct StoredClose {
 using StoreWrite = std::variant<StoredRoomInfo, StoredSeat, StoredGameStart, StoredMove,
                                 StoredTakeback, StoredFinish, StoredChat, StoredClose>;
 
+// How a store's queued writes were committed (for /metrics): a writes/transactions ratio
+// well above 1 means group commit is doing its job under load.
+struct StoreStats {
+  std::uint64_t transactions = 0;
+  std::uint64_t writes = 0;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -154,6 +161,8 @@ class Store {
   // commit is under way into the next transaction (group commit), so one fsync makes the
   // moves of many rooms durable at once. The default writes at once, on the caller's thread.
   virtual void submit(StoreWrite w, Committed committed) { committed(write(w)); }
+  // Counts of submit()'s commits so far (zeros for a store that does not batch).
+  virtual StoreStats stats() const { return {}; }
 
   // Rooms not closed whose last game is unfinished or not yet started, for a restart.
   virtual Result<std::vector<StoredRoom>> load_unfinished() = 0;

@@ -3,9 +3,8 @@
 namespace banmen::server {
 
 namespace {
-template <class T>
-void line(std::string& out, const char* name, const char* type, const char* help,
-          const std::atomic<T>& v) {
+void value_line(std::string& out, const char* name, const char* type, const char* help,
+                const std::string& value) {
   out += "# HELP ";
   out += name;
   out += ' ';
@@ -17,12 +16,18 @@ void line(std::string& out, const char* name, const char* type, const char* help
   out += '\n';
   out += name;
   out += ' ';
-  out += std::to_string(v.load(std::memory_order_relaxed));
+  out += value;
   out += '\n';
+}
+
+template <class T>
+void line(std::string& out, const char* name, const char* type, const char* help,
+          const std::atomic<T>& v) {
+  value_line(out, name, type, help, std::to_string(v.load(std::memory_order_relaxed)));
 }
 }  // namespace
 
-std::string Metrics::render() const {
+std::string Metrics::render(const StoreStats& store) const {
   std::string out;
   line(out, "banmen_connections_open", "gauge", "Open WebSocket connections.", connections_open);
   line(out, "banmen_connections_total", "counter", "WebSocket connections accepted.",
@@ -38,6 +43,12 @@ std::string Metrics::render() const {
   line(out, "banmen_http_requests_total", "counter", "HTTP requests served.", http_requests_total);
   line(out, "banmen_slow_clients_dropped_total", "counter",
        "Connections closed because their write queue was full.", slow_clients_dropped_total);
+  value_line(out, "banmen_store_commits_total", "counter",
+             "Transactions that committed queued store writes (group commits).",
+             std::to_string(store.transactions));
+  value_line(out, "banmen_store_writes_total", "counter",
+             "Store writes committed through the queue (moves, seats, results, chat...).",
+             std::to_string(store.writes));
   return out;
 }
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "storage/store.h"
+
 namespace banmen::server {
 
 struct Metrics {
@@ -21,7 +23,8 @@ struct Metrics {
   std::atomic<std::uint64_t> http_requests_total{0};
   std::atomic<std::uint64_t> slow_clients_dropped_total{0};
 
-  std::string render() const;
+  // Every counter above, then the store's commit counters.
+  std::string render(const StoreStats& store) const;
 };
 
 }  // namespace banmen::server

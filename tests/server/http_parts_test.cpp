@@ -4,6 +4,7 @@
 #include "net/origin_policy.h"
 #include "net/static_files.h"
 #include "storage/memory_store.h"
+#include "util/metrics.h"
 #include "util/tokens.h"
 
 namespace banmen::server {
@@ -21,6 +22,18 @@ TEST(StaticFiles, SafePathsOnly) {
   EXPECT_EQ(mime_type("x/app.js"), "text/javascript; charset=utf-8");
   EXPECT_EQ(mime_type("index.html"), "text/html; charset=utf-8");
   EXPECT_EQ(mime_type("noext"), "application/octet-stream");
+}
+
+TEST(Metrics, PrometheusTextWithTheStoreCounters) {
+  Metrics m;
+  m.rooms_open = -1;  // a gauge keeps its sign
+  m.moves_total = 42;
+  const auto text = m.render(StoreStats{3, 120});
+  EXPECT_NE(text.find("# TYPE banmen_moves_total counter\nbanmen_moves_total 42\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("banmen_rooms_open -1\n"), std::string::npos);
+  EXPECT_NE(text.find("banmen_store_commits_total 3\n"), std::string::npos);
+  EXPECT_NE(text.find("banmen_store_writes_total 120\n"), std::string::npos);
 }
 
 TEST(OriginPolicy, SameHostByDefaultOrAllowList) {

@@ -86,7 +86,7 @@ TEST(GroupCommit, ManyRoomsShareTransactionsAndEveryMoveIsStored) {
       });
     for (auto& th : threads) th.join();
     EXPECT_EQ(failures.load(), 0);
-    const auto stats = (*s)->commit_stats();
+    const auto stats = (*s)->stats();
     EXPECT_EQ(stats.writes, static_cast<std::uint64_t>(kRooms * kPlies));
     EXPECT_LT(stats.transactions, stats.writes) << "no two moves ever shared a commit";
   }
