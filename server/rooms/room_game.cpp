@@ -238,8 +238,10 @@ void Room::arm_flag_timer() {
 }
 
 void Room::on_flag_timer() {
-  // A move in the store arrived in time; its answer re-arms the timer.
-  if (status_ != Status::playing || store_busy_) return;
+  // A write is being committed (maybe the move that beat the flag, maybe a resignation that
+  // may yet fail): look again once the store has answered, in turn with other requests.
+  if (store_busy_) return run([this] { on_flag_timer(); });
+  if (status_ != Status::playing) return;
   const auto now = steady_ms();
   const int seat = clock_.running();
   if (seat < 0) return;
