@@ -1,23 +1,9 @@
 #include "exports/record_export.h"
 
-#include <ctime>
-
 #include "core/registry.h"
+#include "util/time.h"
 
 namespace banmen::server {
-
-namespace {
-
-std::string iso8601_utc(std::int64_t ms) {
-  std::time_t t = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-}  // namespace
 
 Outcome outcome_of(const StoredOutcome& stored) {
   if (stored.kind == "win") return Outcome::win(stored.winner, stored.reason);

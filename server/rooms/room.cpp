@@ -142,6 +142,7 @@ void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::str
 void Room::room_opened(const ClientPtr& host, const json& re, const std::string& token) {
   spdlog::info("room {} created game={} clock={} by conn {}", id_, options_.game,
                options_.clock.human(), host->client_id());
+  list_publicly();  // before the answer: once the host has the link, the lobby shows the room
   reply(*host,
         json{{"type", "room_created"},
              {"room", id_},
@@ -151,14 +152,6 @@ void Room::room_opened(const ClientPtr& host, const json& re, const std::string&
              {"role", "player"}},
         re);
   attach(host, 0, players_[0].name);
-  std::lock_guard lock(shared_mu_);
-  if (options_.listed)
-    listing_ = json{{"room", id_},
-                    {"game", options_.game},
-                    {"host", players_[0].name},
-                    {"clock", clock_spec_json(options_.clock)},
-                    {"host_side", options_.side},
-                    {"created_ms", unix_ms()}};
 }
 
 void Room::attach(std::shared_ptr<Client> client, int player, const std::string& name) {
@@ -245,6 +238,17 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
   }
   reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "spectator"}}, re);
   attach(client, -1, clean_name(req));
+}
+
+void Room::list_publicly() {
+  std::lock_guard lock(shared_mu_);
+  if (options_.listed)
+    listing_ = json{{"room", id_},
+                    {"game", options_.game},
+                    {"host", players_[0].name},
+                    {"clock", clock_spec_json(options_.clock)},
+                    {"host_side", options_.side},
+                    {"created_ms", unix_ms()}};
 }
 
 void Room::guest_seated(const ClientPtr& client, const json& re, const Player& guest,

@@ -104,6 +104,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // room.cpp: membership
   void do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
   void room_opened(const ClientPtr& host, const json& re, const std::string& token);  // recorded
+  // Puts a room waiting for its guest in the lobby, when its options say so.
+  void list_publicly();
   void do_join(std::shared_ptr<Client> client, json req);
   void do_leave(std::uint64_t client_id);
   void do_request(std::shared_ptr<Client> client, json req);

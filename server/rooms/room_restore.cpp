@@ -90,14 +90,7 @@ Result<void> Room::restore_waiting() {
     game_began(record);
     return ok();
   }
-  std::lock_guard lock(shared_mu_);
-  if (options_.listed)
-    listing_ = json{{"room", id_},
-                    {"game", options_.game},
-                    {"host", players_[0].name},
-                    {"clock", clock_spec_json(options_.clock)},
-                    {"host_side", options_.side},
-                    {"created_ms", unix_ms()}};
+  list_publicly();
   return ok();
 }
 

@@ -256,6 +256,33 @@ TEST_F(ServerPlay, AClientTooFarBehindGetsASnapshotInsteadOfEvents) {
   EXPECT_GT((*first)["moves"].size(), 60u);
 }
 
+TEST_F(ServerPlay, APublicRoomIsListedUntilItsGuestArrives) {
+  auto game = first_available();
+  if (game.empty()) GTEST_SKIP();
+  WsClient host, guest, visitor;
+  ASSERT_TRUE(host.connect(port()) && guest.connect(port()) && visitor.connect(port()));
+  auto created = host.request(
+      {{"type", "create_room"}, {"name", "Lobbyist"}, {"game", game}, {"public", true}});
+  ASSERT_TRUE(created);
+  ASSERT_EQ((*created)["type"], "room_created");
+  const std::string room = (*created)["room"];
+  auto listed_now = [&] {
+    auto rooms = visitor.request({{"type", "list_rooms"}});
+    EXPECT_TRUE(rooms);
+    for (const auto& r : (*rooms)["rooms"])
+      if (r["room"] == room) return r;
+    return json();
+  };
+  auto entry = listed_now();
+  ASSERT_FALSE(entry.is_null()) << "a public room waiting for its guest is not listed";
+  EXPECT_EQ(entry["host"], "Lobbyist");
+  EXPECT_EQ(entry["game"], game);
+  auto joined = guest.request({{"type", "join_room"}, {"room", room}, {"name", "Guest"}});
+  ASSERT_TRUE(joined);
+  EXPECT_EQ((*joined)["role"], "player");
+  EXPECT_TRUE(listed_now().is_null()) << "a full room is still listed";
+}
+
 TEST_F(ServerPlay, FlagFallEndsTheGame) {
   auto game = first_available();
   if (game.empty()) GTEST_SKIP();
