@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "json_scan.h"
 #include "message_type.h"
 #include "shard.h"
 
@@ -84,6 +85,13 @@ void ServerRoom::on_message(int member, std::string_view text) {
     on_spectator_message(member, text);
     return;
   }
+  // The two messages of every move are read without a JSON document (see json_scan.h).
+  const std::string_view type = message_type(text);
+  if (type == "move") {
+    on_move(member, text);
+    return;
+  }
+  if (type == "ack") return;
   const json message = json::parse(text, nullptr, false);
   if (message.is_discarded() || !message.is_object()) {
     stats.error("bad_json");
@@ -111,9 +119,7 @@ void ServerRoom::on_spectator_message(int member, std::string_view text) {
 
 void ServerRoom::on_player_message(int member, const json& message) {
   const std::string type = message.value("type", "");
-  if (type == "move") {
-    on_move(member, message);
-  } else if (type == "snapshot") {
+  if (type == "snapshot") {
     on_snapshot(member, message);
   } else if (type == "welcome") {
     on_welcome(member, message);
@@ -153,13 +159,15 @@ void ServerRoom::on_snapshot(int member, const json& message) {
   }
 }
 
-void ServerRoom::on_move(int member, const json& message) {
+void ServerRoom::on_move(int member, std::string_view text) {
   Player& p = players_[member];
-  p.version = message.value("version", p.version);
-  ply_ = message.value("ply", ply_);
-  if (message.value("seat", -1) != p.seat) received_move(ply_);
-  p.legal = message.value("legal_moves", std::vector<std::string>{});
-  if (message.value("to_move", -1) == p.seat && !p.legal.empty()) turn(member);
+  p.version = scan_integer(top_level_value(text, "version"), p.version);
+  ply_ = scan_integer(top_level_value(text, "ply"), ply_);
+  if (scan_integer(top_level_value(text, "seat"), -1) != p.seat) received_move(ply_);
+  const auto legal = top_level_value(text, "legal_moves");
+  if (!scan_string_array(legal, p.legal)) shard_.stats().error("bad_move_event");
+  if (scan_integer(top_level_value(text, "to_move"), -1) == p.seat && !p.legal.empty())
+    turn(member);
 }
 
 void ServerRoom::on_error(int member, const json& message) {

@@ -40,7 +40,7 @@ class ServerRoom final : public Room {
   void on_spectator_message(int member, std::string_view text);
   void on_welcome(int member, const nlohmann::json& message);
   void on_snapshot(int member, const nlohmann::json& message);
-  void on_move(int member, const nlohmann::json& message);
+  void on_move(int member, std::string_view text);
   void on_error(int member, const nlohmann::json& message);
   void member_joined(int member);
   void send(int member, nlohmann::json message);
