@@ -179,9 +179,13 @@ class Room : public std::enable_shared_from_this<Room> {
   json players_json() const;
   json result_json(Viewer viewer) const;
   std::string clock_text() const;  // clock_json(), written directly
-  // The `move` event of ply `ply` for `viewer`, as sent (version included).
-  std::shared_ptr<const std::string> move_event_text(Viewer viewer, std::size_t ply,
-                                                     bool with_legal_moves) const;
+  // The `move` event of ply `ply` for `viewer`, as sent (version included): `plain` with
+  // no legal moves, and, when asked for, `with_legal_moves` for the side to move.
+  struct MoveEventTexts {
+    std::shared_ptr<const std::string> plain;
+    std::shared_ptr<const std::string> with_legal_moves;
+  };
+  MoveEventTexts move_event_texts(Viewer viewer, std::size_t ply, bool with_legal_moves) const;
   json game_over_event(Viewer viewer) const;
   // Sends one event to every member, in each one's own form, and logs it for catch-up.
   // `render` returns null for a viewer who must not receive the event.

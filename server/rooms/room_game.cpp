@@ -150,8 +150,9 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   const auto idx = game_->history_size();
   publish_move(idx);
   position_version_ = version_;
-  spdlog::debug("room {} ply {} {}", id_, idx,
-                game_->notation(idx - 1, Viewer::spectator));  // never the hidden form
+  if (spdlog::should_log(spdlog::level::debug))  // the notation is not made for nothing
+    spdlog::debug("room {} ply {} {}", id_, idx,
+                  game_->notation(idx - 1, Viewer::spectator));  // never the hidden form
   if (draw_offer_ == seat || takeback_offer_ >= 0) withdraw_offers();
   if (game_->over()) return finish(game_->outcome());
   arm_flag_timer();

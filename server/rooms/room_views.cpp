@@ -135,9 +135,10 @@ std::string Room::clock_text() const {
   return std::move(w).done();
 }
 
-std::shared_ptr<const std::string> Room::move_event_text(Viewer viewer, std::size_t ply,
-                                                         bool with_legal_moves) const {
+Room::MoveEventTexts Room::move_event_texts(Viewer viewer, std::size_t ply,
+                                            bool with_legal_moves) const {
   // The same fields as every other event, written directly: this is the message sent most.
+  // Everything but the legal moves is rendered once; the side to move's copy forks there.
   static const std::vector<std::string> kNone;
   const auto i = ply - 1;
   JsonWriter w;
@@ -150,9 +151,16 @@ std::shared_ptr<const std::string> Room::move_event_text(Viewer viewer, std::siz
       .field("position", game_->view(viewer))
       .field("to_move", game_->to_move())
       .field("in_check", game_->in_check())
-      .field("legal_moves", with_legal_moves ? game_->legal_moves() : kNone)
       .raw_field("clock", clock_text());
-  return std::make_shared<const std::string>(std::move(w).done());
+  MoveEventTexts texts;
+  if (with_legal_moves) {
+    JsonWriter with = w;
+    with.field("legal_moves", game_->legal_moves());
+    texts.with_legal_moves = std::make_shared<const std::string>(std::move(with).done());
+  }
+  w.field("legal_moves", kNone);
+  texts.plain = std::make_shared<const std::string>(std::move(w).done());
+  return texts;
 }
 
 json Room::game_over_event(Viewer viewer) const {
@@ -193,13 +201,16 @@ void Room::publish_move(std::size_t ply) {
   const int to_move = game_->to_move();
   if (game_->info().hidden_information) {
     // Hidden pieces: every viewer gets a message made for it alone.
-    for (int v = 0; v < 3; ++v)
-      e.text[v] = move_event_text(static_cast<Viewer>(v), ply, playing && v == to_move);
+    for (int v = 0; v < 3; ++v) {
+      const bool legal = playing && v == to_move;
+      auto texts = move_event_texts(static_cast<Viewer>(v), ply, legal);
+      e.text[v] = legal ? std::move(texts.with_legal_moves) : std::move(texts.plain);
+    }
   } else {
     // Everyone sees the same event; only the side to move adds its legal moves.
-    auto plain = move_event_text(Viewer::spectator, ply, false);
-    e.text[0] = e.text[1] = e.text[2] = plain;
-    if (playing) e.text[to_move] = move_event_text(Viewer::spectator, ply, true);
+    auto texts = move_event_texts(Viewer::spectator, ply, playing);
+    e.text[0] = e.text[1] = e.text[2] = texts.plain;
+    if (playing) e.text[to_move] = std::move(texts.with_legal_moves);
   }
   deliver(std::move(e));
 }

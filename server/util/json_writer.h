@@ -13,7 +13,13 @@ namespace banmen::server {
 
 class JsonWriter {
  public:
-  JsonWriter() { out_.push_back('{'); }
+  // `expected_bytes`: room reserved up front, so a typical message is written without
+  // growing the string. A copy of a writer continues independently (two messages sharing
+  // their first fields are written once up to the fork).
+  explicit JsonWriter(std::size_t expected_bytes = 256) {
+    out_.reserve(expected_bytes);
+    out_.push_back('{');
+  }
 
   JsonWriter& field(std::string_view key, std::string_view value);
   JsonWriter& field(std::string_view key, const char* value) {
