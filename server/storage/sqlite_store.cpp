@@ -40,6 +40,9 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const SqliteOptions& opti
       options.synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL";
   if (auto r = db.exec(sync); !r) return r.error();
   if (auto r = db.exec("PRAGMA foreign_keys = ON"); !r) return r.error();
+  // A negative cache_size is in KiB.
+  if (auto r = db.exec("PRAGMA cache_size = -" + std::to_string(options.cache_kib)); !r)
+    return r.error();
   if (options.max_bytes > 0) {
     auto page = db.query_int("PRAGMA page_size");
     if (!page) return page.error();
@@ -48,10 +51,10 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const SqliteOptions& opti
   }
   if (auto r = sqlite::migrate(db); !r) return r.error();
   std::unique_ptr<SqliteStore> store(new SqliteStore(std::move(*conn)));
-  // SQLite's default threshold (1000 pages, about 4 MiB of log), off the commit path.
+  // Checkpoints off the commit path (sqlite_checkpointer.h).
   if (options.path != ":memory:")
     store->checkpointer_ = std::make_unique<sqlite::Checkpointer>(
-        store->db_->handle(), options.path, 1000, options.busy_timeout_ms);
+        store->db_->handle(), options.path, options.checkpoint_pages, options.busy_timeout_ms);
   return store;
 }
 

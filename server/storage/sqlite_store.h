@@ -39,6 +39,13 @@ struct SqliteOptions {
   bool synchronous_full = true;
   int busy_timeout_ms = 5000;  // another process (a backup) holding the lock: wait this long
   std::int64_t max_bytes = 0;  // refuse writes beyond this size (0: until the disk is full)
+  // Every live game appends to its own page of the moves table, so thousands of games
+  // keep thousands of pages hot; SQLite's default 2 MiB cache re-read them from the file
+  // at every commit. The page cache only grows to this as pages are used.
+  int cache_kib = 64 * 1024;
+  // The log is copied back into the database file once it holds this many pages (32 MiB
+  // at 4 KiB). Larger than SQLite's 1000: a page dirtied by many commits is copied once.
+  int checkpoint_pages = 8000;
 };
 
 class SqliteStore final : public Store {
