@@ -134,7 +134,7 @@ TEST(SqliteStore, CheckpointsCopyTheLogIntoTheDatabaseWhileItIsOpen) {
   const auto path = dir.file("ckpt.db");
   SqliteOptions opts{path};
   opts.synchronous_full = false;  // the same checkpoints, without an fsync per move
-  opts.checkpoint_pages = 1000;   // a smaller log than the server's, to keep the test short
+  opts.checkpoint_pages = 1000;
   auto s = SqliteStore::open(opts);
   ASSERT_TRUE(s.ok());
   seed(**s);
