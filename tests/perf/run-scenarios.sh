@@ -38,7 +38,7 @@ ulimit -n "$(ulimit -Hn)"
 
 if [ $quick -eq 1 ]; then d1=15 d2=8; else d1=60 d2=20; fi
 work=$(mktemp -d)
-child=""
+child="" current=""
 cleanup() {
   [ -n "$child" ] && kill "$child" 2>/dev/null && wait "$child" 2>/dev/null
   rm -rf "$work"
@@ -49,6 +49,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 
 # start <target>: a fresh relay or server on a free port; sets $child and $port.
 start() {
+  current=$1
   port=$(free_port)
   if [ "$1" = relay ]; then
     "$relay" --port "$port" --threads "$threads" >"$work/relay.log" 2>&1 &
@@ -73,8 +74,14 @@ stop() {
   kill "$child" 2>/dev/null || true
   for _ in $(seq 1 100); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done
   kill -9 "$child" 2>/dev/null || true
-  wait "$child" 2>/dev/null || true
+  local status=0
+  wait "$child" 2>/dev/null || status=$?
   child=""
+  # 0 or 143 (ended by the SIGTERM): anything else is worth reading about.
+  if [ "$status" -ne 0 ] && [ "$status" -ne 143 ]; then
+    echo "warning: $current exited with status $status; the end of its log:" >&2
+    tail -n 5 "$work/$current.log" >&2
+  fi
 }
 
 # run <target> <scenario> <banmen-load options...>: the RESULT line into $work/<target>.<scenario>.

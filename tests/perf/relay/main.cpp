@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <thread>
@@ -101,9 +102,20 @@ int main(int argc, char** argv) {
   std::printf("listening 127.0.0.1:%u\n", listener.port());
   std::fflush(stdout);
 
+  // An exception escaping a handler would end the process with a bare "Aborted" (seen
+  // once at the end of a scenario 2 run): say what it was instead.
+  auto run = [&io] {
+    try {
+      io.run();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "error: %s\n", e.what());
+      std::fflush(stderr);
+      std::_Exit(1);
+    }
+  };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back([&io] { io.run(); });
-  io.run();
+  for (int t = 1; t < threads; ++t) pool.emplace_back(run);
+  run();
   for (auto& thread : pool) thread.join();
   return 0;
 }

@@ -25,7 +25,8 @@ Session::~Session() {
 void Session::start() {
   boost::asio::dispatch(ws_.get_executor(), [self = shared_from_this()] {
     auto& ws = self->ws_;
-    beast::get_lowest_layer(ws).socket().set_option(boost::asio::ip::tcp::no_delay(true));
+    error_code ignored;  // a peer already gone fails later, on the handshake
+    beast::get_lowest_layer(ws).socket().set_option(boost::asio::ip::tcp::no_delay(true), ignored);
     ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws.read_message_max(kMaxMessage);
     ws.async_accept([self](const error_code& ec) { self->on_accept(ec); });
