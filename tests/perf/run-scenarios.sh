@@ -84,14 +84,27 @@ stop() {
   fi
 }
 
-# run <target> <scenario> <banmen-load options...>: the RESULT line into $work/<target>.<scenario>.
+# cpu_times: "steal total" jiffies of the whole machine, from /proc/stat.
+cpu_times() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print $9, t }' /proc/stat; }
+
+# run <target> <scenario> <banmen-load options...>: the RESULT line into $work/<target>.<scenario>,
+# with the share of CPU time the hypervisor took from this machine meanwhile (steal_pct):
+# on a virtual machine the latency tail follows it (docs/performance.md).
 run() {
   local target=$1 scenario=$2; shift 2
   start "$target"
   echo "== $target, scenario $scenario: $*" >&2
+  local before after
+  before=$(cpu_times)
   "$load" --target "$target" --port "$port" --server-pid "$child" --threads 2 "$@" \
     | tee -a "$work/all.txt" | grep '^RESULT' >"$work/$target.$scenario" || true
+  after=$(cpu_times)
   stop
+  [ -s "$work/$target.$scenario" ] && awk -v b="$before" -v a="$after" 'BEGIN {
+      split(b, x, " "); split(a, y, " ")
+      d = y[2] - x[2]; printf(" steal_pct=%.1f", (d > 0 ? 100 * (y[1] - x[1]) / d : 0)) }' \
+    >>"$work/$target.$scenario"
+  return 0
 }
 
 targets=(relay)
@@ -128,11 +141,13 @@ row() {  # row <label> <scenario> <key>
   row "1: latency p99.9 ms" 1 p999_ms
   row "1: latency max ms" 1 max_ms
   row "1: errors (target 0)" 1 errors
+  row "1: CPU steal % during the run" 1 steal_pct
   row "1: process CPU s" 1 server_cpu_s
   row "2: moves/s (target server/relay >= 0.5)" 2 moves_per_s
   row "2: messages received/s" 2 messages_per_s
   row "2: latency p99 ms" 2 p99_ms
   row "2: errors" 2 errors
+  row "2: CPU steal % during the run" 2 steal_pct
   row "2: process CPU s" 2 server_cpu_s
   row "3: KiB per idle connection (target <= 16)" 3 kib_per_connection
   row "3: KiB per idle room" 3 kib_per_room
