@@ -44,8 +44,7 @@ struct SqliteOptions {
   // at every commit. The page cache only grows to this as pages are used.
   int cache_kib = 64 * 1024;
   // The log is copied back into the database file once it holds this many pages (SQLite's
-  // own default, about 4 MiB). 8000 copied fewer pages but lengthened scenario 1's latency
-  // tail (docs/performance.md).
+  // own default, about 4 MiB). 8000 showed no clear gain (docs/performance.md).
   int checkpoint_pages = 1000;
 };
 
