@@ -156,6 +156,8 @@ export class App {
         this.onError(m);
         return;
       case 'ack':
+        // Protocol 2 answers a move with its own move event (settled below); an ack with a
+        // move_id is the answer to a resend the server had already applied.
         if (typeof m.move_id === 'string') this.outbox.settle(m.move_id);
         return;
       case 'pong':

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <array>
 
 #include "app/hub.h"
@@ -40,7 +41,7 @@ bool is_room_type(std::string_view t) {
   return false;
 }
 
-json welcome(const Hub& hub, const json& re) {
+json welcome(const Hub& hub, const json& re, int protocol) {
   json games = json::array();
   for (auto id : game_ids()) {
     const auto* f = find_game(id);
@@ -57,7 +58,7 @@ json welcome(const Hub& hub, const json& re) {
   }
   json j{{"type", "welcome"},
          {"server", kServerVersion},
-         {"protocol", kProtocolVersion},
+         {"protocol", protocol},
          {"server_time_ms", unix_ms()},
          {"games", games},
          {"limits",
@@ -83,7 +84,18 @@ void dispatch_message(Hub& hub, const std::shared_ptr<WebsocketSession>& session
   auto type = get_string(msg, "type");
   if (!type) return err(re, "bad_request", "type is required");
 
-  if (*type == "hello") return session->send(encode(welcome(hub, re)));
+  if (*type == "hello") {
+    // The connection speaks the client's version if this server knows it, else the newest
+    // this server has (the client then decides whether it can go on). Without one: 1.
+    int protocol = kOldestProtocolVersion;
+    if (msg.contains("protocol")) {
+      auto asked = get_int(msg, "protocol");
+      if (!asked || *asked < 1) return err(re, "bad_request", "protocol is a version number");
+      protocol = static_cast<int>(std::min<std::int64_t>(*asked, kProtocolVersion));
+    }
+    session->set_protocol(protocol);
+    return session->send(encode(welcome(hub, re, protocol)));
+  }
   if (*type == "ping") {
     json j{{"type", "pong"}, {"server_time_ms", unix_ms()}};
     if (!re.is_null()) j["re"] = re;

@@ -12,7 +12,10 @@
 
 namespace banmen::server {
 
-inline constexpr int kProtocolVersion = 1;
+// The newest protocol this server speaks, and the oldest it still answers in its own terms
+// (docs/protocol.md, "Versions").
+inline constexpr int kProtocolVersion = 2;
+inline constexpr int kOldestProtocolVersion = 1;
 inline constexpr const char* kServerVersion = "banmen/0.1.0";
 
 struct Hub {

@@ -4,6 +4,7 @@
 // bound. Everything here runs on the connection's own strand.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -31,12 +32,14 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   void send(std::shared_ptr<const std::string> message) override;
   void close(std::uint16_t code, std::string reason) override;
   void left_room(const Room* room) override;
+  int protocol() const override { return protocol_.load(std::memory_order_relaxed); }
 
   // For the dispatcher (on this session's strand only).
   const std::string& address() const { return address_; }
   std::shared_ptr<Room> room() const { return room_; }
   void enter_room(std::shared_ptr<Room> room);
   void leave_current_room();
+  void set_protocol(int version) { protocol_.store(version, std::memory_order_relaxed); }
 
  private:
   void on_accept(boost::beast::error_code ec);
@@ -64,6 +67,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   std::shared_ptr<Room> room_;
   std::string address_;
   std::uint64_t id_;
+  std::atomic<int> protocol_{1};  // written here, read by rooms on their own strands
 };
 
 }  // namespace banmen::server

@@ -20,6 +20,9 @@ class Client {
   virtual void close(std::uint16_t code, std::string reason) = 0;
   // The room says this client is not (or no longer) one of its members.
   virtual void left_room(const Room* room) = 0;
+  // The protocol version agreed in `hello` (1 until then); callable from any thread.
+  // From version 2 on, a stored move is answered by the mover's own move event.
+  virtual int protocol() const = 0;
 };
 
 }  // namespace banmen::server

@@ -192,10 +192,18 @@ class Room : public std::enable_shared_from_this<Room> {
   void publish(const std::function<json(Viewer)>& render);
   // The same event for every viewer (presence, offers): rendered and encoded once.
   void publish_same(json event);
+  // A move event that also answers the mover's request (protocol 2 on): the copy sent to
+  // `client` carries `fields` (`"move_id":...,"re":...`). Catch-up replays the plain event.
+  struct MoveAnswer {
+    const Client* client = nullptr;
+    std::string fields;
+  };
   // The event of ply `ply`, just played, to every viewer in its own form.
-  void publish_move(std::size_t ply);
-  void deliver(LoggedEvent event);  // sends to every member and logs for catch-up
-  void publish_snapshots();         // after a takeback, a new game or a switch
+  void publish_move(std::size_t ply, const MoveAnswer& answer);
+  // Sends to every member and logs for catch-up.
+  void deliver(LoggedEvent event) { deliver(std::move(event), MoveAnswer{}); }
+  void deliver(LoggedEvent event, const MoveAnswer& answer);
+  void publish_snapshots();  // after a takeback, a new game or a switch
   Viewer viewer_of(const Member& m) const;
   int seat_of_player(int player) const { return seat_of_player_[player]; }
   int player_at_seat(int seat) const { return seat_of_player_[0] == seat ? 0 : 1; }

@@ -146,9 +146,19 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   if (player.move_ids.size() > kRememberedMoveIds) player.move_ids.pop_front();
   hub_.metrics.moves_total++;
   touch();
-  reply(c, json{{"type", "ack"}, {"move_id", pending.move_id}, {"duplicate", false}}, pending.re);
   const auto idx = game_->history_size();
-  publish_move(idx);
+  MoveAnswer answer;
+  if (c.protocol() >= 2) {
+    // The mover's move event is the answer: one message fewer per move.
+    json fields{{"move_id", pending.move_id}};
+    if (!pending.re.is_null()) fields["re"] = pending.re;
+    auto text = fields.dump();
+    answer.client = &c;
+    answer.fields = text.substr(1, text.size() - 2);
+  } else {
+    reply(c, json{{"type", "ack"}, {"move_id", pending.move_id}, {"duplicate", false}}, pending.re);
+  }
+  publish_move(idx, answer);
   position_version_ = version_;
   if (spdlog::should_log(spdlog::level::debug))  // the notation is not made for nothing
     spdlog::debug("room {} ply {} {}", id_, idx,

@@ -194,7 +194,7 @@ void Room::publish_same(json event) {
   deliver(LoggedEvent{version_, {text, text, text}});
 }
 
-void Room::publish_move(std::size_t ply) {
+void Room::publish_move(std::size_t ply, const MoveAnswer& answer) {
   ++version_;
   LoggedEvent e{version_, {}};
   const bool playing = status_ == Status::playing && !game_->over();
@@ -212,7 +212,7 @@ void Room::publish_move(std::size_t ply) {
     e.text[0] = e.text[1] = e.text[2] = texts.plain;
     if (playing) e.text[to_move] = std::move(texts.with_legal_moves);
   }
-  deliver(std::move(e));
+  deliver(std::move(e), answer);
 }
 
 std::size_t Room::logged_bytes(const LoggedEvent& e) {
@@ -226,11 +226,23 @@ std::size_t Room::logged_bytes(const LoggedEvent& e) {
   return bytes;
 }
 
-void Room::deliver(LoggedEvent e) {
+void Room::deliver(LoggedEvent e, const MoveAnswer& answer) {
   for (const auto& [id, m] : members_) {
     auto c = m.client.lock();
     const auto& text = e.text[static_cast<int>(viewer_of(m))];
-    if (c && text) c->send(text);
+    if (!c || !text) continue;
+    if (c.get() != answer.client || text->empty() || text->back() != '}') {
+      c->send(text);
+      continue;
+    }
+    // The mover's own copy: the same event with the answer's fields before the closing brace.
+    auto answered = std::make_shared<std::string>();
+    answered->reserve(text->size() + answer.fields.size() + 1);
+    answered->append(*text, 0, text->size() - 1)
+        .append(1, ',')
+        .append(answer.fields)
+        .append(1, '}');
+    c->send(std::move(answered));
   }
   log_bytes_ += logged_bytes(e);
   log_.push_back(std::move(e));

@@ -43,7 +43,7 @@ class ServerRoomTest : public ::testing::Test {
     const json games = json::array({{{"id", "chess"}, {"available", true}},
                                     {{"id", "shogi"}, {"available", false}},
                                     {{"id", "reversi"}, {"available", true}}});
-    for (int m = 0; m < 3; ++m) feed(m, {{"type", "welcome"}, {"protocol", 1}, {"games", games}});
+    for (int m = 0; m < 3; ++m) feed(m, {{"type", "welcome"}, {"protocol", 2}, {"games", games}});
     room_->join();
     feed(0, {{"type", "room_created"}, {"room", "R22"}, {"player", 0}, {"token", "t"}});
     feed(1, {{"type", "joined"}, {"room", "R22"}, {"role", "player"}, {"player", 1}});
@@ -59,7 +59,7 @@ TEST_F(ServerRoomTest, OpensAndJoinsInProtocolOrder) {
   set_up_room();
   const json hello = json::parse(room_->member(0).queued()[0]);
   EXPECT_EQ(hello["type"], "hello");
-  EXPECT_EQ(hello["protocol"], 1);
+  EXPECT_EQ(hello["protocol"], 2);
   // Room 3 of a mix plays the second available game (chess, reversi).
   const json create = json::parse(room_->member(0).queued()[1]);
   EXPECT_EQ(create["type"], "create_room");

@@ -25,6 +25,7 @@ struct FakeClient final : Client {
   }
   void close(std::uint16_t, std::string) override {}
   void left_room(const Room*) override {}
+  int protocol() const override { return 1; }
   std::uint64_t id_;
   std::mutex mu;
   std::vector<json> got;

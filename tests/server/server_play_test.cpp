@@ -43,6 +43,84 @@ TEST_F(ServerPlay, HelloAnswersVersions) {
   EXPECT_EQ((*w)["games"].size(), 6u);
 }
 
+std::string first_available() {
+  for (const char* g : {"reversi", "chess", "hasami", "shogi", "minishogi"})
+    if (game_available(g)) return g;
+  return {};
+}
+
+// The connection speaks the client's version when the server knows it, else the newest.
+TEST_F(ServerPlay, HelloNegotiatesTheProtocol) {
+  auto speaks = [&](json hello) -> json {
+    WsClient c;
+    if (!c.connect(port())) return "no connection";
+    hello["type"] = "hello";
+    auto w = c.request(hello);
+    if (!w) return "no answer";
+    return (*w)["type"] == "welcome" ? (*w)["protocol"] : (*w)["code"];
+  };
+  EXPECT_EQ(speaks({}), 1);
+  EXPECT_EQ(speaks({{"protocol", 1}}), 1);
+  EXPECT_EQ(speaks({{"protocol", 2}}), 2);
+  EXPECT_EQ(speaks({{"protocol", 99}}), 2);
+  EXPECT_EQ(speaks({{"protocol", "2"}}), "bad_request");
+  EXPECT_EQ(speaks({{"protocol", 0}}), "bad_request");
+}
+
+// Protocol 2: the mover's own move event answers the move (re, move_id); no ack. Nobody
+// else's copy carries them, and a resend is still answered ack/duplicate.
+TEST_F(ServerPlay, ProtocolTwoAnswersAMoveWithItsOwnEvent) {
+  auto game = first_available();
+  if (game.empty()) GTEST_SKIP();
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", game}, {"side", "first"}}));
+  WsClient spec;
+  ASSERT_TRUE(spec.connect(port()));
+  ASSERT_TRUE(spec.request({{"type", "join_room"}, {"room", m.room}}));
+  for (Side* s : {&m.a, &m.b}) {
+    auto w = s->ws.request({{"type", "hello"}, {"protocol", 2}}, 5000ms, s->absorber());
+    ASSERT_TRUE(w);
+    ASSERT_EQ((*w)["protocol"], 2);
+  }
+  Side& mover = m.a;
+  ASSERT_FALSE(mover.legal.empty());
+  const std::string legal = mover.legal[0];
+  const json move{{"type", "move"}, {"move", legal}, {"version", mover.version}, {"move_id", "p2"}};
+  std::vector<json> before;
+  auto answer = mover.ws.request(move, 5000ms, [&](const json& j) { before.push_back(j); });
+  ASSERT_TRUE(answer);
+  EXPECT_EQ((*answer)["type"], "move") << answer->dump();
+  EXPECT_EQ((*answer)["move_id"], "p2");
+  EXPECT_EQ((*answer)["move"], legal);
+  EXPECT_EQ((*answer)["ply"], 1);
+  for (const auto& j : before) EXPECT_NE(j["type"], "ack") << j.dump();
+  mover.absorb(*answer);
+  auto theirs = m.b.ws.wait_for([](const json& j) { return j["type"] == "move"; });
+  ASSERT_TRUE(theirs);
+  EXPECT_FALSE(theirs->contains("re"));
+  EXPECT_FALSE(theirs->contains("move_id"));
+  EXPECT_FALSE((*theirs)["legal_moves"].empty());
+  auto watched = spec.wait_for([](const json& j) { return j["type"] == "move"; });
+  ASSERT_TRUE(watched);
+  EXPECT_FALSE(watched->contains("re"));
+  // The answer is the event everyone saw, plus the two fields.
+  json without = *answer;
+  without.erase("re");
+  without.erase("move_id");
+  EXPECT_EQ(without, *watched);
+  // No ack follows the event either, up to the answer of a ping sent after it.
+  std::vector<json> after;
+  auto pong =
+      mover.ws.request({{"type", "ping"}}, 5000ms, [&](const json& j) { after.push_back(j); });
+  ASSERT_TRUE(pong);
+  EXPECT_EQ((*pong)["type"], "pong");
+  for (const auto& j : after) EXPECT_NE(j["type"], "ack") << j.dump();
+  auto dup = mover.ws.request(move, 5000ms);
+  ASSERT_TRUE(dup);
+  EXPECT_EQ((*dup)["type"], "ack");
+  EXPECT_EQ((*dup)["duplicate"], true);
+}
+
 // A complete random game of each game to its rules ending, equal to replaying its moves.
 TEST_F(ServerPlay, EveryGamePlaysToTheEnd) {
   int played = 0;
@@ -59,12 +137,6 @@ TEST_F(ServerPlay, EveryGamePlaysToTheEnd) {
     ++played;
   }
   if (played == 0) GTEST_SKIP() << "no game implemented yet";
-}
-
-std::string first_available() {
-  for (const char* g : {"reversi", "chess", "hasami", "shogi", "minishogi"})
-    if (game_available(g)) return g;
-  return {};
 }
 
 TEST_F(ServerPlay, InvalidMovesAreRejectedAndChangeNothing) {

@@ -1,7 +1,7 @@
-// The protocol's messages as the client reads and writes them (docs/protocol.md, v1).
+// The protocol's messages as the client reads and writes them (docs/protocol.md, v2).
 // Everything from the server is checked loosely at the edge (see parse.ts): unknown
 // fields are ignored, a message of a known type with a wrong shape is dropped.
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 export type Clock =
   | { kind: 'none' }

@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
   banmen::load::Options o;
   CLI::App app{"banmen-load: rooms, moves and latency against banmen-server or the bare relay"};
   std::string target = "server";
-  app.add_option("--target", target, "server (protocol 1) or relay (the bare baseline)")
+  app.add_option("--target", target, "server (protocol 2) or relay (the bare baseline)")
       ->check(CLI::IsMember({"server", "relay"}));
   app.add_option("--host", o.host, "address to connect to; only 127.0.0.1 is accepted");
   app.add_option("--port", o.port, "port to connect to")->required();

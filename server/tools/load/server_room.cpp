@@ -26,7 +26,7 @@ void ServerRoom::send(int member, json message) {
 }
 
 void ServerRoom::opened(int member) {
-  send(member, {{"type", "hello"}, {"protocol", 1}, {"client", "banmen-load/0.1"}});
+  send(member, {{"type", "hello"}, {"protocol", 2}, {"client", "banmen-load/0.1"}});
 }
 
 std::string ServerRoom::choose_game(const json& games) const {
@@ -40,7 +40,7 @@ std::string ServerRoom::choose_game(const json& games) const {
 }
 
 void ServerRoom::on_welcome(int member, const json& message) {
-  if (message.value("protocol", 0) != 1) shard_.stats().error("protocol_mismatch");
+  if (message.value("protocol", 0) != 2) shard_.stats().error("protocol_mismatch");
   if (member == 0 && !welcomed_) {
     welcomed_ = true;
     game_ = choose_game(message.value("games", json::array()));
@@ -85,7 +85,8 @@ void ServerRoom::on_message(int member, std::string_view text) {
     on_spectator_message(member, text);
     return;
   }
-  // The two messages of every move are read without a JSON document (see json_scan.h).
+  // Move events, most of the traffic, are read without a JSON document (see json_scan.h).
+  // (Protocol 2 answers a move with the move event itself; an ack only for a resend.)
   const std::string_view type = message_type(text);
   if (type == "move") {
     on_move(member, text);
