@@ -1,10 +1,18 @@
 // The committer thread of SqliteStore: writes queued by submit() are committed in batches,
 // one transaction and one fsync per batch, and each caller is told its own write's result.
+#include <chrono>
 #include <optional>
 
 #include "storage/sqlite_store.h"
 
 namespace banmen::server {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double ms_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double, std::milli>(to - from).count();
+}
+}  // namespace
 
 SqliteStore::SqliteStore(std::unique_ptr<sqlite::Connection> db) : db_(std::move(db)) {
   committer_ = std::thread([this] { run_committer(); });
@@ -22,7 +30,7 @@ SqliteStore::~SqliteStore() {
 void SqliteStore::submit(StoreWrite w, Committed committed) {
   {
     std::lock_guard lock(queue_mu_);
-    queue_.push_back(QueuedWrite{std::move(w), std::move(committed)});
+    queue_.push_back(QueuedWrite{std::move(w), std::move(committed), Clock::now()});
   }
   queue_cv_.notify_one();
 }
@@ -44,11 +52,15 @@ void SqliteStore::run_committer() {
       batch.swap(queue_);
     }
     results.clear();
+    const auto began = Clock::now();
     commit_batch(batch, results);
+    const auto done = Clock::now();
     {
       std::lock_guard lock(queue_mu_);
       stats_.transactions++;
       stats_.writes += batch.size();
+      stats_.commit_ms.add(ms_between(began, done));
+      for (const auto& queued : batch) stats_.write_ms.add(ms_between(queued.queued_at, done));
     }
     for (std::size_t i = 0; i < batch.size(); ++i) batch[i].committed(std::move(results[i]));
     batch.clear();

@@ -20,6 +20,7 @@
 // time anyway). Exports read through the same connection.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -77,6 +78,7 @@ class SqliteStore final : public Store {
   struct QueuedWrite {
     StoreWrite write;
     Committed committed;
+    std::chrono::steady_clock::time_point queued_at;
   };
 
   explicit SqliteStore(std::unique_ptr<sqlite::Connection> db);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "util/latency_histogram.h"
 
 namespace banmen::server {
 
@@ -129,6 +130,8 @@ using StoreWrite = std::variant<StoredRoomInfo, StoredSeat, StoredGameStart, Sto
 struct StoreStats {
   std::uint64_t transactions = 0;
   std::uint64_t writes = 0;
+  LatencyHistogram commit_ms;  // one transaction of queued writes, BEGIN to COMMIT (fsync)
+  LatencyHistogram write_ms;   // each write, from submit() to its commit: what a move waits
 };
 
 class Store {

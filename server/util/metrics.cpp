@@ -49,6 +49,11 @@ std::string Metrics::render(const StoreStats& store) const {
   value_line(out, "banmen_store_writes_total", "counter",
              "Store writes committed through the queue (moves, seats, results, chat...).",
              std::to_string(store.writes));
+  store.commit_ms.render(out, "banmen_store_commit_seconds",
+                         "Time of one group commit (BEGIN to COMMIT, fsync included).");
+  store.write_ms.render(out, "banmen_store_write_wait_seconds",
+                        "Time from a write being queued to its commit: what a move waits for "
+                        "before it is broadcast.");
   return out;
 }
 

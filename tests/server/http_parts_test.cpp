@@ -28,12 +28,34 @@ TEST(Metrics, PrometheusTextWithTheStoreCounters) {
   Metrics m;
   m.rooms_open = -1;  // a gauge keeps its sign
   m.moves_total = 42;
-  const auto text = m.render(StoreStats{3, 120});
+  StoreStats store;
+  store.transactions = 3;
+  store.writes = 120;
+  const auto text = m.render(store);
   EXPECT_NE(text.find("# TYPE banmen_moves_total counter\nbanmen_moves_total 42\n"),
             std::string::npos);
   EXPECT_NE(text.find("banmen_rooms_open -1\n"), std::string::npos);
   EXPECT_NE(text.find("banmen_store_commits_total 3\n"), std::string::npos);
   EXPECT_NE(text.find("banmen_store_writes_total 120\n"), std::string::npos);
+  EXPECT_NE(text.find("# TYPE banmen_store_commit_seconds histogram\n"), std::string::npos);
+  EXPECT_NE(text.find("banmen_store_write_wait_seconds_count 0\n"), std::string::npos);
+}
+
+// Cumulative buckets in seconds, each bound inclusive, and everything in +Inf.
+TEST(Metrics, LatencyHistogramBucketsAreCumulativeSeconds) {
+  LatencyHistogram h;
+  for (double ms : {0.1, 0.25, 0.3, 4.0, 5.0, 7.0, 5000.0}) h.add(ms);
+  std::string text;
+  h.render(text, "t", "help");
+  EXPECT_NE(text.find("# TYPE t histogram\n"), std::string::npos);
+  EXPECT_NE(text.find("t_bucket{le=\"0.00025\"} 2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("t_bucket{le=\"0.0005\"} 3\n"), std::string::npos);
+  EXPECT_NE(text.find("t_bucket{le=\"0.005\"} 5\n"), std::string::npos);
+  EXPECT_NE(text.find("t_bucket{le=\"0.01\"} 6\n"), std::string::npos);
+  EXPECT_NE(text.find("t_bucket{le=\"1\"} 6\n"), std::string::npos);
+  EXPECT_NE(text.find("t_bucket{le=\"+Inf\"} 7\n"), std::string::npos);
+  EXPECT_NE(text.find("t_sum 5.01665\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("t_count 7\n"), std::string::npos);
 }
 
 TEST(OriginPolicy, SameHostByDefaultOrAllowList) {

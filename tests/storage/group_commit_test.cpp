@@ -89,6 +89,11 @@ TEST(GroupCommit, ManyRoomsShareTransactionsAndEveryMoveIsStored) {
     const auto stats = (*s)->stats();
     EXPECT_EQ(stats.writes, static_cast<std::uint64_t>(kRooms * kPlies));
     EXPECT_LT(stats.transactions, stats.writes) << "no two moves ever shared a commit";
+    // Every commit and every write was timed; a write waits at least its own commit.
+    EXPECT_EQ(stats.commit_ms.count(), stats.transactions);
+    EXPECT_EQ(stats.write_ms.count(), stats.writes);
+    EXPECT_GE(stats.write_ms.sum_ms() / static_cast<double>(stats.writes),
+              stats.commit_ms.sum_ms() / static_cast<double>(stats.transactions) * 0.5);
   }
   // Everything is on disk, in order, after the store is gone.
   auto s = SqliteStore::open({path});
