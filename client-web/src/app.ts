@@ -250,8 +250,7 @@ export class App {
   };
 
   private formats = (id: string): string[] | undefined => {
-    const g = this.games.find((x) => x.id === id) as (GameInfoMsg & { record_formats?: string[] }) | undefined;
-    return g?.record_formats;
+    return this.games.find((x) => x.id === id)?.record_formats;
   };
 
   // --- Rendering ----------------------------------------------------------------------------

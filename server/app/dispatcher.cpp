@@ -47,6 +47,8 @@ json welcome(const Hub& hub, const json& re, int protocol) {
     const auto* f = find_game(id);
     const auto& info = f->info();
     const bool available = f->create("").ok();
+    json formats = json::array();
+    for (auto fmt : info.record_formats) formats.push_back(std::string(fmt));
     games.push_back({{"id", std::string(id)},
                      {"name", std::string(info.name)},
                      {"sides", {std::string(info.side_names[0]), std::string(info.side_names[1])}},
@@ -54,6 +56,7 @@ json welcome(const Hub& hub, const json& re, int protocol) {
                       {std::string(1, info.side_letters[0]), std::string(1, info.side_letters[1])}},
                      {"hidden_information", info.hidden_information},
                      {"clocks", clock_kinds(std::string(id))},
+                     {"record_formats", formats},
                      {"available", available}});
   }
   json j{{"type", "welcome"},

@@ -41,6 +41,14 @@ TEST_F(ServerPlay, HelloAnswersVersions) {
   EXPECT_EQ((*w)["type"], "welcome");
   EXPECT_EQ((*w)["protocol"], 1);
   EXPECT_EQ((*w)["games"].size(), 6u);
+  // Each game lists the record formats its rules export (the download links offer them).
+  for (const auto& g : (*w)["games"]) {
+    if (g["id"] == "chess") {
+      EXPECT_EQ(g.value("record_formats", json()), json({"pgn"}));
+    } else if (g["id"] == "shogi") {
+      EXPECT_EQ(g.value("record_formats", json()), json({"kif", "csa", "sfen"}));
+    }
+  }
 }
 
 std::string first_available() {

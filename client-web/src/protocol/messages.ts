@@ -45,6 +45,7 @@ export interface GameInfoMsg {
   side_letters: [string, string];
   hidden_information: boolean;
   clocks?: string[];
+  record_formats?: string[]; // formats of the game-record download (welcome only)
   available?: boolean;
 }
 
