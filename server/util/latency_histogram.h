@@ -1,10 +1,10 @@
 // A fixed-bucket latency histogram in the shape Prometheus expects (cumulative `le`
-// buckets, a sum and a count). Not synchronised: its owner guards it.
+// buckets, a sum and a count; written out by render_histogram in util/metrics.h).
+// Not synchronised: its owner guards it.
 #pragma once
 
 #include <array>
 #include <cstdint>
-#include <string>
 
 namespace banmen::server {
 
@@ -29,9 +29,6 @@ class LatencyHistogram {
     for (std::size_t k = 0; k <= i && k < counts_.size(); ++k) n += counts_[k];
     return n;
   }
-
-  // `name`_bucket{le="..."}, `name`_sum and `name`_count lines, in seconds, with HELP/TYPE.
-  void render(std::string& out, const char* name, const char* help) const;
 
  private:
   std::array<std::uint64_t, kBoundsMs.size() + 1> counts_{};

@@ -1,10 +1,11 @@
 #include "util/metrics.h"
 
+#include <cstdio>
+
 namespace banmen::server {
 
 namespace {
-void value_line(std::string& out, const char* name, const char* type, const char* help,
-                const std::string& value) {
+void header(std::string& out, const char* name, const char* type, const char* help) {
   out += "# HELP ";
   out += name;
   out += ' ';
@@ -14,10 +15,21 @@ void value_line(std::string& out, const char* name, const char* type, const char
   out += ' ';
   out += type;
   out += '\n';
+}
+
+void value_line(std::string& out, const char* name, const char* type, const char* help,
+                const std::string& value) {
+  header(out, name, type, help);
   out += name;
   out += ' ';
   out += value;
   out += '\n';
+}
+
+std::string seconds(double ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", ms / 1000.0);
+  return buf;
 }
 
 template <class T>
@@ -49,12 +61,25 @@ std::string Metrics::render(const StoreStats& store) const {
   value_line(out, "banmen_store_writes_total", "counter",
              "Store writes committed through the queue (moves, seats, results, chat...).",
              std::to_string(store.writes));
-  store.commit_ms.render(out, "banmen_store_commit_seconds",
-                         "Time of one group commit (BEGIN to COMMIT, fsync included).");
-  store.write_ms.render(out, "banmen_store_write_wait_seconds",
-                        "Time from a write being queued to its commit: what a move waits for "
-                        "before it is broadcast.");
+  render_histogram(out, "banmen_store_commit_seconds",
+                   "Time of one group commit (BEGIN to COMMIT, fsync included).", store.commit_ms);
+  render_histogram(out, "banmen_store_write_wait_seconds",
+                   "Time from a write being queued to its commit: what a move waits for before "
+                   "it is broadcast.",
+                   store.write_ms);
   return out;
+}
+
+void render_histogram(std::string& out, const char* name, const char* help,
+                      const LatencyHistogram& h) {
+  header(out, name, "histogram", help);
+  const std::string n = name;
+  for (std::size_t i = 0; i < LatencyHistogram::kBoundsMs.size(); ++i)
+    out += n + "_bucket{le=\"" + seconds(LatencyHistogram::kBoundsMs[i]) + "\"} " +
+           std::to_string(h.cumulative(i)) + '\n';
+  out += n + "_bucket{le=\"+Inf\"} " + std::to_string(h.count()) + '\n';
+  out += n + "_sum " + seconds(h.sum_ms()) + '\n';
+  out += n + "_count " + std::to_string(h.count()) + '\n';
 }
 
 }  // namespace banmen::server

@@ -27,4 +27,9 @@ struct Metrics {
   std::string render(const StoreStats& store) const;
 };
 
+// `h` as a Prometheus histogram named `name` (seconds): HELP and TYPE lines, the cumulative
+// `_bucket{le="..."}` lines up to +Inf, `_sum` and `_count`.
+void render_histogram(std::string& out, const char* name, const char* help,
+                      const LatencyHistogram& h);
+
 }  // namespace banmen::server

@@ -46,7 +46,7 @@ TEST(Metrics, LatencyHistogramBucketsAreCumulativeSeconds) {
   LatencyHistogram h;
   for (double ms : {0.1, 0.25, 0.3, 4.0, 5.0, 7.0, 5000.0}) h.add(ms);
   std::string text;
-  h.render(text, "t", "help");
+  render_histogram(text, "t", "help", h);
   EXPECT_NE(text.find("# TYPE t histogram\n"), std::string::npos);
   EXPECT_NE(text.find("t_bucket{le=\"0.00025\"} 2\n"), std::string::npos) << text;
   EXPECT_NE(text.find("t_bucket{le=\"0.0005\"} 3\n"), std::string::npos);
