@@ -142,9 +142,10 @@ void WebsocketSession::do_write() {
 
 void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
   writing_ = false;
-  if (ec) return fail(ec, "write");
+  // The buffer just written leaves the queue only now that nothing points into it.
   queued_bytes_ -= queue_.front()->size();
   queue_.pop_front();
+  if (ec) return fail(ec, "write");
   if (!queue_.empty() && !closing_) do_write();
 }
 
@@ -170,8 +171,13 @@ void WebsocketSession::do_close(std::uint16_t code, std::string reason) {
 void WebsocketSession::drop() {
   closing_ = true;
   idle_timer_.cancel();
-  queue_.clear();
-  queued_bytes_ = 0;
+  // A write in flight still points into the queue's front buffer: keep it until that
+  // write's completion (which the socket's close below makes come soon, with an error).
+  const std::size_t keep = writing_ ? 1 : 0;
+  while (queue_.size() > keep) {
+    queued_bytes_ -= queue_.back()->size();
+    queue_.pop_back();
+  }
   beast::error_code ec;
   beast::get_lowest_layer(ws_).socket().shutdown(net::ip::tcp::socket::shutdown_both, ec);
   beast::get_lowest_layer(ws_).socket().close(ec);

@@ -54,6 +54,14 @@ std::string ServerProcess::log() const {
   return ss.str();
 }
 
+bool ServerProcess::running() {
+  if (pid_ <= 0) return false;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) != pid_) return true;
+  pid_ = -1;  // exited (or killed by a signal) on its own
+  return false;
+}
+
 bool ServerProcess::stop() {
   if (pid_ <= 0) return false;
   kill(pid_, SIGTERM);

@@ -16,6 +16,8 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   bool ok() const { return port_ != 0; }
+  // True while the process has not exited (it is not reaped by this call if still running).
+  bool running();
   unsigned short port() const { return port_; }
   // Stops the server (SIGTERM) and returns true if it exited cleanly within 5 s.
   bool stop();
