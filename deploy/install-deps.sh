@@ -14,7 +14,8 @@ test_pkgs=(clang libclang-rt-14-dev chromium sqlite3 procps)
 
 pkgs=("${build_pkgs[@]}")
 [ "$mode" = test ] && pkgs+=("${test_pkgs[@]}")
-# Node.js: the machine's own if it has one (Vite needs Node 20 or newer), else Debian's.
+# Node.js: the machine's own if it has one, else Debian's (18.19 or newer: the client's tools
+# are chosen to run on it).
 command -v node >/dev/null 2>&1 || pkgs+=(nodejs npm)
 
 missing=()
@@ -22,10 +23,29 @@ for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "==> installing: ${missing[*]}"
+  if [ "$(id -u)" != 0 ]; then
+    echo "==> missing Debian packages: ${missing[*]}" >&2
+    echo "    installing them needs root: run this again as root (or with sudo)," >&2
+    echo "    or install them yourself with apt-get and run it again." >&2
+    exit 1
+  fi
   export DEBIAN_FRONTEND=noninteractive
+  echo "==> updating the package lists (apt-get update)"
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  echo "==> installing ${#missing[@]} Debian packages (a few minutes on a new machine): ${missing[*]}"
+  apt-get install -y -q --no-install-recommends "${missing[@]}" |
+    grep --line-buffered -E '^(Unpacking|Setting up) ' | sed -u 's/^/    /' || true
+  for p in "${missing[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+      { echo "==> apt-get could not install $p" >&2; exit 1; }
+  done
 else
   echo "==> system packages: all present"
+fi
+
+# The client's build tools (Vite 6, Vitest 3) need Node.js 18.19 or newer.
+if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>18||(a===18&&b>=19)?0:1)'; then
+  echo "==> Node.js $(node --version) is too old: the client's tools need 18.19 or newer" >&2
+  echo "    (Debian 12's own nodejs package is new enough)" >&2
+  exit 1
 fi
