@@ -25,3 +25,19 @@ function(banmen_rules_library target)
   target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR}/common)
   banmen_warnings(${target})
 endfunction()
+
+# A test that needs something from outside the build (node, npm, clang-format, the server
+# binary, npm packages): when it is missing the test cannot be registered. With
+# BANMEN_REQUIRE_ALL_TESTS (on in tests/run-all.sh) that is a configure error, so a missing
+# dependency can never make a suite disappear silently; otherwise a warning says what is
+# left out and how to get it.
+#   banmen_test_dependency(<condition variable> "<test>" "<what is missing and how to get it>")
+function(banmen_test_dependency found test remedy)
+  if(${found})
+    return()
+  endif()
+  if(BANMEN_REQUIRE_ALL_TESTS)
+    message(FATAL_ERROR "test ${test} cannot be registered: ${remedy}")
+  endif()
+  message(WARNING "test ${test} left out of this build: ${remedy}")
+endfunction()

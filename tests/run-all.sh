@@ -4,7 +4,10 @@
 #   2. asan:    the same suites under AddressSanitizer + UndefinedBehaviorSanitizer
 #               (deep perft labelled release_only is skipped there)
 #   3. fuzz:    every libFuzzer target for a bounded time (clang)
-# Ends with one summary line "N passed, N failed" over all three runs.
+# A test that is skipped or left unregistered counts as a failure: every configure runs with
+# BANMEN_REQUIRE_ALL_TESTS (a missing test dependency stops it), and the suites ctest knows
+# are compared with tests/expected-suites.txt.
+# Ends with one summary line "N passed, N failed, N skipped" over all three runs.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -19,25 +22,53 @@ if [ -f client-web/package.json ]; then
   (cd client-web && npm run build --silent) || exit 1
 fi
 
-passed=0; failed=0; broken=()
+passed=0; failed=0; skipped=0; broken=()
 log_dir="$root/build/test-logs"; mkdir -p "$log_dir"
+
+# suites_known <preset>: the suite names ctest would run (a GoogleTest name up to its dot).
+suites_known() {
+  ctest --preset "$1" -N 2>/dev/null | sed -nE 's/^ *Test +#[0-9]+: (.*)$/\1/p' |
+    awk '{ i = index($0, "."); print (i > 0 ? substr($0, 1, i - 1) : $0) }' | sort -u
+}
+
+# check_suites <preset>: what ctest knows equals what tests/expected-suites.txt names.
+check_suites() {
+  local preset=$1 want have
+  want=$(awk -v p="$preset" '!/^#/ && NF { for (i = 2; i <= NF; i++) if ($i == p) print $1 }' \
+           tests/expected-suites.txt | sort -u)
+  have=$(suites_known "$preset")
+  if [ "$want" != "$have" ]; then
+    echo "==> [$preset] the suites ctest knows differ from tests/expected-suites.txt:"
+    diff <(echo "$want") <(echo "$have") | sed -nE 's/^< /    missing: /p; s/^> /    not listed: /p'
+    broken+=("$preset: suite list"); failed=$((failed + 1))
+  fi
+}
 
 # run_suite <preset>: configure, build, test; adds ctest's counts to the totals.
 run_suite() {
-  local preset=$1 log="$log_dir/$1.log"
+  local preset=$1 log="$log_dir/$1.log" cfg="$log_dir/$1-configure.log"
   echo "==> [$preset] configure and build"
-  if ! { cmake --preset "$preset" >/dev/null && cmake --build --preset "$preset" -j "$jobs"; }; then
+  if ! cmake --preset "$preset" -DBANMEN_REQUIRE_ALL_TESTS=ON >"$cfg" 2>&1; then
+    cat "$cfg"; echo "==> [$preset] configure FAILED"
+    broken+=("$preset configure"); failed=$((failed + 1)); return
+  fi
+  grep -A4 "CMake Warning" "$cfg" || true
+  if ! cmake --build --preset "$preset" -j "$jobs"; then
     echo "==> [$preset] build FAILED"; broken+=("$preset build"); failed=$((failed + 1)); return
   fi
+  check_suites "$preset"
   echo "==> [$preset] ctest"
   ctest --preset "$preset" -j "$jobs" 2>&1 | tee "$log"
   local line; line=$(grep -E 'tests passed, [0-9]+ tests? failed out of' "$log" | tail -1)
   if [ -z "$line" ]; then broken+=("$preset ctest"); failed=$((failed + 1)); return; fi
-  local total f
+  local total f s
   total=$(sed -E 's/.*out of ([0-9]+).*/\1/' <<<"$line")
   f=$(sed -E 's/.*passed, ([0-9]+) tests? failed.*/\1/' <<<"$line")
-  passed=$((passed + total - f)); failed=$((failed + f))
+  # ctest counts a skipped test as passed; its "did not run" list names each one.
+  s=$(sed -n '/^The following tests did not run:/,/^$/p' "$log" | grep -cE '\((Skipped|Disabled)\)$')
+  passed=$((passed + total - f - s)); failed=$((failed + f)); skipped=$((skipped + s))
   [ "$f" -eq 0 ] || broken+=("$preset: $f failed")
+  [ "$s" -eq 0 ] || broken+=("$preset: $s skipped")
 }
 
 run_suite release
@@ -46,5 +77,5 @@ run_suite fuzz
 
 echo
 [ ${#broken[@]} -gt 0 ] && echo "failures: ${broken[*]}"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ] && [ "$skipped" -eq 0 ]

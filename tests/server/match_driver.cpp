@@ -8,10 +8,6 @@ using ::testing::AssertionFailure;
 using ::testing::AssertionResult;
 using ::testing::AssertionSuccess;
 
-bool game_available(const std::string& game) {
-  return banmen::create_game(game).ok();
-}
-
 void Side::absorb(const json& m) {
   events.push_back(m);
   if (events.size() > 2000) events.erase(events.begin(), events.begin() + 1000);

@@ -48,6 +48,5 @@ struct Match {
 // The game in `over` (a game_over event) replayed move by move in the rules core gives the
 // same final position and outcome.
 ::testing::AssertionResult replay_matches(const std::string& game, const json& over);
-bool game_available(const std::string& game);
 
 }  // namespace banmen::testing

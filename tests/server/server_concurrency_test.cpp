@@ -13,10 +13,7 @@ namespace banmen::testing {
 namespace {
 
 TEST(ServerConcurrency, TwoHundredRoomsPlayToTheEnd) {
-  std::vector<std::string> games;
-  for (const char* g : {"reversi", "hasami", "minishogi", "chess", "shogi"})
-    if (game_available(g)) games.push_back(g);
-  if (games.empty()) GTEST_SKIP() << "no game implemented yet";
+  const std::vector<std::string> games{"reversi", "hasami", "minishogi", "chess", "shogi"};
   ServerProcess server({"--max-rooms-per-address", "5000", "--messages-per-second", "5000",
                         "--message-burst", "10000"});
   ASSERT_TRUE(server.ok()) << server.log();

@@ -23,10 +23,9 @@ class ServerLimits : public ::testing::Test {
 };
 ServerProcess* ServerLimits::server_ = nullptr;
 
+// The game the tests play: short games, no hidden information.
 std::string any_game() {
-  for (const char* g : {"reversi", "chess", "hasami", "shogi", "minishogi", "dogcat"})
-    if (game_available(g)) return g;
-  return {};
+  return "reversi";
 }
 
 TEST_F(ServerLimits, MalformedMessagesAreAnsweredNotFatal) {
@@ -52,7 +51,6 @@ TEST_F(ServerLimits, MalformedMessagesAreAnsweredNotFatal) {
 
 TEST_F(ServerLimits, OversizeMessageClosesOnlyThatConnection) {
   auto game = any_game();
-  if (game.empty()) GTEST_SKIP();
   Match m;
   ASSERT_TRUE(open_match(port(), m, {{"game", game}, {"side", "first"}}));
   WsClient big;
@@ -66,7 +64,6 @@ TEST_F(ServerLimits, OversizeMessageClosesOnlyThatConnection) {
 
 TEST_F(ServerLimits, ChatLengthRateAndChannels) {
   auto game = any_game();
-  if (game.empty()) GTEST_SKIP();
   Match m;
   ASSERT_TRUE(open_match(port(), m, {{"game", game}}));
   WsClient spec;
@@ -129,7 +126,6 @@ namespace {
 // SIGTERM with players in a room: the process exits 0 (and, under sanitizers, cleanly).
 TEST(ServerLifecycle, StopsCleanlyWithRoomsOpen) {
   auto game = any_game();
-  if (game.empty()) GTEST_SKIP();
   ServerProcess server;
   ASSERT_TRUE(server.ok()) << server.log();
   Match m;

@@ -222,7 +222,7 @@ TEST_F(CrashTest, KillNineNeverLosesAnAcknowledgedMove) {
   start();
   std::vector<Match> matches;
   for (auto id : kGames) {
-    if (!create_game(id)) continue;  // not implemented yet
+    ASSERT_TRUE(create_game(id)) << id;
     for (int i = 0; i < kRoomsPerGame; ++i) {
       Match m;
       m.game_id = id;

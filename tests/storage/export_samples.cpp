@@ -1,6 +1,7 @@
 // Writes records exported from the store for every implemented game, so independent
 // parsers (tests/js/check_exports.mjs) can read them: <dir>/<game>-<seed>.<format>, and
 // <dir>/manifest.json with each file's game, format, ply count and final position.
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -25,7 +26,10 @@ int main(int argc, char** argv) {
   for (auto id : game_ids()) {
     for (unsigned seed = 1; seed <= 4; ++seed) {
       auto game = create_game(id);
-      if (!game) break;  // not implemented yet
+      if (!game) {
+        std::fprintf(stderr, "%s: %s\n", std::string(id).c_str(), game.error().message.c_str());
+        return 1;
+      }
       auto store = SqliteStore::open({":memory:"});
       if (!store) return 1;
       auto& s = **store;
