@@ -31,7 +31,7 @@ ParsedConfig parse_config(int argc, char** argv) {
   app.add_option("--store", c.store, "sqlite (a file in --data-dir) or memory (nothing kept)")
       ->envname("BANMEN_STORE")
       ->check(CLI::IsMember({"sqlite", "memory"}));
-  app.add_option("--sync", c.sync, "SQLite durability: full (survives power loss) or normal")
+  app.add_option("--sync", c.sync, "SQLite durability: normal (every move survives a server crash) or full (also power loss)")
       ->envname("BANMEN_SYNC")
       ->check(CLI::IsMember({"full", "normal"}));
   app.add_option("--db-max-mb", c.db_max_mb, "refuse writes past this database size (0: none)")

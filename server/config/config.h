@@ -17,7 +17,7 @@ struct Config {
   std::string bind = "127.0.0.1";
   std::string data_dir = "./data";
   std::string store = "sqlite";  // "sqlite" (<data_dir>/banmen.db) or "memory" (tests)
-  std::string sync = "full";     // SQLite synchronous: "full" or "normal"
+  std::string sync = "normal";   // SQLite synchronous: "normal" or "full" (docs/operations.md)
   std::int64_t db_max_mb = 0;    // refuse writes past this database size; 0: no limit
   std::string static_dir;        // empty: found by default_static_dir()
   int threads = 2;
