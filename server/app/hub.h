@@ -16,7 +16,7 @@ namespace banmen::server {
 // (docs/protocol.md, "Versions").
 inline constexpr int kProtocolVersion = 2;
 inline constexpr int kOldestProtocolVersion = 1;
-inline constexpr const char* kServerVersion = "banmen/0.1.0";
+inline constexpr const char* kServerVersion = "banmen/" BANMEN_VERSION;
 
 struct Hub {
   Hub(boost::asio::io_context& io, Config cfg, std::unique_ptr<Store> st)

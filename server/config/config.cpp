@@ -24,6 +24,7 @@ ParsedConfig parse_config(int argc, char** argv) {
       "banmen-server: private rooms for shogi, minishogi, dog-cat shogi, hasami "
       "shogi, chess and reversi over WebSocket"};
   app.option_defaults()->always_capture_default();
+  app.set_version_flag("--version", "banmen-server " BANMEN_VERSION);
 
   app.add_option("--port", c.port, "TCP port")->envname("BANMEN_PORT");
   app.add_option("--bind", c.bind, "address to listen on")->envname("BANMEN_BIND");
@@ -31,7 +32,9 @@ ParsedConfig parse_config(int argc, char** argv) {
   app.add_option("--store", c.store, "sqlite (a file in --data-dir) or memory (nothing kept)")
       ->envname("BANMEN_STORE")
       ->check(CLI::IsMember({"sqlite", "memory"}));
-  app.add_option("--sync", c.sync, "SQLite durability: normal (every move survives a server crash) or full (also power loss)")
+  app.add_option(
+         "--sync", c.sync,
+         "SQLite durability: normal (every move survives a server crash) or full (also power loss)")
       ->envname("BANMEN_SYNC")
       ->check(CLI::IsMember({"full", "normal"}));
   app.add_option("--db-max-mb", c.db_max_mb, "refuse writes past this database size (0: none)")
@@ -44,8 +47,9 @@ ParsedConfig parse_config(int argc, char** argv) {
   app.add_option("--threads", c.threads, "I/O threads")
       ->envname("BANMEN_THREADS")
       ->check(CLI::Range(1, 64));
-  app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error")
-      ->envname("BANMEN_LOG_LEVEL");
+  app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error, critical or off")
+      ->envname("BANMEN_LOG_LEVEL")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
 
   app.add_option("--max-message-bytes", c.max_message_bytes, "largest WebSocket message")
       ->envname("BANMEN_MAX_MESSAGE_BYTES")
