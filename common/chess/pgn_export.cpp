@@ -3,6 +3,7 @@
 #include "chess/chess_game.h"
 #include "chess/fen.h"
 #include "chess/pgn.h"
+#include "core/record_text.h"
 
 namespace banmen::chess {
 
@@ -14,8 +15,7 @@ std::string tag(std::string_view name, std::string_view value) {
   std::string out = "[";
   out.append(name);
   out.append(" \"");
-  for (char c : value) {
-    if (c == '\n' || c == '\r') continue;
+  for (char c : record_field(value)) {
     if (c == '"' || c == '\\') out.push_back('\\');
     out.push_back(c);
   }

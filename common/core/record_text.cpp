@@ -1,11 +1,17 @@
 #include "core/record_text.h"
 
+#include "core/unicode_text.h"
+
 namespace banmen {
+
+std::string record_field(std::string_view text) {
+  return plain_text(text, 200);
+}
 
 std::string header_line(std::string_view key, std::string_view value) {
   std::string line(key);
   line += ": ";
-  for (char c : value) line += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+  line += record_field(value);
   line += '\n';
   return line;
 }

@@ -11,7 +11,12 @@
 
 namespace banmen {
 
-// A header value on one line: line breaks and other control bytes become spaces.
+// Free text (a name, an event) as one field of one record line in any format: control
+// characters become spaces, bidirectional and zero-width characters are dropped, at most
+// 200 bytes (core/unicode_text.h). Every record writer passes free text through it.
+std::string record_field(std::string_view text);
+
+// "Key: value\n" with the value passed through record_field.
 std::string header_line(std::string_view key, std::string_view value);
 
 // The lines of `text` (CR LF or LF), at most `max_lines`; nullopt when there are more.

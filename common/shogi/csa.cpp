@@ -3,6 +3,7 @@
 #include <array>
 #include <string>
 
+#include "core/record_text.h"
 #include "shogi/record.h"
 #include "shogi/record_common.h"
 #include "shogi/sfen.h"
@@ -64,11 +65,12 @@ std::string csa_position(const Position& pos) {
 Result<std::string> export_csa(const ShogiGame& game, const RecordInfo& record) {
   const Variant& v = game.start().variant();
   std::string out = "V2.2\n";
-  out += "N+" + record.players[0] + "\nN-" + record.players[1] + "\n";
-  if (!record.event.empty()) out += "$EVENT:" + record.event + "\n";
-  if (!record.site.empty()) out += "$SITE:" + record.site + "\n";
+  out += "N+" + record_field(record.players[0]) + "\nN-" + record_field(record.players[1]) + "\n";
+  if (!record.event.empty()) out += "$EVENT:" + record_field(record.event) + "\n";
+  if (!record.site.empty()) out += "$SITE:" + record_field(record.site) + "\n";
   if (!record.start_time.empty()) out += "$START_TIME:" + record_date(record.start_time) + "\n";
-  if (!record.time_control.empty()) out += "'time control " + record.time_control + "\n";
+  if (!record.time_control.empty())
+    out += "'time control " + record_field(record.time_control) + "\n";
   if (v.id == "minishogi") out += "'minishogi (5x5)\n";
   out += csa_position(game.start());
   Color mover = game.start().side_to_move();

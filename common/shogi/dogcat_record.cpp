@@ -1,4 +1,5 @@
 #include "shogi/dogcat_record.h"
+#include "core/record_text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -12,14 +13,6 @@ namespace banmen::shogi {
 namespace {
 
 constexpr std::string_view kTitle = "dogcat record";
-
-// Header values are the caller's free text: one line each, whatever it held.
-std::string one_line(std::string_view s) {
-  std::string out(s.substr(0, 200));
-  for (char& ch : out)
-    if (ch == '\n' || ch == '\r') ch = ' ';
-  return out;
-}
 
 std::string viewer_word(Viewer v, bool over) {
   if (over || v == Viewer::referee) return "all";
@@ -87,10 +80,10 @@ Result<std::string> export_dogcat_record(const DogcatGame& game, Viewer viewer,
                                          const RecordInfo& record) {
   const bool over = game.over();
   std::string out(kTitle);
-  out += "\nDog: " + one_line(record.players[0]) + "\nCat: " + one_line(record.players[1]);
-  out += "\nEvent: " + one_line(record.event) + "\nSite: " + one_line(record.site);
-  out += "\nStart: " + one_line(record.start_time);
-  out += "\nTimeControl: " + one_line(record.time_control);
+  out += "\nDog: " + record_field(record.players[0]) + "\nCat: " + record_field(record.players[1]);
+  out += "\nEvent: " + record_field(record.event) + "\nSite: " + record_field(record.site);
+  out += "\nStart: " + record_field(record.start_time);
+  out += "\nTimeControl: " + record_field(record.time_control);
   out += "\nView: " + viewer_word(viewer, over);
   out += "\nPosition: " + game.initial_view(viewer) + "\n";
   for (std::size_t i = 0; i < game.history_size(); ++i) {

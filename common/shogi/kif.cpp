@@ -1,5 +1,6 @@
 // KIF export and import of whole games.
 #include "shogi/kif.h"
+#include "core/record_text.h"
 
 #include <string>
 
@@ -38,9 +39,9 @@ Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) 
   const Variant& v = game.start().variant();
   std::string out = "#KIF version=2.0 encoding=UTF-8\n";
   if (!record.start_time.empty()) out += "開始日時：" + record_date(record.start_time) + "\n";
-  if (!record.event.empty()) out += "棋戦：" + record.event + "\n";
-  if (!record.site.empty()) out += "場所：" + record.site + "\n";
-  if (!record.time_control.empty()) out += "持ち時間：" + record.time_control + "\n";
+  if (!record.event.empty()) out += "棋戦：" + record_field(record.event) + "\n";
+  if (!record.site.empty()) out += "場所：" + record_field(record.site) + "\n";
+  if (!record.time_control.empty()) out += "持ち時間：" + record_field(record.time_control) + "\n";
   const bool standard = game.initial_position() == v.start_sfen;
   if (standard && v.id == "shogi") {
     out += "手合割：平手\n";
@@ -48,8 +49,8 @@ Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) 
     if (v.id == "minishogi") out += "手合割：５五将棋\n";
     out += format_bod(game.start());
   }
-  out += "先手：" + record.players[0] + "\n";
-  out += "後手：" + record.players[1] + "\n";
+  out += "先手：" + record_field(record.players[0]) + "\n";
+  out += "後手：" + record_field(record.players[1]) + "\n";
   out += "手数----指手---------消費時間--\n";
   std::int64_t total[2] = {0, 0};
   const int first_mover = game.start().side_to_move();
