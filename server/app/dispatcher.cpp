@@ -8,6 +8,7 @@
 #include "app/hub.h"
 #include "app/messages.h"
 #include "core/registry.h"
+#include "core/unicode_text.h"
 #include "net/websocket_session.h"
 #include "rooms/room.h"
 #include "rooms/room_options.h"
@@ -108,6 +109,14 @@ void dispatch_message(Hub& hub, const std::shared_ptr<WebsocketSession>& session
     json j{{"type", "rooms"}, {"rooms", hub.rooms.list_public()}};
     if (!re.is_null()) j["re"] = re;
     return session->send(encode(j));
+  }
+  // A name is shown to others and written into records: it must say what it shows.
+  if ((*type == "create_room" || *type == "join_room") && msg.contains("name")) {
+    auto name = get_string(msg, "name");
+    if (!name || !is_plain_text(*name))
+      return err(re, "bad_name",
+                 "a name is text without line breaks, control, direction or zero-width "
+                 "characters");
   }
   if (*type == "create_room") {
     auto options = parse_room_options(msg);

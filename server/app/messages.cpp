@@ -1,5 +1,7 @@
 #include "app/messages.h"
 
+#include "core/unicode_text.h"
+
 namespace banmen::server {
 
 json error_message(const json& re, std::string_view code, std::string_view message) {
@@ -56,14 +58,11 @@ std::size_t utf8_length(std::string_view s) {
 }
 
 bool valid_utf8(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    auto c = static_cast<unsigned char>(s[i]);
-    int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    if (len == 0 || i + len > s.size()) return false;
-    for (int k = 1; k < len; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-    i += len;
+  for (std::size_t i = 0; i < s.size();) {
+    char32_t cp;
+    const std::size_t n = decode_utf8(s, i, cp);
+    if (n == 0) return false;
+    i += n;
   }
   return true;
 }

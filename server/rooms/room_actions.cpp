@@ -4,6 +4,7 @@
 
 #include "app/hub.h"
 #include "core/registry.h"
+#include "core/unicode_text.h"
 #include "rooms/room.h"
 #include "util/time.h"
 
@@ -221,7 +222,9 @@ void Room::on_switch_game(Member& m, const ClientPtr& c, const json& req, const 
 }
 
 void Room::on_chat(Member& m, const ClientPtr& c, const json& req, const json& re) {
-  auto text = trim(get_string(req, "text").value_or(""));
+  // Line breaks become spaces; direction and zero-width characters go (core/unicode_text.h).
+  auto raw = get_string(req, "text").value_or("");
+  auto text = valid_utf8(raw) ? trim(plain_text(raw, raw.size())) : std::string();
   if (text.empty() || !valid_utf8(text) || utf8_length(text) > hub_.config.chat_max_chars)
     return refuse(
         *c, re, "bad_request",

@@ -62,6 +62,39 @@ TEST_F(ServerLimits, OversizeMessageClosesOnlyThatConnection) {
   ASSERT_TRUE(play_one(m, m.a.legal[0], "a1"));
 }
 
+// Names are shown to others and written into records: line breaks, control, direction and
+// zero-width characters are refused, not cleaned up in silence. Chat keeps the words and
+// loses those characters.
+TEST_F(ServerLimits, NamesWithHiddenOrControlCharactersAreRefused) {
+  const std::string hostile[] = {"Al\nN-Mallory\n+7776FU\n%TORYO", std::string("a\0b", 3),
+                                 "\x1b[31mred",
+                                 "\xE2\x80\xAE"
+                                 "evil",
+                                 "zero\xE2\x80\x8Bwidth"};
+  for (const auto& name : hostile) {
+    SCOPED_TRACE(name);
+    WsClient c;
+    ASSERT_TRUE(c.connect(port()));
+    auto r = c.request({{"type", "create_room"}, {"game", "reversi"}, {"name", name}});
+    ASSERT_TRUE(r);
+    EXPECT_EQ((*r)["code"], "bad_name") << r->dump();
+  }
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "reversi"}, {"name", "羽生 Zoë"}}));
+  WsClient late;
+  ASSERT_TRUE(late.connect(port()));
+  auto r = late.request({{"type", "join_room"}, {"room", m.room}, {"name", "Eve\r\nHost"}});
+  EXPECT_EQ((*r)["code"], "bad_name") << r->dump();
+  r = late.request({{"type", "join_room"}, {"room", m.room}, {"name", "Eve"}});
+  EXPECT_EQ((*r)["role"], "spectator") << r->dump();
+
+  r = m.a.ws.request({{"type", "chat"}, {"text", "one\ntwo\xE2\x80\xAE three\xE2\x80\x8B"}});
+  EXPECT_EQ((*r)["type"], "ack") << r->dump();
+  auto line = m.b.ws.wait_for([](const json& j) { return j["type"] == "chat"; });
+  ASSERT_TRUE(line);
+  EXPECT_EQ((*line)["text"], "one two three");
+}
+
 TEST_F(ServerLimits, ChatLengthRateAndChannels) {
   auto game = any_game();
   Match m;
