@@ -141,11 +141,21 @@ void WebsocketSession::do_write() {
 }
 
 void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
+  // The finished write's buffer is the queue's front: only now may it go.
   writing_ = false;
-  if (ec) return fail(ec, "write");
   queued_bytes_ -= queue_.front()->size();
   queue_.pop_front();
-  if (!queue_.empty() && !closing_) do_write();
+  if (ec || closing_) {
+    if (ec) fail(ec, "write");
+    return discard_queue();
+  }
+  if (!queue_.empty()) do_write();
+}
+
+void WebsocketSession::discard_queue() {
+  if (writing_) return;  // the write in flight still reads its buffer; on_write comes back
+  queue_.clear();
+  queued_bytes_ = 0;
 }
 
 void WebsocketSession::close(std::uint16_t code, std::string reason) {
@@ -168,10 +178,11 @@ void WebsocketSession::do_close(std::uint16_t code, std::string reason) {
 }
 
 void WebsocketSession::drop() {
+  // Never touches a write in flight: closing the socket makes every pending operation
+  // complete with an error, and their handlers (which hold this session) drain the queue.
   closing_ = true;
   idle_timer_.cancel();
-  queue_.clear();
-  queued_bytes_ = 0;
+  discard_queue();
   beast::error_code ec;
   beast::get_lowest_layer(ws_).socket().shutdown(net::ip::tcp::socket::shutdown_both, ec);
   beast::get_lowest_layer(ws_).socket().close(ec);

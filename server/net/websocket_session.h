@@ -48,6 +48,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   void queue(std::shared_ptr<const std::string> message);
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void discard_queue();  // only between writes
   void do_close(std::uint16_t code, std::string reason);
   void drop();  // hard close of the TCP connection
   void arm_idle_timer();
