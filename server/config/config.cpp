@@ -96,6 +96,15 @@ ParsedConfig parse_config(int argc, char** argv) {
                  "forget an empty room with no game running after")
       ->envname("BANMEN_ROOM_IDLE_TTL_MS")
       ->check(CLI::Range(1000, 604800000));
+  app.add_option("--refused-before-close", c.refused_before_close,
+                 "rate-limited messages within --refused-window-ms before the connection is "
+                 "closed (1008)")
+      ->envname("BANMEN_REFUSED_BEFORE_CLOSE")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--refused-window-ms", c.refused_window_ms,
+                 "the window in which --refused-before-close refusals close a connection")
+      ->envname("BANMEN_REFUSED_WINDOW_MS")
+      ->check(CLI::Range(100, 3600000));
 
   try {
     app.parse(argc, argv);

@@ -30,6 +30,8 @@ WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket)
       ws_(std::move(socket)),
       idle_timer_(ws_.get_executor()),
       limiter_(hub.config.messages_per_second, hub.config.message_burst),
+      refusals_(hub.config.refused_before_close,
+                std::chrono::milliseconds(hub.config.refused_window_ms)),
       id_(next_id++) {
   address_ = remote_address(beast::get_lowest_layer(ws_).socket());
 }
@@ -92,6 +94,20 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
     return;
   }
   hub_.metrics.messages_in_total++;
+  // Every frame costs a token, binary or text, before anything looks inside it; a refused
+  // one is answered without being parsed.
+  if (!limiter_.allow()) {
+    buffer_.consume(buffer_.size());
+    hub_.metrics.errors_total++;
+    hub_.metrics.rate_limited_total++;
+    if (refusals_.refuse()) {
+      spdlog::info("conn {} over the rate limit: closing addr={}", id_, address_);
+      do_close(websocket::close_code::policy_error, "rate limit");
+      return do_read();  // keep reading so the close handshake completes
+    }
+    send(encode(error_message(nullptr, "rate_limited", "too many messages")));
+    return do_read();
+  }
   if (!ws_.got_text()) {
     buffer_.consume(buffer_.size());
     send(encode(error_message(nullptr, "bad_request", "send JSON text frames")));
@@ -99,16 +115,6 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   }
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-  if (!limiter_.allow()) {
-    hub_.metrics.errors_total++;
-    if (++refused_in_a_row_ >= hub_.config.refused_before_close) {
-      do_close(websocket::close_code::policy_error, "rate limit");
-      return do_read();  // keep reading so the close handshake completes
-    }
-    send(encode(error_message(request_id_of(text), "rate_limited", "too many messages")));
-    return do_read();
-  }
-  refused_in_a_row_ = 0;
   if (!closing_) dispatch_message(hub_, shared_from_this(), text);
   do_read();
 }

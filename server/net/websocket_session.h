@@ -64,7 +64,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   bool closing_ = false;
   bool open_ = false;
   RateLimiter limiter_;
-  int refused_in_a_row_ = 0;
+  RefusalWindow refusals_;
   std::shared_ptr<Room> room_;
   std::string address_;
   std::uint64_t id_;

@@ -46,5 +46,46 @@ TEST(ServerFlood, NonReadingFloodersAreDroppedAndTheServerLives) {
   EXPECT_TRUE(server.stop()) << server.log();  // exited 0: no crash on the way out either
 }
 
+// Reads whatever the server sent within `time`; the close code if a close frame came.
+int drain_for_close(RawWsClient& c, std::chrono::milliseconds time) {
+  auto deadline = std::chrono::steady_clock::now() + time;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto f = c.read_frame(5ms);
+    if (f && f->opcode == 8) return f->close_code();
+  }
+  return 0;
+}
+
+// Binary frames used to skip the rate limit entirely (only a bad_request answer each).
+TEST(ServerFlood, BinaryFramesCountAgainstTheRateLimit) {
+  ServerProcess server;
+  ASSERT_TRUE(server.ok()) << server.log();
+  RawWsClient c;
+  ASSERT_EQ(c.open(server.port()), 101);
+  std::string burst;
+  for (int i = 0; i < 200; ++i) burst += RawWsClient::frame(2, "x");
+  ASSERT_TRUE(c.send_raw(burst));
+  EXPECT_EQ(drain_for_close(c, 3000ms), 1008) << server.log();
+  EXPECT_TRUE(server_answers(server.port()));
+}
+
+// Bursts a little larger than the bucket, spaced so that tokens refill in between: a
+// count of refusals "in a row" never reached its limit; refusals within a window do.
+TEST(ServerFlood, BurstsThatRefillBetweenAreStillClosed) {
+  ServerProcess server;
+  ASSERT_TRUE(server.ok()) << server.log();
+  RawWsClient c;
+  ASSERT_EQ(c.open(server.port()), 101);
+  std::string burst;
+  for (int i = 0; i < 45; ++i) burst += RawWsClient::frame(1, R"({"type":"ping"})");
+  int code = 0;
+  for (int i = 0; i < 30 && code == 0; ++i) {  // at most 30 bursts, about 3 s
+    if (!c.send_raw(burst)) break;
+    code = drain_for_close(c, 100ms);
+  }
+  if (code == 0) code = drain_for_close(c, 1000ms);
+  EXPECT_EQ(code, 1008) << server.log();
+}
+
 }  // namespace
 }  // namespace banmen::testing
