@@ -46,6 +46,10 @@ struct Config {
 
   // Network layer
   std::int64_t refused_window_ms = 10000;  // the window of refused_before_close
+  std::size_t max_connections = 4096;      // open TCP connections, whole server
+  std::size_t max_connections_per_address = 64;
+  std::vector<std::string> trusted_proxies;  // CIDR ranges whose X-Forwarded-For we believe
+  std::int64_t shutdown_grace_ms = 5000;     // SIGTERM/SIGINT: closing and committing within
 };
 
 // Parses argv (and BANMEN_* environment variables). On --help or a bad flag returns the

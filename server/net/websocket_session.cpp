@@ -18,23 +18,19 @@ namespace net = boost::asio;
 namespace {
 std::atomic<std::uint64_t> next_id{1};
 
-std::string remote_address(const net::ip::tcp::socket& s) {
-  beast::error_code ec;
-  auto ep = s.remote_endpoint(ec);
-  return ec ? std::string("?") : ep.address().to_string();
-}
 }  // namespace
 
-WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket)
+WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket, std::string address,
+                                   ConnectionTickets tickets)
     : hub_(hub),
       ws_(std::move(socket)),
       idle_timer_(ws_.get_executor()),
       limiter_(hub.config.messages_per_second, hub.config.message_burst),
       refusals_(hub.config.refused_before_close,
                 std::chrono::milliseconds(hub.config.refused_window_ms)),
-      id_(next_id++) {
-  address_ = remote_address(beast::get_lowest_layer(ws_).socket());
-}
+      address_(std::move(address)),
+      tickets_(std::move(tickets)),
+      id_(next_id++) {}
 
 WebsocketSession::~WebsocketSession() {
   if (open_) {

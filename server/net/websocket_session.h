@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "net/connection_limits.h"
 #include "net/rate_limiter.h"
 #include "rooms/client.h"
 
@@ -22,7 +23,10 @@ struct Hub;
 
 class WebsocketSession : public Client, public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(Hub& hub, boost::asio::ip::tcp::socket&& socket);
+  // `address` is the client's (see TrustedProxies); `tickets` its places among the
+  // connection caps, held until the session goes.
+  WebsocketSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, std::string address,
+                   ConnectionTickets tickets);
   ~WebsocketSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> req);
@@ -67,6 +71,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   RefusalWindow refusals_;
   std::shared_ptr<Room> room_;
   std::string address_;
+  ConnectionTickets tickets_;
   std::uint64_t id_;
   std::atomic<int> protocol_{1};  // written here, read by rooms on their own strands
 };

@@ -39,6 +39,35 @@ int connect_loopback(unsigned short port, int receive_buffer) {
 }
 }  // namespace
 
+std::string raw_http_get(unsigned short port, const std::string& target,
+                         const std::vector<std::string>& extra_headers) {
+  int fd = connect_loopback(port, 0);
+  if (fd < 0) return {};
+  std::string req = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+  for (const auto& h : extra_headers) req += h + "\r\n";
+  req += "\r\n";
+  auto deadline = Clock::now() + std::chrono::seconds(5);
+  std::size_t sent = 0;
+  std::string answer;
+  while (sent < req.size() && Clock::now() < deadline) {
+    auto n = ::send(fd, req.data() + sent, req.size() - sent, MSG_NOSIGNAL);
+    if (n > 0)
+      sent += static_cast<std::size_t>(n);
+    else if (errno != EAGAIN && errno != EINTR)
+      break;
+  }
+  while (sent == req.size() && answer.size() < (4u << 20)) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, remaining_ms(deadline)) <= 0) break;
+    char buf[8192];
+    auto n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    answer.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return answer;
+}
+
 int RawFrame::close_code() const {
   if (opcode != 8 || payload.size() < 2) return 0;
   return (static_cast<unsigned char>(payload[0]) << 8) | static_cast<unsigned char>(payload[1]);

@@ -23,6 +23,11 @@ struct FloodResult {
   bool peer_closed = false;  // the server reset or closed the connection
 };
 
+// One HTTP/1.1 GET to 127.0.0.1:port (Connection: close): the whole answer, headers and
+// body, or "" on failure or after 5 s.
+std::string raw_http_get(unsigned short port, const std::string& target,
+                         const std::vector<std::string>& extra_headers = {});
+
 class RawWsClient {
  public:
   RawWsClient() = default;

@@ -17,6 +17,7 @@ class ServerProcess {
 
   bool ok() const { return port_ != 0; }
   unsigned short port() const { return port_; }
+  pid_t pid() const { return pid_; }
   // Stops the server (SIGTERM) and returns true if it exited cleanly within 5 s.
   bool stop();
   std::string log() const;
