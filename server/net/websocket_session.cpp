@@ -34,6 +34,7 @@ WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket, std:
 
 WebsocketSession::~WebsocketSession() {
   if (open_) {
+    hub_.sessions.remove(id_);
     hub_.metrics.connections_open--;
     spdlog::info("conn {} closed addr={}", id_, address_);
   }
@@ -58,6 +59,7 @@ void WebsocketSession::on_accept(beast::error_code ec) {
   open_ = true;
   hub_.metrics.connections_open++;
   hub_.metrics.connections_total++;
+  hub_.sessions.add(id_, weak_from_this());
   spdlog::info("conn {} open addr={}", id_, address_);
   arm_idle_timer();
   do_read();

@@ -24,6 +24,9 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args) {
   std::vector<std::string> args{
       BANMEN_SERVER_BINARY, "--port",      "0",    "--bind",  "127.0.0.1", "--static-dir",
       "/nonexistent",       "--log-level", "info", "--store", "memory"};
+  bool own_store = false;
+  for (const auto& a : extra_args) own_store = own_store || a == "--store";
+  if (own_store) args.resize(args.size() - 2);
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   pid_ = fork();
   if (pid_ == 0) {
@@ -52,6 +55,23 @@ std::string ServerProcess::log() const {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+void ServerProcess::signal(int sig) const {
+  if (pid_ > 0) kill(pid_, sig);
+}
+
+int ServerProcess::wait_exit(int timeout_ms) {
+  if (pid_ <= 0) return -1;
+  for (int waited = 0; waited <= timeout_ms; waited += 10) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1;
 }
 
 bool ServerProcess::stop() {

@@ -1,5 +1,6 @@
 // Starts the real banmen-server binary on a free loopback port (--port 0; the port is read
-// back from its log) and stops it with SIGTERM when the object goes away.
+// back from its log) and stops it with SIGTERM when the object goes away. The store is
+// memory unless `extra_args` name one ("--store", "sqlite", "--data-dir", ...).
 #pragma once
 
 #include <sys/types.h>
@@ -21,6 +22,11 @@ class ServerProcess {
   // Stops the server (SIGTERM) and returns true if it exited cleanly within 5 s.
   bool stop();
   std::string log() const;
+  // Sends `sig` and does not wait.
+  void signal(int sig) const;
+  // Waits at most `timeout_ms` for the process to exit: its exit status, 128 + the signal
+  // that killed it, or -1 if it is still running.
+  int wait_exit(int timeout_ms);
 
  private:
   pid_t pid_ = -1;
