@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "match_driver.h"
 #include "raw_ws_client.h"
 #include "server_process.h"
 #include "ws_test_client.h"
@@ -95,6 +96,45 @@ TEST(ServerConnections, TrustedProxyForwardedForIsTheClient) {
   EXPECT_EQ(b1.open(server.port(), bob), 101);  // another client through the same proxy
   EXPECT_TRUE(logged_within(server, "addr=203.0.113.7")) << server.log();
   EXPECT_TRUE(logged_within(server, "addr=2001:db8::5")) << server.log();
+}
+
+// Creates a room over a raw connection; the answer's type, or its error code.
+std::string create_room(RawWsClient& c) {
+  if (!c.send_raw(
+          RawWsClient::frame(1, R"({"type":"create_room","id":1,"name":"A","game":"reversi"})")))
+    return "send failed";
+  for (int i = 0; i < 20; ++i) {
+    auto f = c.read_frame(3000ms);
+    if (!f || f->opcode != 1) return "no answer";
+    auto j = json::parse(f->payload, nullptr, false);
+    if (j.value("re", json()) != 1) continue;
+    return j.value("type", "") == "error" ? j.value("code", "") : j.value("type", "");
+  }
+  return "no answer";
+}
+
+// The room-creation quota counts the forwarded client, not the proxy.
+TEST(ServerConnections, RoomQuotaCountsTheForwardedClient) {
+  if (!game_available("reversi")) GTEST_SKIP();
+  ServerProcess server({"--trusted-proxies", "127.0.0.1", "--max-rooms-per-address", "1"});
+  ASSERT_TRUE(server.ok()) << server.log();
+  RawWsClient a1, a2, b;
+  ASSERT_EQ(a1.open(server.port(), {"X-Forwarded-For: 203.0.113.7"}), 101);
+  ASSERT_EQ(a2.open(server.port(), {"X-Forwarded-For: 203.0.113.7"}), 101);
+  ASSERT_EQ(b.open(server.port(), {"X-Forwarded-For: 203.0.113.8"}), 101);
+  EXPECT_EQ(create_room(a1), "room_created");
+  EXPECT_EQ(create_room(a2), "too_many_rooms");
+  EXPECT_EQ(create_room(b), "room_created");
+}
+
+// A malformed range is refused at start with a clear message and a non-zero status.
+TEST(ServerConnections, BadTrustedProxyRangeIsRefused) {
+  for (const char* bad : {"10.0.0.0/33", "example.org", "::1/129", "10.0.0.1/"}) {
+    ServerProcess server({"--trusted-proxies", bad});
+    EXPECT_FALSE(server.ok()) << bad;
+    EXPECT_NE(server.wait_exit(3000), 0) << bad;
+    EXPECT_NE(server.log().find("--trusted-proxies"), std::string::npos) << server.log();
+  }
 }
 
 // Without --trusted-proxies the header is ignored: everyone here is 127.0.0.1.

@@ -43,6 +43,12 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args) {
   const std::string marker = "listening on 127.0.0.1:";
   for (int i = 0; i < 300 && port_ == 0; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {  // it gave up (a bad flag): no use waiting
+      pid_ = -1;
+      exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      break;
+    }
     auto text = log();
     auto at = text.find(marker);
     if (at != std::string::npos)
@@ -62,12 +68,13 @@ void ServerProcess::signal(int sig) const {
 }
 
 int ServerProcess::wait_exit(int timeout_ms) {
-  if (pid_ <= 0) return -1;
+  if (pid_ <= 0) return exit_status_;
   for (int waited = 0; waited <= timeout_ms; waited += 10) {
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
-      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      return exit_status_;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }

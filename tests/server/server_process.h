@@ -31,6 +31,7 @@ class ServerProcess {
  private:
   pid_t pid_ = -1;
   unsigned short port_ = 0;
+  int exit_status_ = -1;  // once it has exited
   std::string log_path_;
 };
 
