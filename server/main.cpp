@@ -10,13 +10,15 @@
 #include "app/hub.h"
 #include "app/open_store.h"
 #include "config/config.h"
+#include "net/graceful_shutdown.h"
 #include "net/listener.h"
 
 namespace {
 
 using namespace banmen::server;
 
-// Listens, restores the stored rooms and runs the I/O threads until SIGINT or SIGTERM.
+// Listens, restores the stored rooms and runs the I/O threads until SIGINT or SIGTERM
+// (then GracefulShutdown closes every connection within --shutdown-grace-ms).
 int run_server(Hub& hub, const boost::asio::ip::address& address, const std::string& store) {
   boost::system::error_code ec;
 
@@ -38,13 +40,7 @@ int run_server(Hub& hub, const boost::asio::ip::address& address, const std::str
   spdlog::info("listening on {}:{} static={} store={} restored_rooms={}", hub.config.bind,
                listener->port(), hub.config.static_dir, store, *restored);
 
-  boost::asio::signal_set signals(hub.ioc, SIGINT, SIGTERM);
-  signals.async_wait([&](const boost::system::error_code&, int sig) {
-    spdlog::info("signal {}: shutting down", sig);
-    listener->stop();
-    hub.rooms.stop();
-    hub.ioc.stop();
-  });
+  std::make_shared<GracefulShutdown>(hub, [listener] { listener->stop(); })->arm();
 
   std::vector<std::thread> threads;
   for (int i = 1; i < hub.config.threads; ++i) threads.emplace_back([&hub] { hub.ioc.run(); });

@@ -127,3 +127,20 @@ describe('MoveOutbox', () => {
     expect(o.toResend()).toBeNull();
   });
 });
+
+describe('Connection after the server restarts', () => {
+  it('reports "restarting" on a 1001 close, reconnects as after any drop, then forgets it', () => {
+    const { conn, sockets, timers, events } = harness();
+    conn.start();
+    sockets[0].openNow();
+    sockets[0].readyState = 3;
+    sockets[0].onclose?.({ code: 1001 });
+    expect(events.at(-1)).toBe('restarting:250');
+    timers[0].fn();
+    sockets[1].openNow();
+    expect(events.at(-1)).toBe('open');
+    sockets[1].readyState = 3;
+    sockets[1].onclose?.({ code: 1006 });
+    expect(events.at(-1)).toMatch(/^down:/);
+  });
+});

@@ -6,6 +6,9 @@
 #include <memory>
 
 #include "config/config.h"
+#include "net/connection_limits.h"
+#include "net/session_registry.h"
+#include "net/trusted_proxies.h"
 #include "rooms/room_registry.h"
 #include "storage/store.h"
 #include "util/metrics.h"
@@ -27,6 +30,10 @@ struct Hub {
   Metrics metrics;
   std::unique_ptr<Store> store;
   RoomRegistry rooms;
+  // The network layer's shared state.
+  const TrustedProxies trusted_proxies = TrustedProxies::from_config(config.trusted_proxies);
+  ConnectionLimits connection_limits;
+  SessionRegistry sessions;
 };
 
 }  // namespace banmen::server

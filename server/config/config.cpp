@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 
+#include "net/trusted_proxies.h"
+
 #ifndef BANMEN_SOURCE_DIR
 #define BANMEN_SOURCE_DIR ""
 #endif
@@ -100,6 +102,38 @@ ParsedConfig parse_config(int argc, char** argv) {
                  "forget an empty room with no game running after")
       ->envname("BANMEN_ROOM_IDLE_TTL_MS")
       ->check(CLI::Range(1000, 604800000));
+  app.add_option("--refused-before-close", c.refused_before_close,
+                 "rate-limited messages within --refused-window-ms before the connection is "
+                 "closed (1008)")
+      ->envname("BANMEN_REFUSED_BEFORE_CLOSE")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--refused-window-ms", c.refused_window_ms,
+                 "the window in which --refused-before-close refusals close a connection")
+      ->envname("BANMEN_REFUSED_WINDOW_MS")
+      ->check(CLI::Range(100, 3600000));
+  app.add_option("--max-connections", c.max_connections,
+                 "open connections (HTTP and WebSocket) over the whole server")
+      ->envname("BANMEN_MAX_CONNECTIONS")
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--max-connections-per-address", c.max_connections_per_address,
+                 "open connections from one client address")
+      ->envname("BANMEN_MAX_CONNECTIONS_PER_ADDRESS")
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--trusted-proxies", c.trusted_proxies,
+                 "CIDR[,CIDR...] of reverse proxies whose X-Forwarded-For gives the client "
+                 "address (default: none, the header is ignored)")
+      ->envname("BANMEN_TRUSTED_PROXIES")
+      ->delimiter(',')
+      ->check(CLI::Validator(
+          [](std::string& entry) {
+            std::string error;
+            return TrustedProxies::parse({entry}, error) ? std::string{} : error;
+          },
+          "CIDR"));
+  app.add_option("--shutdown-grace-ms", c.shutdown_grace_ms,
+                 "on SIGTERM or SIGINT: time to close connections and commit queued writes")
+      ->envname("BANMEN_SHUTDOWN_GRACE_MS")
+      ->check(CLI::Range(100, 600000));
 
   try {
     app.parse(argc, argv);

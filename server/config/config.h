@@ -27,7 +27,7 @@ struct Config {
   std::size_t max_message_bytes = 16 * 1024;
   double messages_per_second = 20;  // sustained rate per connection
   double message_burst = 40;        // bucket size
-  int refused_before_close = 50;    // rate-limited messages in a row before we hang up
+  int refused_before_close = 50;    // rate-limited messages within refused_window_ms: closed
   std::size_t write_queue_messages = 512;
   std::size_t write_queue_bytes = 4 * 1024 * 1024;
   std::int64_t ping_timeout_ms = 30000;      // no answer to our pings for this long: closed
@@ -43,6 +43,13 @@ struct Config {
   std::int64_t room_idle_ttl_ms = 30 * 60 * 1000;      // room with nobody in it, no game running
   std::int64_t room_max_idle_ms = 24LL * 3600 * 1000;  // any room untouched this long
   std::size_t max_rooms = 10000;                       // in memory, whole server
+
+  // Network layer
+  std::int64_t refused_window_ms = 10000;  // the window of refused_before_close
+  std::size_t max_connections = 4096;      // open TCP connections, whole server
+  std::size_t max_connections_per_address = 64;
+  std::vector<std::string> trusted_proxies;  // CIDR ranges whose X-Forwarded-For we believe
+  std::int64_t shutdown_grace_ms = 5000;     // SIGTERM/SIGINT: closing and committing within
 };
 
 // Parses argv (and BANMEN_* environment variables). On --help or a bad flag returns the

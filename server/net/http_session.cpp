@@ -41,8 +41,27 @@ http::response<http::string_body> text_response(const HttpSession*, unsigned ver
 }
 }  // namespace
 
-HttpSession::HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket)
-    : hub_(hub), stream_(std::move(socket)) {}
+HttpSession::HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, ConnectionTickets tickets)
+    : hub_(hub), stream_(std::move(socket)), tickets_(std::move(tickets)) {
+  beast::error_code ec;
+  peer_ = stream_.socket().remote_endpoint(ec).address();
+  peer_is_proxy_ = hub_.trusted_proxies.contains(peer_);
+  client_address_ = peer_.to_string();
+  client_scheme_ = "http";
+}
+
+void HttpSession::resolve_client(const Request& req) {
+  if (!peer_is_proxy_) return;  // the headers of anyone else are ignored
+  std::string forwarded;
+  // Several X-Forwarded-For fields read as one list, in order.
+  for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it) {
+    if (!forwarded.empty()) forwarded += ',';
+    forwarded.append(it->value().data(), it->value().size());
+  }
+  client_address_ = hub_.trusted_proxies.client_address(peer_, forwarded).to_string();
+  auto proto = std::string_view(req["X-Forwarded-Proto"]);
+  client_scheme_ = beast::iequals(proto, "https") ? "https" : "http";
+}
 
 void HttpSession::run() {
   boost::asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); });
@@ -62,6 +81,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_close();
   if (ec) return fail(ec, "read");
   auto req = parser_->release();
+  resolve_client(req);
   if (beast::websocket::is_upgrade(req)) return upgrade(std::move(req));
   handle(std::move(req));
 }
@@ -71,14 +91,30 @@ void HttpSession::upgrade(Request&& req) {
   auto origin = std::string_view(req[http::field::origin]);
   auto host = std::string_view(req[http::field::host]);
   bool path_ok = target == "/ws" || target.starts_with("/ws?");
-  if (!path_ok || !origin_allowed(origin, host, hub_.config.allowed_origins)) {
-    spdlog::info("http: refused websocket upgrade target={} origin={}", target, origin);
+  if (!path_ok || !origin_allowed(origin, host, client_scheme_, hub_.config.allowed_origins)) {
+    spdlog::info("http: refused websocket upgrade target={} origin={} addr={}", target, origin,
+                 client_address_);
     return send(text_response(
         this, req.version(), false, path_ok ? http::status::forbidden : http::status::not_found,
         path_ok ? "origin not allowed\n" : "not found\n", "text/plain; charset=utf-8"));
   }
+  // Behind a trusted proxy the forwarded client takes a place of its own address's share.
+  if (!tickets_.address) {
+    tickets_.address = hub_.connection_limits.admit_address(
+        client_address_, hub_.config.max_connections_per_address);
+    if (!tickets_.address) {
+      hub_.metrics.connections_refused_address_total++;
+      spdlog::info("http: refused websocket upgrade addr={}: too many connections",
+                   client_address_);
+      return send(text_response(this, req.version(), false, http::status::service_unavailable,
+                                "too many connections from your address\n",
+                                "text/plain; charset=utf-8"));
+    }
+  }
   stream_.expires_never();
-  std::make_shared<WebsocketSession>(hub_, stream_.release_socket())->run(std::move(req));
+  std::make_shared<WebsocketSession>(hub_, stream_.release_socket(), client_address_,
+                                     std::move(tickets_))
+      ->run(std::move(req));
 }
 
 void HttpSession::handle(Request&& req) {

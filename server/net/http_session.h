@@ -6,6 +6,9 @@
 #include <boost/beast/http.hpp>
 #include <memory>
 #include <optional>
+#include <string>
+
+#include "net/connection_limits.h"
 
 namespace banmen::server {
 
@@ -13,12 +16,15 @@ struct Hub;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket);
+  HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, ConnectionTickets tickets);
   void run();
 
  private:
   using Request = boost::beast::http::request<boost::beast::http::string_body>;
 
+  // The client address and scheme `req` stands for: the peer's, or a trusted proxy's
+  // X-Forwarded-For / X-Forwarded-Proto.
+  void resolve_client(const Request& req);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void handle(Request&& req);
@@ -34,6 +40,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<void> pending_;  // the response being written
+  ConnectionTickets tickets_;
+  boost::asio::ip::address peer_;
+  bool peer_is_proxy_ = false;
+  std::string client_address_;  // for every limit and log line
+  std::string client_scheme_;   // "http" or "https", for the Origin check
 };
 
 }  // namespace banmen::server

@@ -13,7 +13,7 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 Listener::Listener(Hub& hub, tcp::endpoint endpoint, boost::beast::error_code& ec)
-    : hub_(hub), acceptor_(net::make_strand(hub.ioc)) {
+    : hub_(hub), acceptor_(net::make_strand(hub.ioc)), pause_timer_(acceptor_.get_executor()) {
   acceptor_.open(endpoint.protocol(), ec);
   if (ec) return;
   acceptor_.set_option(net::socket_base::reuse_address(true), ec);
@@ -36,6 +36,7 @@ void Listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     boost::system::error_code ec;
     self->acceptor_.close(ec);
+    self->pause_timer_.cancel();
   });
 }
 
@@ -47,14 +48,66 @@ void Listener::do_accept() {
       });
 }
 
+namespace {
+// How long to wait before accepting again when the process is out of file descriptors:
+// retrying at once spins a core and floods the log.
+constexpr auto kDescriptorPause = std::chrono::milliseconds(100);
+}  // namespace
+
 void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
-  if (ec == net::error::operation_aborted) return;  // stopped
-  if (ec) {
-    fail(ec, "accept");
-  } else {
-    std::make_shared<HttpSession>(hub_, std::move(socket))->run();
+  if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;  // stopped
+  if (ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open ||
+      ec == boost::system::errc::too_many_files_open_in_system ||
+      ec == net::error::no_buffer_space || ec == net::error::no_memory)
+    return pause_for_descriptors(ec);
+  if (out_of_descriptors_) {
+    out_of_descriptors_ = false;
+    spdlog::warn("listener: accepting again");
   }
-  if (acceptor_.is_open()) do_accept();
+  if (ec)
+    fail(ec, "accept");
+  else
+    admit(std::move(socket));
+  do_accept();
+}
+
+void Listener::pause_for_descriptors(boost::beast::error_code ec) {
+  hub_.metrics.accept_out_of_descriptors_total++;
+  if (!out_of_descriptors_) {
+    out_of_descriptors_ = true;
+    spdlog::error("listener: accept: {}: pausing {} ms at a time until descriptors free up",
+                  ec.message(), kDescriptorPause.count());
+  }
+  pause_timer_.expires_after(kDescriptorPause);
+  pause_timer_.async_wait([self = shared_from_this()](boost::beast::error_code wait_ec) {
+    if (!wait_ec && self->acceptor_.is_open()) self->do_accept();
+  });
+}
+
+void Listener::admit(tcp::socket socket) {
+  boost::system::error_code ec;
+  auto peer = socket.remote_endpoint(ec);
+  if (ec) return;  // already gone
+  ConnectionTickets tickets;
+  tickets.total = hub_.connection_limits.admit_total(hub_.config.max_connections);
+  if (!tickets.total) {
+    hub_.metrics.connections_refused_total++;
+    spdlog::debug("listener: refused {}: --max-connections reached", peer.address().to_string());
+    return;  // closing the socket is the refusal
+  }
+  // A trusted proxy carries many clients: they are counted by their forwarded address once
+  // the request says which (HttpSession); anyone else is counted here.
+  if (!hub_.trusted_proxies.contains(peer.address())) {
+    tickets.address = hub_.connection_limits.admit_address(peer.address().to_string(),
+                                                           hub_.config.max_connections_per_address);
+    if (!tickets.address) {
+      hub_.metrics.connections_refused_address_total++;
+      spdlog::debug("listener: refused {}: --max-connections-per-address reached",
+                    peer.address().to_string());
+      return;
+    }
+  }
+  std::make_shared<HttpSession>(hub_, std::move(socket), std::move(tickets))->run();
 }
 
 void Listener::fail(boost::beast::error_code ec, const char* what) {

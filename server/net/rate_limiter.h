@@ -1,8 +1,10 @@
-// A token bucket: `rate` tokens per second up to `burst`; each message takes one.
+// A token bucket: `rate` tokens per second up to `burst`; each message takes one. And the
+// count of refusals within a sliding window that decides when a connection is hung up on.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 
 namespace banmen::server {
 
@@ -25,6 +27,28 @@ class RateLimiter {
   double burst_;
   double tokens_;
   Clock::time_point last_ = Clock::now();
+};
+
+// Remembers the times of the last `limit` refusals. A token that refills between bursts
+// does not reset it (a counter of refusals "in a row" did, so bursts sized to the bucket
+// were never hung up on): `limit` refusals within `window` is what counts.
+class RefusalWindow {
+ public:
+  using Clock = std::chrono::steady_clock;
+  RefusalWindow(int limit, std::chrono::milliseconds window)
+      : limit_(static_cast<std::size_t>(std::max(1, limit))), window_(window) {}
+
+  // Records a refusal; true when it is the limit-th within the window.
+  bool refuse(Clock::time_point now = Clock::now()) {
+    times_.push_back(now);
+    if (times_.size() > limit_) times_.pop_front();
+    return times_.size() == limit_ && now - times_.front() <= window_;
+  }
+
+ private:
+  std::size_t limit_;
+  Clock::duration window_;
+  std::deque<Clock::time_point> times_;  // at most limit_ entries
 };
 
 }  // namespace banmen::server

@@ -18,24 +18,23 @@ namespace net = boost::asio;
 namespace {
 std::atomic<std::uint64_t> next_id{1};
 
-std::string remote_address(const net::ip::tcp::socket& s) {
-  beast::error_code ec;
-  auto ep = s.remote_endpoint(ec);
-  return ec ? std::string("?") : ep.address().to_string();
-}
 }  // namespace
 
-WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket)
+WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket, std::string address,
+                                   ConnectionTickets tickets)
     : hub_(hub),
       ws_(std::move(socket)),
       idle_timer_(ws_.get_executor()),
       limiter_(hub.config.messages_per_second, hub.config.message_burst),
-      id_(next_id++) {
-  address_ = remote_address(beast::get_lowest_layer(ws_).socket());
-}
+      refusals_(hub.config.refused_before_close,
+                std::chrono::milliseconds(hub.config.refused_window_ms)),
+      address_(std::move(address)),
+      tickets_(std::move(tickets)),
+      id_(next_id++) {}
 
 WebsocketSession::~WebsocketSession() {
   if (open_) {
+    hub_.sessions.remove(id_);
     hub_.metrics.connections_open--;
     spdlog::info("conn {} closed addr={}", id_, address_);
   }
@@ -60,6 +59,7 @@ void WebsocketSession::on_accept(beast::error_code ec) {
   open_ = true;
   hub_.metrics.connections_open++;
   hub_.metrics.connections_total++;
+  hub_.sessions.add(id_, weak_from_this());
   spdlog::info("conn {} open addr={}", id_, address_);
   arm_idle_timer();
   do_read();
@@ -92,6 +92,20 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
     return;
   }
   hub_.metrics.messages_in_total++;
+  // Every frame costs a token, binary or text, before anything looks inside it; a refused
+  // one is answered without being parsed.
+  if (!limiter_.allow()) {
+    buffer_.consume(buffer_.size());
+    hub_.metrics.errors_total++;
+    hub_.metrics.rate_limited_total++;
+    if (refusals_.refuse()) {
+      spdlog::info("conn {} over the rate limit: closing addr={}", id_, address_);
+      do_close(websocket::close_code::policy_error, "rate limit");
+      return do_read();  // keep reading so the close handshake completes
+    }
+    send(encode(error_message(nullptr, "rate_limited", "too many messages")));
+    return do_read();
+  }
   if (!ws_.got_text()) {
     buffer_.consume(buffer_.size());
     send(encode(error_message(nullptr, "bad_request", "send JSON text frames")));
@@ -99,16 +113,6 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   }
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-  if (!limiter_.allow()) {
-    hub_.metrics.errors_total++;
-    if (++refused_in_a_row_ >= hub_.config.refused_before_close) {
-      do_close(websocket::close_code::policy_error, "rate limit");
-      return do_read();  // keep reading so the close handshake completes
-    }
-    send(encode(error_message(request_id_of(text), "rate_limited", "too many messages")));
-    return do_read();
-  }
-  refused_in_a_row_ = 0;
   if (!closing_) dispatch_message(hub_, shared_from_this(), text);
   do_read();
 }
@@ -141,12 +145,21 @@ void WebsocketSession::do_write() {
 }
 
 void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
+  // The finished write's buffer is the queue's front: only now may it go.
   writing_ = false;
-  // The buffer just written leaves the queue only now that nothing points into it.
   queued_bytes_ -= queue_.front()->size();
   queue_.pop_front();
-  if (ec) return fail(ec, "write");
-  if (!queue_.empty() && !closing_) do_write();
+  if (ec || closing_) {
+    if (ec) fail(ec, "write");
+    return discard_queue();
+  }
+  if (!queue_.empty()) do_write();
+}
+
+void WebsocketSession::discard_queue() {
+  if (writing_) return;  // the write in flight still reads its buffer; on_write comes back
+  queue_.clear();
+  queued_bytes_ = 0;
 }
 
 void WebsocketSession::close(std::uint16_t code, std::string reason) {
@@ -169,15 +182,11 @@ void WebsocketSession::do_close(std::uint16_t code, std::string reason) {
 }
 
 void WebsocketSession::drop() {
+  // Never touches a write in flight: closing the socket makes every pending operation
+  // complete with an error, and their handlers (which hold this session) drain the queue.
   closing_ = true;
   idle_timer_.cancel();
-  // A write in flight still points into the queue's front buffer: keep it until that
-  // write's completion (which the socket's close below makes come soon, with an error).
-  const std::size_t keep = writing_ ? 1 : 0;
-  while (queue_.size() > keep) {
-    queued_bytes_ -= queue_.back()->size();
-    queue_.pop_back();
-  }
+  discard_queue();
   beast::error_code ec;
   beast::get_lowest_layer(ws_).socket().shutdown(net::ip::tcp::socket::shutdown_both, ec);
   beast::get_lowest_layer(ws_).socket().close(ec);

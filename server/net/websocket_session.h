@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "net/connection_limits.h"
 #include "net/rate_limiter.h"
 #include "rooms/client.h"
 
@@ -22,7 +23,10 @@ struct Hub;
 
 class WebsocketSession : public Client, public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(Hub& hub, boost::asio::ip::tcp::socket&& socket);
+  // `address` is the client's (see TrustedProxies); `tickets` its places among the
+  // connection caps, held until the session goes.
+  WebsocketSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, std::string address,
+                   ConnectionTickets tickets);
   ~WebsocketSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> req);
@@ -48,6 +52,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   void queue(std::shared_ptr<const std::string> message);
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void discard_queue();  // only between writes
   void do_close(std::uint16_t code, std::string reason);
   void drop();  // hard close of the TCP connection
   void arm_idle_timer();
@@ -63,9 +68,10 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   bool closing_ = false;
   bool open_ = false;
   RateLimiter limiter_;
-  int refused_in_a_row_ = 0;
+  RefusalWindow refusals_;
   std::shared_ptr<Room> room_;
   std::string address_;
+  ConnectionTickets tickets_;
   std::uint64_t id_;
   std::atomic<int> protocol_{1};  // written here, read by rooms on their own strands
 };

@@ -55,6 +55,18 @@ std::string Metrics::render(const StoreStats& store) const {
   line(out, "banmen_http_requests_total", "counter", "HTTP requests served.", http_requests_total);
   line(out, "banmen_slow_clients_dropped_total", "counter",
        "Connections closed because their write queue was full.", slow_clients_dropped_total);
+  line(out, "banmen_rate_limited_total", "counter",
+       "WebSocket messages refused by the per-connection rate limit.", rate_limited_total);
+  line(out, "banmen_connections_refused_total", "counter",
+       "Connections refused because the server had --max-connections open.",
+       connections_refused_total);
+  line(out, "banmen_connections_refused_address_total", "counter",
+       "Connections refused because their client address had "
+       "--max-connections-per-address open.",
+       connections_refused_address_total);
+  line(out, "banmen_accept_out_of_descriptors_total", "counter",
+       "Times accepting a connection failed for lack of file descriptors (then paused).",
+       accept_out_of_descriptors_total);
   value_line(out, "banmen_store_commits_total", "counter",
              "Transactions that committed queued store writes (group commits).",
              std::to_string(store.transactions));

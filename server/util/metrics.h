@@ -22,6 +22,11 @@ struct Metrics {
   std::atomic<std::uint64_t> errors_total{0};
   std::atomic<std::uint64_t> http_requests_total{0};
   std::atomic<std::uint64_t> slow_clients_dropped_total{0};
+  // The network layer's refusals.
+  std::atomic<std::uint64_t> rate_limited_total{0};
+  std::atomic<std::uint64_t> connections_refused_total{0};          // --max-connections
+  std::atomic<std::uint64_t> connections_refused_address_total{0};  // ...-per-address
+  std::atomic<std::uint64_t> accept_out_of_descriptors_total{0};
 
   // Every counter above, then the store's commit counters.
   std::string render(const StoreStats& store) const;

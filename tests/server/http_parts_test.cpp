@@ -59,12 +59,17 @@ TEST(Metrics, LatencyHistogramBucketsAreCumulativeSeconds) {
 }
 
 TEST(OriginPolicy, SameHostByDefaultOrAllowList) {
-  EXPECT_TRUE(origin_allowed("", "h:1", {}));
-  EXPECT_TRUE(origin_allowed("http://h:1", "h:1", {}));
-  EXPECT_FALSE(origin_allowed("http://evil:1", "h:1", {}));
-  EXPECT_TRUE(origin_allowed("https://a.example", "h:1", {"https://a.example"}));
-  EXPECT_FALSE(origin_allowed("http://h:1", "h:1", {"https://a.example"}));
-  EXPECT_TRUE(origin_allowed("http://x", "h:1", {"*"}));
+  EXPECT_TRUE(origin_allowed("", "h:1", "http", {}));
+  EXPECT_TRUE(origin_allowed("http://h:1", "h:1", "http", {}));
+  EXPECT_FALSE(origin_allowed("http://evil:1", "h:1", "http", {}));
+  EXPECT_TRUE(origin_allowed("https://a.example", "h:1", "http", {"https://a.example"}));
+  EXPECT_FALSE(origin_allowed("http://h:1", "h:1", "http", {"https://a.example"}));
+  EXPECT_TRUE(origin_allowed("http://x", "h:1", "http", {"*"}));
+  // The scheme is part of the origin: the same host over the other scheme is another site.
+  EXPECT_FALSE(origin_allowed("https://h:1", "h:1", "http", {}));
+  EXPECT_FALSE(origin_allowed("http://h:1", "h:1", "https", {}));
+  EXPECT_TRUE(origin_allowed("https://h:1", "h:1", "https", {}));
+  EXPECT_FALSE(origin_allowed("ftp://h:1", "h:1", "http", {}));
 }
 
 TEST(Tokens, UnguessableAndHashed) {

@@ -24,6 +24,9 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args) {
   std::vector<std::string> args{
       BANMEN_SERVER_BINARY, "--port",      "0",    "--bind",  "127.0.0.1", "--static-dir",
       "/nonexistent",       "--log-level", "info", "--store", "memory"};
+  bool own_store = false;
+  for (const auto& a : extra_args) own_store = own_store || a == "--store";
+  if (own_store) args.resize(args.size() - 2);
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   pid_ = fork();
   if (pid_ == 0) {
@@ -40,6 +43,12 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args) {
   const std::string marker = "listening on 127.0.0.1:";
   for (int i = 0; i < 300 && port_ == 0; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {  // it gave up (a bad flag): no use waiting
+      pid_ = -1;
+      exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      break;
+    }
     auto text = log();
     auto at = text.find(marker);
     if (at != std::string::npos)
@@ -54,18 +63,30 @@ std::string ServerProcess::log() const {
   return ss.str();
 }
 
-bool ServerProcess::running() {
-  if (pid_ <= 0) return false;
-  int status = 0;
-  if (waitpid(pid_, &status, WNOHANG) != pid_) return true;
-  pid_ = -1;  // exited (or killed by a signal) on its own
-  return false;
+void ServerProcess::signal(int sig) const {
+  if (pid_ > 0) kill(pid_, sig);
+}
+
+int ServerProcess::wait_exit(int timeout_ms) {
+  if (pid_ <= 0) return exit_status_;
+  for (int waited = 0; waited <= timeout_ms; waited += 10) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      exit_status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      return exit_status_;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1;
 }
 
 bool ServerProcess::stop() {
   if (pid_ <= 0) return false;
   kill(pid_, SIGTERM);
-  for (int i = 0; i < 250; ++i) {
+  // The server's shutdown grace (--shutdown-grace-ms, 5 s) waits for clients that do not
+  // answer its close frame, as a test's idle clients do; then it must have exited.
+  for (int i = 0; i < 500; ++i) {
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;

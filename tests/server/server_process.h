@@ -1,5 +1,6 @@
 // Starts the real banmen-server binary on a free loopback port (--port 0; the port is read
-// back from its log) and stops it with SIGTERM when the object goes away.
+// back from its log) and stops it with SIGTERM when the object goes away. The store is
+// memory unless `extra_args` name one ("--store", "sqlite", "--data-dir", ...).
 #pragma once
 
 #include <sys/types.h>
@@ -16,16 +17,21 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   bool ok() const { return port_ != 0; }
-  // True while the process has not exited (it is not reaped by this call if still running).
-  bool running();
   unsigned short port() const { return port_; }
-  // Stops the server (SIGTERM) and returns true if it exited cleanly within 5 s.
+  pid_t pid() const { return pid_; }
+  // Stops the server (SIGTERM) and returns true if it exited cleanly within 10 s.
   bool stop();
   std::string log() const;
+  // Sends `sig` and does not wait.
+  void signal(int sig) const;
+  // Waits at most `timeout_ms` for the process to exit: its exit status, 128 + the signal
+  // that killed it, or -1 if it is still running.
+  int wait_exit(int timeout_ms);
 
  private:
   pid_t pid_ = -1;
   unsigned short port_ = 0;
+  int exit_status_ = -1;  // once it has exited
   std::string log_path_;
 };
 

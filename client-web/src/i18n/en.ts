@@ -6,6 +6,7 @@ export const en = {
   'conn.connecting': 'Connecting…',
   'conn.open': 'Connected',
   'conn.down': 'Connection lost. Reconnecting in {seconds} s…',
+  'conn.restarting': 'The server is restarting. Reconnecting in {seconds} s…',
   'conn.replaced': 'This seat is now open in another tab or window.',
   'conn.useHere': 'Play here',
   'conn.retry': 'Retry now',

@@ -8,6 +8,7 @@ export const ja: Record<MessageKey, string> = {
   'conn.connecting': '接続中…',
   'conn.open': '接続済み',
   'conn.down': '接続が切れました。{seconds} 秒後に再接続します…',
+  'conn.restarting': 'サーバーを再起動しています。{seconds} 秒後に再接続します…',
   'conn.replaced': 'この席は別のタブまたはウィンドウで開かれています。',
   'conn.useHere': 'ここで指す',
   'conn.retry': '今すぐ再接続',

@@ -3,7 +3,16 @@
 // (re)connect so the caller can say hello and resume its seat.
 import { backoffDelay } from './backoff';
 
-export type ConnectionStatus = 'connecting' | 'open' | 'down';
+// 'restarting': down because the server said it is going away (close code 1001, a
+// graceful restart); reconnecting exactly as after any other drop.
+export type ConnectionStatus = 'connecting' | 'open' | 'down' | 'restarting';
+
+export const GOING_AWAY = 1001;
+
+// Down for whatever reason: the banner shows and reconnection is under way.
+export function isDown(s: ConnectionStatus): boolean {
+  return s === 'down' || s === 'restarting';
+}
 
 export interface SocketLike {
   readyState: number;
@@ -36,6 +45,7 @@ export class Connection {
   private attempt = 0;
   private retryTimer: unknown = null;
   private stopped = false;
+  private serverRestarting = false;  // the last close was the server's 1001
 
   constructor(
     private readonly url: string,
@@ -101,6 +111,7 @@ export class Connection {
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
+      this.serverRestarting = false;
       this.hooks.onStatus('open');
       this.hooks.onOpen();
     };
@@ -127,13 +138,14 @@ export class Connection {
         this.hooks.onStatus('down', undefined);
         return;
       }
+      if (code === GOING_AWAY) this.serverRestarting = true;
       if (!this.stopped) this.scheduleRetry();
     };
   }
 
   private scheduleRetry(): void {
     const delay = backoffDelay(this.attempt++, this.random());
-    this.hooks.onStatus('down', delay);
+    this.hooks.onStatus(this.serverRestarting ? 'restarting' : 'down', delay);
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
       if (!this.stopped) this.open();

@@ -1,7 +1,7 @@
 // The header (brand, connection dot, server version, sound and language) and the banner
 // shown while the connection is down or the seat is open elsewhere.
 import { t, lang, setLang, type Lang, type MessageKey } from '../i18n';
-import type { ConnectionStatus } from '../net/connection';
+import { isDown, type ConnectionStatus } from '../net/connection';
 import { h, clear } from './dom';
 import { uiIcon } from './icons';
 
@@ -26,7 +26,7 @@ export function renderTopbar(el: HTMLElement, p: TopbarProps): void {
   el.append(
     h('a', { class: 'brand', href: '/', onclick: (e: Event) => { e.preventDefault(); p.onHome(); } },
       h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '盤'), 'Banmen'),
-    h('span', { class: `conn-dot conn-${p.status}`, title: t(`conn.${p.status === 'down' ? 'connecting' : p.status}` as MessageKey), 'aria-hidden': 'true' }),
+    h('span', { class: `conn-dot conn-${isDown(p.status) ? 'down' : p.status}`, title: t(`conn.${isDown(p.status) ? 'connecting' : p.status}` as MessageKey), 'aria-hidden': 'true' }),
     p.serverName ? h('span', { class: 'server-version', 'data-testid': 'server-version' }, t('app.version', { version: p.serverName })) : '',
     soundBtn, langSel,
   );
@@ -41,13 +41,13 @@ export interface BannerProps {
 }
 
 export function renderBanner(el: HTMLElement, p: BannerProps): void {
-  el.hidden = p.status !== 'down' && !p.replaced;
+  el.hidden = !isDown(p.status) && !p.replaced;
   if (p.replaced) {
     el.replaceChildren(h('span', {}, t('conn.replaced')),
       h('button', { type: 'button', class: 'btn small', onclick: p.onUseHere }, t('conn.useHere')));
-  } else if (p.status === 'down') {
-    el.replaceChildren(h('span', { 'data-testid': 'conn-down' }, t('conn.down', { seconds: Math.max(1, Math.ceil(p.retryInMs / 1000)) })),
+  } else if (isDown(p.status)) {
+    el.replaceChildren(h('span', { 'data-testid': 'conn-down' }, t(p.status === 'restarting' ? 'conn.restarting' : 'conn.down', { seconds: Math.max(1, Math.ceil(p.retryInMs / 1000)) })),
       h('button', { type: 'button', class: 'btn small', onclick: p.onRetry }, t('conn.retry')));
   }
-  document.body.classList.toggle('offline', p.status === 'down');
+  document.body.classList.toggle('offline', isDown(p.status));
 }

@@ -1,0 +1,92 @@
+#include "net/graceful_shutdown.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/strand.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+
+#include "app/hub.h"
+
+namespace banmen::server {
+
+namespace net = boost::asio;
+
+namespace {
+constexpr auto kPoll = std::chrono::milliseconds(20);
+// The store is settled when its committed-write count has not moved for this many polls.
+constexpr int kStablePolls = 3;
+}  // namespace
+
+GracefulShutdown::GracefulShutdown(Hub& hub, std::function<void()> stop_accepting)
+    : hub_(hub),
+      stop_accepting_(std::move(stop_accepting)),
+      signals_(hub.ioc, SIGINT, SIGTERM),
+      timer_(signals_.get_executor()) {}
+
+void GracefulShutdown::arm() {
+  signals_.async_wait([self = shared_from_this()](const boost::system::error_code& ec, int sig) {
+    if (ec) return;
+    if (self->begun_) {
+      spdlog::warn("signal {} again: stopping now", sig);
+      return self->finish();
+    }
+    self->begin(sig);
+    self->arm();  // a second signal cuts the grace short
+  });
+}
+
+void GracefulShutdown::begin(int signal) {
+  begun_ = true;
+  deadline_ = Clock::now() + std::chrono::milliseconds(hub_.config.shutdown_grace_ms);
+  spdlog::info("signal {}: shutting down (grace {} ms, {} connections open)", signal,
+               hub_.config.shutdown_grace_ms, hub_.metrics.connections_open.load());
+  stop_accepting_();
+  settle_store(hub_.store->stats().writes, 0);
+}
+
+// Writes already queued commit and their events go out to the players while the sockets
+// are still open. Half of the grace at most: closing needs the rest.
+void GracefulShutdown::settle_store(std::uint64_t last_writes, int stable_polls) {
+  const auto writes = hub_.store->stats().writes;
+  stable_polls = writes == last_writes ? stable_polls + 1 : 0;
+  const auto half = std::chrono::milliseconds(hub_.config.shutdown_grace_ms / 2);
+  if (stable_polls >= kStablePolls || Clock::now() >= deadline_ - half) return close_sockets();
+  timer_.expires_after(kPoll);
+  timer_.async_wait(
+      [self = shared_from_this(), writes, stable_polls](boost::system::error_code ec) {
+        if (!ec) self->settle_store(writes, stable_polls);
+      });
+}
+
+void GracefulShutdown::close_sockets() {
+  if (finished_) return;
+  hub_.sessions.close_all(
+      static_cast<std::uint16_t>(boost::beast::websocket::close_code::going_away),
+      "server restarting");
+  wait_closed();
+}
+
+void GracefulShutdown::wait_closed() {
+  if (finished_) return;
+  if (hub_.metrics.connections_open.load() <= 0 || Clock::now() >= deadline_) {
+    if (hub_.metrics.connections_open.load() > 0)
+      spdlog::warn("shutdown: {} connections still open after the grace period",
+                   hub_.metrics.connections_open.load());
+    return finish();
+  }
+  timer_.expires_after(kPoll);
+  timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->wait_closed();
+  });
+}
+
+void GracefulShutdown::finish() {
+  if (finished_) return;
+  finished_ = true;
+  timer_.cancel();
+  signals_.cancel();
+  hub_.rooms.stop();
+  hub_.ioc.stop();
+}
+
+}  // namespace banmen::server
