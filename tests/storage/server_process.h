@@ -25,7 +25,7 @@ class ServerProcess {
   // SIGKILL and reap. Safe to call when not running.
   void kill_hard();
   // SIGTERM, then SIGKILL after `timeout_ms`. Returns the exit status (or -1).
-  int stop(int timeout_ms = 5000);
+  int stop(int timeout_ms = 10000);  // the server's shutdown grace is 5 s
 
   bool running() const { return pid_ > 0; }
   pid_t pid() const { return pid_; }
