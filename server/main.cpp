@@ -36,6 +36,7 @@ int run_server(Hub& hub, const boost::asio::ip::address& address, const std::str
   }
   listener->run();
   hub.rooms.start_sweeping();
+  hub.ready = true;
   // The actual port (matters with --port 0) on its own line, for scripts and tests.
   spdlog::info("listening on {}:{} static={} store={} restored_rooms={}", hub.config.bind,
                listener->port(), hub.config.static_dir, store, *restored);

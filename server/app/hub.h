@@ -2,6 +2,7 @@
 // Built once in main() and outlives every session and room.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <memory>
 
@@ -34,6 +35,9 @@ struct Hub {
   const TrustedProxies trusted_proxies = TrustedProxies::from_config(config.trusted_proxies);
   ConnectionLimits connection_limits;
   SessionRegistry sessions;
+  // Set once every unfinished game is restored and the server accepts connections; cleared
+  // when a graceful shutdown begins. /readyz answers from it.
+  std::atomic<bool> ready{false};
 };
 
 }  // namespace banmen::server

@@ -37,6 +37,7 @@ void GracefulShutdown::arm() {
 
 void GracefulShutdown::begin(int signal) {
   begun_ = true;
+  hub_.ready = false;  // a load balancer's /readyz probe stops sending new players here
   deadline_ = Clock::now() + std::chrono::milliseconds(hub_.config.shutdown_grace_ms);
   spdlog::info("signal {}: shutting down (grace {} ms, {} connections open)", signal,
                hub_.config.shutdown_grace_ms, hub_.metrics.connections_open.load());

@@ -129,6 +129,17 @@ void HttpSession::handle(Request&& req) {
     return text(http::status::method_not_allowed, "method not allowed\n",
                 "text/plain; charset=utf-8");
   if (target == "/healthz") return text(http::status::ok, "ok", "text/plain; charset=utf-8");
+  if (target == "/readyz") {
+    // Ready: rooms restored, not shutting down, and the store's last group commit went
+    // through (a full or failing disk makes it not ready).
+    const bool store_ok = hub_.store->stats().last_commit_ok;
+    if (hub_.ready && store_ok)
+      return text(http::status::ok, "ready\n", "text/plain; charset=utf-8");
+    return text(http::status::service_unavailable,
+                !hub_.ready ? "not ready: starting or shutting down\n"
+                            : "not ready: the store refuses writes\n",
+                "text/plain; charset=utf-8");
+  }
   if (target == "/metrics")
     return text(http::status::ok, hub_.metrics.render(hub_.store->stats()),
                 "text/plain; version=0.0.4");

@@ -53,10 +53,11 @@ void SqliteStore::run_committer() {
     }
     results.clear();
     const auto began = Clock::now();
-    commit_batch(batch, results);
+    const bool committed = commit_batch(batch, results);
     const auto done = Clock::now();
     {
       std::lock_guard lock(queue_mu_);
+      stats_.last_commit_ok = committed;
       stats_.transactions++;
       stats_.writes += batch.size();
       stats_.commit_ms.add(ms_between(began, done));
@@ -67,13 +68,13 @@ void SqliteStore::run_committer() {
   }
 }
 
-void SqliteStore::commit_batch(const std::vector<QueuedWrite>& batch,
+bool SqliteStore::commit_batch(const std::vector<QueuedWrite>& batch,
                                std::vector<Result<void>>& results) {
   std::lock_guard lock(mu_);
   sqlite::Transaction tx(*db_);
   if (auto r = tx.begin(); !r) {
     results.assign(batch.size(), r);
-    return;
+    return false;
   }
   // A write refused on its own (a move out of sequence, a game already over) leaves the
   // others in the batch untouched: SQLite undoes just that statement. Some errors (disk full, I/O)
@@ -92,10 +93,13 @@ void SqliteStore::commit_batch(const std::vector<QueuedWrite>& batch,
     }
     results.push_back(std::move(r));
   }
-  if (lost) return;
-  if (auto r = tx.commit(); !r)
+  if (lost) return false;
+  if (auto r = tx.commit(); !r) {
     for (auto& each : results)
       if (each) each = r;
+    return false;
+  }
+  return true;
 }
 
 }  // namespace banmen::server

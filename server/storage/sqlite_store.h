@@ -97,7 +97,8 @@ class SqliteStore final : public Store {
   // sqlite_group_commit.cpp
   void run_committer();
   // Writes `batch` in one transaction; fills one result per move.
-  void commit_batch(const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results);
+  // False when the transaction as a whole failed (begin, a lost batch, or commit).
+  bool commit_batch(const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results);
 
   // sqlite_store_reads.cpp
   Result<StoredRoomInfo> read_room(const std::string& room_id);

@@ -128,6 +128,7 @@ using StoreWrite = std::variant<StoredRoomInfo, StoredSeat, StoredGameStart, Sto
 // How a store's queued writes were committed (for /metrics): a writes/transactions ratio
 // well above 1 means group commit is doing its job under load.
 struct StoreStats {
+  bool last_commit_ok = true;  // false while the disk refuses whole transactions (/readyz)
   std::uint64_t transactions = 0;
   std::uint64_t writes = 0;
   LatencyHistogram commit_ms;  // one transaction of queued writes, BEGIN to COMMIT (fsync)

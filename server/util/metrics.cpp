@@ -1,5 +1,7 @@
 #include "util/metrics.h"
 
+#include "util/process_metrics.h"
+
 #include <cstdio>
 
 namespace banmen::server {
@@ -79,6 +81,7 @@ std::string Metrics::render(const StoreStats& store) const {
                    "Time from a write being queued to its commit: what a move waits for before "
                    "it is broadcast.",
                    store.write_ms);
+  render_process_metrics(out);
   return out;
 }
 

@@ -1,0 +1,121 @@
+// Integration: what an operator's tools read from the real binary. /metrics carries the
+// build and the standard process_* metrics; /readyz says 200 only while the server takes
+// players (rooms restored, not shutting down, the store committing), and a load balancer's
+// keep-alive probe sees it turn 503 the moment a graceful shutdown begins.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <regex>
+#include <string>
+
+#include "raw_ws_client.h"
+#include "server_process.h"
+
+namespace banmen::testing {
+namespace {
+
+// An HTTP/1.1 keep-alive connection that asks one GET at a time; every read is bounded.
+class KeepAliveHttp {
+ public:
+  explicit KeepAliveHttp(unsigned short port) {
+    fd_ = socket(AF_INET, SOCK_STREAM, 0);
+    timeval tv{2, 0};
+    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+      close(fd_);
+      fd_ = -1;
+    }
+  }
+  ~KeepAliveHttp() {
+    if (fd_ >= 0) close(fd_);
+  }
+  // The status code of GET `target` (0 on failure), its body in `body`.
+  int get(const std::string& target, std::string& body) {
+    if (fd_ < 0) return 0;
+    const std::string req = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    if (send(fd_, req.data(), req.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(req.size()))
+      return 0;
+    std::string in;
+    for (;;) {
+      auto end = in.find("\r\n\r\n");
+      if (end != std::string::npos) {
+        std::smatch m;
+        std::string head = in.substr(0, end);
+        if (!std::regex_search(head, m, std::regex("[Cc]ontent-[Ll]ength: *([0-9]+)"))) return 0;
+        const std::size_t length = std::stoul(m[1]);
+        if (in.size() >= end + 4 + length) {
+          body = in.substr(end + 4, length);
+          return std::stoi(in.substr(9, 3));
+        }
+      }
+      char buf[4096];
+      const ssize_t n = recv(fd_, buf, sizeof buf, 0);
+      if (n <= 0) return 0;
+      in.append(buf, static_cast<std::size_t>(n));
+    }
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+TEST(ServerOps, MetricsCarryTheBuildAndTheProcess) {
+  ServerProcess server;
+  ASSERT_TRUE(server.ok()) << server.log();
+  KeepAliveHttp http(server.port());
+  std::string body;
+  ASSERT_EQ(http.get("/metrics", body), 200);
+  EXPECT_NE(body.find("banmen_build_info{version=\"" BANMEN_VERSION "\"} 1\n"), std::string::npos)
+      << body;
+  for (const char* name : {"process_cpu_seconds_total", "process_resident_memory_bytes",
+                           "process_virtual_memory_bytes", "process_open_fds", "process_max_fds",
+                           "process_start_time_seconds"}) {
+    SCOPED_TRACE(name);
+    std::smatch m;
+    ASSERT_TRUE(
+        std::regex_search(body, m, std::regex(std::string("\n") + name + " ([0-9.e+]+)\n")));
+    EXPECT_NE(body.find(std::string("# TYPE ") + name), std::string::npos);
+  }
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(body, m, std::regex("\nprocess_open_fds ([0-9]+)\n")));
+  EXPECT_GE(std::stoi(m[1]), 4);  // stdio, the listener, this connection at least
+  ASSERT_TRUE(
+      std::regex_search(body, m, std::regex("\nprocess_resident_memory_bytes ([0-9.e+]+)\n")));
+  EXPECT_GT(std::stod(m[1]), 1e6);
+  ASSERT_TRUE(std::regex_search(body, m, std::regex("\nprocess_start_time_seconds ([0-9.e+]+)\n")));
+  EXPECT_NEAR(std::stod(m[1]), static_cast<double>(time(nullptr)), 120.0);
+}
+
+TEST(ServerOps, ReadyWhileServingAndNotOnceShutdownBegins) {
+  ServerProcess server;
+  ASSERT_TRUE(server.ok()) << server.log();
+  KeepAliveHttp probe(server.port());
+  std::string body;
+  ASSERT_EQ(probe.get("/readyz", body), 200);
+  EXPECT_EQ(body, "ready\n");
+  ASSERT_EQ(probe.get("/healthz", body), 200);
+  // A player who never answers the close frame keeps the shutdown in its grace period.
+  RawWsClient idle;
+  ASSERT_EQ(idle.open(server.port()), 101);
+  server.signal(SIGTERM);
+  int status = 0;
+  for (int i = 0; i < 100 && status != 503; ++i) {
+    status = probe.get("/readyz", body);
+    usleep(10000);
+  }
+  EXPECT_EQ(status, 503) << server.log();
+  EXPECT_NE(body.find("not ready"), std::string::npos) << body;
+  EXPECT_EQ(server.wait_exit(10000), 0) << server.log();
+}
+
+}  // namespace
+}  // namespace banmen::testing
