@@ -9,6 +9,7 @@
 
 #include "app/hub.h"
 #include "app/open_store.h"
+#include "app/service_notify.h"
 #include "config/config.h"
 #include "net/graceful_shutdown.h"
 #include "net/listener.h"
@@ -37,6 +38,7 @@ int run_server(Hub& hub, const boost::asio::ip::address& address, const std::str
   listener->run();
   hub.rooms.start_sweeping();
   hub.ready = true;
+  notify_service_manager("READY=1");
   // The actual port (matters with --port 0) on its own line, for scripts and tests.
   spdlog::info("listening on {}:{} static={} store={} restored_rooms={}", hub.config.bind,
                listener->port(), hub.config.static_dir, store, *restored);

@@ -6,6 +6,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 
 #include "app/hub.h"
+#include "app/service_notify.h"
 
 namespace banmen::server {
 
@@ -38,6 +39,7 @@ void GracefulShutdown::arm() {
 void GracefulShutdown::begin(int signal) {
   begun_ = true;
   hub_.ready = false;  // a load balancer's /readyz probe stops sending new players here
+  notify_service_manager("STOPPING=1");
   deadline_ = Clock::now() + std::chrono::milliseconds(hub_.config.shutdown_grace_ms);
   spdlog::info("signal {}: shutting down (grace {} ms, {} connections open)", signal,
                hub_.config.shutdown_grace_ms, hub_.metrics.connections_open.load());

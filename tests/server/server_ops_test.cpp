@@ -8,8 +8,11 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <sys/un.h>
 #include <unistd.h>
 
+#include <cstdlib>
+#include <cstring>
 #include <regex>
 #include <string>
 
@@ -115,6 +118,36 @@ TEST(ServerOps, ReadyWhileServingAndNotOnceShutdownBegins) {
   EXPECT_EQ(status, 503) << server.log();
   EXPECT_NE(body.find("not ready"), std::string::npos) << body;
   EXPECT_EQ(server.wait_exit(10000), 0) << server.log();
+}
+
+// systemd's Type=notify: READY=1 once the server takes players, STOPPING=1 when a graceful
+// shutdown begins, as datagrams on $NOTIFY_SOCKET.
+TEST(ServerOps, TellsTheServiceManagerWhenReadyAndWhenStopping) {
+  const std::string path = "/tmp/banmen-notify-" + std::to_string(getpid());
+  unlink(path.c_str());
+  const int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::strncpy(addr.sun_path, path.c_str(), sizeof addr.sun_path - 1);
+  ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  timeval tv{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  auto next = [fd] {
+    char buf[256];
+    const ssize_t n = recv(fd, buf, sizeof buf, 0);
+    return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string("(nothing)");
+  };
+  setenv("NOTIFY_SOCKET", path.c_str(), 1);
+  ServerProcess server;
+  unsetenv("NOTIFY_SOCKET");
+  ASSERT_TRUE(server.ok()) << server.log();
+  EXPECT_EQ(next(), "READY=1");
+  server.signal(SIGTERM);
+  EXPECT_EQ(next(), "STOPPING=1");
+  EXPECT_EQ(server.wait_exit(10000), 0) << server.log();
+  close(fd);
+  unlink(path.c_str());
 }
 
 }  // namespace

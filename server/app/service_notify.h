@@ -1,0 +1,14 @@
+// Tells a service manager (systemd's Type=notify) how the server is doing: READY=1 once
+// every unfinished game is restored and connections are accepted, STOPPING=1 when a
+// graceful shutdown begins. One datagram to $NOTIFY_SOCKET, nothing when it is unset, so
+// the server needs no libsystemd.
+#pragma once
+
+#include <string_view>
+
+namespace banmen::server {
+
+// Sends `state` (e.g. "READY=1") to $NOTIFY_SOCKET; false when unset or it failed.
+bool notify_service_manager(std::string_view state);
+
+}  // namespace banmen::server
