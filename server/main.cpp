@@ -4,6 +4,7 @@
 
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <filesystem>
 #include <thread>
 #include <vector>
 
@@ -68,6 +69,12 @@ int main(int argc, char** argv) {
     spdlog::error("bad --bind address '{}': {}", cfg.bind, ec.message());
     return 2;
   }
+  if (std::error_code fs_ec; !std::filesystem::is_regular_file(
+          std::filesystem::path(cfg.static_dir) / "index.html", fs_ec))
+    spdlog::warn(
+        "no index.html in --static-dir {}: the web client will not load (build it with "
+        "`npm run build` in client-web, or point --static-dir at the built client)",
+        cfg.static_dir);
   auto opened = open_store(cfg);
   if (!opened) {
     spdlog::error("storage: {}", opened.error().message);

@@ -27,6 +27,12 @@ void common_headers(http::response<Body>& res, std::string_view type) {
   res.set("X-Content-Type-Options", "nosniff");
   res.set("X-Frame-Options", "DENY");
   res.set("Referrer-Policy", "no-referrer");
+  // Everything the client loads comes from this server; its WebSocket too ('self' covers
+  // ws: and wss: on the same host). Board libraries set inline styles.
+  res.set("Content-Security-Policy",
+          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+          "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; "
+          "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
 }
 
 http::response<http::string_body> text_response(const HttpSession*, unsigned version,
@@ -159,26 +165,43 @@ void HttpSession::handle(Request&& req) {
 
   auto path = static_path_for(hub_.config.static_dir, target);
   if (!path) return text(http::status::bad_request, "bad path\n", "text/plain; charset=utf-8");
+  // Directories, missing files and anything whose real path leaves the folder: 404.
+  auto file = find_static_file(hub_.config.static_dir, *path,
+                               accepts_gzip(req[http::field::accept_encoding]));
+  if (!file) return text(http::status::not_found, "not found\n", "text/plain; charset=utf-8");
+  // Vite's hashed assets never change; index.html must be revalidated (ETag, 304).
+  const bool hashed = target.starts_with("/assets/");
+  auto file_headers = [&](auto& res) {
+    common_headers(res, file->type);
+    res.set(http::field::cache_control,
+            hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    res.set(http::field::etag, file->etag);
+    res.set(http::field::vary, "Accept-Encoding");
+    if (file->gzip) res.set(http::field::content_encoding, "gzip");
+    res.keep_alive(keep_alive);
+  };
+  if (etag_matches(req[http::field::if_none_match], file->etag)) {
+    http::response<http::empty_body> res{http::status::not_modified, version};
+    file_headers(res);
+    res.erase(http::field::content_type);
+    res.erase(http::field::content_encoding);
+    return send(std::move(res));
+  }
   beast::error_code ec;
   http::file_body::value_type body;
-  body.open(path->c_str(), beast::file_mode::scan, ec);
+  body.open(file->path.c_str(), beast::file_mode::scan, ec);
   if (ec) return text(http::status::not_found, "not found\n", "text/plain; charset=utf-8");
   const auto size = body.size();
   if (req.method() == http::verb::head) {
     http::response<http::empty_body> res{http::status::ok, version};
-    common_headers(res, mime_type(*path));
+    file_headers(res);
     res.content_length(size);
-    res.keep_alive(keep_alive);
     return send(std::move(res));
   }
   http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
                                       std::make_tuple(http::status::ok, version)};
-  common_headers(res, mime_type(*path));
-  // Vite's hashed assets never change; index.html must be revalidated.
-  bool hashed = target.starts_with("/assets/");
-  res.set(http::field::cache_control, hashed ? "public, max-age=31536000, immutable" : "no-cache");
+  file_headers(res);
   res.content_length(size);
-  res.keep_alive(keep_alive);
   send(std::move(res));
 }
 

@@ -21,12 +21,15 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args) {
   int fd = mkstemp(tmpl);
   if (fd < 0) return;
   log_path_ = tmpl;
-  std::vector<std::string> args{
-      BANMEN_SERVER_BINARY, "--port",      "0",    "--bind",  "127.0.0.1", "--static-dir",
-      "/nonexistent",       "--log-level", "info", "--store", "memory"};
-  bool own_store = false;
-  for (const auto& a : extra_args) own_store = own_store || a == "--store";
-  if (own_store) args.resize(args.size() - 2);
+  bool own_store = false, own_static = false;
+  for (const auto& a : extra_args) {
+    own_store = own_store || a == "--store";
+    own_static = own_static || a == "--static-dir";
+  }
+  std::vector<std::string> args{BANMEN_SERVER_BINARY, "--port",      "0",   "--bind",
+                                "127.0.0.1",          "--log-level", "info"};
+  if (!own_static) args.insert(args.end(), {"--static-dir", "/nonexistent"});
+  if (!own_store) args.insert(args.end(), {"--store", "memory"});
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   pid_ = fork();
   if (pid_ == 0) {
