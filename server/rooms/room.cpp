@@ -67,6 +67,26 @@ void Room::store_then(StoreWrite write, std::function<void(const Result<void>&)>
   });
 }
 
+void Room::store_until_committed(StoreWrite write, std::function<void()> then,
+                                 std::function<void()> on_first_failure, int attempt) {
+  auto retry = [this, write, then = std::move(then), on_first_failure = std::move(on_first_failure),
+                attempt](const Result<void>& stored) mutable {
+    if (stored) return then();
+    const auto delay = std::chrono::milliseconds(std::min(30000, 250 << std::min(attempt, 7)));
+    spdlog::error("room {} storage: {}; trying again in {} ms", id_, stored.error().message,
+                  delay.count());
+    if (attempt == 0 && on_first_failure) on_first_failure();
+    auto timer = std::make_shared<boost::asio::steady_timer>(strand_, delay);
+    timer->async_wait([weak = weak_from_this(), timer, write, then = std::move(then),
+                       attempt](boost::system::error_code ec) mutable {
+      auto self = weak.lock();
+      if (ec || !self) return;  // the room is gone: the server is stopping or it expired
+      self->store_until_committed(std::move(write), std::move(then), {}, attempt + 1);
+    });
+  };
+  store_then(write, std::move(retry));
+}
+
 void Room::commit_then(StoreWrite write, const ClientPtr& c, const json& re,
                        std::function<void()> then) {
   store_then(std::move(write), [this, c, re, then = std::move(then)](const Result<void>& stored) {
@@ -266,10 +286,16 @@ void Room::guest_seated(const ClientPtr& client, const json& re, const Player& g
   members_[client->client_id()] = Member{client, 1, players_[1].name, {}};
   connected_ = static_cast<int>(members_.size());
   players_[1].client = client->client_id();
-  start_game([this](const Result<void>& started) {
-    if (!started) spdlog::error("room {} start: {}", id_, started.error().message);
-    publish_snapshots();
-  });
+  // Both are seated: the game starts once its start is recorded, however long the store
+  // takes (until then both see the room waiting).
+  auto record = game_start_record();
+  store_until_committed(
+      record,
+      [this, record] {
+        game_began(record);
+        publish_snapshots();
+      },
+      [this] { publish_snapshots(); });
 }
 
 void Room::send_catch_up(Client& client, Viewer viewer, std::optional<std::int64_t> since) {

@@ -144,6 +144,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // Hands `write` to the store and runs `then` on the strand with its result. Until then the
   // room holds every other request (run()), so `then` finds the room as it was left.
   void store_then(StoreWrite write, std::function<void(const Result<void>&)> then);
+  // For writes no one may lose (a game's start, a result nobody asked for): retried with a
+  // growing pause (0.25 s doubling to 30 s) until the store takes them, so a failing disk
+  // never leaves a room stuck or undoes an ending at the next restart. `then` runs once it
+  // is committed; `on_first_failure`, if given, once when the first attempt fails.
+  void store_until_committed(StoreWrite write, std::function<void()> then,
+                             std::function<void()> on_first_failure = {}, int attempt = 0);
   // store_then() for a request: a failed write refuses `c` (storage_error) and stops there.
   void commit_then(StoreWrite write, const ClientPtr& c, const json& re,
                    std::function<void()> then);

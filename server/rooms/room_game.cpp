@@ -191,13 +191,15 @@ void Room::finish(Outcome outcome) {
   status_ = Status::over;
   in_progress_ = false;
   if (std::exchange(result_stored_, false)) return announce_result();
-  // A rules ending or a flag: recorded before anyone hears of it. (Nobody asked, so a
-  // storage failure is only logged; the game is over either way.)
-  store_then(StoredFinish{id_, game_no_, stored_outcome(final_outcome), unix_ms()},
-             [this](const Result<void>& stored) {
-               store_ok(stored, nullptr, nullptr);
-               announce_result();
-             });
+  // A rules ending or a flag: recorded before anyone hears of it. Nobody asked, so when the
+  // store fails the players hear of the ending anyway, and the write is retried until it
+  // is committed, so a restart cannot bring the game back as playing.
+  auto announced = std::make_shared<bool>(false);
+  auto announce_once = [this, announced] {
+    if (!std::exchange(*announced, true)) announce_result();
+  };
+  store_until_committed(StoredFinish{id_, game_no_, stored_outcome(final_outcome), unix_ms()},
+                        announce_once, announce_once);
 }
 
 void Room::announce_result() {

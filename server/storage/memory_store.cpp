@@ -8,12 +8,17 @@ Error no_room(const std::string& id) {
 }
 }  // namespace
 
-void MemoryStore::fail_next_writes(int n) {
+void MemoryStore::fail_next_writes(int n, int skip) {
   std::lock_guard lock(mu_);
   fail_next_ = n;
+  succeed_first_ = skip;
 }
 
 Result<void> MemoryStore::check_failure() {
+  if (succeed_first_ > 0) {
+    --succeed_first_;
+    return ok();
+  }
   if (fail_next_ <= 0) return ok();
   --fail_next_;
   return make_error(storage_error, "simulated storage failure");

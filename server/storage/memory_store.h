@@ -26,8 +26,8 @@ class MemoryStore final : public Store {
   Result<StoredSeries> list_games(const std::string& room_id) override;
   Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
 
-  // For tests: make the next `n` writes fail with storage_error.
-  void fail_next_writes(int n);
+  // For tests: after `skip` more writes succeed, make the next `n` fail with storage_error.
+  void fail_next_writes(int n, int skip = 0);
 
  private:
   struct Room {
@@ -46,6 +46,7 @@ class MemoryStore final : public Store {
   std::mutex mu_;
   std::map<std::string, Room> rooms_;
   int fail_next_ = 0;
+  int succeed_first_ = 0;
 };
 
 }  // namespace banmen::server
