@@ -18,7 +18,7 @@ TEST(ServerConcurrency, TwoHundredRoomsPlayToTheEnd) {
     if (game_available(g)) games.push_back(g);
   if (games.empty()) GTEST_SKIP() << "no game implemented yet";
   ServerProcess server({"--max-rooms-per-address", "5000", "--messages-per-second", "5000",
-                        "--message-burst", "10000"});
+                        "--message-burst", "10000", "--max-connections-per-address", "10000"});
   ASSERT_TRUE(server.ok()) << server.log();
   constexpr int kRooms = 200;
   constexpr int kThreads = 8;
