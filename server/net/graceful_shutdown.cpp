@@ -16,6 +16,10 @@ namespace {
 constexpr auto kPoll = std::chrono::milliseconds(20);
 // The store is settled when its committed-write count has not moved for this many polls.
 constexpr int kStablePolls = 3;
+// How long a client has to answer our close frame. The frame itself goes out at once; a
+// client that does not read (or a test that holds its socket) must not hold the process
+// for the whole grace.
+constexpr auto kCloseHandshake = std::chrono::milliseconds(1000);
 }  // namespace
 
 GracefulShutdown::GracefulShutdown(Hub& hub, std::function<void()> stop_accepting)
@@ -63,6 +67,7 @@ void GracefulShutdown::settle_store(std::uint64_t last_writes, int stable_polls)
 
 void GracefulShutdown::close_sockets() {
   if (finished_) return;
+  deadline_ = std::min(deadline_, Clock::now() + kCloseHandshake);
   hub_.sessions.close_all(
       static_cast<std::uint16_t>(boost::beast::websocket::close_code::going_away),
       "server restarting");

@@ -1,7 +1,8 @@
 // What SIGTERM and SIGINT do: stop accepting, let the store commit what is queued so its
 // events reach the players, close every WebSocket with 1001 (going away), and once they are
-// closed (or --shutdown-grace-ms has passed) stop the rooms and the I/O threads. A second
-// signal stops at once. main() then commits anything still queued before it exits 0.
+// closed (or --shutdown-grace-ms has passed, or 1 s after the close frames went out) stop
+// the rooms and the I/O threads. A second signal stops at once. main() then commits anything still
+// queued before it exits 0.
 #pragma once
 
 #include <boost/asio/signal_set.hpp>

@@ -18,6 +18,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, ConnectionTickets tickets);
   void run();
+  // Whom the current request is from (see TrustedProxies), for per-address limits.
+  const std::string& client_address() const { return client_address_; }
 
  private:
   using Request = boost::beast::http::request<boost::beast::http::string_body>;

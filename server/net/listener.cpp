@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/strand.hpp>
+#include <cerrno>
 
 #include "app/hub.h"
 #include "net/http_session.h"
@@ -52,14 +53,26 @@ namespace {
 // How long to wait before accepting again when the process is out of file descriptors:
 // retrying at once spins a core and floods the log.
 constexpr auto kDescriptorPause = std::chrono::milliseconds(100);
+
+// EMFILE, ENFILE and their kernel-memory cousins: accept() fails again at once until
+// something is closed. Compared by value: accept's errors are system errors.
+bool out_of_descriptors(const boost::beast::error_code& ec) {
+  if (ec.category() != boost::system::system_category()) return false;
+  switch (ec.value()) {
+    case EMFILE:
+    case ENFILE:
+    case ENOBUFS:
+    case ENOMEM:
+      return true;
+    default:
+      return false;
+  }
+}
 }  // namespace
 
 void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;  // stopped
-  if (ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open ||
-      ec == boost::system::errc::too_many_files_open_in_system ||
-      ec == net::error::no_buffer_space || ec == net::error::no_memory)
-    return pause_for_descriptors(ec);
+  if (out_of_descriptors(ec)) return pause_for_descriptors(ec);
   if (out_of_descriptors_) {
     out_of_descriptors_ = false;
     spdlog::warn("listener: accepting again");

@@ -39,7 +39,7 @@ if [ -n "$server" ]; then
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   mkdir -p "$work/data"
   "$server" --bind 127.0.0.1 --port "$port" --data-dir "$work/data" --log-level warn \
-    --max-rooms-per-address 1000 >"$work/server.out" 2>&1 &
+    --max-rooms-per-address 1000 --max-connections-per-address 100000 >"$work/server.out" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 100); do
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then break; fi

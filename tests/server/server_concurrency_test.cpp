@@ -15,7 +15,7 @@ namespace {
 TEST(ServerConcurrency, TwoHundredRoomsPlayToTheEnd) {
   const std::vector<std::string> games{"reversi", "hasami", "minishogi", "chess", "shogi"};
   ServerProcess server({"--max-rooms-per-address", "5000", "--messages-per-second", "5000",
-                        "--message-burst", "10000"});
+                        "--message-burst", "10000", "--max-connections-per-address", "10000"});
   ASSERT_TRUE(server.ok()) << server.log();
   constexpr int kRooms = 200;
   constexpr int kThreads = 8;

@@ -179,6 +179,11 @@ double cpu_seconds(pid_t pid) {
 // Out of file descriptors, accept() fails at once for as long as connections wait in the
 // backlog: the listener must pause between attempts and log once, then accept again.
 TEST(ServerConnections, AcceptPausesWhenOutOfDescriptors) {
+#ifdef __SANITIZE_ADDRESS__
+  // The sanitizers' own checks open a pipe to probe memory; with no descriptor left they
+  // report errors of their own and stop the server. Release builds only.
+  GTEST_SKIP() << "out of descriptors, the sanitizer runtime itself fails";
+#endif
   ServerProcess server;
   ASSERT_TRUE(server.ok()) << server.log();
   rlimit low{48, 48};
