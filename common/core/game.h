@@ -56,6 +56,9 @@ class Game {
   virtual int to_move() const = 0;
   // The position the game started from, in the game's notation (the true position).
   virtual std::string initial_position() const = 0;
+  // The start position as `viewer` may see it (dog-cat writes the other side's hidden hand
+  // pieces as ?X). The true one for games without hidden information.
+  virtual std::string initial_view(Viewer) const { return initial_position(); }
   // The current true position in the game's notation. For the server and tools only:
   // never send it to a client of a game with hidden information (use view()).
   virtual std::string position() const = 0;

@@ -38,7 +38,7 @@ class DogcatGame final : public Game {
   const DogcatPosition& start() const { return start_; }
   const std::vector<Move>& moves() const { return history_; }
   // The start position as `viewer` may see it.
-  std::string initial_view(Viewer viewer) const;
+  std::string initial_view(Viewer viewer) const override;
 
  protected:
   Outcome rules_outcome() const override { return outcome_; }

@@ -109,7 +109,7 @@ json Room::snapshot(Viewer viewer, int player) const {
               {"game_no", game_no_},
               {"game", game_info_json()},
               {"status", status_name(static_cast<int>(status_))},
-              {"initial_position", game_->initial_position()},
+              {"initial_position", game_->initial_view(viewer)},
               {"position", game_->view(viewer)},
               {"moves", moves_json(viewer)},
               {"to_move", game_->to_move()},

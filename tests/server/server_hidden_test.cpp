@@ -36,9 +36,10 @@ void check_message(const json& m, int viewer_seat) {
   const std::string text = m.dump();
   for (int owner = 0; owner < 2; ++owner) {
     if (owner == viewer_seat) continue;
-    if (m.contains("position") && m["position"].is_string()) {
-      EXPECT_FALSE(position_leaks(m["position"], owner)) << text;
-    }
+    for (const char* key : {"position", "initial_position"})
+      if (m.contains(key) && m[key].is_string()) {
+        EXPECT_FALSE(position_leaks(m[key], owner)) << key << ": " << text;
+      }
   }
   auto check_moves = [&](const json& moves) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
