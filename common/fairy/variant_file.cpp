@@ -1,0 +1,529 @@
+#include "fairy/variant_file.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+
+namespace banmen::fairy {
+namespace {
+
+// The named pieces variants.ini knows, with their moves. The pawn's moves are its plain
+// step and diagonal capture; its double step, en passant and promotion are rules.
+struct NamedPiece {
+  std::string_view name;
+  std::string_view betza;
+};
+constexpr std::array named_pieces{
+    NamedPiece{"pawn", "fmWfcF"},   NamedPiece{"knight", "N"},     NamedPiece{"bishop", "B"},
+    NamedPiece{"rook", "R"},        NamedPiece{"queen", "Q"},      NamedPiece{"fers", "F"},
+    NamedPiece{"alfil", "A"},       NamedPiece{"fersAlfil", "FA"}, NamedPiece{"silver", "FfW"},
+    NamedPiece{"aiwok", "RNF"},     NamedPiece{"bers", "RF"},      NamedPiece{"archbishop", "BN"},
+    NamedPiece{"chancellor", "RN"}, NamedPiece{"amazon", "QN"},    NamedPiece{"knibis", "mNcB"},
+    NamedPiece{"biskni", "mBcN"},   NamedPiece{"kniroo", "mNcR"},  NamedPiece{"rookni", "mRcN"},
+    NamedPiece{"wazir", "W"},       NamedPiece{"commoner", "K"},   NamedPiece{"centaur", "KN"},
+    NamedPiece{"horse", "nN"},      NamedPiece{"elephant", "nA"},
+};
+
+const NamedPiece* find_named(std::string_view name) {
+  for (const NamedPiece& p : named_pieces)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+enum class Kind {
+  integer,
+  boolean,
+  value,     // win, loss, draw or none
+  region,    // squares: a8 b8, or whole ranks/files with * (e.g. *8, a*)
+  letters,   // piece letters, or - for none
+  file,      // a file letter
+  fen,       // a start position
+  pairs,     // letter:letter pairs (promotedPieceType)
+  limits,    // letter:count pairs (promotionLimit)
+  counting,  // makruk, cambodian, asean or none
+};
+
+struct KeySpec {
+  std::string_view key;
+  Kind kind;
+  int min = 0;
+  int max = 0;
+};
+
+// Every plain key this engine supports. Piece keys (named pieces, customPieceN, king)
+// and the board size are handled on their own below.
+constexpr std::array key_specs{
+    KeySpec{"startFen", Kind::fen},
+    KeySpec{"chess960", Kind::boolean},
+    KeySpec{"promotionRegionWhite", Kind::region},
+    KeySpec{"promotionRegionBlack", Kind::region},
+    KeySpec{"promotionPieceTypes", Kind::letters},
+    KeySpec{"promotionPieceTypesWhite", Kind::letters},
+    KeySpec{"promotionPieceTypesBlack", Kind::letters},
+    KeySpec{"mandatoryPawnPromotion", Kind::boolean},
+    KeySpec{"promotedPieceType", Kind::pairs},
+    KeySpec{"promotionLimit", Kind::limits},
+    KeySpec{"doubleStep", Kind::boolean},
+    KeySpec{"doubleStepRegionWhite", Kind::region},
+    KeySpec{"doubleStepRegionBlack", Kind::region},
+    KeySpec{"enPassantRegion", Kind::region},
+    KeySpec{"castling", Kind::boolean},
+    KeySpec{"castlingKingsideFile", Kind::file},
+    KeySpec{"castlingQueensideFile", Kind::file},
+    KeySpec{"castlingRank", Kind::integer, 1, max_ranks},
+    KeySpec{"castlingKingFile", Kind::file},
+    KeySpec{"castlingKingPiece", Kind::letters},
+    KeySpec{"castlingRookPieces", Kind::letters},
+    KeySpec{"checking", Kind::boolean},
+    KeySpec{"stalemateValue", Kind::value},
+    KeySpec{"checkmateValue", Kind::value},
+    KeySpec{"nMoveRule", Kind::integer, 0, 1000},
+    KeySpec{"nFoldRule", Kind::integer, 0, 100},
+    KeySpec{"nFoldValue", Kind::value},
+    KeySpec{"extinctionValue", Kind::value},
+    KeySpec{"extinctionClaim", Kind::boolean},
+    KeySpec{"extinctionPieceTypes", Kind::letters},
+    KeySpec{"extinctionPieceCount", Kind::integer, 0, 120},
+    KeySpec{"extinctionOpponentPieceCount", Kind::integer, 0, 120},
+    KeySpec{"flagPiece", Kind::letters},
+    KeySpec{"flagRegionWhite", Kind::region},
+    KeySpec{"flagRegionBlack", Kind::region},
+    KeySpec{"flagMove", Kind::boolean},
+    KeySpec{"immobilityIllegal", Kind::boolean},
+    KeySpec{"countingRule", Kind::counting},
+};
+
+const KeySpec* find_spec(std::string_view key) {
+  for (const KeySpec& s : key_specs)
+    if (s.key == key) return &s;
+  return nullptr;
+}
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r");
+  return s.substr(first, last - first + 1);
+}
+
+std::vector<std::string_view> words(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t') ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+std::optional<int> to_int(std::string_view s) {
+  int v = 0;
+  if (s.empty() || s.size() > 6) return std::nullopt;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<bool> to_bool(std::string_view s) {
+  if (s == "true") return true;
+  if (s == "false") return false;
+  return std::nullopt;
+}
+
+bool is_piece_letter(char c) {
+  return c >= 'a' && c <= 'z';
+}
+
+// A board coordinate part: a file letter a-l or *, a rank 1-10 or *.
+bool valid_region_word(std::string_view w) {
+  if (w.size() < 2 || w.size() > 3) return false;
+  const char f = w[0];
+  if (f != '*' && (f < 'a' || f >= 'a' + max_files)) return false;
+  const std::string_view r = w.substr(1);
+  if (r == "*") return true;
+  const auto n = to_int(r);
+  return n && *n >= 1 && *n <= max_ranks;
+}
+
+std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) {
+  switch (spec.kind) {
+    case Kind::integer: {
+      const auto n = to_int(v);
+      if (!n || *n < spec.min || *n > spec.max)
+        return "expects a whole number from " + std::to_string(spec.min) + " to " +
+               std::to_string(spec.max);
+      return std::nullopt;
+    }
+    case Kind::boolean:
+      if (!to_bool(v)) return "expects true or false";
+      return std::nullopt;
+    case Kind::value:
+      if (v != "win" && v != "loss" && v != "draw" && v != "none")
+        return "expects win, loss, draw or none";
+      return std::nullopt;
+    case Kind::region:
+      for (std::string_view w : words(v))
+        if (!valid_region_word(w))
+          return "expects squares such as a8 or *8, not '" + std::string(w) + "'";
+      return std::nullopt;
+    case Kind::letters:
+      if (v == "-" || v == "*") return std::nullopt;
+      for (char c : v)
+        if (!is_piece_letter(c)) return "expects piece letters a-z, - or *";
+      return std::nullopt;
+    case Kind::file:
+      if (v.size() != 1 || v[0] < 'a' || v[0] >= 'a' + max_files)
+        return "expects a file letter a-l";
+      return std::nullopt;
+    case Kind::fen:
+      if (v.empty() || v.size() > 256) return "expects a FEN of at most 256 characters";
+      return std::nullopt;
+    case Kind::pairs:
+    case Kind::limits:
+      for (std::string_view w : words(v)) {
+        const bool ok = w.size() >= 3 && is_piece_letter(w[0]) && w[1] == ':' &&
+                        (spec.kind == Kind::pairs ? (w.size() == 3 && is_piece_letter(w[2]))
+                                                  : to_int(w.substr(2)).has_value());
+        if (!ok)
+          return spec.kind == Kind::pairs ? "expects letter:letter pairs such as p:g"
+                                          : "expects letter:count pairs such as q:1";
+      }
+      return std::nullopt;
+    case Kind::counting:
+      if (v != "makruk" && v != "cambodian" && v != "asean" && v != "none")
+        return "expects makruk, cambodian, asean or none";
+      return std::nullopt;
+  }
+  return "is not understood";
+}
+
+VariantDefinition chess_base(std::string name) {
+  VariantDefinition d;
+  d.name = std::move(name);
+  for (auto [pname, letter] :
+       {std::pair{"pawn", 'p'}, {"knight", 'n'}, {"bishop", 'b'}, {"rook", 'r'}, {"queen", 'q'}}) {
+    const NamedPiece* np = find_named(pname);
+    PieceType t{
+        std::string(pname), letter, std::string(np->betza), {}, pname == std::string_view("pawn")};
+    std::string ignored;
+    t.moves = *parse_betza(t.betza, ignored);
+    d.pieces.push_back(std::move(t));
+  }
+  std::string ignored;
+  d.king_moves = *parse_betza("K", ignored);
+  d.settings = {{"startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+                {"chess960", "false"},
+                {"promotionRegionWhite", "*8"},
+                {"promotionRegionBlack", "*1"},
+                {"promotionPieceTypes", "nbrq"},
+                {"mandatoryPawnPromotion", "true"},
+                {"doubleStep", "true"},
+                {"doubleStepRegionWhite", "*2"},
+                {"doubleStepRegionBlack", "*7"},
+                {"castling", "true"},
+                {"castlingKingsideFile", "g"},
+                {"castlingQueensideFile", "c"},
+                {"castlingRank", "1"},
+                {"castlingKingFile", "e"},
+                {"castlingRookPieces", "r"},
+                {"checking", "true"},
+                {"stalemateValue", "draw"},
+                {"checkmateValue", "loss"},
+                {"nMoveRule", "50"},
+                {"nFoldRule", "3"},
+                {"nFoldValue", "draw"},
+                {"extinctionValue", "none"},
+                {"countingRule", "none"}};
+  return d;
+}
+
+// Sets one key of a section; returns the error message, if any.
+std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
+                                     std::string_view value) {
+  if (key == "maxRank") {
+    const auto n = to_int(value);
+    if (!n || *n < 1 || *n > max_ranks) return "expects a rank count from 1 to 10";
+    d.ranks = *n;
+    return std::nullopt;
+  }
+  if (key == "maxFile") {
+    // Fairy-Stockfish accepts a count or the last file's letter.
+    auto n = to_int(value);
+    if (!n && value.size() == 1 && value[0] >= 'a' && value[0] <= 'z') n = value[0] - 'a' + 1;
+    if (!n || *n < 1 || *n > max_files) return "expects a file count from 1 to 12 (or a-l)";
+    d.files = *n;
+    return std::nullopt;
+  }
+  auto remove_letter = [&](char letter) {
+    std::erase_if(d.pieces, [&](const PieceType& p) { return p.letter == letter; });
+  };
+  auto add_piece = [&](std::string name, char letter, std::string betza,
+                       bool pawn) -> std::optional<std::string> {
+    std::string error;
+    auto moves = parse_betza(betza, error);
+    if (!moves) return "has " + error;
+    if (letter == d.king_letter) return std::string("uses the king's letter '") + letter + "'";
+    std::erase_if(d.pieces,
+                  [&](const PieceType& p) { return p.name == name || p.letter == letter; });
+    if (d.pieces.size() + 1 >= max_piece_letters) return "would exceed 26 piece letters";
+    d.pieces.push_back({std::move(name), letter, std::move(betza), std::move(*moves), pawn});
+    return std::nullopt;
+  };
+  if (key == "king") {
+    if (value == "-") {
+      d.king_letter = 0;
+      return std::nullopt;
+    }
+    if (value.empty() || !is_piece_letter(value[0]) || (value.size() > 1 && value[1] != ':'))
+      return "expects a letter, letter:Betza or -";
+    std::string betza = value.size() > 2 ? std::string(value.substr(2)) : "K";
+    std::string error;
+    auto moves = parse_betza(betza, error);
+    if (!moves) return "has " + error;
+    remove_letter(value[0]);
+    d.king_letter = value[0];
+    d.king_betza = std::move(betza);
+    d.king_moves = std::move(*moves);
+    return std::nullopt;
+  }
+  if (key.starts_with("customPiece")) {
+    const auto n = to_int(key.substr(11));
+    if (!n || *n < 1 || *n > 25) return "is not customPiece1 to customPiece25";
+    if (value == "-") {
+      std::erase_if(d.pieces, [&](const PieceType& p) { return p.name == key; });
+      return std::nullopt;
+    }
+    if (value.size() < 3 || !is_piece_letter(value[0]) || value[1] != ':')
+      return "expects letter:Betza, e.g. a:BN";
+    return add_piece(std::string(key), value[0], std::string(value.substr(2)), false);
+  }
+  if (const NamedPiece* np = find_named(key)) {
+    if (value == "-") {
+      std::erase_if(d.pieces, [&](const PieceType& p) { return p.name == key; });
+      return std::nullopt;
+    }
+    if (value.size() != 1 || !is_piece_letter(value[0])) return "expects one letter a-z or -";
+    return add_piece(std::string(key), value[0], std::string(np->betza), key == "pawn");
+  }
+  const KeySpec* spec = find_spec(key);
+  if (!spec) return "is not a key this engine supports";
+  if (auto problem = check_value(*spec, value)) return problem;
+  d.settings[std::string(key)] = std::string(value);
+  return std::nullopt;
+}
+
+bool letter_known(const VariantDefinition& d, char c) {
+  return c == d.king_letter || d.piece(c) != nullptr;
+}
+
+// Checks a finished section as a whole: the start position fits the board and uses only
+// its pieces; every letter a key names is one of its pieces.
+// Regions inherited from a bigger board are clipped to this one (as Fairy-Stockfish masks
+// its bitboards); only regions the section itself sets must lie on the board.
+std::optional<VariantError> check_section(const VariantDefinition& d, int line,
+                                          const std::map<std::string, int>& own_keys) {
+  // An error about a key points at the line that set it, or else at the section header.
+  auto line_of = [&](const std::string& key) {
+    const auto it = own_keys.find(key);
+    return it == own_keys.end() ? line : it->second;
+  };
+  const std::string fen = d.setting("startFen");
+  const std::string board = fen.substr(0, fen.find(' '));
+  int rank_count = 0;
+  std::size_t i = 0;
+  while (i <= board.size()) {
+    const std::size_t end = std::min(board.find('/', i), board.size());
+    const std::string_view row = std::string_view(board).substr(i, end - i);
+    ++rank_count;
+    int files = 0;
+    for (std::size_t k = 0; k < row.size(); ++k) {
+      const char c = row[k];
+      if (std::isdigit(static_cast<unsigned char>(c))) {
+        int n = c - '0';
+        if (k + 1 < row.size() && std::isdigit(static_cast<unsigned char>(row[k + 1])))
+          n = n * 10 + (row[++k] - '0');
+        files += n;
+      } else if (letter_known(d, static_cast<char>(std::tolower(static_cast<unsigned char>(c))))) {
+        ++files;
+      } else {
+        return VariantError{line_of("startFen"), "startFen",
+                            std::string("uses '") + c + "', which is not a piece of " + d.name};
+      }
+    }
+    if (files != d.files)
+      return VariantError{line_of("startFen"), "startFen",
+                          "has a rank of " + std::to_string(files) + " squares on a board " +
+                              std::to_string(d.files) + " files wide"};
+    i = end + 1;
+  }
+  if (rank_count != d.ranks)
+    return VariantError{
+        line_of("startFen"), "startFen",
+        "has " + std::to_string(rank_count) + " ranks on a board of " + std::to_string(d.ranks)};
+  for (const auto& [key, value] : d.settings) {
+    const KeySpec* spec = find_spec(key);
+    if (!spec) continue;
+    if (spec->kind == Kind::letters && value != "-" && value != "*") {
+      for (char c : value)
+        if (!letter_known(d, c))
+          return VariantError{line_of(key), key,
+                              std::string("names '") + c + "', which is not a piece of " + d.name};
+    }
+    if (spec->kind == Kind::region && own_keys.contains(key)) {
+      for (std::string_view w : words(value)) {
+        const bool file_ok = w[0] == '*' || w[0] < 'a' + d.files;
+        const auto r = to_int(w.substr(1));
+        if (!file_ok || (r && *r > d.ranks))
+          return VariantError{line_of(key), key, "names " + std::string(w) + ", off the board"};
+      }
+    }
+    // Castling files matter only where there is castling (a narrow board may keep the
+    // inherited g and c files with castling off).
+    if (spec->kind == Kind::file && d.flag("castling") && value[0] >= 'a' + d.files)
+      return VariantError{line_of(key), key, "names file " + value + ", off the board"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+const PieceType* VariantDefinition::piece(char letter) const {
+  for (const PieceType& p : pieces)
+    if (p.letter == letter) return &p;
+  return nullptr;
+}
+
+std::string VariantDefinition::setting(const std::string& key) const {
+  const auto it = settings.find(key);
+  return it == settings.end() ? std::string() : it->second;
+}
+
+bool VariantDefinition::flag(const std::string& key) const {
+  return setting(key) == "true";
+}
+
+std::string VariantError::to_string() const {
+  std::string out;
+  if (line > 0) out += "line " + std::to_string(line) + ": ";
+  if (!key.empty()) out += key + " ";
+  return out + message;
+}
+
+const VariantDefinition* VariantFile::find(std::string_view name) const {
+  for (const VariantDefinition& v : variants)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+std::optional<VariantFile> parse_variant_file(std::string_view text, VariantError& error,
+                                              std::size_t max_sections) {
+  if (text.size() > max_variant_file_bytes * (max_sections > max_variant_sections ? 2 : 1)) {
+    error = {0, "",
+             "the definition is larger than " + std::to_string(max_variant_file_bytes) + " bytes"};
+    return std::nullopt;
+  }
+  VariantFile file;
+  VariantDefinition* current = nullptr;
+  int section_line = 0;
+  std::map<std::string, int> section_keys;
+  auto finish = [&]() -> bool {
+    if (!current) return true;
+    if (auto problem = check_section(*current, section_line, section_keys)) {
+      error = *problem;
+      return false;
+    }
+    return true;
+  };
+  int line_number = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', pos), text.size());
+    const std::string_view line = trim(text.substr(pos, end - pos));
+    ++line_number;
+    pos = end + 1;
+    if (line.empty() || line[0] == '#' || line[0] == ';') continue;
+    if (line.front() == '[') {
+      if (line.back() != ']') {
+        error = {line_number, "", "a section header must end with ]"};
+        return std::nullopt;
+      }
+      if (!finish()) return std::nullopt;
+      const std::string_view inner = line.substr(1, line.size() - 2);
+      const auto colon = inner.find(':');
+      const std::string name(trim(inner.substr(0, colon)));
+      const std::string parent =
+          colon == std::string_view::npos ? "chess" : std::string(trim(inner.substr(colon + 1)));
+      if (name.empty() || name.size() > 32 || !std::all_of(name.begin(), name.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+          })) {
+        error = {line_number, "", "a variant name is 1-32 letters, digits, - or _"};
+        return std::nullopt;
+      }
+      if (file.find(name) || name == "chess" || name == "fairy") {
+        error = {line_number, "", "the variant " + name + " is defined twice"};
+        return std::nullopt;
+      }
+      if (file.variants.size() >= max_sections) {
+        error = {line_number, "", "more than " + std::to_string(max_sections) + " sections"};
+        return std::nullopt;
+      }
+      VariantDefinition next;
+      if (parent == "chess" || parent == "fairy") {
+        next = chess_base(name);
+      } else if (const VariantDefinition* p = file.find(parent)) {
+        next = *p;
+      } else {
+        error = {line_number, "",
+                 "the parent " + parent + " is neither chess, fairy nor a variant defined above"};
+        return std::nullopt;
+      }
+      next.name = name;
+      next.parent = parent;
+      file.variants.push_back(std::move(next));
+      current = &file.variants.back();
+      section_line = line_number;
+      section_keys.clear();
+      continue;
+    }
+    const auto eq = line.find('=');
+    if (eq == std::string_view::npos) {
+      error = {line_number, std::string(line.substr(0, 32)), "is not a key = value line"};
+      return std::nullopt;
+    }
+    const std::string_view key = trim(line.substr(0, eq));
+    const std::string_view value = trim(line.substr(eq + 1));
+    if (!current) {
+      error = {line_number, std::string(key), "comes before any [section]"};
+      return std::nullopt;
+    }
+    if (auto problem = apply_key(*current, key, value)) {
+      error = {line_number, std::string(key), *problem};
+      return std::nullopt;
+    }
+    section_keys[std::string(key)] = line_number;
+  }
+  if (!finish()) return std::nullopt;
+  if (file.variants.empty()) {
+    error = {0, "", "the definition has no [section]"};
+    return std::nullopt;
+  }
+  return file;
+}
+
+const VariantFile& builtin_variants() {
+  static const VariantFile file = [] {
+    VariantError error;
+    auto parsed = parse_variant_file(builtin_variants_text(), error, max_builtin_sections);
+    // The built-in file is checked by the tests; a broken one is a build defect.
+    if (!parsed) std::abort();
+    return *parsed;
+  }();
+  return file;
+}
+
+}  // namespace banmen::fairy

@@ -1,0 +1,80 @@
+#include "fairy/betza.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace banmen::fairy {
+namespace {
+
+BetzaPiece parse(std::string_view text) {
+  std::string error;
+  auto piece = parse_betza(text, error);
+  EXPECT_TRUE(piece.has_value()) << text << ": " << error;
+  return piece.value_or(BetzaPiece{});
+}
+
+bool has(const BetzaPiece& p, int df, int dr) {
+  return std::any_of(p.vectors.begin(), p.vectors.end(),
+                     [&](const BetzaVector& v) { return v.file_step == df && v.rank_step == dr; });
+}
+
+TEST(FairyBetza, AtomsHaveTheirSymmetricLeaps) {
+  EXPECT_EQ(parse("W").vectors.size(), 4u);
+  EXPECT_EQ(parse("F").vectors.size(), 4u);
+  EXPECT_EQ(parse("N").vectors.size(), 8u);
+  EXPECT_EQ(parse("K").vectors.size(), 8u);
+  EXPECT_EQ(parse("Q").vectors.size(), 8u);
+  EXPECT_TRUE(has(parse("C"), 3, 1));
+  EXPECT_TRUE(has(parse("Z"), -2, 3));
+  EXPECT_TRUE(has(parse("G"), 3, -3));
+  EXPECT_TRUE(has(parse("H"), 0, -3));
+}
+
+TEST(FairyBetza, RidersRangesAndDoubledAtoms) {
+  for (const BetzaVector& v : parse("R").vectors) EXPECT_EQ(v.max_steps, 0);
+  for (const BetzaVector& v : parse("W2").vectors) EXPECT_EQ(v.max_steps, 2);
+  for (const BetzaVector& v : parse("R4").vectors) EXPECT_EQ(v.max_steps, 4);
+  const BetzaPiece nightrider = parse("NN");
+  EXPECT_EQ(nightrider.vectors.size(), 8u);
+  for (const BetzaVector& v : nightrider.vectors) EXPECT_EQ(v.max_steps, 0);
+}
+
+TEST(FairyBetza, DirectionsSelectTheirHalves) {
+  const BetzaPiece pawn = parse("fmWfcF");
+  ASSERT_EQ(pawn.vectors.size(), 3u);
+  EXPECT_TRUE(has(pawn, 0, 1));
+  EXPECT_TRUE(has(pawn, 1, 1));
+  EXPECT_TRUE(has(pawn, -1, 1));
+  for (const BetzaVector& v : pawn.vectors) EXPECT_EQ(v.moves, v.file_step == 0);
+  const BetzaPiece silver = parse("FfW");
+  EXPECT_EQ(silver.vectors.size(), 5u);
+  EXPECT_EQ(parse("fN").vectors.size(), 4u);
+  EXPECT_EQ(parse("ffN").vectors.size(), 2u);
+  EXPECT_EQ(parse("fsN").vectors.size(), 2u);
+  EXPECT_EQ(parse("flF").vectors.size(), 1u);
+  EXPECT_EQ(parse("sW").vectors.size(), 2u);
+  EXPECT_EQ(parse("vR").vectors.size(), 2u);
+  EXPECT_EQ(parse("lrW").vectors.size(), 2u);
+}
+
+TEST(FairyBetza, LameLeapersAndCaptureOnly) {
+  for (const BetzaVector& v : parse("nN").vectors) EXPECT_TRUE(v.lame);
+  for (const BetzaVector& v : parse("cR").vectors) {
+    EXPECT_TRUE(v.captures);
+    EXPECT_FALSE(v.moves);
+  }
+}
+
+TEST(FairyBetza, RefusesMalformedStrings) {
+  for (std::string_view bad : {"", "X", "fm", "mcW", "W0", "W13", "qN", "1N"}) {
+    std::string error;
+    EXPECT_FALSE(parse_betza(bad, error).has_value()) << bad;
+    EXPECT_FALSE(error.empty()) << bad;
+  }
+  std::string error;
+  EXPECT_FALSE(parse_betza(std::string(max_betza_length + 1, 'W'), error).has_value());
+}
+
+}  // namespace
+}  // namespace banmen::fairy
