@@ -128,5 +128,27 @@ TEST_F(ServerStatic, DirectoriesAndEscapingSymlinksAreNotFound) {
   EXPECT_EQ(status(get("/healthz")), 200) << server_->log();
 }
 
+// An operator who points --static-dir at an unbuilt client learns it at start, not from a
+// blank page; a built one starts without the warning.
+TEST(ServerStaticFolder, WarnsAtStartWhenTheFolderHasNoIndex) {
+  const auto root = fs::temp_directory_path() / ("banmen-noindex-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "assets");
+  {
+    ServerProcess server({"--static-dir", root.string()});
+    ASSERT_TRUE(server.ok()) << server.log();
+    EXPECT_NE(server.log().find("no index.html in --static-dir"), std::string::npos)
+        << server.log();
+    EXPECT_EQ(status(raw_http_get(server.port(), "/", {})), 404);
+  }
+  write_file(root / "index.html", "<!doctype html>");
+  {
+    ServerProcess server({"--static-dir", root.string()});
+    ASSERT_TRUE(server.ok()) << server.log();
+    EXPECT_EQ(server.log().find("no index.html"), std::string::npos) << server.log();
+  }
+  fs::remove_all(root);
+}
+
 }  // namespace
 }  // namespace banmen::testing
