@@ -4,6 +4,7 @@
 // the static folder is a plain 404.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -116,6 +117,15 @@ TEST_F(ServerStatic, HashedAssetsAreImmutableAndGzippedWhenAccepted) {
   auto again =
       get("/assets/app-1a2b.js", {"Accept-Encoding: gzip", "If-None-Match: " + header(gz, "etag")});
   EXPECT_EQ(status(again), 304);
+}
+
+TEST_F(ServerStatic, AGzipCopyOlderThanItsFileIsNotSent) {
+  const auto js = root_ / "site" / "assets" / "app-1a2b.js";
+  fs::last_write_time(js, fs::last_write_time(js.string() + ".gz") + std::chrono::seconds(5));
+  auto a = get("/assets/app-1a2b.js", {"Accept-Encoding: gzip"});
+  ASSERT_EQ(status(a), 200) << a;
+  EXPECT_EQ(header(a, "content-encoding"), "");
+  EXPECT_EQ(body(a).size(), 4000u);
 }
 
 TEST_F(ServerStatic, DirectoriesAndEscapingSymlinksAreNotFound) {
