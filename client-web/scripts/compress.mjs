@@ -11,11 +11,20 @@ let written = 0;
 let before = 0;
 let after = 0;
 
+// Stale copies from an older run go first, in a pass of their own: removing them while
+// compressing would also remove the copy just written when the listing holds both names.
+function removeCopies(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) removeCopies(path);
+    else if (name.endsWith('.gz')) rmSync(path);
+  }
+}
+
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) { walk(path); continue; }
-    if (name.endsWith('.gz')) { rmSync(path); continue; } // a stale copy from an older build
     if (!TEXT.test(name)) continue;
     const data = readFileSync(path);
     if (data.length < 1024) continue;
@@ -28,5 +37,6 @@ function walk(dir) {
   }
 }
 
+removeCopies(dist);
 walk(dist);
 console.log(`gzip copies: ${written} files, ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB`);

@@ -86,7 +86,11 @@ std::optional<StaticFile> find_static_file(std::string_view root, const std::str
   if (!file) return std::nullopt;
   StaticFile out{file->string(), std::string(mime_type(path)), etag_of(*file), false};
   if (gzip_ok) {
-    if (auto gz = contained_regular_file(real_root, path + ".gz")) {
+    // A copy older than its file is stale (the file was edited after the build): the
+    // browser gets the file itself rather than yesterday's version of it.
+    auto gz = contained_regular_file(real_root, path + ".gz");
+    if (gz && fs::last_write_time(*gz, ec) < fs::last_write_time(*file, ec)) gz.reset();
+    if (gz) {
       out.path = gz->string();
       out.etag = etag_of(*gz);
       out.gzip = true;

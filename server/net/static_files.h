@@ -17,7 +17,8 @@ std::string_view mime_type(std::string_view path);
 
 // A file the server may send for a request: a regular file whose real path (symlinks
 // resolved) lies inside the static folder's real path, its validator, and the gzip copy
-// the client's build made beside it (`<file>.gz`), when there is one inside the folder.
+// the client's build made beside it (`<file>.gz`), when there is one inside the folder
+// and it is not older than the file.
 struct StaticFile {
   std::string path;   // what to send: the file, or its .gz copy when `gzip`
   std::string type;   // Content-Type of the original file

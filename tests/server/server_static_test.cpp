@@ -4,6 +4,7 @@
 // the static folder is a plain 404.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -118,6 +119,15 @@ TEST_F(ServerStatic, HashedAssetsAreImmutableAndGzippedWhenAccepted) {
   EXPECT_EQ(status(again), 304);
 }
 
+TEST_F(ServerStatic, AGzipCopyOlderThanItsFileIsNotSent) {
+  const auto js = root_ / "site" / "assets" / "app-1a2b.js";
+  fs::last_write_time(js, fs::last_write_time(js.string() + ".gz") + std::chrono::seconds(5));
+  auto a = get("/assets/app-1a2b.js", {"Accept-Encoding: gzip"});
+  ASSERT_EQ(status(a), 200) << a;
+  EXPECT_EQ(header(a, "content-encoding"), "");
+  EXPECT_EQ(body(a).size(), 4000u);
+}
+
 TEST_F(ServerStatic, DirectoriesAndEscapingSymlinksAreNotFound) {
   for (const char* target : {"/assets", "/assets/", "/leak.txt", "/up/outside.txt"}) {
     SCOPED_TRACE(target);
@@ -126,6 +136,28 @@ TEST_F(ServerStatic, DirectoriesAndEscapingSymlinksAreNotFound) {
     EXPECT_EQ(body(a).find("secret"), std::string::npos);
   }
   EXPECT_EQ(status(get("/healthz")), 200) << server_->log();
+}
+
+// An operator who points --static-dir at an unbuilt client learns it at start, not from a
+// blank page; a built one starts without the warning.
+TEST(ServerStaticFolder, WarnsAtStartWhenTheFolderHasNoIndex) {
+  const auto root = fs::temp_directory_path() / ("banmen-noindex-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "assets");
+  {
+    ServerProcess server({"--static-dir", root.string()});
+    ASSERT_TRUE(server.ok()) << server.log();
+    EXPECT_NE(server.log().find("no index.html in --static-dir"), std::string::npos)
+        << server.log();
+    EXPECT_EQ(status(raw_http_get(server.port(), "/", {})), 404);
+  }
+  write_file(root / "index.html", "<!doctype html>");
+  {
+    ServerProcess server({"--static-dir", root.string()});
+    ASSERT_TRUE(server.ok()) << server.log();
+    EXPECT_EQ(server.log().find("no index.html"), std::string::npos) << server.log();
+  }
+  fs::remove_all(root);
 }
 
 }  // namespace
