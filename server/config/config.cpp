@@ -134,6 +134,13 @@ ParsedConfig parse_config(int argc, char** argv) {
                  "on SIGTERM or SIGINT: time to close connections and commit queued writes")
       ->envname("BANMEN_SHUTDOWN_GRACE_MS")
       ->check(CLI::Range(100, 600000));
+  app.add_option("--room-max-idle-ms", c.room_max_idle_ms,
+                 "forget any room untouched this long, even with an unfinished game")
+      ->envname("BANMEN_ROOM_MAX_IDLE_MS")
+      ->check(CLI::Range(INT64_C(1000), INT64_C(604800000)));
+  app.add_option("--max-spectators", c.max_spectators_per_room, "spectators in one room")
+      ->envname("BANMEN_MAX_SPECTATORS")
+      ->check(CLI::Range(0, 100000));
 
   try {
     app.parse(argc, argv);

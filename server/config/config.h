@@ -50,6 +50,9 @@ struct Config {
   std::size_t max_connections_per_address = 64;
   std::vector<std::string> trusted_proxies;  // CIDR ranges whose X-Forwarded-For we believe
   std::int64_t shutdown_grace_ms = 5000;     // SIGTERM/SIGINT: closing and committing within
+
+  // Rooms: what one room may cost
+  std::size_t max_spectators_per_room = 200;
 };
 
 // Parses argv (and BANMEN_* environment variables). On --help or a bad flag returns the

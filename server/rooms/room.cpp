@@ -145,7 +145,7 @@ void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::str
   seat_of_player_[0] = host_seat;
   seat_of_player_[1] = 1 - host_seat;
   auto token = new_token();
-  players_[0] = Player{true, clean_name(json{{"name", name}}), sha256_hex(token), 0, 0, {}};
+  players_[0] = Player{true, clean_name(json{{"name", name}}), sha256_hex(token), 0, 0, {}, {}};
   StoredSeat seat{id_, {0, players_[0].name, players_[0].token_hash}};
   // The room, then its host, each recorded before the next step; the host hears of the
   // room only once both are.
@@ -175,7 +175,7 @@ void Room::room_opened(const ClientPtr& host, const json& re, const std::string&
 }
 
 void Room::attach(std::shared_ptr<Client> client, int player, const std::string& name) {
-  members_[client->client_id()] = Member{client, player, name, {}};
+  members_[client->client_id()] = Member{client, player, name};
   connected_ = static_cast<int>(members_.size());
   touch();
   if (player >= 0) {
@@ -230,7 +230,7 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
       }
     }
     reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", p}}, re);
-    members_[client->client_id()] = Member{client, p, players_[p].name, {}};
+    members_[client->client_id()] = Member{client, p, players_[p].name};
     connected_ = static_cast<int>(members_.size());
     players_[p].client = client->client_id();
     players_[p].gone_since_ms = 0;
@@ -244,7 +244,7 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
   }
   if (!players_[1].taken) {
     auto secret = new_token();
-    Player p{true, clean_name(req), sha256_hex(secret), 0, 0, {}};
+    Player p{true, clean_name(req), sha256_hex(secret), 0, 0, {}, {}};
     StoredSeat seat{id_, {1, p.name, p.token_hash}};
     store_then(std::move(seat), [this, client, re, p, secret](const Result<void>& stored) {
       if (!store_ok(stored, client.get(), re)) return client->left_room(this);
@@ -254,6 +254,12 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
   }
   if (!options_.spectators) {
     refuse(*client, re, "room_full", "both seats are taken and the room has no spectators");
+    return client->left_room(this);
+  }
+  // A cap on spectators bounds what one room costs: every presence change and every move
+  // is sent to each of them.
+  if (spectator_count() >= hub_.config.max_spectators_per_room) {
+    refuse(*client, re, "spectators_full", "this room has as many spectators as it allows");
     return client->left_room(this);
   }
   reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "spectator"}}, re);
@@ -283,7 +289,7 @@ void Room::guest_seated(const ClientPtr& client, const json& re, const Player& g
       json{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", 1}, {"token", secret}},
       re);
   spdlog::info("room {} player 1 seated on conn {}", id_, client->client_id());
-  members_[client->client_id()] = Member{client, 1, players_[1].name, {}};
+  members_[client->client_id()] = Member{client, 1, players_[1].name};
   connected_ = static_cast<int>(members_.size());
   players_[1].client = client->client_id();
   // Both are seated: the game starts once its start is recorded, however long the store
@@ -367,6 +373,13 @@ bool Room::store_ok(Result<void> r, Client* c, const json& re) {
   spdlog::error("room {} storage: {}", id_, r.error().message);
   if (c) refuse(*c, re, "storage_error", "the server could not record this; nothing changed");
   return false;
+}
+
+std::size_t Room::spectator_count() const {
+  std::size_t n = 0;
+  for (const auto& [id, m] : members_)
+    if (m.player < 0) ++n;
+  return n;
 }
 
 bool Room::expired(std::int64_t now_ms) const {

@@ -44,6 +44,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void leave(std::uint64_t client_id);
   void request(std::shared_ptr<Client> client, json request);  // in-room requests
   void shutdown();
+  // Ends a game both players left more than --abandon-timeout-ms ago (the registry's sweep
+  // calls it): aborted under two plies, else drawn, since nobody is there to claim a win.
+  void end_if_abandoned();
   // Rebuilds the room from the store after a restart (room_restore.cpp). Called once, on
   // a fresh room, before the server runs (so not on the strand). Errors: the stored game
   // does not replay.
@@ -61,13 +64,13 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string token_hash;
     std::uint64_t client = 0;  // connected client id, 0 when away
     std::int64_t gone_since_ms = 0;
-    std::deque<std::string> move_ids;  // recent client move ids, for resends
+    std::deque<std::string> move_ids;     // recent client move ids, for resends
+    std::deque<std::int64_t> chat_times;  // kept with the seat: leaving does not reset it
   };
   struct Member {
     std::weak_ptr<Client> client;
     int player = -1;  // -1: spectator
     std::string name;
-    std::deque<std::int64_t> chat_times;
   };
   struct LoggedEvent {
     std::uint64_t version;
@@ -110,6 +113,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void do_leave(std::uint64_t client_id);
   void do_request(std::shared_ptr<Client> client, json req);
   void attach(std::shared_ptr<Client> client, int player, const std::string& name);
+  std::size_t spectator_count() const;  // members watching, not playing
+  // The chat lines `m` sent within the window: a player's own (kept with the seat), or the
+  // spectators' shared ones, since a spectator can come back as a new connection at will.
+  std::deque<std::int64_t>& chat_times(const Member& m);
   // The second player's seat is recorded: answer them and start the first game.
   void guest_seated(const ClientPtr& client, const json& re, const Player& guest,
                     const std::string& secret);
@@ -266,6 +273,7 @@ class Room : public std::enable_shared_from_this<Room> {
   mutable std::mutex shared_mu_;
   std::optional<json> listing_;
   std::vector<FinishedGame> finished_;
+  std::deque<std::int64_t> spectator_chat_times_;  // see chat_times()
   std::atomic<std::int64_t> last_activity_ms_{0};
   std::atomic<int> connected_{0};
   std::atomic<bool> in_progress_{false};

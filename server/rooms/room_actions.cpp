@@ -147,6 +147,21 @@ void Room::on_claim(Member& m, const ClientPtr& c, const json& req, const json& 
   end_on_request(outcome, c, re);
 }
 
+void Room::end_if_abandoned() {
+  run([this] {
+    if (closed_ || status_ != Status::playing) return;
+    const auto now = unix_ms();
+    for (const auto& p : players_)
+      if (p.client != 0 || p.gone_since_ms == 0 ||
+          now - p.gone_since_ms < hub_.config.abandon_timeout_ms)
+        return;
+    // Left alone, the game would keep the room (and its creator's room quota) for
+    // --room-max-idle-ms, and come back on every restart.
+    spdlog::info("room {} game {}: both players gone, game ended", id_, game_no_);
+    finish(game_->history_size() < 2 ? Outcome::abort("abandoned") : Outcome::draw("abandonment"));
+  });
+}
+
 void Room::on_rematch(Member& m, const ClientPtr& c, const std::string& type, const json& re) {
   if (m.player < 0) return refuse(*c, re, "not_a_player", "spectators cannot do that");
   if (status_ != Status::over)
@@ -230,9 +245,9 @@ void Room::on_chat(Member& m, const ClientPtr& c, const json& req, const json& r
         *c, re, "bad_request",
         "chat text must be 1.." + std::to_string(hub_.config.chat_max_chars) + " characters");
   const auto now = unix_ms();
-  while (!m.chat_times.empty() && now - m.chat_times.front() >= hub_.config.chat_window_ms)
-    m.chat_times.pop_front();
-  if (static_cast<int>(m.chat_times.size()) >= hub_.config.chat_lines_per_window)
+  auto& sent = chat_times(m);
+  while (!sent.empty() && now - sent.front() >= hub_.config.chat_window_ms) sent.pop_front();
+  if (static_cast<int>(sent.size()) >= hub_.config.chat_lines_per_window)
     return refuse(*c, re, "rate_limited", "too many chat lines; wait a moment");
   const bool players_channel = m.player >= 0;
   const char* channel = players_channel ? "players" : "spectators";
@@ -240,11 +255,15 @@ void Room::on_chat(Member& m, const ClientPtr& c, const json& req, const json& r
               [this, &m, c, re, text, now] { chat_recorded(m, c, re, text, now); });
 }
 
+std::deque<std::int64_t>& Room::chat_times(const Member& m) {
+  return m.player >= 0 ? players_[m.player].chat_times : spectator_chat_times_;
+}
+
 void Room::chat_recorded(Member& m, const ClientPtr& c, const json& re, const std::string& text,
                          std::int64_t now) {
   const bool players_channel = m.player >= 0;
   const char* channel = players_channel ? "players" : "spectators";
-  m.chat_times.push_back(now);
+  chat_times(m).push_back(now);
   json line{{"from", m.name},
             {"player", m.player >= 0 ? json(m.player) : json(nullptr)},
             {"channel", channel},

@@ -98,6 +98,7 @@ void RoomRegistry::sweep() {
         it = rooms_.erase(it);
         hub_.metrics.rooms_open--;
       } else {
+        it->second->end_if_abandoned();
         ++it;
       }
     }

@@ -49,7 +49,7 @@ Result<void> Room::restore(const StoredRoom& stored) {
   for (const auto& p : stored.players) {
     if (p.player != 0 && p.player != 1) continue;
     // Everyone is away until they reconnect; an abandonment claim counts from now.
-    players_[p.player] = Player{true, p.name, p.token_hash, 0, now_unix, {}};
+    players_[p.player] = Player{true, p.name, p.token_hash, 0, now_unix, {}, {}};
   }
   if (!players_[0].taken) return make_error(storage_error, "stored room has no host");
   score_[0] = stored.score[0];

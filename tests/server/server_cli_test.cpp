@@ -54,4 +54,14 @@ TEST(ServerCli, BadBindAddressIsRefused) {
   EXPECT_NE(r.output.find("bad --bind address"), std::string::npos) << r.output;
 }
 
+// The room limits are flags with checked ranges: a value outside them stops the server.
+TEST(ServerCli, RoomLimitFlagsAreRangeChecked) {
+  for (const char* args : {"--room-max-idle-ms 5", "--max-spectators -1"}) {
+    SCOPED_TRACE(args);
+    auto r = run_server(std::string(args) + " --port 0 --bind 127.0.0.1 --store memory");
+    EXPECT_NE(r.exit_code, 0) << r.output;
+    EXPECT_EQ(r.output.find("listening on"), std::string::npos) << r.output;
+  }
+}
+
 }  // namespace

@@ -2,6 +2,9 @@
 // message rate limits, Origin checks; none of them may harm another room.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <thread>
+
 #include "match_driver.h"
 #include "server_process.h"
 
@@ -130,6 +133,41 @@ TEST_F(ServerLimits, ChatLengthRateAndChannels) {
   EXPECT_TRUE(ping);
 }
 
+// The chat quota outlives the connection: a player who leaves and comes back with the
+// seat's token, or a spectator who reconnects, is still within the same window.
+TEST_F(ServerLimits, ChatQuotaSurvivesLeaveAndRejoin) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", any_game()}}));
+  auto spam = [](WsClient& c, int lines) {
+    for (int i = 0; i < lines; ++i) {
+      auto r = c.request({{"type", "chat"}, {"text", "line " + std::to_string(i)}});
+      if (!r || (*r)["type"] != "ack") return false;
+    }
+    return true;
+  };
+  ASSERT_TRUE(spam(m.a.ws, 5));
+  m.a.ws.close();
+  WsClient back;
+  ASSERT_TRUE(back.connect(port()));
+  auto j = back.request({{"type", "join_room"}, {"room", m.room}, {"token", m.a.token}});
+  ASSERT_TRUE(j);
+  ASSERT_EQ((*j)["role"], "player") << j->dump();
+  auto r = back.request({{"type", "chat"}, {"text", "fresh start?"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ((*r)["code"], "rate_limited") << r->dump();
+
+  auto spec = std::make_unique<WsClient>();
+  ASSERT_TRUE(spec->connect(port()));
+  ASSERT_EQ((*spec->request({{"type", "join_room"}, {"room", m.room}}))["role"], "spectator");
+  ASSERT_TRUE(spam(*spec, 5));
+  spec = std::make_unique<WsClient>();
+  ASSERT_TRUE(spec->connect(port()));
+  ASSERT_EQ((*spec->request({{"type", "join_room"}, {"room", m.room}}))["role"], "spectator");
+  r = spec->request({{"type", "chat"}, {"text", "fresh start?"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ((*r)["code"], "rate_limited") << r->dump();
+}
+
 TEST_F(ServerLimits, MessageFloodIsRateLimited) {
   WsClient c;
   ASSERT_TRUE(c.connect(port()));
@@ -164,6 +202,92 @@ TEST(ServerLifecycle, StopsCleanlyWithRoomsOpen) {
   Match m;
   ASSERT_TRUE(open_match(server.port(), m, {{"game", game}}));
   EXPECT_TRUE(server.stop()) << server.log();
+}
+
+// --max-spectators caps the watchers of one room with a clear error; the players still join
+// and play, and a spectator who leaves frees a place.
+TEST(ServerSpectatorCap, ExtraSpectatorIsRefused) {
+  ServerProcess server({"--max-spectators", "1"});
+  ASSERT_TRUE(server.ok()) << server.log();
+  Match m;
+  ASSERT_TRUE(open_match(server.port(), m, {{"game", any_game()}, {"side", "first"}}));
+  auto first = std::make_unique<WsClient>();
+  ASSERT_TRUE(first->connect(server.port()));
+  auto j = first->request({{"type", "join_room"}, {"room", m.room}});
+  ASSERT_TRUE(j);
+  EXPECT_EQ((*j)["role"], "spectator") << j->dump();
+  WsClient second;
+  ASSERT_TRUE(second.connect(server.port()));
+  j = second.request({{"type", "join_room"}, {"room", m.room}});
+  ASSERT_TRUE(j);
+  EXPECT_EQ((*j)["code"], "spectators_full") << j->dump();
+  ASSERT_TRUE(play_one(m, m.a.legal[0], "a1"));
+  first.reset();  // the first spectator goes away
+  bool joined = false;
+  for (int attempt = 0; attempt < 50 && !joined; ++attempt) {
+    WsClient third;
+    ASSERT_TRUE(third.connect(server.port()));
+    j = third.request({{"type", "join_room"}, {"room", m.room}});
+    ASSERT_TRUE(j);
+    joined = j->value("role", "") == "spectator";
+    if (!joined) std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_TRUE(joined);
+}
+
+// A game both players left is ended once --abandon-timeout-ms has passed for both (the sweep
+// runs every 5 s): under two plies it is aborted, so the room is forgotten after
+// --room-idle-ttl-ms and no longer counts against its creator's room quota.
+TEST(ServerAbandonedGames, UnstartedGameIsAbortedAndFreesTheRoomQuota) {
+  ServerProcess server({"--abandon-timeout-ms", "1000", "--room-idle-ttl-ms", "1000",
+                        "--max-rooms-per-address", "1"});
+  ASSERT_TRUE(server.ok()) << server.log();
+  {
+    Match m;
+    ASSERT_TRUE(open_match(server.port(), m, {{"game", any_game()}}));
+    WsClient other;
+    ASSERT_TRUE(other.connect(server.port()));
+    auto r = other.request({{"type", "create_room"}, {"game", any_game()}, {"name", "X"}});
+    ASSERT_TRUE(r);
+    ASSERT_EQ((*r)["code"], "too_many_rooms") << r->dump();
+  }  // both players go away
+  bool created = false;
+  for (int attempt = 0; attempt < 40 && !created; ++attempt) {
+    std::this_thread::sleep_for(500ms);
+    WsClient again;
+    ASSERT_TRUE(again.connect(server.port()));
+    auto r = again.request({{"type", "create_room"}, {"game", any_game()}, {"name", "Y"}});
+    ASSERT_TRUE(r);
+    created = r->value("type", "") == "room_created";
+  }
+  EXPECT_TRUE(created) << "the abandoned room still counts against the quota";
+}
+
+// After two plies nobody is there to claim a win: the abandoned game is drawn.
+TEST(ServerAbandonedGames, StartedGameIsDrawnByAbandonment) {
+  ServerProcess server({"--abandon-timeout-ms", "1000"});
+  ASSERT_TRUE(server.ok()) << server.log();
+  std::string room, token;
+  {
+    Match m;
+    ASSERT_TRUE(open_match(server.port(), m, {{"game", any_game()}, {"side", "first"}}));
+    ASSERT_TRUE(play_one(m, m.a.legal[0], "a1"));
+    ASSERT_TRUE(play_one(m, m.b.legal[0], "b1"));
+    room = m.room;
+    token = m.a.token;
+  }
+  // Rejoining would bring the player back, so wait out the timeout and one sweep.
+  std::this_thread::sleep_for(8500ms);
+  WsClient back;
+  ASSERT_TRUE(back.connect(server.port()));
+  auto j = back.request({{"type", "join_room"}, {"room", room}, {"token", token}});
+  ASSERT_TRUE(j);
+  ASSERT_EQ((*j)["role"], "player") << j->dump();
+  auto snap = back.wait_for([](const json& m) { return m.value("type", "") == "snapshot"; });
+  ASSERT_TRUE(snap);
+  EXPECT_EQ((*snap)["status"], "over") << snap->dump();
+  EXPECT_EQ((*snap)["result"]["result"], "draw") << snap->dump();
+  EXPECT_EQ((*snap)["result"]["reason"], "abandonment") << snap->dump();
 }
 
 }  // namespace
