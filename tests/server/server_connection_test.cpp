@@ -22,12 +22,6 @@ std::uint64_t metric(unsigned short port, const std::string& name) {
   return at == std::string::npos ? 0 : std::stoull(text.substr(at + name.size() + 2));
 }
 
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 // The server's log has `text` within `time` (log lines may trail the answers a little).
 bool logged_within(const ServerProcess& server, const std::string& text,
                    std::chrono::milliseconds time = 2000ms) {
@@ -164,6 +158,12 @@ TEST(ServerConnections, OriginSchemeMustMatch) {
 }
 
 #ifndef __SANITIZE_ADDRESS__  // the out-of-descriptors test below, release builds only
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 double cpu_seconds(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
