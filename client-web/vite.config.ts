@@ -19,6 +19,9 @@ export default defineConfig({
     target: 'es2022',
   },
   server: {
+    // An address, not "localhost": Vite (and Vitest, which starts it) would otherwise look
+    // the name up, and a bare machine may have no /etc/hosts entry for it.
+    host: '127.0.0.1',
     proxy: {
       '/ws': { target: server, ws: true },
       '/api': { target: server },
