@@ -195,7 +195,10 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
       return std::nullopt;
     }
     for (const Atom& atom : atoms) {
-      for (auto [df, dr] : symmetric_steps(atom.a, atom.b)) {
+      for (const auto& step : symmetric_steps(atom.a, atom.b)) {
+        // Named, not a structured binding: clang before 16 cannot capture bindings in a lambda.
+        const int df = step.first;
+        const int dr = step.second;
         if (!groups.empty() &&
             std::none_of(groups.begin(), groups.end(),
                          [&](const std::string& g) { return group_selects(g, df, dr); }))
