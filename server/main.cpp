@@ -21,6 +21,11 @@ using namespace banmen::server;
 
 // Listens, restores the stored rooms and runs the I/O threads until SIGINT or SIGTERM
 // (then GracefulShutdown closes every connection within --shutdown-grace-ms).
+//
+// The listener accepts before the restore so that a load balancer or systemd sees the
+// process alive (/healthz 200) and not yet ready (/readyz 503) while a large database is
+// replayed; WebSocket upgrades are refused with 503 until every room is back, so no player
+// can look for a room that is still being restored.
 int run_server(Hub& hub, const boost::asio::ip::address& address, const std::string& store) {
   boost::system::error_code ec;
 
@@ -30,13 +35,23 @@ int run_server(Hub& hub, const boost::asio::ip::address& address, const std::str
     spdlog::error("cannot listen on {}:{}: {}", hub.config.bind, hub.config.port, ec.message());
     return 1;
   }
-  // Every unfinished game comes back before the first client can connect.
+  listener->run();
+  std::vector<std::thread> threads;
+  for (int i = 0; i < hub.config.threads; ++i) threads.emplace_back([&hub] { hub.ioc.run(); });
+  auto stop_threads = [&] {
+    for (auto& t : threads) t.join();
+  };
+  spdlog::info("accepting on {}:{} while the stored rooms are restored (/readyz: 503 until done)",
+               hub.config.bind, listener->port());
+
   auto restored = hub.rooms.restore_all();
   if (!restored) {
     spdlog::error("storage: cannot read unfinished games: {}", restored.error().message);
+    listener->stop();
+    hub.ioc.stop();
+    stop_threads();
     return 1;
   }
-  listener->run();
   hub.rooms.start_sweeping();
   hub.ready = true;
   notify_service_manager("READY=1");
@@ -45,11 +60,7 @@ int run_server(Hub& hub, const boost::asio::ip::address& address, const std::str
                listener->port(), hub.config.static_dir, store, *restored);
 
   std::make_shared<GracefulShutdown>(hub, [listener] { listener->stop(); })->arm();
-
-  std::vector<std::thread> threads;
-  for (int i = 1; i < hub.config.threads; ++i) threads.emplace_back([&hub] { hub.ioc.run(); });
-  hub.ioc.run();
-  for (auto& t : threads) t.join();
+  stop_threads();
   return 0;
 }
 

@@ -104,6 +104,14 @@ void HttpSession::upgrade(Request&& req) {
         this, req.version(), false, path_ok ? http::status::forbidden : http::status::not_found,
         path_ok ? "origin not allowed\n" : "not found\n", "text/plain; charset=utf-8"));
   }
+  // While the stored rooms are restored (or once a shutdown has begun) no player may join:
+  // the client retries as after any drop, and finds its room once it is back.
+  if (!hub_.ready) {
+    auto res = text_response(this, req.version(), false, http::status::service_unavailable,
+                             "not ready: starting or shutting down\n", "text/plain; charset=utf-8");
+    res.set(http::field::retry_after, "1");
+    return send(std::move(res));
+  }
   // Behind a trusted proxy the forwarded client takes a place of its own address's share.
   if (!tickets_.address) {
     tickets_.address = hub_.connection_limits.admit_address(

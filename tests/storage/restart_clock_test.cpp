@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "core/registry.h"
 #include "server_process.h"
 #include "storage/sqlite_db.h"
 #include "storage/sqlite_store.h"
@@ -205,6 +206,77 @@ TEST_F(RestartTest, ByoyomiPeriodsSurviveARestart) {
   EXPECT_EQ((*over)["winner"], 1);
   EXPECT_GE(flag_after, 2900);
   EXPECT_LT(flag_after, 3800);
+}
+
+// A large database takes a while to replay. Meanwhile the process is alive (/healthz 200)
+// but not ready (/readyz 503) and no player can connect; once every room is back, /readyz
+// says 200 and players come in. The database: one real room stored by the server, cloned
+// as many times as it takes, each clone a long game replayed through the rules on restore.
+TEST_F(RestartTest, ReadyOnlyOnceEveryStoredRoomIsRestored) {
+  open_room("chess", {{"kind", "none"}});
+  ASSERT_EQ(server_->stop(), 0);
+  {
+    auto store = server::SqliteStore::open({dir_.file("data/banmen.db"), false});
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    auto rooms = (*store)->load_unfinished();
+    ASSERT_TRUE(rooms.ok() && rooms->size() == 1);
+    const server::StoredRoom& model = rooms->front();
+    // 120 plies of a chess game, always the first legal move that does not end it.
+    std::vector<std::string> plies;
+    auto game = create_game("chess");
+    ASSERT_TRUE(game.ok());
+    while (plies.size() < 120) {
+      std::string chosen;
+      for (const auto& m : (*game)->legal_moves()) {
+        auto trial = (*game)->clone();
+        if (trial->apply(m).ok() && !trial->over()) {
+          chosen = m;
+          break;
+        }
+      }
+      ASSERT_FALSE(chosen.empty()) << "no move keeps the game going after " << plies.size();
+      ASSERT_TRUE((*game)->apply(chosen).ok());
+      plies.push_back(chosen);
+    }
+    constexpr int kRooms = 1500;
+    for (int r = 0; r < kRooms; ++r) {
+      const std::string id = "restore" + std::to_string(r);
+      auto info = model.info;
+      info.room_id = id;
+      (*store)->submit(info, [](Result<void>) {});
+      for (const auto& p : model.players) (*store)->submit(server::StoredSeat{id, p}, [](auto) {});
+      auto start = model.game;
+      start.room_id = id;
+      (*store)->submit(start, [](Result<void>) {});
+      for (std::size_t i = 0; i < plies.size(); ++i) {
+        server::StoredMove m;
+        m.room_id = id;
+        m.game_no = start.game_no;
+        m.ply = static_cast<int>(i + 1);
+        m.move = plies[i];
+        (*store)->submit(m, [](Result<void>) {});
+      }
+    }
+  }  // the store commits everything queued as it closes
+
+  ASSERT_TRUE(server_->start(20000, "accepting on ")) << server_->log();
+  const auto ready_before = http_get(server_->port(), "/readyz");
+  const auto alive_before = http_get(server_->port(), "/healthz");
+  auto player_before = WsClient::connect(server_->port());
+  const bool restoring = server_->log().find("listening on ") == std::string::npos;
+  ASSERT_TRUE(server_->wait_for("listening on ", 60000)) << server_->log();
+  ASSERT_TRUE(restoring) << "the restore ended before it could be probed: make the database "
+                            "larger";
+  EXPECT_EQ(ready_before.status, 503) << ready_before.body;
+  EXPECT_EQ(alive_before.status, 200);
+  EXPECT_EQ(player_before, nullptr) << "a player connected before the rooms were back";
+
+  EXPECT_NE(server_->log().find("restored 1501 of 1501 rooms"), std::string::npos)
+      << server_->log();
+  EXPECT_EQ(http_get(server_->port(), "/readyz").status, 200);
+  json snap = rejoin(host_);  // the original room, among the restored
+  ASSERT_TRUE(snap.is_object());
+  EXPECT_EQ(snap["status"], "playing") << snap.dump();
 }
 
 TEST(ServerStart, CreatesTheDatabaseOnFirstRun) {

@@ -29,7 +29,7 @@ std::string ServerProcess::log() const {
   return s.str();
 }
 
-bool ServerProcess::start(int timeout_ms) {
+bool ServerProcess::start(int timeout_ms, std::string_view marker) {
   kill_hard();
   port_ = 0;
   std::error_code ec;
@@ -54,7 +54,6 @@ bool ServerProcess::start(int timeout_ms) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     // "listening on <address>:<port> ..." (no <regex>: GCC 12 warns falsely on it with ASan)
     auto text = log();
-    constexpr std::string_view marker = "listening on ";
     if (auto at = text.find(marker); at != std::string::npos) {
       auto end = text.find(' ', at + marker.size());
       auto colon = text.rfind(':', end);
@@ -68,6 +67,20 @@ bool ServerProcess::start(int timeout_ms) {
       pid_ = -1;
       return false;
     }
+  }
+  return false;
+}
+
+bool ServerProcess::wait_for(std::string_view text, int timeout_ms) {
+  const auto deadline = now_ms() + timeout_ms;
+  while (now_ms() < deadline) {
+    if (log().find(text) != std::string::npos) return true;
+    int status = 0;
+    if (pid_ <= 0 || waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   return false;
 }

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace banmen::test {
@@ -19,9 +20,13 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
   ~ServerProcess() { kill_hard(); }
 
-  // Starts the server and waits (at most `timeout_ms`) for its "listening on" line.
-  // Returns false, with the output so far in log(), if it does not come up.
-  bool start(int timeout_ms = 20000);
+  // Starts the server and waits (at most `timeout_ms`) for its "listening on" line (or the
+  // line that begins with `marker` followed by "<address>:<port> "), reading the port from
+  // it. Returns false, with the output so far in log(), if it does not come up.
+  bool start(int timeout_ms = 20000, std::string_view marker = "listening on ");
+  // Waits (at most `timeout_ms`) until the log since start() holds `text`; false if the
+  // server exits or the time runs out first.
+  bool wait_for(std::string_view text, int timeout_ms);
   // SIGKILL and reap. Safe to call when not running.
   void kill_hard();
   // SIGTERM, then SIGKILL after `timeout_ms`. Returns the exit status (or -1).
