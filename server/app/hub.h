@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "config/config.h"
+#include "exports/export_service.h"
 #include "net/connection_limits.h"
 #include "net/session_registry.h"
 #include "net/trusted_proxies.h"
@@ -24,13 +25,19 @@ inline constexpr const char* kServerVersion = "banmen/" BANMEN_VERSION;
 
 struct Hub {
   Hub(boost::asio::io_context& io, Config cfg, std::unique_ptr<Store> st)
-      : ioc(io), config(std::move(cfg)), store(std::move(st)), rooms(*this) {}
+      : ioc(io),
+        config(std::move(cfg)),
+        store(std::move(st)),
+        rooms(*this),
+        exports(*store, metrics, config.exports) {}
 
   boost::asio::io_context& ioc;
   const Config config;
   Metrics metrics;
   std::unique_ptr<Store> store;
   RoomRegistry rooms;
+  // Record exports and listings, on their own threads; stopped before the store goes.
+  ExportService exports;
   // The network layer's shared state.
   const TrustedProxies trusted_proxies = TrustedProxies::from_config(config.trusted_proxies);
   ConnectionLimits connection_limits;

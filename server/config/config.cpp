@@ -142,6 +142,27 @@ ParsedConfig parse_config(int argc, char** argv) {
       ->envname("BANMEN_MAX_SPECTATORS")
       ->check(CLI::Range(0, 100000));
 
+  app.add_option("--api-rate", c.exports.requests_per_second,
+                 "record and listing requests per second from one client address (429 beyond)")
+      ->envname("BANMEN_API_RATE")
+      ->check(CLI::Range(0.1, 100000.0));
+  app.add_option("--api-burst", c.exports.burst,
+                 "record and listing requests one client address may make at once")
+      ->envname("BANMEN_API_BURST")
+      ->check(CLI::Range(1.0, 100000.0));
+  app.add_option("--export-threads", c.exports.threads,
+                 "threads that build records and listings (off the network threads)")
+      ->envname("BANMEN_EXPORT_THREADS")
+      ->check(CLI::Range(1, 64));
+  app.add_option("--export-queue", c.exports.max_queued,
+                 "record and listing requests waiting or running at once (503 beyond)")
+      ->envname("BANMEN_EXPORT_QUEUE")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--export-cache-mb", c.exports.cache_mb,
+                 "memory kept for finished games' records, in MiB")
+      ->envname("BANMEN_EXPORT_CACHE_MB")
+      ->check(CLI::Range(0, 65536));
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

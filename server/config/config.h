@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "exports/export_service.h"
+
 namespace banmen::server {
 
 struct Config {
@@ -53,6 +55,9 @@ struct Config {
 
   // Rooms: what one room may cost
   std::size_t max_spectators_per_room = 200;
+
+  // Record exports and game listings (/api/rooms/...)
+  ExportLimits exports;
 };
 
 // Parses argv (and BANMEN_* environment variables). On --help or a bad flag returns the

@@ -15,6 +15,8 @@ namespace {
 
 using nlohmann::json;
 constexpr std::string_view kPrefix = "/api/rooms/";
+constexpr int kGamesPerPage = 50;
+constexpr int kMaxGamesPerPage = 200;
 
 ExportReply text(unsigned status, std::string body) {
   return ExportReply{status, std::move(body) + "\n", "text/plain; charset=utf-8", {}, false};
@@ -65,9 +67,55 @@ json result_json(const StoredGame& g) {
   return r;
 }
 
-ExportReply series_reply(const StoredSeries& s) {
+// The asker's token, from the query or else from "Authorization: Bearer <token>"; an
+// error reply when it is malformed.
+std::optional<std::string_view> token_of(std::string_view query, const ExportRequest& req,
+                                         std::optional<ExportReply>& refusal) {
+  std::optional<std::string_view> token = query_value(query, "token");
+  constexpr std::string_view bearer = "Bearer ";
+  if (!token && req.authorization.starts_with(bearer))
+    token = req.authorization.substr(bearer.size());
+  if (token && !is_urlsafe_id(*token, 1, 128)) refusal = text(400, "malformed token");
+  return token;
+}
+
+// True when `token` is one of the room's players' (compared by hash, in constant time).
+bool is_players_token(const StoredSeries& s, std::optional<std::string_view> token) {
+  if (!token) return false;
+  const std::string hash = sha256_hex(*token);
+  StoredGameStart any;  // seats do not matter here: only whether it is a player at all
+  return viewer_for_token_hash(s, any, hash) != Viewer::spectator;
+}
+
+// A positive integer query parameter, `fallback` when absent; nullopt when malformed.
+std::optional<int> int_param(std::string_view query, std::string_view key, int fallback, int max) {
+  auto text = query_value(query, key);
+  if (!text) return fallback;
+  int value = 0;
+  auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+  if (ec != std::errc{} || end != text->data() + text->size() || value < 1 || value > max)
+    return std::nullopt;
+  return value;
+}
+
+ExportReply series_reply(Store& store, const std::string& room_id, std::string_view query,
+                         const ExportRequest& req) {
+  auto from = int_param(query, "from", 1, 1 << 30);
+  auto limit = int_param(query, "limit", kGamesPerPage, kMaxGamesPerPage);
+  if (!from || !limit)
+    return text(400, "from= and limit= are positive numbers (limit at most " +
+                         std::to_string(kMaxGamesPerPage) + ")");
+  std::optional<ExportReply> refusal;
+  auto token = token_of(query, req, refusal);
+  if (refusal) return *refusal;
+  auto series = store.list_games(room_id, {*from, *limit});
+  if (!series) return failed(series.error());
+  const StoredSeries& s = *series;
+  // A room that admits no spectators shows its games to its players only.
+  if (!spectators_allowed(s.info.options_json) && !is_players_token(s, token))
+    return text(403, "this room admits no spectators; a player's token is needed");
+
   json games = json::array();
-  double score[2] = {0, 0};
   for (const auto& g : s.games) {
     std::string names[2];
     for (const auto& p : s.players)
@@ -81,9 +129,6 @@ ExportReply series_reply(const StoredSeries& s) {
                                     "/record?format=" + std::string(fmt);
       }
     }
-    if (g.finished && g.outcome.kind == "draw") score[0] += 0.5, score[1] += 0.5;
-    if (g.finished && g.outcome.kind == "win" && (g.outcome.winner == 0 || g.outcome.winner == 1))
-      score[g.start.seat_of_player[0] == g.outcome.winner ? 0 : 1] += 1;
     games.push_back({{"game_no", g.start.game_no},
                      {"game", g.start.game_id},
                      {"players_by_seat", {names[0], names[1]}},
@@ -98,10 +143,16 @@ ExportReply series_reply(const StoredSeries& s) {
   }
   json players = json::array();
   for (const auto& p : s.players) players.push_back({{"player", p.player}, {"name", p.name}});
-  json body{{"room", s.info.room_id},
-            {"players", players},
-            {"score", {score[0], score[1]}},
-            {"games", games}};
+  // The next page, while this one is full and games with higher numbers remain.
+  json next = nullptr;
+  if (!s.games.empty() && static_cast<int>(s.games.size()) == *limit &&
+      s.games.back().start.game_no < s.total_games)
+    next = std::string(kPrefix) + s.info.room_id +
+           "/games?from=" + std::to_string(s.games.back().start.game_no + 1) +
+           "&limit=" + std::to_string(*limit);
+  json body{
+      {"room", s.info.room_id},       {"players", players}, {"score", {s.score[0], s.score[1]}},
+      {"total_games", s.total_games}, {"games", games},     {"next", next}};
   return ExportReply{200, body.dump() + "\n", "application/json", {}, false};
 }
 
@@ -109,14 +160,11 @@ ExportReply record_reply(Store& store, const std::string& room_id, int game_no,
                          std::string_view query, const ExportRequest& req) {
   auto format = query_value(query, "format");
   if (!format || !is_urlsafe_id(*format, 1, 16)) return text(400, "format= is required");
-  // The token: from the query, else from "Authorization: Bearer <token>".
-  std::optional<std::string_view> token = query_value(query, "token");
-  constexpr std::string_view bearer = "Bearer ";
-  if (!token && req.authorization.starts_with(bearer))
-    token = req.authorization.substr(bearer.size());
-  if (token && !is_urlsafe_id(*token, 1, 128)) return text(400, "malformed token");
+  std::optional<ExportReply> refusal;
+  auto token = token_of(query, req, refusal);
+  if (refusal) return *refusal;
 
-  auto series = store.list_games(room_id);
+  auto series = store.list_games(room_id, {1, 0});  // the room and its players
   if (!series) return failed(series.error());
   auto game = store.load_game(room_id, game_no);
   if (!game) return failed(game.error());
@@ -166,11 +214,7 @@ ExportReply export_route(Store& store, const ExportRequest& req) {
   const std::string room_id(target.substr(0, slash));
   if (!is_urlsafe_id(room_id, 1, 64)) return text(400, "bad room id");
   target.remove_prefix(slash);
-  if (target == "/games" || target == "/games/") {
-    auto series = store.list_games(room_id);
-    if (!series) return failed(series.error());
-    return series_reply(*series);
-  }
+  if (target == "/games" || target == "/games/") return series_reply(store, room_id, query, req);
   constexpr std::string_view games = "/games/";
   if (!target.starts_with(games)) return text(404, "not found");
   target.remove_prefix(games.size());

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include "app/hub.h"
@@ -157,17 +158,7 @@ void HttpSession::handle(Request&& req) {
   if (target == "/metrics")
     return text(http::status::ok, hub_.metrics.render(hub_.store->stats()),
                 "text/plain; version=0.0.4");
-  if (is_export_target(target)) {
-    auto r = export_route(*hub_.store, {target, std::string_view(req[http::field::authorization]),
-                                        std::string_view(req[http::field::host])});
-    auto res = text_response(this, version, keep_alive, static_cast<http::status>(r.status),
-                             std::move(r.body), r.content_type);
-    if (!r.content_disposition.empty())
-      res.set(http::field::content_disposition, r.content_disposition);
-    // A finished game's record never changes; anything else may, or is someone's own view.
-    res.set(http::field::cache_control, r.cacheable ? "private, max-age=86400" : "no-store");
-    return send(std::move(res));
-  }
+  if (is_export_target(target)) return export_request(std::move(req));
   if (target.starts_with("/api/"))
     return text(http::status::not_found, "not found\n", "text/plain; charset=utf-8");
 
@@ -211,6 +202,38 @@ void HttpSession::handle(Request&& req) {
   file_headers(res);
   res.content_length(size);
   send(std::move(res));
+}
+
+// Records and listings are built by the export workers; this session reads nothing more
+// until the answer is written, so one connection has at most one export under way.
+void HttpSession::export_request(Request&& req) {
+  const auto version = req.version();
+  const bool keep_alive = req.keep_alive();
+  auto refuse = [&](http::status status, std::string body) {
+    auto res = text_response(this, version, keep_alive, status, std::move(body),
+                             "text/plain; charset=utf-8");
+    res.set(http::field::retry_after, "1");
+    send(std::move(res));
+  };
+  if (!hub_.exports.admit(client_address_))
+    return refuse(http::status::too_many_requests, "too many requests: try again shortly\n");
+  ExportJob job{std::string(req.target()), std::string(req[http::field::authorization]),
+                std::string(req[http::field::host])};
+  auto done = [self = shared_from_this(), version, keep_alive](ExportReply r) {
+    // Back on this session's own executor to write.
+    auto executor = self->stream_.get_executor();
+    boost::asio::post(executor, [self, r = std::move(r), version, keep_alive]() mutable {
+      auto res = text_response(self.get(), version, keep_alive, static_cast<http::status>(r.status),
+                               std::move(r.body), r.content_type);
+      if (!r.content_disposition.empty())
+        res.set(http::field::content_disposition, r.content_disposition);
+      // A finished game's record never changes; anything else may, or is someone's view.
+      res.set(http::field::cache_control, r.cacheable ? "private, max-age=86400" : "no-store");
+      self->send(std::move(res));
+    });
+  };
+  if (!hub_.exports.post(std::move(job), std::move(done)))
+    return refuse(http::status::service_unavailable, "busy: try again shortly\n");
 }
 
 template <class Response>

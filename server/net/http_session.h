@@ -31,6 +31,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void handle(Request&& req);
   void upgrade(Request&& req);
+  void export_request(Request&& req);
   template <class Response>
   void send(Response&& res);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);

@@ -21,6 +21,11 @@ class RateLimiter {
     tokens_ -= 1.0;
     return true;
   }
+  // True when the bucket has refilled completely: forgetting it changes nothing.
+  bool full(Clock::time_point now = Clock::now()) const {
+    std::chrono::duration<double> dt = now - last_;
+    return tokens_ + dt.count() * rate_ >= burst_;
+  }
 
  private:
   double rate_;

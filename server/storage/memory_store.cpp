@@ -96,13 +96,7 @@ Result<void> MemoryStore::game_finished(const std::string& room_id, int game_no,
   room->finished = true;
   room->outcome = outcome;
   room->finished_ms = server_ms;
-  if (outcome.kind == "draw") {
-    room->stored.score[0] += 0.5;
-    room->stored.score[1] += 0.5;
-  } else if (outcome.kind == "win" && (outcome.winner == 0 || outcome.winner == 1)) {
-    const auto& seats = room->stored.game.seat_of_player;
-    room->stored.score[seats[0] == outcome.winner ? 0 : 1] += 1;
-  }
+  add_series_points(outcome, room->stored.game.seat_of_player, room->stored.score);
   return ok();
 }
 
@@ -146,13 +140,22 @@ StoredGame MemoryStore::current_game(const Room& room) {
   return g;
 }
 
-Result<StoredSeries> MemoryStore::list_games(const std::string& room_id) {
+Result<StoredSeries> MemoryStore::list_games(const std::string& room_id, const GamesPage& page) {
   std::lock_guard lock(mu_);
   auto* room = find(room_id);
   if (!room) return make_error(stored_not_found, "no stored room " + room_id);
-  StoredSeries series{room->stored.info, room->stored.players, room->past};
-  if (room->stored.game.game_no != 0) series.games.push_back(current_game(*room));
-  for (auto& g : series.games) g.moves.clear();
+  StoredSeries series{room->stored.info, room->stored.players, {}, 0, {}};
+  std::vector<StoredGame> all = room->past;
+  if (room->stored.game.game_no != 0) all.push_back(current_game(*room));
+  series.total_games = static_cast<int>(all.size());
+  series.score[0] = room->stored.score[0];
+  series.score[1] = room->stored.score[1];
+  for (auto& g : all) {
+    if (g.start.game_no < page.from_game_no || static_cast<int>(series.games.size()) >= page.limit)
+      continue;
+    g.moves.clear();
+    series.games.push_back(std::move(g));
+  }
   return series;
 }
 

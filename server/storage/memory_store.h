@@ -23,7 +23,8 @@ class MemoryStore final : public Store {
   Result<void> chat_line(const StoredChat& line) override;
   Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) override;
   Result<std::vector<StoredRoom>> load_unfinished() override;
-  Result<StoredSeries> list_games(const std::string& room_id) override;
+  using Store::list_games;
+  Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
   Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
 
   // For tests: after `skip` more writes succeed, make the next `n` fail with storage_error.

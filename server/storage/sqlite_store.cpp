@@ -51,6 +51,17 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const SqliteOptions& opti
   }
   if (auto r = sqlite::migrate(db); !r) return r.error();
   std::unique_ptr<SqliteStore> store(new SqliteStore(std::move(*conn)));
+  if (options.path != ":memory:") {
+    // The readers' connection: read-only by pragma, so a bug can never write through it.
+    auto reader = sqlite::Connection::open(options.path, /*create=*/false);
+    if (!reader) return reader.error();
+    if (auto r =
+            (*reader)->exec("PRAGMA busy_timeout = " + std::to_string(options.busy_timeout_ms) +
+                            "; PRAGMA query_only = ON; PRAGMA cache_size = -8192");
+        !r)
+      return r.error();
+    store->reader_ = std::move(*reader);
+  }
   // Checkpoints off the commit path (sqlite_checkpointer.h).
   if (options.path != ":memory:")
     store->checkpointer_ = std::make_unique<sqlite::Checkpointer>(

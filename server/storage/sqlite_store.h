@@ -71,7 +71,8 @@ class SqliteStore final : public Store {
   StoreStats stats() const override;
 
   Result<std::vector<StoredRoom>> load_unfinished() override;
-  Result<StoredSeries> list_games(const std::string& room_id) override;
+  using Store::list_games;
+  Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
   Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
 
  private:
@@ -100,15 +101,30 @@ class SqliteStore final : public Store {
   // False when the transaction as a whole failed (begin, a lost batch, or commit).
   bool commit_batch(const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results);
 
-  // sqlite_store_reads.cpp
-  Result<StoredRoomInfo> read_room(const std::string& room_id);
-  Result<std::vector<StoredPlayer>> read_players(const std::string& room_id);
-  Result<std::vector<StoredGame>> read_games(const std::string& room_id);
-  Result<std::vector<StoredMove>> read_moves(const std::string& room_id, int game_no);
-  Result<std::vector<StoredChat>> read_chat(const std::string& room_id, int limit);
+  // sqlite_store_reads.cpp. Each reads through `db`: the writer's connection (at start, or
+  // for ":memory:") or the readers' own.
+  static Result<StoredRoomInfo> read_room(sqlite::Connection& db, const std::string& room_id);
+  static Result<std::vector<StoredPlayer>> read_players(sqlite::Connection& db,
+                                                        const std::string& room_id);
+  static Result<std::vector<StoredGame>> read_games(sqlite::Connection& db,
+                                                    const std::string& room_id,
+                                                    const GamesPage& page);
+  static Result<std::vector<StoredMove>> read_moves(sqlite::Connection& db,
+                                                    const std::string& room_id, int game_no);
+  static Result<std::vector<StoredChat>> read_chat(sqlite::Connection& db,
+                                                   const std::string& room_id, int limit);
+  static Result<void> read_totals(sqlite::Connection& db, const std::string& room_id,
+                                  StoredSeries& series);
+  // Runs `read` on the readers' connection inside one read transaction (one consistent
+  // snapshot: WAL lets it proceed while the committer writes), else on the writer's.
+  template <class Read>
+  auto with_reader(Read&& read) -> decltype(read(std::declval<sqlite::Connection&>()));
 
   std::mutex mu_;
   std::unique_ptr<sqlite::Connection> db_;
+  // Exports and listings read here, never waiting for a commit (none for ":memory:").
+  std::mutex reader_mu_;
+  std::unique_ptr<sqlite::Connection> reader_;
   std::unique_ptr<sqlite::Checkpointer> checkpointer_;  // none for ":memory:"
 
   mutable std::mutex queue_mu_;

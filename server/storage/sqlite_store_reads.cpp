@@ -13,21 +13,10 @@ Error not_found(std::string what) {
   return make_error(stored_not_found, std::move(what));
 }
 
-// Series points of player 0 and 1 over the finished games of a room.
-void add_score(const StoredGame& g, double score[2]) {
-  if (!g.finished) return;
-  if (g.outcome.kind == "draw") {
-    score[0] += 0.5;
-    score[1] += 0.5;
-  } else if (g.outcome.kind == "win" && (g.outcome.winner == 0 || g.outcome.winner == 1)) {
-    score[g.start.seat_of_player[0] == g.outcome.winner ? 0 : 1] += 1;
-  }
-}
-
 }  // namespace
 
-Result<StoredRoomInfo> SqliteStore::read_room(const std::string& room_id) {
-  auto st = db_->cached("SELECT options_json, created_ms FROM rooms WHERE room_id = ?");
+Result<StoredRoomInfo> SqliteStore::read_room(sqlite::Connection& db, const std::string& room_id) {
+  auto st = db.cached("SELECT options_json, created_ms FROM rooms WHERE room_id = ?");
   if (!st) return st.error();
   Reset reset(**st);
   auto row = (*st)->bind(1, room_id).step();
@@ -36,9 +25,10 @@ Result<StoredRoomInfo> SqliteStore::read_room(const std::string& room_id) {
   return StoredRoomInfo{room_id, (*st)->text(0), (*st)->int64(1)};
 }
 
-Result<std::vector<StoredPlayer>> SqliteStore::read_players(const std::string& room_id) {
+Result<std::vector<StoredPlayer>> SqliteStore::read_players(sqlite::Connection& db,
+                                                            const std::string& room_id) {
   auto st =
-      db_->cached("SELECT player, name, token_hash FROM players WHERE room_id = ? ORDER BY player");
+      db.cached("SELECT player, name, token_hash FROM players WHERE room_id = ? ORDER BY player");
   if (!st) return st.error();
   Reset reset(**st);
   (*st)->bind(1, room_id);
@@ -51,16 +41,18 @@ Result<std::vector<StoredPlayer>> SqliteStore::read_players(const std::string& r
   }
 }
 
-Result<std::vector<StoredGame>> SqliteStore::read_games(const std::string& room_id) {
-  auto st = db_->cached(
+Result<std::vector<StoredGame>> SqliteStore::read_games(sqlite::Connection& db,
+                                                        const std::string& room_id,
+                                                        const GamesPage& page) {
+  auto st = db.cached(
       "SELECT g.game_no, g.game_id, g.options_json, g.initial_position, g.seat_of_player0, "
       "g.seat_of_player1, g.started_ms, g.result_kind, g.winner, g.reason, g.finished_ms, "
       "(SELECT COUNT(*) FROM moves m WHERE m.room_id = g.room_id AND m.game_no = g.game_no) "
-      "FROM games g WHERE g.room_id = ? ORDER BY g.game_no");
+      "FROM games g WHERE g.room_id = ? AND g.game_no >= ? ORDER BY g.game_no LIMIT ?");
   if (!st) return st.error();
   Reset reset(**st);
   auto& s = **st;
-  s.bind(1, room_id);
+  s.bind(1, room_id).bind(2, page.from_game_no).bind(3, page.limit);
   std::vector<StoredGame> out;
   for (;;) {
     auto row = s.step();
@@ -85,8 +77,9 @@ Result<std::vector<StoredGame>> SqliteStore::read_games(const std::string& room_
   }
 }
 
-Result<std::vector<StoredMove>> SqliteStore::read_moves(const std::string& room_id, int game_no) {
-  auto st = db_->cached(
+Result<std::vector<StoredMove>> SqliteStore::read_moves(sqlite::Connection& db,
+                                                        const std::string& room_id, int game_no) {
+  auto st = db.cached(
       "SELECT ply, move, remaining0, remaining1, periods0, periods1, server_ms, used_ms, "
       "byoyomi0, byoyomi1 "
       "FROM moves WHERE room_id = ? AND game_no = ? ORDER BY ply");
@@ -116,8 +109,9 @@ Result<std::vector<StoredMove>> SqliteStore::read_moves(const std::string& room_
   }
 }
 
-Result<std::vector<StoredChat>> SqliteStore::read_chat(const std::string& room_id, int limit) {
-  auto st = db_->cached(
+Result<std::vector<StoredChat>> SqliteStore::read_chat(sqlite::Connection& db,
+                                                       const std::string& room_id, int limit) {
+  auto st = db.cached(
       "SELECT player, name, channel, text, server_ms FROM "
       "(SELECT * FROM chat WHERE room_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id");
   if (!st) return st.error();
@@ -156,10 +150,10 @@ Result<std::vector<StoredRoom>> SqliteStore::load_unfinished() {
   out.reserve(ids.size());
   for (const auto& id : ids) {
     StoredRoom room;
-    auto info = read_room(id);
-    auto players = read_players(id);
-    auto games = read_games(id);
-    auto chat = read_chat(id, kRestoredChatLines);
+    auto info = read_room(*db_, id);
+    auto players = read_players(*db_, id);
+    auto games = read_games(*db_, id, {});
+    auto chat = read_chat(*db_, id, kRestoredChatLines);
     if (!info) return info.error();
     if (!players) return players.error();
     if (!games) return games.error();
@@ -167,10 +161,11 @@ Result<std::vector<StoredRoom>> SqliteStore::load_unfinished() {
     room.info = std::move(*info);
     room.players = std::move(*players);
     room.chat = std::move(*chat);
-    for (const auto& g : *games) add_score(g, room.score);
+    for (const auto& g : *games)
+      if (g.finished) add_series_points(g.outcome, g.start.seat_of_player, room.score);
     if (!games->empty()) {
       room.game = games->back().start;
-      auto moves = read_moves(id, room.game.game_no);
+      auto moves = read_moves(*db_, id, room.game.game_no);
       if (!moves) return moves.error();
       room.moves = std::move(*moves);
     }
@@ -179,33 +174,70 @@ Result<std::vector<StoredRoom>> SqliteStore::load_unfinished() {
   return out;
 }
 
-Result<StoredSeries> SqliteStore::list_games(const std::string& room_id) {
-  std::lock_guard lock(mu_);
-  StoredSeries series;
-  auto info = read_room(room_id);
-  if (!info) return info.error();
-  auto players = read_players(room_id);
-  if (!players) return players.error();
-  auto games = read_games(room_id);
-  if (!games) return games.error();
-  series.info = std::move(*info);
-  series.players = std::move(*players);
-  series.games = std::move(*games);
-  return series;
+Result<void> SqliteStore::read_totals(sqlite::Connection& db, const std::string& room_id,
+                                      StoredSeries& series) {
+  // The points of add_series_points(), counted by SQLite over every game of the room.
+  auto st = db.cached(
+      "SELECT COUNT(*), "
+      "TOTAL(CASE WHEN finished_ms IS NULL THEN 0 WHEN result_kind = 'draw' THEN 0.5 "
+      "  WHEN result_kind = 'win' AND winner = seat_of_player0 THEN 1 ELSE 0 END), "
+      "TOTAL(CASE WHEN finished_ms IS NULL THEN 0 WHEN result_kind = 'draw' THEN 0.5 "
+      "  WHEN result_kind = 'win' AND winner = seat_of_player1 THEN 1 ELSE 0 END) "
+      "FROM games WHERE room_id = ?");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto row = (*st)->bind(1, room_id).step();
+  if (!row) return row.error();
+  if (!*row) return ok();
+  series.total_games = (*st)->int32(0);
+  series.score[0] = (*st)->real(1);
+  series.score[1] = (*st)->real(2);
+  return ok();
+}
+
+template <class Read>
+auto SqliteStore::with_reader(Read&& read) -> decltype(read(std::declval<sqlite::Connection&>())) {
+  if (!reader_) {
+    std::lock_guard lock(mu_);
+    return read(*db_);
+  }
+  std::lock_guard lock(reader_mu_);
+  if (auto r = reader_->exec("BEGIN"); !r) return r.error();
+  auto result = read(*reader_);
+  // A read transaction: ending it can lose nothing, and must happen whatever was read.
+  if (auto r = reader_->exec("COMMIT"); !r && result) return r.error();
+  return result;
+}
+
+Result<StoredSeries> SqliteStore::list_games(const std::string& room_id, const GamesPage& page) {
+  return with_reader([&](sqlite::Connection& db) -> Result<StoredSeries> {
+    StoredSeries series;
+    auto info = read_room(db, room_id);
+    if (!info) return info.error();
+    auto players = read_players(db, room_id);
+    if (!players) return players.error();
+    auto games = page.limit > 0 ? read_games(db, room_id, page)
+                                : Result<std::vector<StoredGame>>(std::vector<StoredGame>{});
+    if (!games) return games.error();
+    if (auto r = read_totals(db, room_id, series); !r) return r.error();
+    series.info = std::move(*info);
+    series.players = std::move(*players);
+    series.games = std::move(*games);
+    return series;
+  });
 }
 
 Result<StoredGame> SqliteStore::load_game(const std::string& room_id, int game_no) {
-  std::lock_guard lock(mu_);
-  auto games = read_games(room_id);
-  if (!games) return games.error();
-  for (auto& g : *games) {
-    if (g.start.game_no != game_no) continue;
-    auto moves = read_moves(room_id, game_no);
+  return with_reader([&](sqlite::Connection& db) -> Result<StoredGame> {
+    auto games = read_games(db, room_id, {game_no, 1});
+    if (!games) return games.error();
+    if (games->empty() || games->front().start.game_no != game_no)
+      return not_found("no game " + std::to_string(game_no) + " in room " + room_id);
+    auto moves = read_moves(db, room_id, game_no);
     if (!moves) return moves.error();
-    g.moves = std::move(*moves);
-    return std::move(g);
-  }
-  return not_found("no game " + std::to_string(game_no) + " in room " + room_id);
+    games->front().moves = std::move(*moves);
+    return std::move(games->front());
+  });
 }
 
 }  // namespace banmen::server

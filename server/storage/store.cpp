@@ -2,6 +2,15 @@
 
 namespace banmen::server {
 
+void add_series_points(const StoredOutcome& outcome, const int seat_of_player[2], double score[2]) {
+  if (outcome.kind == "draw") {
+    score[0] += 0.5;
+    score[1] += 0.5;
+  } else if (outcome.kind == "win" && (outcome.winner == 0 || outcome.winner == 1)) {
+    score[seat_of_player[0] == outcome.winner ? 0 : 1] += 1;
+  }
+}
+
 Result<void> Store::write(const StoreWrite& w) {
   struct Dispatch {
     Store& s;

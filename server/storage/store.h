@@ -94,11 +94,21 @@ struct StoredGame {
   std::vector<StoredMove> moves;
 };
 
-// A room with its players and every game it has played or is playing, oldest first.
+// Which of a room's games a listing wants: `limit` games from game number `from_game_no`
+// on, oldest first. A room may play thousands of games; nobody reads them all at once.
+struct GamesPage {
+  int from_game_no = 1;
+  int limit = 1 << 30;  // 0: none (the room and its players only)
+};
+
+// A room with its players and one page of the games it has played or is playing, oldest
+// first; the total and the series score count every game, whatever the page.
 struct StoredSeries {
   StoredRoomInfo info;
   std::vector<StoredPlayer> players;
   std::vector<StoredGame> games;
+  int total_games = 0;
+  double score[2] = {0, 0};  // series points of player 0 and 1 over every finished game
 };
 
 // The writes a room hands to the store without waiting for the disk (Store::submit()),
@@ -134,6 +144,10 @@ struct StoreStats {
   LatencyHistogram commit_ms;  // one transaction of queued writes, BEGIN to COMMIT (fsync)
   LatencyHistogram write_ms;   // each write, from submit() to its commit: what a move waits
 };
+
+// Adds a finished game's series points (1 to the winner, 0.5 each for a draw, nothing for
+// an aborted game) to player 0's and player 1's `score`.
+void add_series_points(const StoredOutcome& outcome, const int seat_of_player[2], double score[2]);
 
 class Store {
  public:
@@ -171,7 +185,10 @@ class Store {
   // Rooms not closed whose last game is unfinished or not yet started, for a restart.
   virtual Result<std::vector<StoredRoom>> load_unfinished() = 0;
   // A room's series (games without their moves); error stored_not_found if unknown.
-  virtual Result<StoredSeries> list_games(const std::string& room_id) = 0;
+  // list_games() and load_game() may be called from any thread, while writes go on (the
+  // export workers read while rooms write).
+  virtual Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) = 0;
+  Result<StoredSeries> list_games(const std::string& room_id) { return list_games(room_id, {}); }
   // One game with all its moves; error stored_not_found if unknown.
   virtual Result<StoredGame> load_game(const std::string& room_id, int game_no) = 0;
 };

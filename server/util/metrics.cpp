@@ -69,6 +69,15 @@ std::string Metrics::render(const StoreStats& store) const {
   line(out, "banmen_accept_out_of_descriptors_total", "counter",
        "Times accepting a connection failed for lack of file descriptors (then paused).",
        accept_out_of_descriptors_total);
+  line(out, "banmen_api_rate_limited_total", "counter",
+       "Record and listing requests refused (429) by the per-address --api-rate limit.",
+       api_rate_limited_total);
+  line(out, "banmen_api_busy_total", "counter",
+       "Record and listing requests refused (503) because the export queue was full.",
+       api_busy_total);
+  line(out, "banmen_export_cache_hits_total", "counter",
+       "Finished games' records answered from the cache, without the store or a replay.",
+       export_cache_hits_total);
   value_line(out, "banmen_store_commits_total", "counter",
              "Transactions that committed queued store writes (group commits).",
              std::to_string(store.transactions));

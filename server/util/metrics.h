@@ -27,6 +27,10 @@ struct Metrics {
   std::atomic<std::uint64_t> connections_refused_total{0};          // --max-connections
   std::atomic<std::uint64_t> connections_refused_address_total{0};  // ...-per-address
   std::atomic<std::uint64_t> accept_out_of_descriptors_total{0};
+  // Record exports and game listings (/api/rooms/...).
+  std::atomic<std::uint64_t> api_rate_limited_total{0};  // 429: the address asked too often
+  std::atomic<std::uint64_t> api_busy_total{0};          // 503: every export worker was busy
+  std::atomic<std::uint64_t> export_cache_hits_total{0};
 
   // Every counter above, then the store's commit counters.
   std::string render(const StoreStats& store) const;

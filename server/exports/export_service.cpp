@@ -1,0 +1,93 @@
+#include "exports/export_service.h"
+
+#include <boost/asio/post.hpp>
+
+namespace banmen::server {
+
+namespace {
+std::size_t cost(const std::string& key, const ExportReply& r) {
+  return key.size() + r.body.size() + r.content_type.size() + r.content_disposition.size() + 64;
+}
+}  // namespace
+
+ExportService::ExportService(Store& store, Metrics& metrics, ExportLimits limits)
+    : store_(store),
+      metrics_(metrics),
+      limits_(limits),
+      pool_(static_cast<std::size_t>(std::max(1, limits.threads))) {}
+
+ExportService::~ExportService() {
+  stop();
+}
+
+void ExportService::stop() {
+  stopped_ = true;
+  pool_.join();
+}
+
+bool ExportService::admit(const std::string& address) {
+  const auto now = RateLimiter::Clock::now();
+  std::lock_guard lock(budgets_mu_);
+  if (budgets_.size() >= limits_.tracked_addresses) {
+    // Forget the addresses whose budget is whole again; if that frees nothing, everyone's
+    // (an attacker with that many addresses gets a fresh budget, nobody gets a lock-out).
+    std::erase_if(budgets_, [now](const auto& entry) { return entry.second.full(now); });
+    if (budgets_.size() >= limits_.tracked_addresses) budgets_.clear();
+  }
+  auto [it, fresh] = budgets_.try_emplace(address, limits_.requests_per_second, limits_.burst);
+  if (it->second.allow(now)) return true;
+  metrics_.api_rate_limited_total++;
+  return false;
+}
+
+bool ExportService::post(ExportJob job, std::function<void(ExportReply)> done) {
+  if (stopped_ || queued_.fetch_add(1) >= limits_.max_queued) {
+    queued_--;
+    metrics_.api_busy_total++;
+    return false;
+  }
+  boost::asio::post(pool_, [this, job = std::move(job), done = std::move(done)] {
+    ExportReply reply = answer(job);
+    queued_--;
+    done(std::move(reply));
+  });
+  return true;
+}
+
+ExportReply ExportService::answer(const ExportJob& job) {
+  // Everything that can change the answer is in the key: the credentials decide the
+  // viewer, the host the record's site. Only finished games' records are ever stored.
+  std::string key = job.target + '\n' + job.authorization + '\n' + job.host;
+  if (auto hit = cached(key)) {
+    metrics_.export_cache_hits_total++;
+    return *hit;
+  }
+  ExportReply reply = export_route(store_, {job.target, job.authorization, job.host});
+  if (reply.cacheable && reply.status == 200) remember(key, reply);
+  return reply;
+}
+
+std::optional<ExportReply> ExportService::cached(const std::string& key) {
+  std::lock_guard lock(cache_mu_);
+  auto it = by_key_.find(key);
+  if (it == by_key_.end()) return std::nullopt;
+  lru_.splice(lru_.end(), lru_, it->second);  // now the most recently used
+  return it->second->second;
+}
+
+void ExportService::remember(const std::string& key, const ExportReply& reply) {
+  const std::size_t size = cost(key, reply);
+  if (size > (limits_.cache_mb << 20) / 4) return;  // one record must not push out all others
+  std::lock_guard lock(cache_mu_);
+  if (by_key_.contains(key)) return;
+  while (!lru_.empty() && cache_used_ + size > (limits_.cache_mb << 20)) {
+    cache_used_ -= cost(lru_.front().first, lru_.front().second);
+    by_key_.erase(lru_.front().first);
+    lru_.pop_front();
+  }
+  lru_.emplace_back(key, reply);
+  by_key_.emplace(key, std::prev(lru_.end()));
+  cache_used_ += size;
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,81 @@
+// Record exports and game listings, served off the I/O threads.
+//
+// A record means store reads and a replay of the whole game through the rules core: done
+// on an I/O thread it holds up every WebSocket on that thread (a few clients fetching one
+// long record made a bystander's moves 5-40 times slower). Here a small pool of worker
+// threads does that work through the store's own read connection, finished games' records
+// (which never change) are kept in a bounded cache, each client address has a request
+// budget (429 beyond it), and a full queue answers 503 at once instead of growing.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/thread_pool.hpp>
+#include <cstddef>
+#include <functional>
+#include <list>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "exports/export_route.h"
+#include "net/rate_limiter.h"
+#include "storage/store.h"
+#include "util/metrics.h"
+
+namespace banmen::server {
+
+struct ExportLimits {
+  int threads = 2;                         // worker threads
+  std::size_t max_queued = 64;             // requests waiting or running, whole server
+  std::size_t cache_mb = 16;               // finished records kept, MiB
+  double requests_per_second = 5;          // per client address
+  double burst = 20;                       // per client address
+  std::size_t tracked_addresses = 100000;  // budgets remembered at most
+};
+
+// What a request carries to a worker (owned: the HTTP session's buffers may go away).
+struct ExportJob {
+  std::string target;
+  std::string authorization;
+  std::string host;
+};
+
+class ExportService {
+ public:
+  ExportService(Store& store, Metrics& metrics, ExportLimits limits);
+  ~ExportService();
+  ExportService(const ExportService&) = delete;
+  ExportService& operator=(const ExportService&) = delete;
+
+  // Takes one request from `address`'s budget; false (answer 429) when it is spent.
+  bool admit(const std::string& address);
+  // Answers `job` on a worker thread and calls `done` there with the reply. False (answer
+  // 503, `done` never called) when the queue is full or the service has stopped.
+  bool post(ExportJob job, std::function<void(ExportReply)> done);
+  // Finishes the requests under way and stops the workers (before the store goes away).
+  void stop();
+
+ private:
+  ExportReply answer(const ExportJob& job);
+  std::optional<ExportReply> cached(const std::string& key);
+  void remember(const std::string& key, const ExportReply& reply);
+
+  Store& store_;
+  Metrics& metrics_;
+  const ExportLimits limits_;
+  boost::asio::thread_pool pool_;
+  std::atomic<std::size_t> queued_{0};
+  std::atomic<bool> stopped_{false};
+
+  std::mutex budgets_mu_;
+  std::unordered_map<std::string, RateLimiter> budgets_;
+
+  // Least recently used first; the map points into the list.
+  std::mutex cache_mu_;
+  std::list<std::pair<std::string, ExportReply>> lru_;
+  std::unordered_map<std::string, std::list<std::pair<std::string, ExportReply>>::iterator> by_key_;
+  std::size_t cache_used_ = 0;
+};
+
+}  // namespace banmen::server
