@@ -25,6 +25,8 @@ std::string clean_name(const json& req) {
   }
   return n;
 }
+// How often, at most, a room tells its members how many spectators it has.
+constexpr std::chrono::milliseconds kSpectatorCountDelay{500};
 }  // namespace
 
 Room::Room(Hub& hub, std::string id, std::string creator_address)
@@ -32,7 +34,8 @@ Room::Room(Hub& hub, std::string id, std::string creator_address)
       id_(std::move(id)),
       creator_address_(std::move(creator_address)),
       strand_(boost::asio::make_strand(hub.ioc)),
-      flag_timer_(strand_) {
+      flag_timer_(strand_),
+      spectator_count_timer_(strand_) {
   last_activity_ms_ = unix_ms();
 }
 
@@ -122,6 +125,7 @@ void Room::shutdown() {
   run([this] {
     closed_ = true;
     flag_timer_.cancel();
+    spectator_count_timer_.cancel();
     for (auto& [id, m] : members_)
       if (auto c = m.client.lock()) c->left_room(this);
     members_.clear();
@@ -333,6 +337,22 @@ void Room::do_leave(std::uint64_t client_id) {
 }
 
 void Room::publish_presence(int player) {
+  if (player >= 0) return send_presence(player);
+  // A shared link brings spectators in crowds: one presence per arrival, sent to every
+  // member, cost O(N^2) messages (600 spectators: 182,706). Now each member hears the
+  // count at most once per delay.
+  if (spectator_count_due_) return;
+  spectator_count_due_ = true;
+  spectator_count_timer_.expires_after(kSpectatorCountDelay);
+  spectator_count_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    auto self = weak.lock();
+    if (ec || !self) return;
+    self->spectator_count_due_ = false;
+    if (!self->closed_) self->send_presence(-1);
+  });
+}
+
+void Room::send_presence(int player) {
   json base{{"type", "presence"}, {"spectators", 0}};
   int spectators = 0;
   for (const auto& [id, m] : members_)

@@ -121,7 +121,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void guest_seated(const ClientPtr& client, const json& re, const Player& guest,
                     const std::string& secret);
   void send_catch_up(Client& client, Viewer viewer, std::optional<std::int64_t> since);
+  // A player's presence goes out at once; a spectator's arrival or departure only changes
+  // the count, which goes out once per kSpectatorCountDelay however many came and went.
   void publish_presence(int player);
+  void send_presence(int player);
   void touch();
 
   // room_game.cpp: starting, moving and ending games
@@ -231,6 +234,8 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string creator_address_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer flag_timer_;
+  boost::asio::steady_timer spectator_count_timer_;
+  bool spectator_count_due_ = false;  // the timer is armed: a count will go out
 
   RoomOptions options_;
   Player players_[2];

@@ -249,9 +249,11 @@ void Room::on_chat(Member& m, const ClientPtr& c, const json& req, const json& r
   while (!sent.empty() && now - sent.front() >= hub_.config.chat_window_ms) sent.pop_front();
   if (static_cast<int>(sent.size()) >= hub_.config.chat_lines_per_window)
     return refuse(*c, re, "rate_limited", "too many chat lines; wait a moment");
-  const bool players_channel = m.player >= 0;
-  const char* channel = players_channel ? "players" : "spectators";
-  commit_then(StoredChat{id_, m.player, m.name, channel, text, now}, c, re,
+  // The players' chat is part of the series and is stored with it. The spectators' is
+  // live talk: relayed and kept in memory with the last lines, never written, so no crowd
+  // can grow the database (and it does not come back after a restart).
+  if (m.player < 0) return chat_recorded(m, c, re, text, now);
+  commit_then(StoredChat{id_, m.player, m.name, "players", text, now}, c, re,
               [this, &m, c, re, text, now] { chat_recorded(m, c, re, text, now); });
 }
 

@@ -8,6 +8,7 @@
 
 #include "app/hub.h"
 #include "core/registry.h"
+#include "recording_client.h"
 #include "rooms/room.h"
 #include "storage/memory_store.h"
 #include "util/time.h"
@@ -15,21 +16,6 @@
 
 namespace banmen::server {
 namespace {
-
-struct FakeClient final : Client {
-  explicit FakeClient(std::uint64_t id) : id_(id) {}
-  std::uint64_t client_id() const override { return id_; }
-  void send(std::shared_ptr<const std::string> m) override {
-    std::lock_guard lock(mu);
-    got.push_back(json::parse(*m));
-  }
-  void close(std::uint16_t, std::string) override {}
-  void left_room(const Room*) override {}
-  int protocol() const override { return 1; }
-  std::uint64_t id_;
-  std::mutex mu;
-  std::vector<json> got;
-};
 
 TEST(RoomRestore, UnfinishedGameComesBackWithItsClock) {
   auto chess = create_game("chess");
@@ -54,7 +40,7 @@ TEST(RoomRestore, UnfinishedGameComesBackWithItsClock) {
   hub.rooms.restore(stored->front());
   auto room = hub.rooms.find("room1");
   ASSERT_TRUE(room);
-  auto client = std::make_shared<FakeClient>(7);
+  auto client = std::make_shared<RecordingClient>(7, /*protocol_version=*/1);
   room->join(client, {{"type", "join_room"}, {"room", "room1"}, {"token", "tokenA"}, {"id", 1}});
   ioc.run_for(std::chrono::milliseconds(300));
   std::lock_guard lock(client->mu);

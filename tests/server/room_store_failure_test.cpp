@@ -5,34 +5,13 @@
 #include <mutex>
 
 #include "app/hub.h"
+#include "recording_client.h"
 #include "rooms/room.h"
 #include "rooms/room_options.h"
 #include "storage/memory_store.h"
 
 namespace banmen::server {
 namespace {
-
-struct RecordingClient final : Client {
-  explicit RecordingClient(std::uint64_t id) : id_(id) {}
-  std::uint64_t client_id() const override { return id_; }
-  void send(std::shared_ptr<const std::string> m) override {
-    std::lock_guard lock(mu);
-    got.push_back(json::parse(*m));
-  }
-  void close(std::uint16_t, std::string) override {}
-  void left_room(const Room*) override {}
-  int protocol() const override { return 2; }
-  std::vector<std::string> statuses() {
-    std::lock_guard lock(mu);
-    std::vector<std::string> out;
-    for (const auto& j : got)
-      if (j["type"] == "snapshot") out.push_back(j["status"]);
-    return out;
-  }
-  std::uint64_t id_;
-  std::mutex mu;
-  std::vector<json> got;
-};
 
 TEST(RoomStoreFailure, AFailedGameStartIsWrittenAgainUntilTheGameStarts) {
   boost::asio::io_context ioc;
