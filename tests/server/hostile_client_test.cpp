@@ -1,0 +1,203 @@
+// Integration, label "hostile": what an attacker would try against the real binary, each
+// bounded in time. Deeply nested and absurd JSON, forged and replayed tokens, a spectator
+// trying every player's request, requests out of order or sent twice, and connections that
+// send their headers one byte at a time. After each, the game of a bystander room goes on.
+// (The floods, slow readers and dog-cat leak scans of the same label are in
+// server_flood_test.cpp and server_hidden_test.cpp.)
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "match_driver.h"
+#include "raw_ws_client.h"
+#include "server_process.h"
+
+namespace banmen::testing {
+namespace {
+
+// The first legal move of whoever is to move.
+std::string first_legal(const Match& m) {
+  return !m.a.legal.empty() ? m.a.legal[0].get<std::string>() : m.b.legal[0].get<std::string>();
+}
+
+class HostileClient : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { server_ = new ServerProcess({"--max-rooms-per-address", "1000"}); }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  void SetUp() override {
+    ASSERT_TRUE(server_->ok()) << server_->log();
+    ASSERT_TRUE(open_match(port(), bystander_, {{"game", "reversi"}, {"side", "first"}}));
+  }
+  // The bystanders' room still plays, and the server still answers.
+  void TearDown() override {
+    EXPECT_TRUE(play_one(bystander_, first_legal(bystander_), "bystander-end")) << server_->log();
+    EXPECT_NE(raw_http_get(port(), "/healthz").find("200 OK"), std::string::npos);
+  }
+  unsigned short port() const { return server_->port(); }
+  static ServerProcess* server_;
+  Match bystander_;
+};
+ServerProcess* HostileClient::server_ = nullptr;
+
+TEST_F(HostileClient, AbsurdJsonIsAnsweredAndForgotten) {
+  WsClient c;
+  ASSERT_TRUE(c.connect(port()));
+  // Nesting as deep as the size limit allows: refused without recursion trouble.
+  c.send_text(std::string(8000, '[') + std::string(8000, ']'));
+  auto e = c.next();
+  ASSERT_TRUE(e) << "no answer to deep nesting";
+  EXPECT_EQ((*e)["code"], "bad_request");
+  c.send_text(R"({"type":{"type":{"type":"move"}}})");
+  EXPECT_EQ((*c.next())["code"], "bad_request");
+  // Numbers out of every range, where the server expects small integers.
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "reversi"}, {"side", "first"}}));
+  for (const char* version : {"1e308", "-1", "18446744073709551616", "1.5", "\"7\"", "null"}) {
+    m.a.ws.send_text(std::string(R"({"type":"move","id":9,"move":")") + first_legal(m) +
+                     R"(","move_id":"x","version":)" + version + "}");
+    auto r =
+        m.a.ws.wait_for([](const json& j) { return j.contains("re") || j["type"] == "error"; });
+    ASSERT_TRUE(r) << version;
+    EXPECT_EQ((*r)["type"], "error") << version << ": " << r->dump();
+  }
+  m.a.ws.send_text(R"({"type":"hello","id":1e999,"protocol":1e999})");
+  EXPECT_EQ((*m.a.ws.next())["type"], "error");
+  m.a.ws.send_text(R"({"type":"chat","id":1,"text":"\ud800"})");  // a lone surrogate
+  auto r = m.a.ws.next();
+  ASSERT_TRUE(r);
+  EXPECT_EQ((*r)["type"], "error") << r->dump();
+  // The game itself is untouched: the first move is still to be played.
+  EXPECT_TRUE(play_one(m, m.a.legal[0], "m1"));
+}
+
+TEST_F(HostileClient, ForgedTokensSeatNobody) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "reversi"}, {"side", "first"}}));
+  const std::string forged[] = {"",
+                                "x",
+                                std::string(5000, 'A'),
+                                "../../etc/passwd",
+                                bystander_.a.token,  // a real token, of another room
+                                m.a.token.substr(0, m.a.token.size() - 1)};
+  for (const auto& token : forged) {
+    WsClient c;
+    ASSERT_TRUE(c.connect(port()));
+    auto j = c.request({{"type", "join_room"}, {"room", m.room}, {"token", token}});
+    ASSERT_TRUE(j) << token;
+    EXPECT_NE(j->value("role", ""), "player") << "seated by the token '" << token << "'";
+    // Whatever it became, it cannot move.
+    auto mv = c.request({{"type", "move"},
+                         {"move", m.a.legal[0]},
+                         {"version", m.a.version},
+                         {"move_id", "forged"}});
+    ASSERT_TRUE(mv);
+    EXPECT_EQ((*mv)["type"], "error") << mv->dump();
+  }
+  EXPECT_TRUE(play_one(m, m.a.legal[0], "m1"));
+}
+
+TEST_F(HostileClient, ASpectatorCanDoNothingAPlayerDoes) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "reversi"}, {"side", "first"}}));
+  WsClient spy;
+  ASSERT_TRUE(spy.connect(port()));
+  auto joined = spy.request({{"type", "join_room"}, {"room", m.room}, {"name", "Spy"}});
+  ASSERT_TRUE(joined);
+  ASSERT_EQ((*joined)["role"], "spectator");
+  const std::vector<json> attempts = {
+      {{"type", "move"}, {"move", m.a.legal[0]}, {"version", m.a.version}, {"move_id", "s"}},
+      {{"type", "resign"}},
+      {{"type", "draw_offer"}},
+      {{"type", "draw_accept"}},
+      {{"type", "takeback_request"}},
+      {{"type", "takeback_accept"}},
+      {{"type", "abort"}},
+      {{"type", "claim"}},
+      {{"type", "declare"}},
+      {{"type", "rematch_offer"}},
+      {{"type", "switch_game"}, {"game", "chess"}},
+      {{"type", "chat"}, {"text", "psst"}, {"channel", "players"}, {"player", 0}},
+  };
+  for (const auto& a : attempts) {
+    auto r = spy.request(a);
+    ASSERT_TRUE(r) << a.dump();
+    if (a["type"] == "chat") {
+      // Allowed, but only ever into the spectators' channel: the players hear nothing.
+      auto ping = m.a.ws.request({{"type", "ping"}}, 2000ms, [](const json& j) {
+        EXPECT_FALSE(j["type"] == "chat") << "a spectator's line reached a player";
+      });
+      EXPECT_TRUE(ping);
+      continue;
+    }
+    EXPECT_EQ((*r)["type"], "error") << a.dump() << " -> " << r->dump();
+  }
+  EXPECT_TRUE(play_one(m, m.a.legal[0], "m1"));  // nothing above changed the game
+}
+
+TEST_F(HostileClient, RequestsSentTwiceOrOutOfOrderChangeNothing) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "reversi"}, {"side", "first"}}));
+  // The second player moves first, out of turn.
+  auto r = m.b.ws.request(
+      {{"type", "move"}, {"move", m.a.legal[0]}, {"version", m.b.version}, {"move_id", "early"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ((*r)["code"], "not_your_turn");
+  const auto version = m.a.version;
+  const json first = m.a.legal[0];
+  ASSERT_TRUE(play_one(m, first, "once"));
+  // The same move again with the same move_id: answered as a duplicate, not played twice.
+  r = m.a.ws.request(
+      {{"type", "move"}, {"move", first}, {"version", version}, {"move_id", "once"}});
+  ASSERT_TRUE(r);
+  EXPECT_NE((*r)["type"], "error") << r->dump();
+  // The same move with a new id and the old version: stale.
+  r = m.a.ws.request(
+      {{"type", "move"}, {"move", first}, {"version", version}, {"move_id", "again"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ((*r)["type"], "error") << r->dump();
+  // An answer to an offer nobody made; a rematch while the game is on.
+  r = m.b.ws.request({{"type", "draw_accept"}});
+  EXPECT_EQ((*r)["code"], "no_offer");
+  r = m.b.ws.request({{"type", "rematch_accept"}});
+  EXPECT_EQ((*r)["type"], "error");
+  ASSERT_TRUE(play_one(m, m.b.legal[0], "reply"));
+}
+
+// Slowloris: connections that dribble their request headers hold no thread and no room;
+// everyone else is served meanwhile.
+TEST_F(HostileClient, HeadersSentOneByteAtATimeHoldUpNobody) {
+  std::vector<int> slow;
+  for (int i = 0; i < 40; ++i) {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port());
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    slow.push_back(fd);
+  }
+  const std::string request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
+  for (std::size_t at = 0; at < request.size() && at < 20; ++at) {
+    for (int fd : slow) (void)send(fd, &request[at], 1, MSG_NOSIGNAL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (at % 5 == 0) {
+      EXPECT_NE(raw_http_get(port(), "/healthz").find("200 OK"), std::string::npos) << at;
+      ASSERT_TRUE(play_one(bystander_, first_legal(bystander_), "slow-" + std::to_string(at)))
+          << server_->log();
+    }
+  }
+  for (int fd : slow) close(fd);
+}
+
+}  // namespace
+}  // namespace banmen::testing
