@@ -7,9 +7,9 @@
 
 #include "app/hub.h"
 #include "app/messages.h"
+#include "app/peer.h"
 #include "core/registry.h"
 #include "core/unicode_text.h"
-#include "net/websocket_session.h"
 #include "rooms/room.h"
 #include "rooms/room_options.h"
 #include "util/time.h"
@@ -75,8 +75,7 @@ json welcome(const Hub& hub, const json& re, int protocol) {
 
 }  // namespace
 
-void dispatch_message(Hub& hub, const std::shared_ptr<WebsocketSession>& session,
-                      std::string_view text) {
+void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::string_view text) {
   auto err = [&](const json& re, std::string_view code, std::string_view message) {
     hub.metrics.errors_total++;
     session->send(encode(error_message(re, code, message)));

@@ -9,9 +9,8 @@
 namespace banmen::server {
 
 struct Hub;
-class WebsocketSession;
+class Peer;
 
-void dispatch_message(Hub& hub, const std::shared_ptr<WebsocketSession>& session,
-                      std::string_view text);
+void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::string_view text);
 
 }  // namespace banmen::server

@@ -11,10 +11,7 @@ std::size_t cost(const std::string& key, const ExportReply& r) {
 }  // namespace
 
 ExportService::ExportService(Store& store, Metrics& metrics, ExportLimits limits)
-    : store_(store),
-      metrics_(metrics),
-      limits_(limits),
-      pool_(static_cast<std::size_t>(std::max(1, limits.threads))) {}
+    : store_(store), metrics_(metrics), limits_(limits) {}
 
 ExportService::~ExportService() {
   stop();
@@ -22,7 +19,8 @@ ExportService::~ExportService() {
 
 void ExportService::stop() {
   stopped_ = true;
-  pool_.join();
+  std::lock_guard lock(pool_mu_);
+  if (pool_) pool_->join();
 }
 
 bool ExportService::admit(const std::string& address) {
@@ -46,7 +44,13 @@ bool ExportService::post(ExportJob job, std::function<void(ExportReply)> done) {
     metrics_.api_busy_total++;
     return false;
   }
-  boost::asio::post(pool_, [this, job = std::move(job), done = std::move(done)] {
+  std::lock_guard lock(pool_mu_);
+  if (stopped_) {  // stopped while this request waited for the lock
+    queued_--;
+    return false;
+  }
+  if (!pool_) pool_.emplace(static_cast<std::size_t>(std::max(1, limits_.threads)));
+  boost::asio::post(*pool_, [this, job = std::move(job), done = std::move(done)] {
     ExportReply reply = answer(job);
     queued_--;
     done(std::move(reply));

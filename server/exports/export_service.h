@@ -64,7 +64,10 @@ class ExportService {
   Store& store_;
   Metrics& metrics_;
   const ExportLimits limits_;
-  boost::asio::thread_pool pool_;
+  // Made on the first request, so a server (or a test's hub) that never exports runs no
+  // export threads.
+  std::mutex pool_mu_;
+  std::optional<boost::asio::thread_pool> pool_;
   std::atomic<std::size_t> queued_{0};
   std::atomic<bool> stopped_{false};
 

@@ -13,15 +13,15 @@
 #include <memory>
 #include <string>
 
+#include "app/peer.h"
 #include "net/connection_limits.h"
 #include "net/rate_limiter.h"
-#include "rooms/client.h"
 
 namespace banmen::server {
 
 struct Hub;
 
-class WebsocketSession : public Client, public std::enable_shared_from_this<WebsocketSession> {
+class WebsocketSession : public Peer, public std::enable_shared_from_this<WebsocketSession> {
  public:
   // `address` is the client's (see TrustedProxies); `tickets` its places among the
   // connection caps, held until the session goes.
@@ -38,12 +38,12 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   void left_room(const Room* room) override;
   int protocol() const override { return protocol_.load(std::memory_order_relaxed); }
 
-  // For the dispatcher (on this session's strand only).
-  const std::string& address() const { return address_; }
-  std::shared_ptr<Room> room() const { return room_; }
-  void enter_room(std::shared_ptr<Room> room);
-  void leave_current_room();
-  void set_protocol(int version) { protocol_.store(version, std::memory_order_relaxed); }
+  // Peer: for the dispatcher (on this session's strand only).
+  const std::string& address() const override { return address_; }
+  std::shared_ptr<Room> room() const override { return room_; }
+  void enter_room(std::shared_ptr<Room> room) override;
+  void leave_current_room() override;
+  void set_protocol(int version) override { protocol_.store(version, std::memory_order_relaxed); }
 
  private:
   void on_accept(boost::beast::error_code ec);

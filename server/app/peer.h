@@ -1,0 +1,23 @@
+// A connection as the dispatcher sees it: a room member that also knows its client's
+// address, holds its current room and speaks a protocol version. WebsocketSession is the
+// real one; the message-path fuzzer drives the dispatcher through its own.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "rooms/client.h"
+
+namespace banmen::server {
+
+class Peer : public Client {
+ public:
+  // All on the connection's own strand (the dispatcher's caller).
+  virtual const std::string& address() const = 0;
+  virtual std::shared_ptr<Room> room() const = 0;
+  virtual void enter_room(std::shared_ptr<Room> room) = 0;
+  virtual void leave_current_room() = 0;
+  virtual void set_protocol(int version) = 0;
+};
+
+}  // namespace banmen::server
