@@ -214,20 +214,23 @@ int RawWsClient::wait_close(std::chrono::milliseconds timeout) {
   return 0;
 }
 
-std::string RawWsClient::frame(int opcode, const std::string& payload) {
+std::string RawWsClient::frame(int opcode, const std::string& payload, bool fin, int rsv,
+                               bool masked) {
   std::string out;
-  out.push_back(static_cast<char>(0x80 | (opcode & 0x0f)));
+  out.push_back(static_cast<char>((fin ? 0x80 : 0) | ((rsv & 7) << 4) | (opcode & 0x0f)));
   const std::size_t n = payload.size();
+  const int mask_bit = masked ? 0x80 : 0;
   if (n < 126) {
-    out.push_back(static_cast<char>(0x80 | n));
+    out.push_back(static_cast<char>(mask_bit | n));
   } else if (n <= 0xffff) {
-    out.push_back(static_cast<char>(0x80 | 126));
+    out.push_back(static_cast<char>(mask_bit | 126));
     out.push_back(static_cast<char>(n >> 8));
     out.push_back(static_cast<char>(n & 0xff));
   } else {
-    out.push_back(static_cast<char>(0x80 | 127));
+    out.push_back(static_cast<char>(mask_bit | 127));
     for (int i = 7; i >= 0; --i) out.push_back(static_cast<char>((n >> (8 * i)) & 0xff));
   }
+  if (!masked) return out + payload;
   const char mask[4] = {0x12, 0x34, 0x56, 0x78};
   out.append(mask, 4);
   for (std::size_t i = 0; i < n; ++i) out.push_back(static_cast<char>(payload[i] ^ mask[i % 4]));

@@ -54,8 +54,10 @@ class RawWsClient {
   void close();
   int fd() const { return fd_; }
 
-  // A masked client frame (FIN set) with `opcode` and `payload`.
-  static std::string frame(int opcode, const std::string& payload);
+  // A client frame with `opcode` and `payload`: masked with FIN set, unless told otherwise
+  // (`rsv`: the three reserved bits, 0..7), for tests of the framing rules.
+  static std::string frame(int opcode, const std::string& payload, bool fin = true, int rsv = 0,
+                           bool masked = true);
 
  private:
   bool read_exact(char* out, std::size_t n, std::chrono::steady_clock::time_point deadline);
