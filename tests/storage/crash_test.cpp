@@ -4,6 +4,7 @@
 // deadlines on every read.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/wait.h>
 
 #include <atomic>
 #include <random>
@@ -236,13 +237,22 @@ TEST_F(CrashTest, KillNineNeverLosesAnAcknowledgedMove) {
   for (int round = 0; round <= kRounds; ++round) {
     const bool crash = round < kRounds;
     std::atomic<bool> done{false};
+    std::atomic<bool> killed{false};  // the scheduled SIGKILL was sent
     std::thread killer;
+    std::size_t acked_before = 0;
+    bool any_unfinished = false;
+    for (const auto& m : matches) {
+      acked_before += m.acked.size();
+      any_unfinished = any_unfinished || !m.mirror->over();
+    }
     if (crash) {
       const int delay = 150 + static_cast<int>(rng() % 900);
       const pid_t pid = server_->pid();
-      killer = std::thread([&done, delay, pid] {
+      killer = std::thread([&done, &killed, delay, pid] {
         for (int waited = 0; waited < delay && !done; waited += 5)
           std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (done) return;  // every game ended first: the test kills it itself
+        killed = true;
         ::kill(pid, SIGKILL);
       });
     }
@@ -259,8 +269,21 @@ TEST_F(CrashTest, KillNineNeverLosesAnAcknowledgedMove) {
     }
     done = true;
     if (killer.joinable()) killer.join();
+    std::size_t acked_after = 0;
+    for (const auto& m : matches) acked_after += m.acked.size();
+    if (any_unfinished) {
+      EXPECT_GT(acked_after, acked_before) << "round " << round << " acknowledged no move";
+    }
     if (crash) {
       ++kills;
+      // A death the test did not cause (a crash, an exit) must not pass for the kill.
+      if (!alive) {
+        ASSERT_TRUE(killed) << "the server died before the scheduled kill\n" << server_->log();
+        const int status = server_->reap(5000);
+        ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+            << "the server ended otherwise than by the SIGKILL (status " << status << ")\n"
+            << server_->log();
+      }
       server_->kill_hard();  // reap
       start();
       for (auto& m : matches) {

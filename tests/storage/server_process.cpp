@@ -85,6 +85,20 @@ bool ServerProcess::wait_for(std::string_view text, int timeout_ms) {
   return false;
 }
 
+int ServerProcess::reap(int timeout_ms) {
+  if (pid_ <= 0) return -1;
+  const auto deadline = now_ms() + timeout_ms;
+  int status = 0;
+  while (now_ms() < deadline) {
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return status;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1;
+}
+
 void ServerProcess::kill_hard() {
   if (pid_ <= 0) return;
   ::kill(pid_, SIGKILL);

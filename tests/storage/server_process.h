@@ -29,6 +29,9 @@ class ServerProcess {
   bool wait_for(std::string_view text, int timeout_ms);
   // SIGKILL and reap. Safe to call when not running.
   void kill_hard();
+  // Waits at most `timeout_ms` for the process to end (it is not signalled) and returns
+  // its wait status (WIFSIGNALED, WTERMSIG...), or -1 if it is still running.
+  int reap(int timeout_ms);
   // SIGTERM, then SIGKILL after `timeout_ms`. Returns the exit status (or -1).
   int stop(int timeout_ms = 10000);  // the server's shutdown grace is 5 s
 
