@@ -43,7 +43,8 @@ TEST(HasamiDifferential, RandomGamesAgreeMoveByMove) {
   std::mt19937 rng(20261121);
   const auto deadline = std::chrono::steady_clock::now() + kTimeLimit;
   std::map<std::string, int> endings;
-  for (int game = 0; game < kGames && std::chrono::steady_clock::now() < deadline; ++game) {
+  int game = 0;  // after the loop: the games compared
+  for (; game < kGames && std::chrono::steady_clock::now() < deadline; ++game) {
     auto g = make();
     auto n = naive_hasami::Game::from_text(kStart);
     for (int ply = 0; ply < 310; ++ply) {  // the ply limit ends every game by ply 300
@@ -60,12 +61,14 @@ TEST(HasamiDifferential, RandomGamesAgreeMoveByMove) {
   }
   for (auto& [how, count] : endings) RecordProperty(how, count);
   EXPECT_GE(endings.size(), 2u) << "the random games should end in more than one way";
+  EXPECT_GE(game, kGames / 2) << "only " << game << " games compared in the time limit";
 }
 
 TEST(HasamiDifferential, RandomBoardsAgreeOnEveryMoveAndItsCaptures) {
   std::mt19937 rng(11);
   const auto deadline = std::chrono::steady_clock::now() + kTimeLimit;
-  for (int i = 0; i < kRandomBoards && std::chrono::steady_clock::now() < deadline; ++i) {
+  int i = 0;  // after the loop: the boards compared
+  for (; i < kRandomBoards && std::chrono::steady_clock::now() < deadline; ++i) {
     // Seven to nine pieces a side keeps most boards in play; the rest may be over already.
     const bool crowded = rng() % 5 != 0;
     int left[2] = {crowded ? 7 + static_cast<int>(rng() % 3) : static_cast<int>(rng() % 10),
@@ -97,6 +100,8 @@ TEST(HasamiDifferential, RandomBoardsAgreeOnEveryMoveAndItsCaptures) {
       if (HasFatalFailure()) return;
     }
   }
+  // The time limit must never leave the comparison nearly empty (under sanitizers too).
+  EXPECT_GE(i, kRandomBoards / 2) << "only " << i << " boards compared in the time limit";
 }
 
 }  // namespace

@@ -27,7 +27,8 @@ TEST(ReversiDifferential, RandomGamesAgreeMoveByMove) {
   std::mt19937 rng(20261121);
   const auto deadline = std::chrono::steady_clock::now() + kTimeLimit;
   int passes = 0, draws = 0;
-  for (int game = 0; game < kGames && std::chrono::steady_clock::now() < deadline; ++game) {
+  int game = 0;  // after the loop: the games compared
+  for (; game < kGames && std::chrono::steady_clock::now() < deadline; ++game) {
     auto g = make();
     auto b = naive_reversi::Board::from_text(kStart);
     for (int ply = 0; ply < 128; ++ply) {  // a game has at most 60 placements and few passes
@@ -46,12 +47,14 @@ TEST(ReversiDifferential, RandomGamesAgreeMoveByMove) {
   EXPECT_GT(passes, 0) << "the random games should include forced passes";
   RecordProperty("passes", passes);
   RecordProperty("draws", draws);
+  EXPECT_GE(game, kGames / 2) << "only " << game << " games compared in the time limit";
 }
 
 TEST(ReversiDifferential, RandomBoardsAgreeOnEveryMoveAndItsFlips) {
   std::mt19937 rng(7);
   const auto deadline = std::chrono::steady_clock::now() + kTimeLimit;
-  for (int i = 0; i < kRandomBoards && std::chrono::steady_clock::now() < deadline; ++i) {
+  int i = 0;  // after the loop: the boards compared
+  for (; i < kRandomBoards && std::chrono::steady_clock::now() < deadline; ++i) {
     const int empty_share = 1 + static_cast<int>(rng() % 8);  // from crowded to sparse boards
     std::string text;
     for (int sq = 0; sq < 64; ++sq) {
@@ -74,6 +77,8 @@ TEST(ReversiDifferential, RandomBoardsAgreeOnEveryMoveAndItsFlips) {
     }
     EXPECT_EQ(g->perft(2), naive_reversi::perft(b, 2)) << text;
   }
+  // The time limit must never leave the comparison nearly empty (under sanitizers too).
+  EXPECT_GE(i, kRandomBoards / 2) << "only " << i << " boards compared in the time limit";
 }
 
 }  // namespace
