@@ -3,13 +3,16 @@
 // boards; both see the right result; a spectator follows; a reload keeps the seat;
 // rematch and game switch carry the room from game to game; a short clock runs out.
 // Usage: node games.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { ARTIFACTS, launch, newPlayer, shot, until, check } from './lib.mjs';
+import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
 import { playMove } from './moves.mjs';
+import { reversiResult } from './reversi-rules.mjs';
+import { gameFrames, scanHidden } from './hidden-scan.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
 const deadline = Date.now() + 240_000;
 
-// Each script ends the game by the rules. `winner`: seat that wins, null for a draw.
+// Each script ends the game by the rules. `winner`: seat that wins, null for a draw (for
+// reversi, played with whatever moves the board offers, the rules in reversi-rules.mjs say).
 const SCRIPTS = {
   chess: { moves: 'f2f3 e7e5 g2g4 d8h4', winner: 1, reason: 'by checkmate' },
   minishogi: { moves: '1e1b 2a1b 2e4c 5a5d 5e5d P*1d R*2a', winner: 0, reason: 'by checkmate', reloadAt: 3 },
@@ -25,11 +28,17 @@ let failed = false;
 try {
   const host = await newPlayer(browser, base, { name: 'host' });
   await host.page.waitForSelector('[data-testid=server-version]');
-  const available = [];
-  for (const g of Object.keys(SCRIPTS))
-    if (!(await host.page.locator(`.game-card[data-game=${g}].unavailable`).count())) available.push(g);
+  // Every game the home page offers is played here, and every one must be available: a game
+  // added later without a script, or one the server cannot play, fails the run.
+  const cards = await host.page.locator('.game-card').evaluateAll((els) =>
+    els.map((e) => ({ id: e.dataset.game, off: e.classList.contains('unavailable') })));
+  for (const c of cards) {
+    check(SCRIPTS[c.id], `the home page offers ${c.id}, which this test has no script for`);
+    check(!c.off, `${c.id} is offered but not available`);
+  }
+  const available = Object.keys(SCRIPTS);
+  check(cards.length === available.length, `${cards.length} games offered, ${available.length} scripted`);
   console.log('games available:', available.join(' '));
-  check(available.length > 0, 'at least one game available');
   await shot(host.page, '01-home');
 
   // Room A: the first available game, host sits first.
@@ -52,11 +61,15 @@ try {
   await chatAndTakeback(pages, spectator.page, available[0]);
   for (let i = 0; i < available.length; i++) {
     const game = available[i];
+    // What each page receives from here on, for the hidden-information scan.
+    const mark = { host: host.frames.length, guest: guest.frames.length, spectator: spectator.frames.length };
+    const received = () => ({ host: host.frames.slice(mark.host), guest: guest.frames.slice(mark.guest), spectator: spectator.frames.slice(mark.spectator) });
     if (i > 0) await switchAndRematch(pages, game);
-    await playScripted(pages, spectator.page, game);
+    await playScripted(pages, spectator.page, game, received);
   }
   await recordAndResign(pages, available[available.length - 1]);
   await timeoutRoom(browser);
+  check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
   console.log('browser proof: all passed');
 } catch (e) {
   failed = true;
@@ -84,13 +97,14 @@ async function moveCount(page) {
   return page.locator('.move-list .ml-move').count();
 }
 
-async function playScripted(pages, spectatorPage, game) {
+async function playScripted(pages, spectatorPage, game, received) {
   check(Date.now() < deadline, 'time budget');
   await until(async () => (await pages.host.locator(`.board-wrap.game-${game}`).count()) && (await pages.guest.locator(`.board-wrap.game-${game}`).count()), `${game} boards`);
   const hostSeat = await seatOf(pages.host);
   const bySeat = hostSeat === 0 ? [pages.host, pages.guest] : [pages.guest, pages.host];
   const script = SCRIPTS[game];
   const moves = script.moves ? script.moves.split(' ') : null;
+  const played = []; // reversi: the moves as this test played them
   for (let ply = 0; ; ply++) {
     const mover = bySeat[ply % 2];
     if (moves && ply >= moves.length) break;
@@ -98,9 +112,13 @@ async function playScripted(pages, spectatorPage, game) {
     if (await mover.locator('[data-testid=result-dialog]').count()) break; // reversi ended
     if (game === 'reversi') {
       const legal = mover.locator('.rv-cell.legal');
-      await until(async () => (await legal.count()) || (await mover.locator('[data-testid=pass]:visible').count()), 'reversi move or pass');
-      if (await legal.count()) await playMove(mover, game, await legal.first().getAttribute('data-square'), false);
-      else await playMove(mover, game, 'pass', false);
+      const over = mover.locator('[data-testid=result-dialog]');
+      // The move before may have ended the game before its result dialog showed.
+      await until(async () => (await legal.count()) || (await mover.locator('[data-testid=pass]:visible').count()) || (await over.count()), 'reversi move or pass');
+      if (await over.count()) break;
+      const move = (await legal.count()) ? await legal.first().getAttribute('data-square') : 'pass';
+      await playMove(mover, game, move, false);
+      played.push(move);
     } else if (ply === 1 && !droppedOnce && mover === pages.guest) {
       droppedOnce = true;
       await dropConnection(mover, () => playMove(mover, game, moves[ply], true));
@@ -143,9 +161,11 @@ async function playScripted(pages, spectatorPage, game) {
   const title = async (p) => (await p.locator('.result-title').textContent()).trim();
   let winner = script.winner;
   if (game === 'reversi') {
-    const n0 = Number(await pages.host.locator('[data-testid=discs-0]').textContent());
-    const n1 = Number(await pages.host.locator('[data-testid=discs-1]').textContent());
-    winner = n0 === n1 ? null : n0 > n1 ? 0 : 1;
+    const ruled = reversiResult(played);
+    check(ruled.over, `reversi: the rules say the game is not over after ${played.length} moves`);
+    winner = ruled.winner;
+    const shown = [0, 1].map(async (s) => Number(await pages.host.locator(`[data-testid=discs-${s}]`).textContent()));
+    check(JSON.stringify(await Promise.all(shown)) === JSON.stringify(ruled.discs), `reversi: the page counts the discs as the rules do (${ruled.discs})`);
   }
   const expectHost = winner === null ? 'Draw' : winner === hostSeat ? 'You won' : 'You lost';
   const expectGuest = winner === null ? '引き分け' : winner === hostSeat ? 'あなたの負け' : 'あなたの勝ち';
@@ -155,7 +175,22 @@ async function playScripted(pages, spectatorPage, game) {
   check(reason === script.reason, `${game}: reason "${script.reason}", got "${reason}"`);
   const spec = await title(spectatorPage);
   check(winner === null ? spec === 'Draw' : / wins$/.test(spec), `${game}: spectator sees "${spec}"`);
-  if (script.hidden) check((await spectatorPage.locator('sg-pieces piece.hidden-rook-n, sg-pieces piece.rook').count()) >= 0, 'revealed at the end');
+  if (script.hidden) {
+    // At the end everything is revealed, to the spectator too.
+    await until(async () => (await spectatorPage.locator('sg-pieces piece[class*="hidden-rook"]').count()) > 0, 'hidden rooks revealed to the spectator at the end');
+    const got = received();
+    const hostSeat2 = await seatOf(pages.host);
+    let own = [0, 0], messages = 0;
+    for (const [who, seat] of [['host', hostSeat2], ['guest', 1 - hostSeat2], ['spectator', -1]]) {
+      const msgs = gameFrames(got[who]);
+      messages += msgs.length;
+      const { problems, ownSeen } = scanHidden(msgs, seat);
+      check(problems.length === 0, `${game}: ${who} received hidden information:\n${problems.join('\n')}`);
+      if (seat >= 0) own[seat] = ownSeen;
+    }
+    check(own[0] > 0 && own[1] > 0, `${game}: the owners' own frames name their hidden types (${own}): the scan sees them`);
+    console.log(`${game}: ${messages} WebSocket messages scanned, no hidden type leaked (own types seen ${own})`);
+  }
   await shot(pages.host, `${game}-result-host`);
   await shot(pages.guest, `${game}-result-guest`);
   for (const p of [pages.host, pages.guest, spectatorPage]) await p.locator('dialog.result-dialog button.close').click();

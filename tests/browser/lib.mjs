@@ -17,14 +17,31 @@ export async function launch() {
   });
 }
 
+// Every page error and console error of every page: the run fails if any is left here.
+export const pageProblems = [];
+// Console errors the tests cause on purpose: the network is cut (a dropped connection).
+const EXPECTED_CONSOLE = [/WebSocket connection to .* failed/, /net::ERR_INTERNET_DISCONNECTED/];
+
+// A browser context with one page at `base`. `frames` collects the text of every WebSocket
+// frame the page receives (across reloads), in order.
 export async function newPlayer(browser, base, opts = {}) {
   const ctx = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US', deviceScaleFactor: 1 });
   const page = await ctx.newPage();
+  const name = opts.name ?? 'page';
   page.setDefaultTimeout(10_000);
-  page.on('pageerror', (e) => console.error(`[${opts.name ?? 'page'}] page error:`, e.message));
-  page.on('console', (m) => { if (m.type() === 'error') console.error(`[${opts.name ?? 'page'}] console:`, m.text()); });
+  page.on('pageerror', (e) => {
+    console.error(`[${name}] page error:`, e.message);
+    pageProblems.push(`[${name}] page error: ${e.message}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    console.error(`[${name}] console:`, m.text());
+    if (!EXPECTED_CONSOLE.some((re) => re.test(m.text()))) pageProblems.push(`[${name}] console error: ${m.text()}`);
+  });
+  const frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => { if (typeof f.payload === 'string') frames.push(f.payload); }));
   await page.goto(base);
-  return { ctx, page };
+  return { ctx, page, frames };
 }
 
 export async function shot(page, name) {
