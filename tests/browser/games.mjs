@@ -5,14 +5,14 @@
 // Usage: node games.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
 import { playMove } from './moves.mjs';
-import { reversiResult } from './reversi-rules.mjs';
+import { reversiResult } from '../js/rules/reversi.mjs';
 import { gameFrames, scanHidden } from './hidden-scan.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
 const deadline = Date.now() + 240_000;
 
 // Each script ends the game by the rules. `winner`: seat that wins, null for a draw (for
-// reversi, played with whatever moves the board offers, the rules in reversi-rules.mjs say).
+// reversi, played with whatever moves the board offers, tests/js/rules/reversi.mjs says).
 const SCRIPTS = {
   chess: { moves: 'f2f3 e7e5 g2g4 d8h4', winner: 1, reason: 'by checkmate' },
   minishogi: { moves: '1e1b 2a1b 2e4c 5a5d 5e5d P*1d R*2a', winner: 0, reason: 'by checkmate', reloadAt: 3 },

@@ -1,11 +1,27 @@
-// Reads the records written by export_samples with libraries that share no code with
-// Banmen: chess.js for PGN, tsshogi for KIF and CSA. Each must parse, with the same number
-// of moves and the same final position as the rules core says.
+// Reads the records written by export_samples with code that shares nothing with Banmen:
+// chess.js for PGN, tsshogi for shogi KIF and CSA, shogiops for minishogi KIF, and rules
+// written from the specs alone (rules/reversi.mjs, rules/hasami.mjs) for the reversi and
+// hasami transcripts. Each must read, with the same number of moves and the same final
+// position as the rules core says.
 // Usage: node check_exports.mjs <dir written by export_samples>
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chess } from 'chess.js';
 import { importKIF, importCSA, Move } from 'tsshogi';
+import { parseKifHeader, parseKifMoveOrDrop } from 'shogiops/notation/kif';
+import { makeSfen } from 'shogiops/sfen';
+import { reversiResult, transcriptMoves as reversiMoves } from './rules/reversi.mjs';
+import { hasamiReplay, transcriptMoves as hasamiMoves } from './rules/hasami.mjs';
+
+// The records each reader takes, by game and format.
+const READERS = {
+  'chess pgn': readPgn,
+  'shogi kif': readTsshogi,
+  'shogi csa': readTsshogi,
+  'minishogi kif': readMinishogiKif,
+  'reversi transcript': readReversi,
+  'hasami transcript': readHasami,
+};
 
 const dir = process.argv[2];
 const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
@@ -14,44 +30,90 @@ const failures = [];
 const fail = (entry, why) => failures.push(`${entry.file}: ${why}`);
 
 for (const entry of manifest) {
+  const reader = READERS[`${entry.game} ${entry.format}`];
+  if (!reader) continue;
   const text = readFileSync(join(dir, entry.file), 'utf8');
-  if (entry.format === 'pgn') {
-    const chess = new Chess();
-    try {
-      chess.loadPgn(text);
-    } catch (e) {
-      fail(entry, `chess.js cannot read it: ${e.message}`);
-      continue;
-    }
-    if (chess.history().length !== entry.plies)
-      fail(entry, `chess.js reads ${chess.history().length} moves, expected ${entry.plies}`);
-    // Compare placement, side, castling and en passant (counters may be written differently).
-    const ours = entry.position.split(' ').slice(0, 4).join(' ');
-    const theirs = chess.fen().split(' ').slice(0, 4).join(' ');
-    if (ours !== theirs) fail(entry, `final position ${theirs}, expected ${ours}`);
-    checked++;
-  } else if ((entry.format === 'kif' || entry.format === 'csa') &&
-             (entry.game === 'shogi')) {
-    const record = entry.format === 'kif' ? importKIF(text) : importCSA(text);
-    if (record instanceof Error) {
-      fail(entry, `tsshogi cannot read it: ${record.message}`);
-      continue;
-    }
-    record.goto(Number.MAX_SAFE_INTEGER);
-    // Only real moves count: an ending such as 詰み / %TSUMI is a node of its own.
-    const plies = record.moves.filter((node) => node.move instanceof Move).length;
-    if (plies !== entry.plies) fail(entry, `tsshogi reads ${plies} moves, expected ${entry.plies}`);
-    const ours = entry.position.replace(/^sfen /, '').split(' ').slice(0, 3).join(' ');
-    const theirs = record.position.sfen.split(' ').slice(0, 3).join(' ');
-    if (ours !== theirs) fail(entry, `final position ${theirs}, expected ${ours}`);
-    checked++;
+  try {
+    const why = reader(entry, text);
+    if (why) fail(entry, why);
+  } catch (e) {
+    fail(entry, `cannot be read: ${e.message}`);
   }
+  checked++;
 }
+
+// Each reader returns what is wrong, or nothing.
+function readPgn(entry, text) {
+  const chess = new Chess();
+  chess.loadPgn(text);
+  if (chess.history().length !== entry.plies)
+    return `chess.js reads ${chess.history().length} moves, expected ${entry.plies}`;
+  // Compare placement, side, castling and en passant (counters may be written differently).
+  const ours = entry.position.split(' ').slice(0, 4).join(' ');
+  const theirs = chess.fen().split(' ').slice(0, 4).join(' ');
+  if (ours !== theirs) return `final position ${theirs}, expected ${ours}`;
+}
+
+function readTsshogi(entry, text) {
+  const record = entry.format === 'kif' ? importKIF(text) : importCSA(text);
+  if (record instanceof Error) return `tsshogi cannot read it: ${record.message}`;
+  record.goto(Number.MAX_SAFE_INTEGER);
+  // Only real moves count: an ending such as 詰み / %TSUMI is a node of its own.
+  const plies = record.moves.filter((node) => node.move instanceof Move).length;
+  if (plies !== entry.plies) return `tsshogi reads ${plies} moves, expected ${entry.plies}`;
+  const ours = entry.position.replace(/^sfen /, '').split(' ').slice(0, 3).join(' ');
+  const theirs = record.position.sfen.split(' ').slice(0, 3).join(' ');
+  if (ours !== theirs) return `final position ${theirs}, expected ${ours}`;
+}
+
+// shogiops knows minishogi from the KIF's 手合割 and plays each move line on its own rules.
+function readMinishogiKif(entry, text) {
+  const pos = parseKifHeader(text).unwrap();
+  if (pos.rules !== 'minishogi') return `shogiops reads the rules as ${pos.rules}`;
+  const lines = text.split('\n');
+  let last, plies = 0;
+  for (const line of lines.slice(lines.findIndex((l) => l.startsWith('手数')) + 1)) {
+    const m = /^\s*\d+\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const text = m[1].replace(/\s+\(\s*\d+:\d+.*$/, '').trim();
+    if (!/[打成不(]|同/.test(text)) break;  // an ending such as 詰み or 投了
+    const md = parseKifMoveOrDrop(text, last);
+    if (!md || !pos.isLegal(md)) return `shogiops finds move ${plies + 1} (${text}) illegal`;
+    pos.play(md);
+    last = md.to;
+    plies++;
+  }
+  if (plies !== entry.plies) return `shogiops reads ${plies} moves, expected ${entry.plies}`;
+  const ours = entry.position.split(' ').slice(0, 3).join(' ');
+  const theirs = makeSfen(pos).split(' ').slice(0, 3).join(' ');
+  if (ours !== theirs) return `final position ${theirs}, expected ${ours}`;
+}
+
+function readReversi(entry, text) {
+  const moves = reversiMoves(text);
+  if (moves.length !== entry.plies) return `${moves.length} moves read, expected ${entry.plies}`;
+  const r = reversiResult(moves);
+  if (r.position !== entry.position) return `final position ${r.position}, expected ${entry.position}`;
+  const score = /^Score: (\d+)-(\d+)$/m.exec(text);
+  if (!score || Number(score[1]) !== r.discs[0] || Number(score[2]) !== r.discs[1])
+    return `Score line ${score?.[0]}, the rules count ${r.discs.join('-')}`;
+}
+
+function readHasami(entry, text) {
+  const moves = hasamiMoves(text);
+  if (moves.length !== entry.plies) return `${moves.length} moves read, expected ${entry.plies}`;
+  const r = hasamiReplay(moves);
+  if (r.position !== entry.position) return `final position ${r.position}, expected ${entry.position}`;
+  const caps = /^Captures: (\d+)-(\d+)$/m.exec(text);
+  if (!caps || Number(caps[1]) !== r.captured[0] || Number(caps[2]) !== r.captured[1])
+    return `Captures line ${caps?.[0]}, the rules count ${r.captured.join('-')}`;
+}
+
 // Every record of a kind these parsers read was read: a manifest that lost its entries, or
 // a filter that skips them, must not pass as "no failures".
-const expected = manifest.filter((e) => e.format === 'pgn' ||
-  ((e.format === 'kif' || e.format === 'csa') && e.game === 'shogi')).length;
-if (expected === 0) failures.push('the manifest lists no PGN, KIF or CSA record');
+const expected = manifest.filter((e) => READERS[`${e.game} ${e.format}`]).length;
+for (const kind of Object.keys(READERS))
+  if (!manifest.some((e) => `${e.game} ${e.format}` === kind)) failures.push(`the manifest has no ${kind} record`);
 if (checked !== expected) failures.push(`${checked} records checked, ${expected} expected`);
 for (const f of failures) console.error(f);
 console.log(`${checked} of ${expected} records checked by independent parsers, ${failures.length} failures`);

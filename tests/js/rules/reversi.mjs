@@ -1,6 +1,6 @@
-// Reversi as ../shared/rules/reversi.md states it, written from the spec alone (no product
-// code): the browser test replays the moves it played and asks these rules who won, so the
-// result the page shows is checked against the rules, not against the page's own counter.
+// Reversi as the project's rules spec (shared/rules/reversi.md) states it, written from the
+// spec alone (no product code): the browser test asks it who won the game it played, and
+// check_exports.mjs replays exported transcripts with it.
 const DIRS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
 
 // board[row][col]: 'X' black (moves first, seat 0), 'O' white, '-' empty. Row 0 is rank 1.
@@ -49,5 +49,14 @@ export function reversiResult(moves) {
   const over = !hasMove(b, 'X') && !hasMove(b, 'O');
   const count = (who) => b.flat().filter((s) => s === who).length;
   const x = count('X'), o = count('O');
-  return { over, winner: x === o ? null : x > o ? 0 : 1, discs: [x, o] };
+  // The spec's position text: 64 squares a1..h8 row by row, a space, the side to move.
+  const position = `${b.map((row) => row.join('')).join('')} ${me}`;
+  return { over, winner: x === o ? null : x > o ? 0 : 1, discs: [x, o], position };
+}
+
+// Reads a transcript's moves ("f5d6c3...pass..."), passes the record leaves out included
+// only if written: the exported transcripts write every pass.
+export function transcriptMoves(text) {
+  const body = text.split('\n').filter((l) => l && !/^[A-Za-z]+:/.test(l)).join('');
+  return body.match(/pass|[a-h][1-8]/gi)?.map((m) => m.toLowerCase()) ?? [];
 }
