@@ -3,7 +3,7 @@
 // boards; both see the right result; a spectator follows; a reload keeps the seat;
 // rematch and game switch carry the room from game to game; a short clock runs out.
 // Usage: node games.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
+import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, notDrawnBy } from './lib.mjs';
 import { playMove } from './moves.mjs';
 import { reversiResult } from '../js/rules/reversi.mjs';
 import { gameFrames, scanHidden } from './hidden-scan.mjs';
@@ -146,6 +146,7 @@ async function playScripted(pages, spectatorPage, game, received) {
       check(ownerClasses.includes('sente hidden-rook-c'), `owner sees its hidden rook (${ownerClasses.join(',')})`);
       await shot(spectatorPage, `${game}-spectator-hidden`);
     }
+    if (game === 'shogi' && ply === 0) await checkFonts(pages);
     if (game === 'shogi' && ply === 6) {
       await until(async () => (await moveCount(pages.host)) === 7, 'shogi ply 7 on the host page');
       await pages.host.waitForTimeout(300);
@@ -195,6 +196,23 @@ async function playScripted(pages, spectatorPage, game, received) {
   await shot(pages.guest, `${game}-result-guest`);
   for (const p of [pages.host, pages.guest, spectatorPage]) await p.locator('dialog.result-dialog button.close').click();
   console.log(`${game}: played, result ok (${expectHost} / ${reason})`);
+}
+
+// Pieces, board numerals and Japanese labels are drawn by the client's own fonts, so they
+// show on a machine without any Japanese font (this test's machines have none).
+async function checkFonts(pages) {
+  const pieceChars = '歩香桂銀金角飛玉王と杏圭全馬龍盤一二三四五六七八九';
+  const missing = await notDrawnBy(pages.host, 'Banmen Pieces', 700, pieceChars);
+  check(missing === '', `the piece font does not draw ${missing}`);
+  const family = await pages.host.locator('sg-pieces piece.pawn').first()
+    .evaluate((el) => getComputedStyle(el, '::after').fontFamily);
+  check(family.startsWith('"Banmen Pieces"'), `pieces are drawn in ${family}`);
+  // Everything Japanese on the guest's page (English UI on the host's has none to check).
+  const text = (await pages.guest.locator('body').innerText()).replace(/[\x00-\u2fff]/g, '');
+  check(text.length > 20, `the Japanese page shows Japanese (${text.length} characters)`);
+  const notJp = await notDrawnBy(pages.guest, 'Banmen JP', 400, text);
+  check(notJp === '', `the Japanese text font does not draw ${notJp}`);
+  console.log(`fonts: ${pieceChars.length} piece characters and ${new Set(text).size} Japanese characters drawn by the client's own fonts`);
 }
 
 // The finished game's record downloads; then a rematch ends at once by resignation.

@@ -108,3 +108,31 @@ export async function until(fn, what, ms = 10_000) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+// The characters of `text` that the web font `family` does not draw on `page`. Each is
+// drawn in that font and compared with two pictures: the same font stack drawing a
+// character no font has (the missing-glyph box: a font's .notdef), and the fallback alone
+// drawing it (what the system would show without the font). Either match means the font
+// has no glyph for it.
+export async function notDrawnBy(page, family, weight, text) {
+  return page.evaluate(async ({ family, weight, text }) => {
+    const size = 40;
+    await document.fonts.load(`${weight} ${size}px "${family}"`, text);
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size + 16;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    const picture = (ch, font) => {
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.font = font;
+      ctx.fillText(ch, 4, size);
+      return ctx.getImageData(0, 0, canvas.width, canvas.height).data.join();
+    };
+    const stack = `${weight} ${size}px "${family}", "no-such-font-banmen"`;
+    const box = picture('\u{10FFFD}', stack);
+    return [...new Set(text)].filter((ch) => {
+      if (!ch.trim()) return false;
+      const drawn = picture(ch, stack);
+      return drawn === box || drawn === picture(ch, `${weight} ${size}px "no-such-font-banmen"`);
+    }).join('');
+  }, { family, weight, text });
+}
