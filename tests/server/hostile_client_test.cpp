@@ -173,6 +173,35 @@ TEST_F(HostileClient, RequestsSentTwiceOrOutOfOrderChangeNothing) {
   ASSERT_TRUE(play_one(m, m.b.legal[0], "reply"));
 }
 
+// A crowd arriving on a shared link: each member hears the spectator count a few times,
+// not once per arrival (which cost O(N^2) messages).
+TEST_F(HostileClient, ACrowdOfSpectatorsCostsEachMemberAFewMessages) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "reversi"}, {"side", "first"}}));
+  constexpr int kCrowd = 40;
+  std::vector<std::unique_ptr<WsClient>> crowd;
+  for (int i = 0; i < kCrowd; ++i) {
+    crowd.push_back(std::make_unique<WsClient>());
+    ASSERT_TRUE(crowd.back()->connect(port()));
+    crowd.back()->send({{"type", "join_room"}, {"room", m.room}, {"id", 1}});
+  }
+  int counts = 0;
+  json last;
+  // Everything the host hears for 1.5 s (this client's reads end with the time limit).
+  m.a.ws.wait_for(
+      [&](const json& msg) {
+        if (msg["type"] == "presence" && msg["player"].is_null()) {
+          ++counts;
+          last = msg;
+        }
+        return false;
+      },
+      1500ms);
+  EXPECT_GE(counts, 1);
+  EXPECT_LE(counts, 4) << "one presence per arrival";
+  EXPECT_EQ(last["spectators"], kCrowd) << last.dump();
+}
+
 // Slowloris: connections that dribble their request headers hold no thread and no room;
 // everyone else is served meanwhile.
 TEST_F(HostileClient, HeadersSentOneByteAtATimeHoldUpNobody) {

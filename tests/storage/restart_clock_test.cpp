@@ -279,6 +279,37 @@ TEST_F(RestartTest, ReadyOnlyOnceEveryStoredRoomIsRestored) {
   EXPECT_EQ(snap["status"], "playing") << snap.dump();
 }
 
+// Spectators' chat is live talk, relayed and never written: after a restart the players'
+// line is back for the players, and a spectator's line is gone.
+TEST_F(RestartTest, OnlyThePlayersChatOutlivesARestart) {
+  open_room("reversi", {{"kind", "none"}});
+  Seat watcher;
+  watcher.ws = WsClient::connect(server_->port());
+  ASSERT_TRUE(watcher.ws);
+  watcher.ws->send({{"type", "join_room"}, {"id", 1}, {"room", room_}, {"name", "Sam"}});
+  ASSERT_TRUE(read(watcher, "snapshot"));
+  watcher.ws->send({{"type", "chat"}, {"id", 2}, {"text", "from the stands"}});
+  auto ack = read(watcher, "ack");
+  ASSERT_TRUE(ack && ack->value("type", "") == "ack") << (ack ? ack->dump() : "no answer");
+  host_.ws->send({{"type", "chat"}, {"id", 3}, {"text", "good luck"}});
+  ack = read(host_, "ack");
+  ASSERT_TRUE(ack && ack->value("type", "") == "ack") << (ack ? ack->dump() : "no answer");
+
+  ASSERT_EQ(server_->stop(), 0);
+  ASSERT_TRUE(server_->start()) << server_->log();
+  json snap = rejoin(host_);
+  ASSERT_TRUE(snap.is_object());
+  EXPECT_NE(snap["chat"].dump().find("good luck"), std::string::npos) << snap["chat"].dump();
+  Seat newcomer;
+  newcomer.ws = WsClient::connect(server_->port());
+  ASSERT_TRUE(newcomer.ws);
+  newcomer.ws->send({{"type", "join_room"}, {"id", 1}, {"room", room_}, {"name", "Ann"}});
+  auto seen = read(newcomer, "snapshot");
+  ASSERT_TRUE(seen && seen->value("type", "") == "snapshot");
+  EXPECT_EQ((*seen)["chat"].dump().find("from the stands"), std::string::npos)
+      << (*seen)["chat"].dump();
+}
+
 TEST(ServerStart, CreatesTheDatabaseOnFirstRun) {
   TempDir dir;
   const auto data = dir.file("a/b/data");
