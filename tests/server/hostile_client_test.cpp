@@ -10,7 +10,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <memory>
+#include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -200,6 +203,101 @@ TEST_F(HostileClient, ACrowdOfSpectatorsCostsEachMemberAFewMessages) {
   EXPECT_GE(counts, 1);
   EXPECT_LE(counts, 4) << "one presence per arrival";
   EXPECT_EQ(last["spectators"], kCrowd) << last.dump();
+}
+
+// Paths that try to leave the static folder, plain and encoded: never a file outside it.
+TEST_F(HostileClient, PathsOutOfTheStaticFolderFindNothing) {
+  for (const char* target :
+       {"/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/assets/..%2f..%2f..%2fetc/passwd",
+        "/..\\..\\etc\\passwd", "//etc/passwd", "/assets/%00index.html"}) {
+    const std::string answer = raw_http_get(port(), target);
+    ASSERT_FALSE(answer.empty()) << target;
+    const int status = std::stoi(answer.substr(9, 3));
+    EXPECT_TRUE(status == 400 || status == 404) << target << ": " << answer.substr(0, 200);
+    EXPECT_EQ(answer.find("root:"), std::string::npos) << target;
+  }
+}
+
+// Whether `text` names the type of one of `owner`'s hidden pieces: positions write seat
+// 0's pieces in capitals (?R, !B), seat 1's in small letters; a typed hidden drop is ?R*.
+bool names_hidden(const std::string& text, int owner) {
+  const std::string types = owner == 0 ? "KRBGS" : "krbgs";
+  for (std::size_t i = 0; i + 1 < text.size(); ++i)
+    if ((text[i] == '?' || text[i] == '!') && types.find(text[i + 1]) != std::string::npos)
+      return true;
+  return false;
+}
+
+// A hidden drop written with its type (?R*2e), which only its owner may see.
+bool typed_drop(const std::string& move) {
+  return move.size() > 2 && move[0] == '?' && move[1] != '*';
+}
+
+// In a dog-cat game in progress, a reconnecting opponent's replay and the records a
+// spectator or the opponent download name none of the other side's hidden types.
+TEST_F(HostileClient, DogCatReplaysAndExportsInProgressKeepHiddenTypesHidden) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "dogcat"}, {"side", "first"}}));
+  // Both sides drop hidden pieces and move a little (the game goes on).
+  std::mt19937 rng(5);
+  ASSERT_TRUE(play_random(m, rng, 8));
+  ASSERT_TRUE(m.a.game_over.is_null()) << "the game must still be on";
+  ASSERT_EQ(m.a.seat, 0);
+  // The guest (seat 1) comes back from the start of the game's event log.
+  WsClient again;
+  ASSERT_TRUE(again.connect(port()));
+  again.send(
+      {{"type", "join_room"}, {"id", 7}, {"room", m.room}, {"token", m.b.token}, {"since", 1}});
+  std::vector<json> replay;
+  again.wait_for(
+      [&](const json& msg) {
+        replay.push_back(msg);
+        return false;
+      },
+      800ms);
+  ASSERT_FALSE(replay.empty());
+  for (const auto& msg : replay) {
+    json rest = msg;
+    for (const char* key : {"move", "display", "legal_moves"}) rest.erase(key);
+    if (rest.contains("moves"))
+      for (auto& mv : rest["moves"]) mv.erase("move"), mv.erase("display");
+    EXPECT_FALSE(names_hidden(rest.dump(), 0)) << msg.dump();
+    if (msg["type"] == "move" && msg["seat"] == 0) {
+      EXPECT_FALSE(typed_drop(msg.value("move", ""))) << msg.dump();
+    }
+  }
+  // The records as a spectator (no token) and as the guest see them.
+  const std::string base = "/api/rooms/" + m.room + "/games/1/record?format=record";
+  for (const std::string& target : {base, base + "&token=" + m.b.token}) {
+    const std::string answer = raw_http_get(port(), target);
+    ASSERT_NE(answer.find(" 200 "), std::string::npos) << answer.substr(0, 300);
+    const std::string body = answer.substr(answer.find("\r\n\r\n") + 4);
+    const bool spectator = target == base;
+    // Move lines "<ply> <move> <ms>" (seat 0 plays the odd plies; moves write both sides
+    // in capitals): no typed drop of the other side. Every other line (the position, the
+    // headers): no hidden type of the other side.
+    std::istringstream lines(body);
+    int move_lines = 0;
+    bool own_named = false;  // the positive control: the guest's view names its own
+    for (std::string line; std::getline(lines, line);) {
+      int ply = 0;
+      char move[32] = {};
+      if (std::sscanf(line.c_str(), "%d %31s", &ply, move) == 2) {
+        ++move_lines;
+        if (ply % 2 == 1 || spectator) {
+          EXPECT_FALSE(typed_drop(move)) << target << ": " << line;
+        }
+        continue;
+      }
+      EXPECT_FALSE(names_hidden(line, 0)) << target << ": " << line;
+      own_named = own_named || names_hidden(line, 1);
+      if (spectator) {
+        EXPECT_FALSE(names_hidden(line, 1)) << target << ": " << line;
+      }
+    }
+    EXPECT_EQ(move_lines, 8) << body;
+    EXPECT_EQ(own_named, !spectator) << body;
+  }
 }
 
 // Slowloris: connections that dribble their request headers hold no thread and no room;
