@@ -1,7 +1,7 @@
 // Reads the records written by export_samples with code that shares nothing with Banmen:
 // chess.js for PGN, tsshogi for shogi KIF and CSA, shogiops for minishogi KIF, and rules
-// written from the specs alone (rules/reversi.mjs, rules/hasami.mjs) for the reversi and
-// hasami transcripts. Each must read, with the same number of moves and the same final
+// written from the specs alone (rules/reversi.mjs, rules/hasami.mjs, rules/dogcat.mjs) for
+// the reversi and hasami transcripts and the dog-cat records. Each must read, with the same number of moves and the same final
 // position as the rules core says.
 // Usage: node check_exports.mjs <dir written by export_samples>
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { parseKifHeader, parseKifMoveOrDrop } from 'shogiops/notation/kif';
 import { makeSfen } from 'shogiops/sfen';
 import { reversiResult, transcriptMoves as reversiMoves } from './rules/reversi.mjs';
 import { hasamiReplay, transcriptMoves as hasamiMoves } from './rules/hasami.mjs';
+import { DogCat } from './rules/dogcat.mjs';
 
 // The records each reader takes, by game and format.
 const READERS = {
@@ -21,6 +22,7 @@ const READERS = {
   'minishogi kif': readMinishogiKif,
   'reversi transcript': readReversi,
   'hasami transcript': readHasami,
+  'dogcat record': readDogcat,
 };
 
 const dir = process.argv[2];
@@ -97,6 +99,25 @@ function readReversi(entry, text) {
   const score = /^Score: (\d+)-(\d+)$/m.exec(text);
   if (!score || Number(score[1]) !== r.discs[0] || Number(score[2]) !== r.discs[1])
     return `Score line ${score?.[0]}, the rules count ${r.discs.join('-')}`;
+}
+
+// A finished game's record shows everything (View: all): replayed by the spec's rules, it
+// must end where the rules core ended, with the same result. A game in progress is the
+// viewer's record: a spectator's shows no hidden type at all.
+function readDogcat(entry, text) {
+  const view = /^View: (\S+)$/m.exec(text)?.[1];
+  const moves = [...text.matchAll(/^\d+ (\S+) \d+$/gm)].map((m) => m[1]);
+  if (moves.length !== entry.plies) return `${moves.length} moves read, expected ${entry.plies}`;
+  const result = /^Result: (.+)$/m.exec(text)?.[1];
+  if (view === 'spectator') {
+    if (/[?!][KRBGSkrbgs]|\?[A-Z]\*/.test(text)) return 'a spectator\'s record names a hidden type';
+    return result === 'ongoing' ? undefined : `a spectator's record of a finished game (${result})`;
+  }
+  if (view !== 'all') return `unexpected View: ${view}`;
+  const g = new DogCat();
+  for (const m of moves) g.play(m);
+  if (g.text() !== entry.position) return `final position ${g.text()}, expected ${entry.position}`;
+  if (g.result !== result) return `the rules end it as ${g.result}, the record says ${result}`;
 }
 
 function readHasami(entry, text) {
