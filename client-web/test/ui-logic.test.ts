@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chessCaptured, hasamiCaptures, reversiDiscs } from '../src/ui/material';
 import { customClock, presetsFor } from '../src/ui/presets';
 import { kingInEnemyCamp, recordFormats } from '../src/ui/controls';
+import { markedPly } from '../src/ui/move-list';
 
 describe('material', () => {
   it('counts captured chess pieces, promotions included', () => {
@@ -42,5 +43,14 @@ describe('controls', () => {
   it('uses the formats the server lists, else the known ones', () => {
     expect(recordFormats('chess')).toEqual(['pgn']);
     expect(recordFormats('shogi', ['kif'])).toEqual(['kif']);
+  });
+});
+
+describe('move list', () => {
+  it('marks each ply with its side once', () => {
+    expect(markedPly('7六歩(77)', 0)).toBe('☗7六歩(77)');
+    expect(markedPly('3四歩(33)', 1)).toBe('☖3四歩(33)');
+    expect(markedPly('▲5八金(69)', 0)).toBe('▲5八金(69)');
+    expect(markedPly('△7二飛(82)', 1)).toBe('△7二飛(82)');
   });
 });

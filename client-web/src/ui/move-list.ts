@@ -26,11 +26,17 @@ export function renderMoveList(gameId: string, moves: MoveEntry[], initial = '')
     moves.forEach((m, i) =>
       list.append(h('li', { class: 'ml-ply' },
         h('span', { class: 'ml-no' }, String(i + 1)),
-        h('span', { class: 'ml-move' }, `${SHOGI_MARK[i % 2]}${label(m)}`))));
+        h('span', { class: 'ml-move' }, markedPly(label(m), i)))));
   }
   const last = list.lastElementChild;
   if (last) last.classList.add('last');
   return list;
+}
+
+// A shogi-family ply with its side's mark, unless the notation already carries one (the
+// server's KIF-style display writes ▲/△ itself): never two marks in a row.
+export function markedPly(text: string, index: number): string {
+  return /^[▲△☗☖]/.test(text) ? text : `${SHOGI_MARK[index % 2]}${text}`;
 }
 
 function label(m: MoveEntry): string {
