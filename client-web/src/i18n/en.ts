@@ -151,6 +151,7 @@ export const en = {
   'reason.timeout': 'on time',
   'reason.agreement': 'by agreement',
   'reason.abandonment': 'because a player left',
+  'reason.abandoned': 'both players left before it really began',
   'reason.aborted': 'before it really began',
   'reason.unknown': '({reason})',
 } as const;

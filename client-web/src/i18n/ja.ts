@@ -153,6 +153,7 @@ export const ja: Record<MessageKey, string> = {
   'reason.timeout': '時間切れ',
   'reason.agreement': '合意',
   'reason.abandonment': '対局者の離脱',
+  'reason.abandoned': '開始前に両者が離脱',
   'reason.aborted': '対局開始前の中止',
   'reason.unknown': '({reason})',
 };
