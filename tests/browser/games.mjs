@@ -261,14 +261,30 @@ async function chatAndTakeback(pages, spectatorPage, game) {
   const first = (await seatOf(pages.host)) === 0 ? pages.host : pages.guest;
   const second = first === pages.host ? pages.guest : pages.host;
   const opening = { chess: 'a2a3', reversi: 'd3', hasami: '9i9h', shogi: '9g9f', minishogi: '5d5c', dogcat: '?K*5e' }[game];
+  // The second player's tab is in the background: its title says it is their move, until
+  // the tab is seen again.
+  await setHidden(second, true);
   await playMove(first, game, opening, false);
   await until(async () => (await moveCount(second)) === 1, 'opening move arrives');
+  await until(async () => (await second.title()).startsWith('●'), `hidden tab's title (${await second.title()})`);
+  check((await first.title()) === 'Banmen', 'the visible tab keeps its title');
+  await setHidden(second, false);
+  await until(async () => (await second.title()) === 'Banmen', 'title back once the tab is seen');
   await first.click('[data-testid=takeback]');
   await second.waitForSelector('[data-testid=offer-takeback]');
   await shot(second, 'takeback-offer');
   await second.click('[data-testid=accept-takeback]');
   await until(async () => (await moveCount(first)) === 0 && (await moveCount(second)) === 0, 'takeback clears the move');
   console.log('chat and takeback: ok');
+}
+
+// As a browser does when the tab goes to the background or comes back.
+async function setHidden(page, hidden) {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
 }
 
 // The network goes away for a moment: the banner shows; a move made meanwhile is sent

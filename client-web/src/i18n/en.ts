@@ -73,6 +73,8 @@ export const en = {
   'play.yourTurn': 'Your turn',
   'play.theirTurn': 'Waiting for the opponent',
   'play.toMove': '{side} to move',
+  'attention.yourTurn': 'Your move',
+  'attention.offer': 'Your opponent asks you something',
   'play.check': 'Check',
   'play.moves': 'Moves',
   'play.captured': 'Captured',

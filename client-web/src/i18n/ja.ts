@@ -75,6 +75,8 @@ export const ja: Record<MessageKey, string> = {
   'play.yourTurn': 'あなたの手番',
   'play.theirTurn': '相手の手番',
   'play.toMove': '{side}の手番',
+  'attention.yourTurn': 'あなたの番です',
+  'attention.offer': '相手からの提案',
   'play.check': '王手',
   'play.moves': '棋譜',
   'play.captured': '取った駒',

@@ -18,6 +18,10 @@ import { gameName, sideName } from './home';
 import { describeClock } from '../state/clock';
 import type { Sound } from './sound';
 import { uiIcon } from './icons';
+import { Attention } from './attention';
+
+// One per page: the tab has one title.
+const attention = new Attention();
 
 export class RoomView {
   readonly el: HTMLElement;
@@ -204,14 +208,17 @@ export class RoomView {
     if (atBottom) this.chatLog.scrollTop = this.chatLog.scrollHeight;
   }
 
-  // Sounds and the result dialog, once per change.
+  // Sounds, the hidden tab's title and the result dialog, once per change.
   private announce(prev: RoomState | null, s: RoomState): void {
     if (s.lastChange === 'move') {
       const capture = prev && countPieces(prev.position) > countPieces(s.position);
       this.sound.play(capture ? 'capture' : 'move');
+      if (s.role === 'player' && isMyTurn(s)) attention.raise(t('attention.yourTurn'));
     }
-    if (prev && prev.offers !== s.offers && Object.entries(s.offers).some(([k, v]) => v !== null && v !== s.seat && prev.offers[k as keyof typeof s.offers] !== v))
+    if (prev && prev.offers !== s.offers && Object.entries(s.offers).some(([k, v]) => v !== null && v !== s.seat && prev.offers[k as keyof typeof s.offers] !== v)) {
       this.sound.play('notify');
+      if (s.role === 'player') attention.raise(t('attention.offer'));
+    }
     const key = `${s.room}:${s.gameNo}`;
     if (s.status === 'over' && s.result && this.shownResultFor !== key) {
       this.shownResultFor = key;
