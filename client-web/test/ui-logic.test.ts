@@ -54,3 +54,25 @@ describe('move list', () => {
     expect(markedPly('△7二飛(82)', 1)).toBe('△7二飛(82)');
   });
 });
+
+describe('clock cues', async () => {
+  const { clockCue } = await import('../src/state/clock');
+  const face = (ms: number, over: Partial<{ periods: number; inByoyomi: boolean; running: boolean }> = {}) => ({
+    ms, periods: over.periods ?? 0, inByoyomi: over.inByoyomi ?? false, running: over.running ?? true, low: ms < 10_000,
+  });
+  it('beeps once per second in the last ten', () => {
+    expect(clockCue(face(10_400), face(10_100))).toBeNull();
+    expect(clockCue(face(10_050), face(9_950))).toBe('low'); // ten seconds left: the first of ten
+    expect(clockCue(face(9_050), face(8_950))).toBe('low');
+    expect(clockCue(face(8_950), face(8_850))).toBeNull();
+    expect(clockCue(face(1_050), face(0))).toBeNull(); // the flag: the end sound says it
+  });
+  it('sounds a period tone when byoyomi begins or a new period starts', () => {
+    expect(clockCue(face(200, { periods: 3 }), face(29_900, { periods: 3, inByoyomi: true }))).toBe('period');
+    expect(clockCue(face(100, { periods: 3, inByoyomi: true }), face(29_950, { periods: 2, inByoyomi: true }))).toBe('period');
+  });
+  it('is silent for a clock that is not running', () => {
+    expect(clockCue(face(9_050, { running: false }), face(8_950, { running: false }))).toBeNull();
+    expect(clockCue(null, face(8_950))).toBeNull();
+  });
+});

@@ -47,6 +47,16 @@ export function clockFace(
   return { ms, periods, inByoyomi, running, low };
 }
 
+// The sound a running clock asks for between two of its faces: a beep for each second
+// that passes in the last ten (main time, or a byoyomi period), a distinct tone when
+// byoyomi begins or a new period starts; nothing otherwise.
+export function clockCue(prev: ClockFace | null, face: ClockFace): 'low' | 'period' | null {
+  if (!prev || !face.running || !prev.running) return null;
+  if ((face.inByoyomi && !prev.inByoyomi) || face.periods < prev.periods) return 'period';
+  if (face.low && face.ms > 0 && Math.ceil(face.ms / 1000) < Math.ceil(prev.ms / 1000)) return 'low';
+  return null;
+}
+
 // 1:05:03, 4:59, 0:09.4 (tenths under ten seconds).
 export function formatClock(ms: number): string {
   const total = Math.max(0, ms);

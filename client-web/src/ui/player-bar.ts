@@ -4,7 +4,7 @@ import { h } from './dom';
 import { t } from '../i18n';
 import type { RoomState } from '../state/room';
 import { playerOnSeat } from '../state/room';
-import { clockFace, formatClock } from '../state/clock';
+import { clockFace, formatClock, type ClockFace } from '../state/clock';
 import { sideName } from './home';
 import { chessPiece } from './dialogs';
 import { chessCaptured, hasamiCaptures, reversiDiscs } from './material';
@@ -18,8 +18,13 @@ export class PlayerBar {
   private readonly clock: HTMLElement;
   private readonly clockTime: HTMLElement;
   private readonly clockExtra: HTMLElement;
-  private seat: 0 | 1 = 0;
+  private seatShown: 0 | 1 = 0;
   private byoyomiSeen = false;
+
+  // The seat this bar shows.
+  get seat(): 0 | 1 {
+    return this.seatShown;
+  }
 
   constructor(position: 'top' | 'bottom') {
     this.info = h('div', { class: 'pb-info' });
@@ -34,8 +39,8 @@ export class PlayerBar {
   }
 
   update(s: RoomState, seat: 0 | 1): void {
-    if (seat !== this.seat) this.byoyomiSeen = false;
-    this.seat = seat;
+    if (seat !== this.seatShown) this.byoyomiSeen = false;
+    this.seatShown = seat;
     const p = playerOnSeat(s, seat);
     const me = s.seat === seat;
     const turn = s.status === 'playing' && s.toMove === seat;
@@ -57,9 +62,9 @@ export class PlayerBar {
     this.tick(s, performance.now());
   }
 
-  // Redraws the clock face only (called many times a second).
-  tick(s: RoomState, now: number): void {
-    if (!s.clock || s.clock.kind === 'none') return;
+  // Redraws the clock face only (called many times a second); returns the face shown.
+  tick(s: RoomState, now: number): ClockFace | null {
+    if (!s.clock || s.clock.kind === 'none') return null;
     const running = s.status === 'playing' && s.clock.running === this.seat;
     const face = clockFace(s.clock, this.seat, running ? now - s.clockReceivedAt : 0, s.options.clock, this.byoyomiSeen);
     if (face.inByoyomi) this.byoyomiSeen = true;
@@ -70,6 +75,7 @@ export class PlayerBar {
     this.clock.classList.toggle('running', running);
     this.clock.classList.toggle('low', face.low && s.status === 'playing');
     this.clock.setAttribute('aria-label', `${sideName(s.game.id, this.seat)} ${text}${face.low ? ' ' + t('clock.low') : ''}`);
+    return face;
   }
 
   private materialFor(s: RoomState, seat: 0 | 1): (HTMLElement | string)[] {

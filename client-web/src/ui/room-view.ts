@@ -15,7 +15,7 @@ import { renderControls, recordFormats, type RoomActions } from './controls';
 import { choose, showResult, toast } from './dialogs';
 import { resultText } from '../state/result-text';
 import { gameName, sideName } from './home';
-import { describeClock } from '../state/clock';
+import { clockCue, describeClock, type ClockFace } from '../state/clock';
 import type { Sound } from './sound';
 import { uiIcon } from './icons';
 import { Attention } from './attention';
@@ -45,6 +45,7 @@ export class RoomView {
   private shownResultFor = '';
   private flipped = false;
   private claimShownFor = 0;
+  private myLastFace: ClockFace | null = null; // for the clock's sound cues
   private timer: number | undefined;
 
   constructor(
@@ -249,8 +250,14 @@ export class RoomView {
     }
     if (!s.clock) return;
     const now = performance.now();
-    this.top.tick(s, now);
-    this.bottom.tick(s, now);
+    const faces = [this.top.tick(s, now), this.bottom.tick(s, now)];
+    // A player hears their own clock's last seconds and each new byoyomi period.
+    const mine = s.role === 'player' ? faces[this.top.seat === s.seat ? 0 : 1] : null;
+    if (mine) {
+      const cue = clockCue(this.myLastFace, mine);
+      if (cue) this.sound.play(cue);
+    }
+    this.myLastFace = mine;
   }
 }
 

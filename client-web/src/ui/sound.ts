@@ -1,6 +1,6 @@
 // Move and game-end sounds, synthesised with Web Audio so nothing is fetched at run time.
 // Browsers start audio only after a user gesture; until then calls are silently dropped.
-type Kind = 'move' | 'capture' | 'end' | 'notify' | 'low';
+type Kind = 'move' | 'capture' | 'end' | 'notify' | 'low' | 'period';
 
 export class Sound {
   private ctx: AudioContext | null = null;
@@ -25,6 +25,7 @@ export class Sound {
     if (kind === 'move' || kind === 'capture') this.knock(t, kind === 'capture' ? 0.9 : 0.6);
     else if (kind === 'end') [523, 659, 784].forEach((f, i) => this.tone(f, t + i * 0.12, 0.25, 0.12));
     else if (kind === 'notify') this.tone(880, t, 0.12, 0.08);
+    else if (kind === 'period') [660, 990].forEach((f, i) => this.tone(f, t + i * 0.1, 0.1, 0.1));
     else this.tone(440, t, 0.08, 0.06);
   }
 
