@@ -1,6 +1,7 @@
 // The application: routes between the home page and a room, owns the connection, feeds
 // server messages through the room reducer and turns clicks into requests.
-import { t, tMaybe, onLangChange } from './i18n';
+import { t, tMaybe, onLangChange, lang } from './i18n';
+import { fontsReady } from './ui/fonts';
 import { Connection, type ConnectionStatus } from './net/connection';
 import { socketUrl } from './net/url';
 import { PROTOCOL_VERSION, type Clock, type GameInfoMsg, type RoomOptions } from './protocol/messages';
@@ -49,7 +50,7 @@ export class App {
       },
     });
     root.append(h('a', { class: 'skip', href: '#main' }, 'Skip to content'), this.header, this.banner, this.main);
-    onLangChange(() => this.rerenderAll());
+    onLangChange(() => void fontsReady(lang() === 'ja').then(() => this.rerenderAll()));
     window.addEventListener('popstate', () => this.route());
     document.addEventListener('pointerdown', () => this.sound.unlock(), { once: false, capture: true });
     document.addEventListener('keydown', () => this.sound.unlock(), { capture: true });

@@ -7,8 +7,9 @@ import './styles/home.css';
 import './styles/room.css';
 import './styles/shogi.css';
 import './styles/reversi.css';
-import { initLang } from './i18n';
+import { initLang, lang } from './i18n';
 import { App } from './app';
+import { fontsReady } from './ui/fonts';
 
 initLang(globalThis.localStorage ?? null, navigator);
-new App(document.getElementById('app')!).start();
+void fontsReady(lang() === 'ja').then(() => new App(document.getElementById('app')!).start());

@@ -27,6 +27,9 @@ describe('time controls', () => {
   it('builds custom clocks within the protocol limits', () => {
     expect(customClock(false, 5, 3)).toEqual({ kind: 'fischer', base_ms: 300000, increment_ms: 3000 });
     expect(customClock(true, 0, 30)).toEqual({ kind: 'byoyomi', base_ms: 0, period_ms: 30000, periods: 1 });
+    expect(customClock(true, 10, 30, 3)).toEqual({ kind: 'byoyomi', base_ms: 600000, period_ms: 30000, periods: 3 });
+    expect(customClock(true, 1, 10, 0)).toMatchObject({ periods: 1 });
+    expect(customClock(true, 1, 10, 12)).toMatchObject({ periods: 10 });
     expect(customClock(false, 0, 0)).toEqual({ kind: 'none' });
     expect(customClock(false, 999, 9999)).toEqual({ kind: 'fischer', base_ms: 10800000, increment_ms: 600000 });
   });

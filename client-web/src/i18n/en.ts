@@ -32,6 +32,7 @@ export const en = {
   'home.unlimited': 'No clock',
   'home.minutes': 'Minutes',
   'home.increment': 'Increment (s)',
+  'home.periods': 'Periods',
   'home.byoyomi': 'Byoyomi (s)',
   'home.side': 'Your side',
   'home.side.random': 'Random',

@@ -34,6 +34,7 @@ export const ja: Record<MessageKey, string> = {
   'home.unlimited': '時計なし',
   'home.minutes': '分',
   'home.increment': '加算 (秒)',
+  'home.periods': '秒読みの回数',
   'home.byoyomi': '秒読み (秒)',
   'home.side': '手番',
   'home.side.random': 'ランダム',

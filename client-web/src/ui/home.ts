@@ -70,7 +70,7 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
   function drawTime(): void {
     const meta = gameMeta(game)!;
     const presets = presetsFor(meta.byoyomi);
-    if (!presets.some((x) => x.id === presetId) && presetId !== 'custom') presetId = presets[meta.byoyomi ? 3 : 3].id;
+    if (!presets.some((x) => x.id === presetId) && presetId !== 'custom') presetId = meta.byoyomi ? 'b10+30' : 'f10+5';
     const chips = presets.map((x) =>
       h('label', { class: `chip${x.id === presetId ? ' selected' : ''}` },
         h('input', { type: 'radio', name: 'preset', value: x.id, checked: x.id === presetId, onchange: () => { presetId = x.id; drawTime(); } }),
@@ -86,7 +86,10 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
           // A Fischer clock needs some main time; byoyomi may be periods only.
           h('label', {}, t('home.minutes'), h('input', { type: 'number', name: 'minutes', min: meta.byoyomi ? 0 : 0.05, max: 180, step: 'any', required: true, value: meta.byoyomi ? 10 : 5 })),
           h('label', {}, t(meta.byoyomi ? 'home.byoyomi' : 'home.increment'),
-            h('input', { type: 'number', name: 'seconds', min: 0, max: 600, step: 1, value: meta.byoyomi ? 30 : 3 })))
+            h('input', { type: 'number', name: 'seconds', min: 0, max: 600, step: 1, value: meta.byoyomi ? 30 : 3 })),
+          meta.byoyomi
+            ? h('label', {}, t('home.periods'), h('input', { type: 'number', name: 'periods', min: 1, max: 10, step: 1, value: 1 }))
+            : null)
       : null;
     timeBox.replaceChildren(h('div', { class: 'chips', role: 'radiogroup', 'aria-label': t('home.time') }, chips), custom ?? '');
   }
@@ -109,7 +112,7 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
     const data = new FormData(form);
     const meta = gameMeta(game)!;
     const clock = presetId === 'custom'
-      ? customClock(meta.byoyomi, Number(data.get('minutes')), Number(data.get('seconds')))
+      ? customClock(meta.byoyomi, Number(data.get('minutes')), Number(data.get('seconds')), Number(data.get('periods') ?? 1))
       : presetsFor(meta.byoyomi).find((x) => x.id === presetId)!.clock;
     const name = String(data.get('nickname') ?? '').trim() || 'Player';
     p.onCreate(name, {

@@ -2,8 +2,8 @@
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const PICTURES: Record<string, string> = {
-  shogi: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><path d="M16 6l7 4 1.5 15h-17L9 10z" fill="#fbe9c6" stroke="#5b3d14" stroke-width="1.2"/><text x="16" y="21" font-size="9" text-anchor="middle" fill="#222" font-family="serif">王</text>',
-  minishogi: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><path d="M16 8l5 3 1 11H10l1-11z" fill="#fbe9c6" stroke="#5b3d14" stroke-width="1.1"/><text x="16" y="19.5" font-size="7" text-anchor="middle" fill="#222" font-family="serif">五</text>',
+  shogi: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><path d="M16 6l7 4 1.5 15h-17L9 10z" fill="#fbe9c6" stroke="#5b3d14" stroke-width="1.2"/><text x="16" y="21" font-size="9" text-anchor="middle" fill="#222" font-family="Banmen Pieces, serif" font-weight="700">王</text>',
+  minishogi: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><path d="M16 8l5 3 1 11H10l1-11z" fill="#fbe9c6" stroke="#5b3d14" stroke-width="1.1"/><text x="16" y="19.5" font-size="7" text-anchor="middle" fill="#222" font-family="Banmen Pieces, serif" font-weight="700">五</text>',
   dogcat: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><path d="M16 7l6 3.5 1.3 13H8.7L10 10.5z" fill="#9a6a35" stroke="#4a2e0e" stroke-width="1.1"/><text x="16" y="20" font-size="9" text-anchor="middle" fill="#fbe9c6" font-family="serif">?</text>',
   hasami: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><circle cx="9" cy="16" r="4" fill="#fbe9c6" stroke="#5b3d14"/><circle cx="16" cy="16" r="4" fill="#7b4b1a" stroke="#3a2608"/><circle cx="23" cy="16" r="4" fill="#fbe9c6" stroke="#5b3d14"/>',
   chess: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#b58863"/><path d="M2 2h14v14H2zM16 16h14v14H16z" fill="#f0d9b5"/><path d="M12 25h8l-1-3c2-2 2.5-5 .5-8l1-3h-9l1 3c-2 3-1.5 6 .5 8z" fill="#fff" stroke="#222" stroke-width="1.1"/>',

@@ -21,6 +21,7 @@ export const FISCHER_PRESETS: Preset[] = [
 
 export const BYOYOMI_PRESETS: Preset[] = [
   { id: 'b0+10', label: '10s', clock: { kind: 'byoyomi', base_ms: 0, period_ms: 10 * s, periods: 1 } },
+  { id: 'b0+30', label: '30s', clock: { kind: 'byoyomi', base_ms: 0, period_ms: 30 * s, periods: 1 } },
   { id: 'b3+10', label: '3m+10s', clock: { kind: 'byoyomi', base_ms: 3 * m, period_ms: 10 * s, periods: 1 } },
   { id: 'b5+30', label: '5m+30s', clock: { kind: 'byoyomi', base_ms: 5 * m, period_ms: 30 * s, periods: 1 } },
   { id: 'b10+30', label: '10m+30s', clock: { kind: 'byoyomi', base_ms: 10 * m, period_ms: 30 * s, periods: 1 } },
