@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "dogcat_leaks.h"
 #include "match_driver.h"
 #include "raw_ws_client.h"
 #include "server_process.h"
@@ -218,21 +219,6 @@ TEST_F(HostileClient, PathsOutOfTheStaticFolderFindNothing) {
   }
 }
 
-// Whether `text` names the type of one of `owner`'s hidden pieces: positions write seat
-// 0's pieces in capitals (?R, !B), seat 1's in small letters; a typed hidden drop is ?R*.
-bool names_hidden(const std::string& text, int owner) {
-  const std::string types = owner == 0 ? "KRBGS" : "krbgs";
-  for (std::size_t i = 0; i + 1 < text.size(); ++i)
-    if ((text[i] == '?' || text[i] == '!') && types.find(text[i + 1]) != std::string::npos)
-      return true;
-  return false;
-}
-
-// A hidden drop written with its type (?R*2e), which only its owner may see.
-bool typed_drop(const std::string& move) {
-  return move.size() > 2 && move[0] == '?' && move[1] != '*';
-}
-
 // In a dog-cat game in progress, a reconnecting opponent's replay and the records a
 // spectator or the opponent download name none of the other side's hidden types.
 TEST_F(HostileClient, DogCatReplaysAndExportsInProgressKeepHiddenTypesHidden) {
@@ -261,9 +247,9 @@ TEST_F(HostileClient, DogCatReplaysAndExportsInProgressKeepHiddenTypesHidden) {
     for (const char* key : {"move", "display", "legal_moves"}) rest.erase(key);
     if (rest.contains("moves"))
       for (auto& mv : rest["moves"]) mv.erase("move"), mv.erase("display");
-    EXPECT_FALSE(names_hidden(rest.dump(), 0)) << msg.dump();
+    EXPECT_FALSE(names_hidden_type(rest.dump(), 0)) << msg.dump();
     if (msg["type"] == "move" && msg["seat"] == 0) {
-      EXPECT_FALSE(typed_drop(msg.value("move", ""))) << msg.dump();
+      EXPECT_FALSE(names_dropped_type(msg.value("move", ""))) << msg.dump();
     }
   }
   // The records as a spectator (no token) and as the guest see them.
@@ -285,14 +271,14 @@ TEST_F(HostileClient, DogCatReplaysAndExportsInProgressKeepHiddenTypesHidden) {
       if (std::sscanf(line.c_str(), "%d %31s", &ply, move) == 2) {
         ++move_lines;
         if (ply % 2 == 1 || spectator) {
-          EXPECT_FALSE(typed_drop(move)) << target << ": " << line;
+          EXPECT_FALSE(names_dropped_type(move)) << target << ": " << line;
         }
         continue;
       }
-      EXPECT_FALSE(names_hidden(line, 0)) << target << ": " << line;
-      own_named = own_named || names_hidden(line, 1);
+      EXPECT_FALSE(names_hidden_type(line, 0)) << target << ": " << line;
+      own_named = own_named || names_hidden_type(line, 1);
       if (spectator) {
-        EXPECT_FALSE(names_hidden(line, 1)) << target << ": " << line;
+        EXPECT_FALSE(names_hidden_type(line, 1)) << target << ": " << line;
       }
     }
     EXPECT_EQ(move_lines, 8) << body;

@@ -6,30 +6,12 @@
 #include <iostream>
 #include <vector>
 
+#include "dogcat_leaks.h"
 #include "match_driver.h"
 #include "server_process.h"
 
 namespace banmen::testing {
 namespace {
-
-// Hidden pieces of `owner` (0: Dog, upper case; 1: Cat, lower case) written with their
-// type in a position string. The public form is ?X / !X (?x / !x).
-bool position_leaks(const std::string& pos, int owner) {
-  const std::string types = owner == 0 ? "KRBGS" : "krbgs";
-  for (std::size_t i = 0; i + 1 < pos.size(); ++i)
-    if ((pos[i] == '?' || pos[i] == '!') && types.find(pos[i + 1]) != std::string::npos)
-      return true;
-  return false;
-}
-
-// A hidden drop by the other side written with its type ("?R*2e" instead of "?*2e").
-bool move_leaks(const std::string& move) {
-  for (std::size_t i = 0; i + 2 < move.size(); ++i)
-    if (move[i] == '?' && std::isalpha(static_cast<unsigned char>(move[i + 1])) &&
-        move[i + 2] == '*')
-      return true;
-  return false;
-}
 
 // Every string anywhere in `j`, keys included.
 void strings_in(const json& j, std::vector<std::string>& out) {
@@ -48,7 +30,7 @@ int hidden_types_named(const json& m, int owner) {
   std::vector<std::string> strings;
   strings_in(m, strings);
   int n = 0;
-  for (const auto& s : strings) n += position_leaks(s, owner) ? 1 : 0;
+  for (const auto& s : strings) n += names_hidden_type(s, owner) ? 1 : 0;
   return n;
 }
 
@@ -76,21 +58,21 @@ void check_message(const json& m, int viewer_seat) {
         << "seat " << owner << "'s hidden types: " << text;
     for (const char* key : {"position", "initial_position"})
       if (m.contains(key) && m[key].is_string()) {
-        EXPECT_FALSE(position_leaks(m[key], owner)) << key << ": " << text;
+        EXPECT_FALSE(names_hidden_type(m[key], owner)) << key << ": " << text;
       }
   }
   auto check_moves = [&](const json& moves) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const int mover = static_cast<int>(i % 2);
       if (mover == viewer_seat) continue;
-      EXPECT_FALSE(move_leaks(moves[i]["move"])) << text;
-      EXPECT_FALSE(move_leaks(moves[i]["display"])) << text;
+      EXPECT_FALSE(names_dropped_type(moves[i]["move"])) << text;
+      EXPECT_FALSE(names_dropped_type(moves[i]["display"])) << text;
     }
   };
   if (type == "snapshot") check_moves(m["moves"]);
   if (type == "move" && m["seat"] != viewer_seat) {
-    EXPECT_FALSE(move_leaks(m["move"])) << text;
-    EXPECT_FALSE(move_leaks(m["display"])) << text;
+    EXPECT_FALSE(names_dropped_type(m["move"])) << text;
+    EXPECT_FALSE(names_dropped_type(m["display"])) << text;
   }
   // Legal moves only ever go to the side to move.
   if (m.contains("legal_moves") && !m["legal_moves"].empty()) {
