@@ -341,6 +341,10 @@ async function timeoutRoom(browser) {
   await until(async () => (await seatOf(host.page)) === 1, 'rematch swaps the seats');
   console.log('draw by agreement and rematch: ok');
   const [a, b] = [guest.page, host.page]; // a moves first now; b runs out of time
+  // The rematch turns both boards round: clicks wait for the new orientation (a click
+  // computed on the old one lands on the mirrored squares).
+  await until(async () => (await a.locator('.cg-wrap.orientation-white').count()) && (await b.locator('.cg-wrap.orientation-black').count()), 'boards turned for the rematch');
+  await until(async () => (await a.locator('[data-testid=status].my-turn').count()) > 0, 'the new white player is to move');
   await playMove(a, game, 'e2e4', false);
   await until(async () => (await moveCount(b)) === 1, 'e4 arrives');
   await playMove(b, game, 'e7e5', true);
