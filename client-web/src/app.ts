@@ -4,7 +4,7 @@ import { t, tMaybe, onLangChange, lang } from './i18n';
 import { fontsReady } from './ui/fonts';
 import { Connection, type ConnectionStatus } from './net/connection';
 import { socketUrl } from './net/url';
-import { PROTOCOL_VERSION, type Clock, type GameInfoMsg, type RoomOptions } from './protocol/messages';
+import { PROTOCOL_VERSION, type GameInfoMsg, type RoomOptions } from './protocol/messages';
 import { parseError, parseEvent, parseWelcome } from './protocol/parse';
 import { applyEvent, type RoomState } from './state/room';
 import { Session, roomFromPath, safeStorage } from './state/session';
@@ -14,7 +14,7 @@ import { renderHome, renderJoinCard, type PublicRoom } from './ui/home';
 import { RoomView } from './ui/room-view';
 import { confirmDialog, toast } from './ui/dialogs';
 import { Sound } from './ui/sound';
-import { presetsFor } from './ui/presets';
+import { switchClock } from './ui/presets';
 import { h, clear } from './ui/dom';
 import { renderBanner, renderTopbar } from './ui/topbar';
 
@@ -231,19 +231,12 @@ export class App {
         if (yes) this.request({ type: 'resign' });
       });
     },
-    switchGame: (game: string) => {
+    switchGame: (game: string, clockChoice = 'keep') => {
       if (!isGameId(game) || !this.state) return;
-      this.request({ type: 'switch_game', game, clock: this.clockFor(game, this.state.options.clock) });
+      const clock = switchClock(gameMeta(game)!.byoyomi, this.state.options.clock, clockChoice);
+      this.request({ type: 'switch_game', game, clock });
     },
   };
-
-  // Keeps the clock when it suits the new game; otherwise a like one of the right kind.
-  private clockFor(game: GameId, clock: Clock): Clock {
-    const meta = gameMeta(game)!;
-    if (clock.kind === 'none') return clock;
-    if ((clock.kind === 'byoyomi') === meta.byoyomi) return clock;
-    return presetsFor(meta.byoyomi)[3].clock;
-  }
 
   private available = (id: string): boolean | undefined => {
     const g = this.games.find((x) => x.id === id);

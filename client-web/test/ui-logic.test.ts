@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chessCaptured, hasamiCaptures, reversiDiscs } from '../src/ui/material';
-import { customClock, presetsFor } from '../src/ui/presets';
+import { customClock, presetsFor, switchClock } from '../src/ui/presets';
 import { kingInEnemyCamp, recordFormats } from '../src/ui/controls';
 import { markedPly } from '../src/ui/move-list';
 
@@ -77,5 +77,21 @@ describe('clock cues', async () => {
   it('is silent for a clock that is not running', () => {
     expect(clockCue(face(9_050, { running: false }), face(8_950, { running: false }))).toBeNull();
     expect(clockCue(null, face(8_950))).toBeNull();
+  });
+});
+
+describe('switching games', () => {
+  const byoyomi = { kind: 'byoyomi', base_ms: 600000, period_ms: 30000, periods: 1 } as const;
+  const fischer = { kind: 'fischer', base_ms: 300000, increment_ms: 3000 } as const;
+  it('keeps a clock that suits the next game, else takes that kind of default', () => {
+    expect(switchClock(true, byoyomi, 'keep')).toEqual(byoyomi);
+    expect(switchClock(false, byoyomi, 'keep')).toEqual({ kind: 'fischer', base_ms: 600000, increment_ms: 5000 });
+    expect(switchClock(true, fischer, 'keep')).toEqual(byoyomi);
+    expect(switchClock(false, { kind: 'none' }, 'keep')).toEqual({ kind: 'none' });
+  });
+  it('takes the preset the host chose', () => {
+    expect(switchClock(true, byoyomi, 'b0+30')).toEqual({ kind: 'byoyomi', base_ms: 0, period_ms: 30000, periods: 1 });
+    expect(switchClock(false, fischer, 'none')).toEqual({ kind: 'none' });
+    expect(switchClock(false, fischer, 'b0+30')).toEqual(fischer); // not a preset of this kind
   });
 });

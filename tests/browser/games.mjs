@@ -103,6 +103,10 @@ async function playScripted(pages, spectatorPage, game, received) {
   const hostSeat = await seatOf(pages.host);
   const bySeat = hostSeat === 0 ? [pages.host, pages.guest] : [pages.guest, pages.host];
   const script = SCRIPTS[game];
+  if (game === 'shogi') {
+    const meta = async (p) => (await p.locator('.room-meta').textContent()) ?? '';
+    await until(async () => (await meta(pages.guest)).startsWith('0m+30s'), `the clock the host chose, got "${await meta(pages.guest)}"`);
+  }
   const moves = script.moves ? script.moves.split(' ') : null;
   const played = []; // reversi: the moves as this test played them
   for (let ply = 0; ; ply++) {
@@ -303,6 +307,8 @@ async function dropConnection(page, moveWhileDown) {
 
 async function switchAndRematch(pages, game) {
   await pages.host.selectOption('[data-testid=switch-select]', game);
+  // Shogi's game comes with a clock the host picks: 30 s of byoyomi only.
+  if (game === 'shogi') await pages.host.selectOption('[data-testid=switch-clock]', 'b0+30');
   await pages.host.click('[data-testid=switch-game]');
   await until(async () => (await pages.guest.locator('[data-testid=next-game]').count()) || (await pages.guest.locator(`.board-wrap.game-${game}`).count()), `guest told of the switch to ${game}`);
   if (!(await pages.host.locator(`.board-wrap.game-${game}`).count())) {

@@ -76,6 +76,8 @@ export const en = {
   'play.toMove': '{side} to move',
   'attention.yourTurn': 'Your move',
   'attention.offer': 'Your opponent asks you something',
+  'play.switch.clock': 'Clock of the next game',
+  'play.switch.keepClock': 'Same clock',
   'play.check': 'Check',
   'play.moves': 'Moves',
   'play.captured': 'Captured',

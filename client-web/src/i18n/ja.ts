@@ -78,6 +78,8 @@ export const ja: Record<MessageKey, string> = {
   'play.toMove': '{side}の手番',
   'attention.yourTurn': 'あなたの番です',
   'attention.offer': '相手からの提案',
+  'play.switch.clock': '次の対局の持ち時間',
+  'play.switch.keepClock': '同じ持ち時間',
   'play.check': '王手',
   'play.moves': '棋譜',
   'play.captured': '取った駒',

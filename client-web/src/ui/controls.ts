@@ -4,14 +4,16 @@ import { h } from './dom';
 import { t } from '../i18n';
 import type { RoomState } from '../state/room';
 import { canAbort, canTakeback } from '../state/room';
-import { GAMES } from '../games/catalog';
+import { GAMES, gameMeta, type GameId } from '../games/catalog';
+import { presetsFor } from './presets';
 import { gameName } from './home';
 
 export interface RoomActions {
   move(m: string): void;
   send(type: string, extra?: Record<string, unknown>): void;
   resign(): void;
-  switchGame(game: string): void;
+  // `clockChoice`: a preset's id, or 'keep' (the room's clock when it suits the game).
+  switchGame(game: string, clockChoice?: string): void;
 }
 
 // What each game's rules offer (GameInfo::record_formats), for servers that do not list them.
@@ -76,8 +78,17 @@ export function renderControls(s: RoomState, a: RoomActions, available: (id: str
   if (player && s.player === s.host && s.status !== 'playing') {
     const select = h('select', { 'aria-label': t('play.switch'), 'data-testid': 'switch-select' },
       GAMES.map((g) => h('option', { value: g.id, selected: g.id === s.options.game, disabled: available(g.id) === false }, gameName(g.id))));
-    box.append(h('div', { class: 'switch-row' }, select,
-      btn(t('play.switch'), () => a.switchGame(select.value), '', 'switch-game')));
+    // The clock of the next game: as it is, or one of the presets of that game's kind.
+    const clock = h('select', { 'aria-label': t('play.switch.clock'), 'data-testid': 'switch-clock' });
+    const fillClocks = (): void => {
+      const meta = gameMeta(select.value as GameId);
+      clock.replaceChildren(h('option', { value: 'keep' }, t('play.switch.keepClock')),
+        ...presetsFor(meta?.byoyomi ?? false).map((p) => h('option', { value: p.id }, p.id === 'none' ? t('home.unlimited') : p.label)));
+    };
+    select.addEventListener('change', fillClocks);
+    fillClocks();
+    box.append(h('div', { class: 'switch-row' }, select, clock,
+      btn(t('play.switch'), () => a.switchGame(select.value, clock.value), '', 'switch-game')));
   }
 
   if (s.status === 'over' && s.result && s.result.result !== 'aborted' && formats.length) {

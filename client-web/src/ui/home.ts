@@ -2,7 +2,7 @@
 import { t, tMaybe, type MessageKey } from '../i18n';
 import { GAMES, gameMeta, type GameId } from '../games/catalog';
 import type { Clock, GameInfoMsg, RoomOptions } from '../protocol/messages';
-import { customClock, presetsFor } from './presets';
+import { customClock, defaultPreset, presetsFor } from './presets';
 import { describeClock } from '../state/clock';
 import { h } from './dom';
 import { gameIcon } from './icons';
@@ -70,7 +70,7 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
   function drawTime(): void {
     const meta = gameMeta(game)!;
     const presets = presetsFor(meta.byoyomi);
-    if (!presets.some((x) => x.id === presetId) && presetId !== 'custom') presetId = meta.byoyomi ? 'b10+30' : 'f10+5';
+    if (!presets.some((x) => x.id === presetId) && presetId !== 'custom') presetId = defaultPreset(meta.byoyomi).id;
     const chips = presets.map((x) =>
       h('label', { class: `chip${x.id === presetId ? ' selected' : ''}` },
         h('input', { type: 'radio', name: 'preset', value: x.id, checked: x.id === presetId, onchange: () => { presetId = x.id; drawTime(); } }),

@@ -43,3 +43,17 @@ export function customClock(byoyomi: boolean, minutes: number, seconds: number, 
   if (byoyomi) return { kind: 'byoyomi', base_ms: base, period_ms: extra, periods: Math.min(10, Math.max(1, periods)) };
   return { kind: 'fischer', base_ms: base, increment_ms: extra };
 }
+
+// The preset a game starts from when nothing else is chosen.
+export function defaultPreset(byoyomi: boolean): Preset {
+  return presetsFor(byoyomi).find((x) => x.id === (byoyomi ? 'b10+30' : 'f10+5'))!;
+}
+
+// The clock for the next game after a switch: the preset the host chose (by id), else the
+// room's clock when it suits the game's kind of clock, else the default of that kind.
+export function switchClock(byoyomi: boolean, current: Clock, choice: string): Clock {
+  const chosen = presetsFor(byoyomi).find((x) => x.id === choice);
+  if (chosen) return chosen.clock;
+  if (current.kind === 'none' || (current.kind === 'byoyomi') === byoyomi) return current;
+  return defaultPreset(byoyomi).clock;
+}
