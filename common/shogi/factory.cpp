@@ -1,10 +1,10 @@
 // The registry's entry points for shogi and minishogi (dog-cat shogi is still to come).
 #include "shogi/factory.h"
 
-#include "shogi/dogcat_game.h"
-#include "shogi/dogcat_notation.h"
-#include "shogi/dogcat_record.h"
-#include "shogi/record.h"
+#include "shogi/dogcat/dogcat_game.h"
+#include "shogi/dogcat/dogcat_notation.h"
+#include "shogi/dogcat/dogcat_record.h"
+#include "shogi/records/record.h"
 #include "shogi/sfen.h"
 #include "shogi/shogi_game.h"
 

@@ -1,9 +1,9 @@
 #include "shogi/shogi_game.h"
 
 #include "shogi/impasse.h"
-#include "shogi/kif.h"
 #include "shogi/movegen.h"
-#include "shogi/record.h"
+#include "shogi/records/kif.h"
+#include "shogi/records/record.h"
 #include "shogi/sfen.h"
 
 namespace banmen::shogi {

@@ -1,8 +1,8 @@
 // Scripted games for every end condition and each case of the order of the checks.
 #include <gtest/gtest.h>
 
-#include "shogi/dogcat_notation.h"
-#include "shogi/dogcat_rules.h"
+#include "shogi/dogcat/dogcat_notation.h"
+#include "shogi/dogcat/dogcat_rules.h"
 #include "test_util.h"
 
 namespace dogcat_test {

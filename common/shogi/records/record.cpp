@@ -1,6 +1,6 @@
-#include "shogi/record.h"
+#include "shogi/records/record.h"
 
-#include "shogi/record_common.h"
+#include "shogi/records/record_common.h"
 #include "shogi/sfen.h"
 
 namespace banmen::shogi {

@@ -1,7 +1,7 @@
 // BOD board diagrams, the position part of KIF records.
 #include <string>
 
-#include "shogi/kif.h"
+#include "shogi/records/kif.h"
 
 namespace banmen::shogi {
 

@@ -1,4 +1,4 @@
-#include "shogi/dogcat_position.h"
+#include "shogi/dogcat/dogcat_position.h"
 
 namespace banmen::shogi {
 

@@ -1,12 +1,12 @@
-#include "shogi/dogcat_record.h"
+#include "shogi/dogcat/dogcat_record.h"
 #include "core/record_text.h"
 
 #include <algorithm>
 #include <charconv>
 #include <vector>
 
-#include "shogi/dogcat_game.h"
-#include "shogi/dogcat_notation.h"
+#include "shogi/dogcat/dogcat_game.h"
+#include "shogi/dogcat/dogcat_notation.h"
 
 namespace banmen::shogi {
 

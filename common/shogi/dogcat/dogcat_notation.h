@@ -10,7 +10,7 @@
 
 #include "core/result.h"
 #include "core/viewer.h"
-#include "shogi/dogcat_position.h"
+#include "shogi/dogcat/dogcat_position.h"
 
 namespace banmen::shogi {
 

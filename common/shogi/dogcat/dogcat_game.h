@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "shogi/dogcat_position.h"
+#include "shogi/dogcat/dogcat_position.h"
 
 namespace banmen::shogi {
 

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "core/record_text.h"
-#include "shogi/record.h"
-#include "shogi/record_common.h"
+#include "shogi/records/record.h"
+#include "shogi/records/record_common.h"
 #include "shogi/sfen.h"
 
 namespace banmen::shogi {

@@ -1,9 +1,9 @@
-#include "shogi/dogcat_game.h"
+#include "shogi/dogcat/dogcat_game.h"
 
-#include "shogi/dogcat_movegen.h"
-#include "shogi/dogcat_notation.h"
-#include "shogi/dogcat_record.h"
-#include "shogi/dogcat_rules.h"
+#include "shogi/dogcat/dogcat_movegen.h"
+#include "shogi/dogcat/dogcat_notation.h"
+#include "shogi/dogcat/dogcat_record.h"
+#include "shogi/dogcat/dogcat_rules.h"
 
 namespace banmen::shogi {
 

@@ -1,9 +1,9 @@
 // Why a move is not legal, in words that use only what the mover knows: its own pieces
 // and hands, and which squares are empty, its own or the opponent's. The opponent's
 // hidden types never enter, so the same bad move gets the same answer whatever they are.
-#include "shogi/dogcat_game.h"
-#include "shogi/dogcat_movegen.h"
-#include "shogi/dogcat_notation.h"
+#include "shogi/dogcat/dogcat_game.h"
+#include "shogi/dogcat/dogcat_movegen.h"
+#include "shogi/dogcat/dogcat_notation.h"
 
 namespace banmen::shogi {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "shogi/dogcat_position.h"
+#include "shogi/dogcat/dogcat_position.h"
 #include "shogi/move_list.h"
 
 namespace banmen::shogi {

@@ -1,8 +1,8 @@
-#include "shogi/dogcat_rules.h"
+#include "shogi/dogcat/dogcat_rules.h"
 
 #include <algorithm>
 
-#include "shogi/dogcat_movegen.h"
+#include "shogi/dogcat/dogcat_movegen.h"
 
 namespace banmen::shogi {
 

@@ -1,11 +1,11 @@
 // KIF export and import of whole games.
-#include "shogi/kif.h"
+#include "shogi/records/kif.h"
 #include "core/record_text.h"
 
 #include <string>
 
-#include "shogi/record.h"
-#include "shogi/record_common.h"
+#include "shogi/records/record.h"
+#include "shogi/records/record_common.h"
 #include "shogi/sfen.h"
 
 namespace banmen::shogi {

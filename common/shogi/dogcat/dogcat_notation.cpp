@@ -1,4 +1,4 @@
-#include "shogi/dogcat_notation.h"
+#include "shogi/dogcat/dogcat_notation.h"
 
 #include <charconv>
 #include <optional>

@@ -1,6 +1,6 @@
 #include <array>
 
-#include "shogi/kif.h"
+#include "shogi/records/kif.h"
 
 namespace banmen::shogi {
 

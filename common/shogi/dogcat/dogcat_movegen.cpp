@@ -1,6 +1,6 @@
-#include "shogi/dogcat_movegen.h"
+#include "shogi/dogcat/dogcat_movegen.h"
 
-#include "shogi/dogcat_rules.h"
+#include "shogi/dogcat/dogcat_rules.h"
 #include "shogi/pseudo_moves.h"
 
 namespace banmen::shogi {

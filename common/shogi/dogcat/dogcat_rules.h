@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/outcome.h"
-#include "shogi/dogcat_position.h"
+#include "shogi/dogcat/dogcat_position.h"
 
 namespace banmen::shogi {
 
