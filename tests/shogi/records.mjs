@@ -25,10 +25,23 @@ const run = (args, input) => {
 };
 const key = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
 
+// The usual start, a middle game, and the nine standard handicaps (tsshogi's own start
+// positions; the handicap giver, White, moves first).
+const handicaps = ['LANCE', 'BISHOP', 'ROOK', 'ROOK_LANCE', '2PIECES', '4PIECES', '6PIECES',
+  '8PIECES', '10PIECES'].map((name) => ts.InitialPositionSFEN[`HANDICAP_${name}`]);
 const starts = [
   'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1',
   'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1',
+  ...handicaps,
 ];
+// The line of a record that says how the game starts, as tsshogi writes it: KIF's 手合割
+// and CSA's PI (with the side to move on the next line).
+const startLine = (format, text) => {
+  const lines = text.split(/\r?\n/);
+  if (format === 'kif') return lines.find((l) => l.startsWith('手合割：'));
+  const i = lines.findIndex((l) => l.startsWith('PI'));
+  return i < 0 ? undefined : `${lines[i]} ${lines[i + 1]}`;
+};
 let failures = 0;
 let compared = 0;
 const fail = (what, detail) => {
@@ -78,6 +91,16 @@ for (let g = 0; g < games; ++g) {
       continue;
     }
     const parsed = format === 'kif' ? ts.importKIF(exported.out) : ts.importCSA(exported.out);
+    if (handicaps.includes(start)) {
+      // A handicap game is written by name (手合割：香落ち, PI11KY and '-'), as tsshogi does.
+      const theirs = ts.Record.newByUSI(`sfen ${start}`);
+      const expected = startLine(format, format === 'kif' ? ts.exportKIF(theirs) : ts.exportCSA(theirs));
+      const ours = startLine(format, exported.out);
+      if (!expected || ours !== expected)
+        fail(`banmen's ${format} starts a handicap game with '${ours}', tsshogi with '${expected}'`, usi);
+      if (!(parsed instanceof Error) && parsed.initialPosition.sfen !== start)
+        fail(`tsshogi reads the start of banmen's ${format} as ${parsed.initialPosition.sfen}`, usi);
+    }
     if (parsed instanceof Error) {
       fail(`tsshogi cannot read banmen's ${format}: ${parsed.message}`, exported.out);
     } else {

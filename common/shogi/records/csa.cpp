@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/record_text.h"
+#include "shogi/handicap.h"
 #include "shogi/records/record.h"
 #include "shogi/records/record_common.h"
 #include "shogi/sfen.h"
@@ -72,7 +73,11 @@ Result<std::string> export_csa(const ShogiGame& game, const RecordInfo& record) 
   if (!record.time_control.empty())
     out += "'time control " + record_field(record.time_control) + "\n";
   if (v.id == "minishogi") out += "'minishogi (5x5)\n";
-  out += csa_position(game.start());
+  if (const Handicap* h = handicap_of(game.start())) {
+    out += "PI" + std::string(h->removed) + "\n-\n";  // the giver (White) moves first
+  } else {
+    out += csa_position(game.start());
+  }
   Color mover = game.start().side_to_move();
   for (std::size_t i = 0; i < game.history_size(); ++i) {
     out += csa_move(v, game.moves()[i], mover) + "\n";
@@ -91,12 +96,23 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
   int rows = 0;
   int hand_counts[2][kHandTypeCount] = {};
   bool white_to_move = false, have_side = false, initial = false;
+  std::string_view removed;  // PI's pieces taken off the usual start ("82HI22KA")
   std::unique_ptr<ShogiGame> game;
   auto start_game = [&](std::size_t line) -> std::optional<Error> {
     std::string sfen;
     if (initial || rows == 0) {
-      sfen = std::string(v.start_sfen);
-      if (white_to_move) sfen.replace(sfen.find(" b "), 3, " w ");
+      auto start = parse_sfen(v, v.start_sfen);
+      if (!start) return record_error(line, start.error().message);
+      for (std::size_t k = 0; k + 4 <= removed.size(); k += 4) {
+        const Square s = v.parse_square(removed[k], char('a' + removed[k + 1] - '1'));
+        const PieceType t = csa_type(removed.substr(k + 2, 2));
+        if (s == kNoSquare || t == kNoType || !is_piece(start->at(s)) || type_of(start->at(s)) != t)
+          return record_error(
+              line, "PI removes a piece that is not there: " + std::string(removed.substr(k, 4)));
+        start->put(s, kEmpty);
+      }
+      start->set_side(white_to_move ? kWhite : kBlack);
+      sfen = format_sfen(*start);
     } else {
       if (rows != v.ranks)
         return record_error(line, "the position needs P1..P" + std::to_string(v.ranks));
@@ -124,8 +140,11 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
     std::string_view l = lines[i];
     if (l.empty() || l[0] == '\'' || l[0] == 'V' || l[0] == 'N' || l[0] == '$' || l[0] == 'T')
       continue;
-    if (l == "PI") {
+    if (l.starts_with("PI")) {
+      if (game || initial || rows || (l.size() - 2) % 4 != 0 || l.size() > 2 + 4 * 40)
+        return record_error(i, "bad PI line");
       initial = true;
+      removed = l.substr(2);
     } else if (l.size() >= 2 && l[0] == 'P' && l[1] >= '1' && l[1] <= '9') {
       if (game || l[1] - '1' != rows || rows >= v.ranks)
         return record_error(i, "unexpected board row");

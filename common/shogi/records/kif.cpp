@@ -1,9 +1,11 @@
 // KIF export and import of whole games.
 #include "shogi/records/kif.h"
+
 #include "core/record_text.h"
 
 #include <string>
 
+#include "shogi/handicap.h"
 #include "shogi/records/record.h"
 #include "shogi/records/record_common.h"
 #include "shogi/sfen.h"
@@ -43,14 +45,18 @@ Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) 
   if (!record.site.empty()) out += "場所：" + record_field(record.site) + "\n";
   if (!record.time_control.empty()) out += "持ち時間：" + record_field(record.time_control) + "\n";
   const bool standard = game.initial_position() == v.start_sfen;
+  const Handicap* handicap = handicap_of(game.start());
   if (standard && v.id == "shogi") {
     out += "手合割：平手\n";
+  } else if (handicap) {
+    out += "手合割：" + std::string(handicap->kif_name) + "\n";
   } else {
     if (v.id == "minishogi") out += "手合割：５五将棋\n";
     out += format_bod(game.start());
   }
-  out += "先手：" + record_field(record.players[0]) + "\n";
-  out += "後手：" + record_field(record.players[1]) + "\n";
+  // A handicap game names its players as the receiver (下手, Black) and the giver (上手).
+  out += (handicap ? "下手：" : "先手：") + record_field(record.players[0]) + "\n";
+  out += (handicap ? "上手：" : "後手：") + record_field(record.players[1]) + "\n";
   out += "手数----指手---------消費時間--\n";
   std::int64_t total[2] = {0, 0};
   const int first_mover = game.start().side_to_move();
@@ -69,7 +75,7 @@ Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) 
     }
     out += number(i + 1) + line + "\n";
   }
-  const Ending e = ending_of(game);
+  const Ending e = ending_of(game, handicap != nullptr);
   if (!e.kif.empty()) {
     out += number(game.history_size() + 1) + e.kif + "\n";
     out += e.kif_summary + "\n";
@@ -95,8 +101,12 @@ Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_v
     }
     if (l.starts_with("手合割：")) {
       auto h = l.substr(std::string_view("手合割：").size());
-      if (h != "平手" && h != "５五将棋" && h != "5五将棋" && h != "その他")
+      if (const Handicap* named = find_handicap_by_kif_name(h); named && v.id == "shogi") {
+        start = handicap_position(*named);  // a board diagram below still wins
+        have_start = true;
+      } else if (h != "平手" && h != "５五将棋" && h != "5五将棋" && h != "その他") {
         return record_error(i, "unsupported handicap '" + std::string(h) + "'");
+      }
     } else if (l.starts_with("後手の持駒：") || l.starts_with("上手の持駒：")) {
       hands[1] = std::string(l.substr(l.find("：") + 3));
     } else if (l.starts_with("先手の持駒：") || l.starts_with("下手の持駒：")) {

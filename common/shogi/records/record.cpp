@@ -5,12 +5,13 @@
 
 namespace banmen::shogi {
 
-Ending ending_of(const ShogiGame& game) {
+Ending ending_of(const ShogiGame& game, bool handicap) {
   const Outcome o = game.outcome();
   Ending e;
   if (!o.over()) return e;
   const std::string n = "まで" + std::to_string(game.history_size()) + "手で";
-  const std::string winner = o.winner == 0 ? "先手の勝ち" : "後手の勝ち";
+  const std::string winner = o.winner == 0 ? (handicap ? "下手の勝ち" : "先手の勝ち")
+                                           : (handicap ? "上手の勝ち" : "後手の勝ち");
   const bool mover_won = o.winner == game.to_move();
   const std::string& r = o.reason;
   if (r == "checkmate") {

@@ -16,7 +16,8 @@ struct Ending {
   std::string csa;          // the CSA special move ("%TORYO", ...), empty while ongoing
   std::string kif_summary;  // "まで64手で後手の勝ち"
 };
-Ending ending_of(const ShogiGame& game);
+// `handicap` names the sides as a handicap record does (下手/上手 for 先手/後手).
+Ending ending_of(const ShogiGame& game, bool handicap = false);
 
 // Ends an imported game according to a special move word of either format, for the
 // endings the board cannot show by itself (resignation, time, declaration). False when
