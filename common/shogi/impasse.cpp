@@ -37,13 +37,17 @@ int impasse_points(const Position& pos, Color c) {
   return points;
 }
 
+ImpasseCount impasse_count(const Position& pos, Color c) {
+  const Square k = pos.king(c);
+  return {k != kNoSquare && in_enemy_camp(pos, c, k), pieces_in_enemy_camp(pos, c),
+          impasse_points(pos, c), c == kBlack ? 28 : 27};
+}
+
 bool impasse_declaration_valid(const Position& pos) {
   const Color us = pos.side_to_move();
-  const Square k = pos.king(us);
-  if (k == kNoSquare || !in_enemy_camp(pos, us, k)) return false;
-  if (pos.in_check()) return false;
-  if (pieces_in_enemy_camp(pos, us) < 10) return false;
-  return impasse_points(pos, us) >= (us == kBlack ? 28 : 27);
+  const ImpasseCount count = impasse_count(pos, us);
+  return count.king_in_enemy_camp && !pos.in_check() && count.pieces_in_enemy_camp >= 10 &&
+         count.points >= count.points_needed;
 }
 
 }  // namespace banmen::shogi

@@ -2,7 +2,7 @@
 
 #include "shogi/impasse.h"
 #include "shogi/movegen.h"
-#include "shogi/records/kif.h"
+#include "shogi/records/japanese_move.h"
 #include "shogi/records/record.h"
 #include "shogi/sfen.h"
 
@@ -44,7 +44,7 @@ std::string ShogiGame::display_notation(std::size_t index, Viewer) const {
   for (std::size_t i = 0; i < index; ++i) before.do_move(history_[i]);
   const Move prev = index ? history_[index - 1] : kNoMove;
   return std::string(before.side_to_move() == kBlack ? "▲" : "△") +
-         kif_move_text(before.variant(), history_[index], prev, true);
+         japanese_move_text(before, history_[index], prev);
 }
 
 std::uint64_t ShogiGame::perft(int depth) const {

@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { randomGame, seededRandom } from './tsshogi_games.mjs';
+
 const [tool, jsDir, gamesArg, seedArg] = process.argv.slice(2);
 if (!tool || !jsDir) {
   console.error('usage: node records.mjs <shogi_record_tool> <tests/js dir> [games] [seed]');
@@ -13,11 +15,7 @@ if (!tool || !jsDir) {
 }
 const ts = await import(pathToFileURL(path.join(jsDir, 'node_modules/tsshogi/dist/esm/index.mjs')).href);
 const games = Number(gamesArg ?? 20);
-let seed = Number(seedArg ?? 7) >>> 0;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) >>> 0;
-  return seed / 4294967296;
-};
+const random = seededRandom(Number(seedArg ?? 7));
 
 const run = (args, input) => {
   const r = spawnSync(tool, args, { input, timeout: 60000 });
@@ -52,35 +50,7 @@ const fail = (what, detail) => {
 for (let g = 0; g < games; ++g) {
   const start = starts[g % starts.length];
   // A random legal game played by tsshogi itself.
-  const pos = ts.Position.newBySFEN(start);
-  const usis = [];
-  const plies = 20 + Math.floor(random() * 100);
-  for (let i = 0; i < plies; ++i) {
-    const candidates = [];
-    for (const from of ts.Square.all) {
-      const piece = pos.board.at(from);
-      if (!piece || piece.color !== pos.color) continue;
-      for (const to of ts.Square.all) {
-        for (const promote of [false, true]) {
-          const m = pos.createMove(from, to);
-          if (!m) continue;
-          const mv = promote ? m.withPromote() : m;
-          if (pos.isValidMove(mv)) candidates.push(mv);
-        }
-      }
-    }
-    for (const type of ['pawn', 'lance', 'knight', 'silver', 'gold', 'bishop', 'rook']) {
-      if (!pos.hand(pos.color).count(type)) continue;
-      for (const to of ts.Square.all) {
-        const m = pos.createMove(type, to);
-        if (m && pos.isValidMove(m)) candidates.push(m);
-      }
-    }
-    if (candidates.length === 0) break;
-    const m = candidates[Math.floor(random() * candidates.length)];
-    usis.push(m.usi);
-    pos.doMove(m);
-  }
+  const { usis, pos } = randomGame(ts, start, 20 + Math.floor(random() * 100), random);
   const usi = `sfen ${start} moves ${usis.join(' ')}`;
   const finalKey = key(pos.sfen);
   for (const format of ['kif', 'csa']) {

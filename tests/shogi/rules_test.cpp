@@ -121,7 +121,7 @@ TEST(ShogiRules, ApplyAcceptsOnlyLegalMoves) {
   ASSERT_TRUE(g->apply("7g7f").ok());
   EXPECT_EQ(g->to_move(), 1);
   EXPECT_EQ(g->notation(0, Viewer::spectator), "7g7f");
-  EXPECT_EQ(g->display_notation(0, Viewer::spectator), "▲７六歩(77)");
+  EXPECT_EQ(g->display_notation(0, Viewer::spectator), "▲７六歩");
   EXPECT_EQ(g->position(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
 }
 

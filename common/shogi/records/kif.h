@@ -20,6 +20,8 @@ std::string kif_move_text(const Variant& v, Move m, Move prev, bool mark_decline
 // holds what move_key() keeps. nullopt when the text is not a board move or drop.
 std::optional<Move> parse_kif_move(const Position& pos, std::string_view text, Move prev);
 
+// A square as KIF and KI2 write it: "７六" (full-width file, kanji rank).
+std::string kif_square_name(const Variant& v, Square s);
 // Kanji numerals used for ranks and counts ("一".."十八").
 std::string kanji_number(int n);
 // Piece name in KIF ("歩", "成香", "龍", ...). `board` picks the one-character promoted

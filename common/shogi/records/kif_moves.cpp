@@ -63,14 +63,13 @@ std::string kif_piece_name(PieceType t, bool board) {
   return "?";
 }
 
+std::string kif_square_name(const Variant& v, Square s) {
+  return std::string(kWideDigits[v.file_of(s)]) + std::string(kKanji[row_of(s) + 1]);
+}
+
 std::string kif_move_text(const Variant& v, Move m, Move prev, bool mark_declined) {
   const Square to = move_to(m);
-  std::string out;
-  if (prev != kNoMove && move_to(prev) == to) {
-    out = "同　";
-  } else {
-    out = std::string(kWideDigits[v.file_of(to)]) + std::string(kKanji[row_of(to) + 1]);
-  }
+  std::string out = prev != kNoMove && move_to(prev) == to ? "同　" : kif_square_name(v, to);
   if (is_drop(m)) return out + kif_piece_name(drop_type(m)) + "打";
   const Piece p = moved_piece(m);
   out += kif_piece_name(type_of(p));
