@@ -1,7 +1,9 @@
 #include "chess/fen.h"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace banmen::chess {
@@ -69,6 +71,14 @@ std::optional<Error> check_material(const Position& pos) {
       return bad(std::string(names[c]) + " has too many pawns");
     if (popcount(pos.colors[c]) > 2 * kFiles)
       return bad(std::string(names[c]) + " has too many pieces");
+    // Every piece beyond the starting set came from a pawn's promotion.
+    constexpr std::pair<Kind, int> kStartCounts[] = {
+        {kKnight, 2}, {kBishop, 2}, {kRook, 2}, {kQueen, 1}};
+    int promoted = 0;
+    for (auto [kind, start] : kStartCounts)
+      promoted += std::max(0, popcount(pos.pieces(c, kind)) - start);
+    if (popcount(pos.pieces(c, kPawn)) + promoted > kFiles)
+      return bad(std::string(names[c]) + " has more promoted pieces than missing pawns");
   }
   const Bitboard edge_ranks = 0xffull | (0xffull << (kFiles * (kRanks - 1)));
   if (pos.kinds[kPawn] & edge_ranks) return bad("a pawn stands on the first or last rank");

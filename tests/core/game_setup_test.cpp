@@ -31,6 +31,8 @@ TEST(GameSetup, PastedPositionsAreCheckedByTheRules) {
       {"chess", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", errc::bad_position, "not to move"},
       {"chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", errc::bad_position, "first or last rank"},
       {"chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", errc::bad_position, "no king"},
+      {"chess", "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", errc::bad_position, "promoted"},
+      {"chess", "4k3/8/8/8/8/8/PPPPPP2/QQQ1K3 w - - 0 1", nullptr, ""},
       // Refused here: nothing left to play.
       {"shogi", "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", errc::bad_position, "already over"},
       {"chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", errc::bad_position, "already over"},
