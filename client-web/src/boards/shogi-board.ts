@@ -7,6 +7,7 @@ import type { Key, Piece } from 'shogiground/types';
 import type { BoardInput, BoardView, MoveHandler } from './board';
 import { parseShogiPosition, type Color } from './shogi-position';
 import { boardSfen, handsSfen, fromForsyth, toForsyth, handRoles } from './shogi-tokens';
+import { gameMeta } from '../games/catalog';
 import { moveMaps, boardMoveUsi, dropUsi, moveSquares, type ShogiMoveMaps } from './shogi-moves';
 
 const PROMOTES: Record<string, string> = {
@@ -22,21 +23,23 @@ export class ShogiBoard implements BoardView {
   private maps: ShogiMoveMaps = moveMaps([], 'sente');
   private readonly files: number;
   private readonly ranks: number;
+  private readonly hasCheck: boolean;
 
   constructor(
     private readonly el: HTMLElement,
     handTop: HTMLElement,
     handBottom: HTMLElement,
-    private readonly gameId: string,
+    gameId: string,
     private readonly onMove: MoveHandler,
     spectator: boolean,
   ) {
-    const small = gameId === 'minishogi' || gameId === 'dogcat';
-    this.files = small ? 5 : 9;
-    this.ranks = small ? 5 : 9;
+    const meta = gameMeta(gameId);
+    this.files = meta?.files ?? 9;
+    this.ranks = meta?.ranks ?? 9;
+    this.hasCheck = meta?.hasCheck ?? true;
     el.classList.add('shogi-board', `game-${gameId}`);
     const config: Config = {
-      sfen: { board: small ? '5/5/5/5/5' : '9/9/9/9/9/9/9/9/9', hands: '-' },
+      sfen: { board: Array(this.ranks).fill(String(this.files)).join('/'), hands: '-' },
       coordinates: { enabled: true, files: 'numeric', ranks: 'japanese' },
       scaleDownPieces: false,
       hands: { inlined: false, roles: handRoles(gameId, spectator) },
@@ -72,7 +75,7 @@ export class ShogiBoard implements BoardView {
         orientation: seatColor(input.bottomSeat),
         turnColor: seatColor(input.toMove),
         activeColor: myTurn ? mine : undefined,
-        checks: input.inCheck && this.gameId !== 'dogcat',
+        checks: input.inCheck && this.hasCheck,
         lastDests,
         movable: { dests: this.maps.dests as Map<Key, Key[]> },
         droppable: { dests: this.maps.dropDests as Map<`${Color} ${string}`, Key[]> },

@@ -5,7 +5,8 @@ import { t } from '../i18n';
 import type { RoomState } from '../state/room';
 import { playerOnSeat } from '../state/room';
 import { clockFace, formatClock, type ClockFace } from '../state/clock';
-import { sideName } from './home';
+import { sideName } from '../games/names';
+import { gameMeta } from '../games/catalog';
 import { chessPiece } from './dialogs';
 import { chessCaptured, hasamiCaptures, reversiDiscs } from './material';
 
@@ -79,18 +80,18 @@ export class PlayerBar {
   }
 
   private materialFor(s: RoomState, seat: 0 | 1): (HTMLElement | string)[] {
-    const id = s.game.id;
-    if (id === 'chess') {
+    const kind = gameMeta(s.game.id)?.material ?? 'none';
+    if (kind === 'chess') {
       const victim = seat === 0 ? 'b' : 'w';
       const color = victim === 'w' ? 'white' : 'black';
       const names: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
       return chessCaptured(s.position, victim).map((p) => chessPiece(`${names[p]} ${color}`, 'captured'));
     }
-    if (id === 'hasami') {
+    if (kind === 'hasami') {
       const n = hasamiCaptures(s.position)[seat];
       return n ? [h('span', { class: 'count-badge', title: t('play.captured') }, `${t('play.captured')} ${n}`)] : [];
     }
-    if (id === 'reversi') {
+    if (kind === 'reversi') {
       const n = reversiDiscs(s.position)[seat];
       return [h('span', { class: `disc-count disc-${seat}`, 'data-testid': `discs-${seat}` }, String(n))];
     }

@@ -14,7 +14,9 @@ import { renderMoveList } from './move-list';
 import { renderControls, recordFormats, type RoomActions } from './controls';
 import { choose, showResult, toast } from './dialogs';
 import { resultText } from '../state/result-text';
-import { gameName, sideName } from './home';
+import { gameName, sideName } from '../games/names';
+import { gameMeta } from '../games/catalog';
+import type { GameDirectory } from '../games/directory';
 import { clockCue, describeClock, type ClockFace } from '../state/clock';
 import type { Sound } from './sound';
 import { uiIcon } from './icons';
@@ -51,8 +53,7 @@ export class RoomView {
   constructor(
     private readonly actions: RoomActions,
     private readonly sound: Sound,
-    private readonly available: (id: string) => boolean | undefined,
-    private readonly formats: (id: string) => string[] | undefined,
+    private readonly games: GameDirectory,
   ) {
     const chatForm = h('form', { class: 'chat-form' }, this.chatInput, h('button', { type: 'submit', class: 'btn small' }, t('chat.send')));
     chatForm.addEventListener('submit', (e) => {
@@ -123,7 +124,7 @@ export class RoomView {
     this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(s.game.id, s.moves, s.initialPosition));
     const list = this.moves.querySelector('.move-list');
     if (list) list.scrollTop = list.scrollHeight;
-    this.controls.replaceChildren(renderControls(s, this.actions, this.available, recordFormats(s.game.id, this.formats(s.game.id))));
+    this.controls.replaceChildren(renderControls(s, this.actions, this.games, recordFormats(s.game.id, this.games.formats(s.game.id))));
     this.renderChat(s);
     this.announce(prev, s);
     // The boards cache their position on the page; tell them when things may have moved.
@@ -138,11 +139,12 @@ export class RoomView {
     this.top.hand.replaceChildren();
     this.bottom.hand.replaceChildren();
     const onMove = (m: string) => this.actions.move(m);
-    if (gameId === 'chess') {
+    const kind = gameMeta(gameId)?.board ?? 'shogi';
+    if (kind === 'chess') {
       const inner = h('div', { class: 'cg-wrap-outer' });
       this.boardEl.append(inner);
       this.board = new ChessBoard(inner, onMove, choose, () => t('play.choosePiece'));
-    } else if (gameId === 'reversi') {
+    } else if (kind === 'reversi') {
       this.board = new ReversiBoard(this.boardEl, onMove, (sq, d) => `${sq} ${d === 'X' ? t('side.reversi.0') : d === 'O' ? t('side.reversi.1') : ''}`);
     } else {
       const inner = h('div', { class: 'sg-outer' });
@@ -154,7 +156,7 @@ export class RoomView {
   }
 
   private renderLegend(s: RoomState): void {
-    this.legend.hidden = s.game.id !== 'dogcat';
+    this.legend.hidden = !gameMeta(s.game.id)?.hiddenPieces;
     this.legend.replaceChildren(h('span', { class: 'dot', 'aria-hidden': 'true' }), t('dogcat.legend'));
   }
 
