@@ -18,10 +18,15 @@ import { dispatch, type Inbox } from './inbox';
 import { errorSteps } from './error-policy';
 import { roomActions } from './actions';
 import { Pages } from './render';
+import { SettingsStore } from '../settings/settings';
+import { followLooks } from '../settings/theme';
+import { openSettings } from '../ui/settings-panel';
+import { Notifier, askNotificationLeave } from '../ui/notifier';
 
 export class App implements Inbox {
   private readonly model = newModel();
   private readonly session = new Session(safeStorage());
+  private readonly settings = new SettingsStore(safeStorage());
   private readonly sound = new Sound();
   private readonly games = new GameDirectory();
   private readonly router = new Router(() => this.route());
@@ -39,18 +44,18 @@ export class App implements Inbox {
       },
     });
     const actions = roomActions({ link: this.link, sound: this.sound, games: this.games, state: () => this.model.state });
-    this.pages = new Pages(this.model, this.session, this.sound, this.games, actions, {
+    const notifier = new Notifier(() => this.settings.value.notify);
+    this.pages = new Pages(this.model, this.session, {
+      actions, sound: this.sound, games: this.games, notifier, settings: () => this.settings.value,
+    }, {
       home: () => this.router.go('/'),
       retry: () => this.link.conn.retryNow(),
       useHere: () => {
         this.model.replaced = false;
         this.link.conn.retryNow(true);
       },
-      toggleSound: () => {
-        this.sound.enabled = !this.sound.enabled;
-        this.session.setPref('sound', this.sound.enabled ? 'on' : 'off');
-        this.pages.drawHeader();
-      },
+      toggleSound: () => this.settings.change({ sound: !this.settings.value.sound }),
+      settings: () => openSettings(this.settings, { askNotify: askNotificationLeave, sample: () => this.sound.play('notify') }),
       create: (name, options) => this.create(name, options),
       named: (name) => {
         this.session.saveName(name);
@@ -65,7 +70,19 @@ export class App implements Inbox {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') this.link.conn.retryNow();
     });
-    this.sound.enabled = this.session.pref('sound') !== 'off';
+    this.applySettings();
+    followLooks(() => this.settings.value, (f) => this.settings.onChange(f));
+    this.settings.onChange((s, before) => {
+      this.applySettings();
+      this.pages.drawHeader();
+      // The board takes the premove choice with each update.
+      if (s.premove !== before.premove && this.model.state) this.pages.roomView?.update({ ...this.model.state, lastChange: 'other' });
+    });
+  }
+
+  private applySettings(): void {
+    this.sound.enabled = this.settings.value.sound;
+    this.sound.volume = this.settings.value.volume / 100;
   }
 
   start(): void {
@@ -159,7 +176,7 @@ export class App implements Inbox {
     if (ev.type === 'move' && ev.seat === m.state?.seat) this.link.settleMove();
     m.state = r.state;
     if (first) this.pages.drawMain();
-    else if (m.state) this.pages.room?.update(m.state);
+    else if (m.state) this.pages.roomView?.update(m.state);
   }
 
   error(e: ErrorMsg): void {
@@ -176,7 +193,7 @@ export class App implements Inbox {
     if (steps.moveRefused) {
       this.link.settleMove();
       // The board showed a move the server did not take: redraw the true position.
-      if (m.state) this.pages.room?.update({ ...m.state, lastChange: 'other' });
+      if (m.state) this.pages.roomView?.update({ ...m.state, lastChange: 'other' });
     }
     if (steps.rejoin) this.join();
     if (steps.dropPendingCreate) m.pendingCreate = null;

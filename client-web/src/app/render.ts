@@ -6,11 +6,9 @@ import type { GameId } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import type { RoomOptions } from '../protocol/messages';
 import type { Session } from '../state/session';
-import type { RoomActions } from '../ui/controls';
 import { clear, h } from '../ui/dom';
 import { renderHome, renderJoinCard, type HomePage, type HomeProps } from '../ui/home';
-import { RoomView } from '../ui/room-view';
-import type { Sound } from '../ui/sound';
+import { RoomView, type RoomDeps } from '../ui/room-view';
 import { renderBanner, renderTopbar } from '../ui/topbar';
 import { needsName, type AppModel } from './model';
 
@@ -19,6 +17,7 @@ export interface PageHooks {
   retry(): void;
   useHere(): void;
   toggleSound(): void;
+  settings(): void;
   create(name: string, options: RoomOptions): void;
   named(name: string): void;
 }
@@ -33,14 +32,16 @@ export class Pages {
   constructor(
     private readonly model: AppModel,
     private readonly session: Session,
-    private readonly sound: Sound,
-    private readonly games: GameDirectory,
-    private readonly actions: RoomActions,
+    private readonly room: RoomDeps,
     private readonly hooks: PageHooks,
   ) {}
 
+  private get games(): GameDirectory {
+    return this.room.games;
+  }
+
   // The room view, if one is shown.
-  get room(): RoomView | null {
+  get roomView(): RoomView | null {
     return this.view;
   }
 
@@ -61,8 +62,9 @@ export class Pages {
     renderTopbar(this.header, {
       status: this.model.status,
       serverName: this.model.serverName,
-      soundOn: this.sound.enabled,
+      soundOn: this.room.settings().sound,
       onToggleSound: this.hooks.toggleSound,
+      onSettings: this.hooks.settings,
       onHome: this.hooks.home,
     });
   }
@@ -111,7 +113,7 @@ export class Pages {
       return;
     }
     if (!this.view) {
-      this.view = new RoomView(this.actions, this.sound, this.games);
+      this.view = new RoomView(this.room);
       this.show(this.view.el, true);
     }
     this.view.update(m.state);

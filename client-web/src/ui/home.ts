@@ -27,6 +27,7 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
   let p = props;
   let game: GameId = p.available(initialGame) === false ? (GAMES.find((g) => p.available(g.id) !== false)?.id ?? initialGame) : initialGame;
   let presetId = '';
+  let timeDrawnFor: boolean | null = null; // the kind of clock the time box shows
 
   const form = h('form', { class: 'create-form', 'aria-labelledby': 'create-title' });
   const gameList = h('div', { class: 'game-picker', role: 'radiogroup', 'aria-label': t('home.game') });
@@ -63,6 +64,7 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
 
   function drawTime(): void {
     const byoyomi = p.byoyomi(game);
+    timeDrawnFor = byoyomi;
     const presets = presetsFor(byoyomi);
     if (!presets.some((x) => x.id === presetId) && presetId !== 'custom') presetId = defaultPreset(byoyomi).id;
     const chips = presets.map((x) =>
@@ -151,10 +153,9 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
   return {
     el: h('div', { class: 'home' }, form, roomsList),
     update(next: HomeProps): void {
-      const clockKindKept = p.byoyomi(game) === next.byoyomi(game);
       p = next;
       drawGames();
-      if (!clockKindKept) drawTime();
+      if (p.byoyomi(game) !== timeDrawnFor) drawTime();
       drawRooms();
     },
   };

@@ -49,7 +49,7 @@ export class PlayerBar {
     this.el.dataset.seat = String(seat);
     const parts: (HTMLElement | null)[] = [
       h('span', { class: 'pb-name', 'data-testid': `name-${seat}` }, p ? p.info.name : '…'),
-      p ? h('span', { class: `presence ${p.info.connected ? 'on' : 'off'}`, title: t(p.info.connected ? 'room.online' : 'room.offline'), 'aria-label': t(p.info.connected ? 'room.online' : 'room.offline') }) : null,
+      p ? h('span', { class: `presence ${p.info.connected ? 'on' : 'off'}`, role: 'img', title: t(p.info.connected ? 'room.online' : 'room.offline'), 'aria-label': t(p.info.connected ? 'room.online' : 'room.offline') }) : null,
       s.score[0] + s.score[1] > 0 && p ? h('span', { class: 'pb-score' }, String(s.score[p.index])) : null,
     ];
     this.info.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
