@@ -78,3 +78,20 @@ describe('low-time warning', () => {
     expect(crossedWarning(face(1000), face(500), { kind: 'byoyomi', base_ms: 0, period_ms: 30_000, periods: 1 })).toBe(false);
   });
 });
+
+describe('pieces named for screen readers', async () => {
+  const { positionLines } = await import('../src/ui/position-text');
+  it('names every chess piece with its side and square', () => {
+    const lines = positionLines('chess', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    expect(lines).toHaveLength(32);
+    expect(lines).toContain('White pawn e4');
+    expect(lines).toContain('Black king e8');
+  });
+  it('names shogi pieces on the board and in hand', () => {
+    const lines = positionLines('minishogi', 'rbsgk/4p/5/P4/KGSBR b p 1');
+    expect(lines).toHaveLength(13); // 12 on the board, one kind in hand
+    expect(lines).toContain('Sente (Black) king 5e');
+    expect(lines.some((l) => /pawn ×1$/.test(l))).toBe(true);
+    expect(positionLines('reversi', '')).toEqual([]);
+  });
+});

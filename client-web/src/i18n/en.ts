@@ -195,6 +195,14 @@ export const en = {
   'a11y.board': 'Board',
   'a11y.square': '{square}',
   'a11y.keyboard': 'Keyboard: type a move in the box under the board and press Enter.',
+  'a11y.pieces': 'Pieces on the board',
+  'piece.shogi.king': 'king', 'piece.shogi.rook': 'rook', 'piece.shogi.bishop': 'bishop', 'piece.shogi.gold': 'gold',
+  'piece.shogi.silver': 'silver', 'piece.shogi.knight': 'knight', 'piece.shogi.lance': 'lance', 'piece.shogi.pawn': 'pawn',
+  'piece.shogi.tokin': 'tokin', 'piece.shogi.promotedlance': 'promoted lance', 'piece.shogi.promotedknight': 'promoted knight',
+  'piece.shogi.promotedsilver': 'promoted silver', 'piece.shogi.horse': 'horse', 'piece.shogi.dragon': 'dragon',
+  'piece.shogi.hidden': 'face-down piece',
+  'piece.chess.king': 'king', 'piece.chess.queen': 'queen', 'piece.chess.rook': 'rook', 'piece.chess.bishop': 'bishop',
+  'piece.chess.knight': 'knight', 'piece.chess.pawn': 'pawn',
 } as const;
 
 export type MessageKey = keyof typeof en;

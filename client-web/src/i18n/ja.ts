@@ -197,4 +197,12 @@ export const ja: Record<MessageKey, string> = {
   'a11y.board': '盤',
   'a11y.square': '{square}',
   'a11y.keyboard': 'キーボード：盤の下の欄に指し手を入力してEnterを押します。',
+  'a11y.pieces': '盤上の駒',
+  'piece.shogi.king': '玉将', 'piece.shogi.rook': '飛車', 'piece.shogi.bishop': '角行', 'piece.shogi.gold': '金将',
+  'piece.shogi.silver': '銀将', 'piece.shogi.knight': '桂馬', 'piece.shogi.lance': '香車', 'piece.shogi.pawn': '歩兵',
+  'piece.shogi.tokin': 'と金', 'piece.shogi.promotedlance': '成香', 'piece.shogi.promotedknight': '成桂',
+  'piece.shogi.promotedsilver': '成銀', 'piece.shogi.horse': '龍馬', 'piece.shogi.dragon': '龍王',
+  'piece.shogi.hidden': '伏せ駒',
+  'piece.chess.king': 'キング', 'piece.chess.queen': 'クイーン', 'piece.chess.rook': 'ルーク', 'piece.chess.bishop': 'ビショップ',
+  'piece.chess.knight': 'ナイト', 'piece.chess.pawn': 'ポーン',
 };

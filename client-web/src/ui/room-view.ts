@@ -24,6 +24,7 @@ import type { Notifier } from './notifier';
 import type { Settings } from '../settings/settings';
 import { ShareBox } from './share-box';
 import { Announcer } from './announcer';
+import { positionLines } from './position-text';
 
 export interface RoomDeps {
   actions: RoomActions;
@@ -36,6 +37,9 @@ export interface RoomDeps {
 export class RoomView {
   readonly el: HTMLElement;
   private readonly boardEl = h('div', { class: 'board-wrap' });
+  // Every piece by name and square, for screen readers (the boards draw them unnamed).
+  private readonly pieceList = h('ul', { class: 'sr-only', 'aria-label': t('a11y.pieces'), 'data-testid': 'piece-list' });
+  private pieceListFor = '';
   private readonly top = new PlayerBar('top');
   private readonly bottom = new PlayerBar('bottom');
   private readonly header = h('div', { class: 'room-header' });
@@ -93,6 +97,7 @@ export class RoomView {
       h('section', { class: 'play-area', 'aria-label': t('a11y.board') },
         this.top.el,
         h('div', { class: 'board-outer', oncontextmenu: (e: Event) => { if (this.cancelPremove()) e.preventDefault(); } }, this.boardEl),
+        this.pieceList,
         this.bottom.el,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
@@ -129,6 +134,10 @@ export class RoomView {
       over: s.status === 'over',
       premove: this.deps.settings().premove && s.role === 'player' && s.status === 'playing',
     }, s.lastChange === 'move');
+    if (this.pieceListFor !== s.position) {
+      this.pieceListFor = s.position;
+      this.pieceList.replaceChildren(...positionLines(s.game.id, s.position).map((line) => h('li', {}, line)));
+    }
     this.passBtn.hidden = !(isMyTurn(s) && s.legalMoves.includes('pass'));
     this.moveForm.hidden = s.role !== 'player' || s.status !== 'playing';
     this.renderHeader(s);
