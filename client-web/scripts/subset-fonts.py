@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 NOTO = '/usr/share/fonts/opentype/noto'
 
-PIECES = '歩香桂銀金角飛玉王と杏圭全馬龍成?' + '一二三四五六七八九十' + '盤'
+PIECES = '歩香桂銀金角飛玉王と杏圭全馬龍成?' + '将車行兵' + '一二三四五六七八九十' + '盤'
 # Kana whole (names and chat are often kana), full-width digits and the marks of notation.
 EXTRA = (''.join(chr(c) for c in range(0x3041, 0x3097)) +
          ''.join(chr(c) for c in range(0x30A1, 0x30FB)) + 'ー・' +

@@ -8,7 +8,7 @@ import './styles/room.css';
 import './styles/shogi.css';
 import './styles/reversi.css';
 import { initLang, lang } from './i18n';
-import { App } from './app';
+import { App } from './app/app';
 import { fontsReady } from './ui/fonts';
 
 initLang(globalThis.localStorage ?? null, navigator);

@@ -205,7 +205,7 @@ async function playScripted(pages, spectatorPage, game, received) {
 // Pieces, board numerals and Japanese labels are drawn by the client's own fonts, so they
 // show on a machine without any Japanese font (this test's machines have none).
 async function checkFonts(pages) {
-  const pieceChars = '歩香桂銀金角飛玉王と杏圭全馬龍盤一二三四五六七八九';
+  const pieceChars = '歩香桂銀金角飛玉王と杏圭全馬龍将車行兵成盤一二三四五六七八九';
   const missing = await notDrawnBy(pages.host, 'Banmen Pieces', 700, pieceChars);
   check(missing === '', `the piece font does not draw ${missing}`);
   const family = await pages.host.locator('sg-pieces piece.pawn').first()

@@ -18,6 +18,10 @@ if [ ! -d "$SRC/tests/js/node_modules/playwright-core" ]; then
   (cd "$SRC/tests/js" && npm ci --no-audit --no-fund >/dev/null)
 fi
 ln -sfn ../js/node_modules "$HERE/node_modules"
+# The client's own test readers (jsQR, axe-core) are its dev dependencies.
+if [ ! -d "$SRC/client-web/node_modules/jsqr" ] || [ ! -d "$SRC/client-web/node_modules/axe-core" ]; then
+  bash "$SRC/deploy/npm-ci.sh" "$SRC/client-web" >/dev/null
+fi
 if [ ! -f "$SRC/client-web/dist/index.html" ]; then
   (cd "$SRC/client-web" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; } && npm run build >/dev/null)
 fi
@@ -26,7 +30,7 @@ PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=
 [ -n "$SERVER_BIN" ] && [ -x "$SERVER_BIN" ] || { echo "banmen-server not built: skipping"; exit 77; }
 DATA=$(mktemp -d)
 echo "using $SERVER_BIN"
-"$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" \
+"$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" --max-rooms-per-address 100 \
   >"$BANMEN_ARTIFACTS/server.out" 2>&1 &
 SERVER_PID=$!
 trap 'kill $SERVER_PID 2>/dev/null || true; rm -rf "$DATA"' EXIT INT TERM
@@ -39,3 +43,4 @@ until node -e "fetch('http://127.0.0.1:$PORT/').then(r=>process.exit(r.ok?0:1),(
 done
 cd "$HERE"
 timeout 280 node games.mjs "http://127.0.0.1:$PORT"
+timeout 200 node extras.mjs "http://127.0.0.1:$PORT"

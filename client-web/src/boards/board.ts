@@ -10,11 +10,16 @@ export interface BoardInput {
   bottomSeat: 0 | 1; // the seat drawn at the bottom
   inCheck: boolean;
   over: boolean;
+  // Premoves allowed (the setting is on and this client plays): one move may be queued
+  // during the opponent's turn and is played when the turn comes, if legal then.
+  premove: boolean;
 }
 
 export interface BoardView {
   // Draws `input`; `animate` is false for a snapshot (reconnect, takeback, new game).
   update(input: BoardInput, animate: boolean): void;
+  // Drops a queued premove; true if there was one.
+  cancelPremove(): boolean;
   destroy(): void;
 }
 

@@ -37,6 +37,7 @@ export class ChessBoard implements BoardView {
     this.input = input;
     const { board, turn } = fenParts(input.position);
     const myTurn = input.mySeat !== null && input.toMove === input.mySeat && input.legalMoves.length > 0;
+    const premoving = input.premove && input.mySeat !== null && !myTurn;
     this.maps = chessMoveMaps(myTurn ? input.legalMoves : []);
     const last = input.lastMove ? (chessMoveSquares(input.lastMove) as Key[]) : undefined;
     const apply = () =>
@@ -46,7 +47,8 @@ export class ChessBoard implements BoardView {
         turnColor: turn,
         check: input.inCheck,
         lastMove: last,
-        movable: { color: myTurn ? seatColor(input.mySeat!) : undefined, dests: this.maps.dests as Map<Key, Key[]> },
+        movable: { color: myTurn || premoving ? seatColor(input.mySeat!) : undefined, dests: this.maps.dests as Map<Key, Key[]> },
+        premovable: { enabled: input.premove },
       });
     if (animate) apply();
     else {
@@ -55,6 +57,14 @@ export class ChessBoard implements BoardView {
       apply();
       this.ground.state.animation.enabled = was;
     }
+    // The turn has come: a queued premove is played now if it is legal (else dropped).
+    if (myTurn && this.ground.state.premovable.current) queueMicrotask(() => this.ground.playPremove());
+  }
+
+  cancelPremove(): boolean {
+    const had = !!this.ground.state.premovable.current;
+    this.ground.cancelPremove();
+    return had;
   }
 
   destroy(): void {

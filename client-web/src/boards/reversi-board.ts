@@ -13,7 +13,7 @@ export class ReversiBoard implements BoardView {
     private readonly label: (square: string, disc: string) => string,
   ) {
     el.classList.add('reversi-board');
-    el.setAttribute('role', 'grid');
+    el.setAttribute('role', 'group'); // named by the room view; each square is a named button
     const grid = document.createElement('div');
     grid.className = 'rv-grid';
     for (let i = 0; i < 64; i++) {
@@ -64,6 +64,10 @@ export class ReversiBoard implements BoardView {
     this.el.classList.toggle('my-turn', myTurn);
     this.el.dataset.turn = pos.turn;
     this.prev = pos;
+  }
+
+  cancelPremove(): boolean {
+    return false; // reversi has no premoves
   }
 
   destroy(): void {

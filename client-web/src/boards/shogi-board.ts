@@ -7,6 +7,8 @@ import type { Key, Piece } from 'shogiground/types';
 import type { BoardInput, BoardView, MoveHandler } from './board';
 import { parseShogiPosition, type Color } from './shogi-position';
 import { boardSfen, handsSfen, fromForsyth, toForsyth, handRoles } from './shogi-tokens';
+import { gameMeta } from '../games/catalog';
+import { premoveDests, predropDests } from './shogi-premove';
 import { moveMaps, boardMoveUsi, dropUsi, moveSquares, type ShogiMoveMaps } from './shogi-moves';
 
 const PROMOTES: Record<string, string> = {
@@ -22,29 +24,37 @@ export class ShogiBoard implements BoardView {
   private maps: ShogiMoveMaps = moveMaps([], 'sente');
   private readonly files: number;
   private readonly ranks: number;
+  private readonly hasCheck: boolean;
 
   constructor(
     private readonly el: HTMLElement,
     handTop: HTMLElement,
     handBottom: HTMLElement,
-    private readonly gameId: string,
+    gameId: string,
     private readonly onMove: MoveHandler,
     spectator: boolean,
   ) {
-    const small = gameId === 'minishogi' || gameId === 'dogcat';
-    this.files = small ? 5 : 9;
-    this.ranks = small ? 5 : 9;
+    const meta = gameMeta(gameId);
+    this.files = meta?.files ?? 9;
+    this.ranks = meta?.ranks ?? 9;
+    this.hasCheck = meta?.hasCheck ?? true;
     el.classList.add('shogi-board', `game-${gameId}`);
     const config: Config = {
-      sfen: { board: small ? '5/5/5/5/5' : '9/9/9/9/9/9/9/9/9', hands: '-' },
+      sfen: { board: Array(this.ranks).fill(String(this.files)).join('/'), hands: '-' },
       coordinates: { enabled: true, files: 'numeric', ranks: 'japanese' },
       scaleDownPieces: false,
       hands: { inlined: false, roles: handRoles(gameId, spectator) },
       forsyth: { toForsyth, fromForsyth },
       movable: { free: false, showDests: true, events: { after: (o, d, p) => this.afterMove(o, d, p) } },
       droppable: { free: false, showDests: true, events: { after: (pc, k) => this.afterDrop(pc, k) } },
-      premovable: { enabled: false },
-      predroppable: { enabled: false },
+      premovable: {
+        enabled: false, showDests: true,
+        generate: (key, pieces) => premoveDests(key, pieces, this.files, this.ranks, gameId === 'hasami') as Key[],
+      },
+      predroppable: {
+        enabled: false, showDests: true,
+        generate: (piece, pieces) => predropDests(piece.color, pieces, this.files, this.ranks) as Key[],
+      },
       draggable: { enabled: true, showGhost: true, showTouchSquareOverlay: true },
       highlight: { lastDests: true, check: true },
       animation: { enabled: true, hands: true, duration: 220 },
@@ -64,6 +74,7 @@ export class ShogiBoard implements BoardView {
     if (!pos) return;
     const mine = input.mySeat === null ? undefined : seatColor(input.mySeat);
     const myTurn = input.mySeat !== null && input.toMove === input.mySeat && input.legalMoves.length > 0;
+    const premoving = input.premove && input.mySeat !== null && !myTurn;
     this.maps = moveMaps(myTurn ? input.legalMoves : [], seatColor(input.toMove));
     const lastDests = (input.lastMove ? moveSquares(input.lastMove) : []) as Key[];
     this.ground.set(
@@ -71,8 +82,10 @@ export class ShogiBoard implements BoardView {
         sfen: { board: boardSfen(pos), hands: handsSfen(pos) },
         orientation: seatColor(input.bottomSeat),
         turnColor: seatColor(input.toMove),
-        activeColor: myTurn ? mine : undefined,
-        checks: input.inCheck && this.gameId !== 'dogcat',
+        activeColor: myTurn || premoving ? mine : undefined,
+        premovable: { enabled: input.premove },
+        predroppable: { enabled: input.premove },
+        checks: input.inCheck && this.hasCheck,
         lastDests,
         movable: { dests: this.maps.dests as Map<Key, Key[]> },
         droppable: { dests: this.maps.dropDests as Map<`${Color} ${string}`, Key[]> },
@@ -80,6 +93,18 @@ export class ShogiBoard implements BoardView {
       !animate,
     );
     this.el.classList.toggle('my-turn', myTurn);
+    // The turn has come: a queued premove or predrop is played now if legal (else dropped).
+    const st = this.ground.state;
+    if (myTurn && st.premovable.current) queueMicrotask(() => this.ground.playPremove());
+    if (myTurn && st.predroppable.current) queueMicrotask(() => this.ground.playPredrop());
+  }
+
+  cancelPremove(): boolean {
+    const st = this.ground.state;
+    const had = !!st.premovable.current || !!st.predroppable.current;
+    this.ground.cancelPremove();
+    this.ground.cancelPredrop();
+    return had;
   }
 
   destroy(): void {

@@ -1,28 +1,41 @@
-// The six games the client knows, with what the home page and the boards need to know of
-// each. Rules live on the server; this is presentation only.
+// The six games the client knows, with what the pages and boards need to draw each. Rules
+// live on the server; what it says of each game (name, clocks, record formats) arrives in
+// `welcome` (see directory.ts). This is presentation only: a new game is one line here.
 export type GameId = 'shogi' | 'minishogi' | 'dogcat' | 'hasami' | 'chess' | 'reversi';
 export type BoardKind = 'shogi' | 'chess' | 'reversi';
+// Whose names the two sides go by (i18n keys side.<family>.<seat>).
+export type SideFamily = 'shogi' | 'dogcat' | 'chess' | 'reversi';
+// What a player bar counts under the name.
+export type MaterialKind = 'none' | 'chess' | 'hasami' | 'reversi';
 
 export interface GameMeta {
   id: GameId;
   board: BoardKind;
   files: number;
   ranks: number;
-  // The letters positions use for seat 0 and seat 1.
-  sideLetters: [string, string];
-  // Whether byoyomi makes sense (the shogi family uses it; chess and reversi use increment).
-  byoyomi: boolean;
+  sides: SideFamily;
+  material: MaterialKind;
+  // Move list: numbered pairs (chess, reversi) or one numbered ply a line (as kifu are).
+  movePairs: boolean;
+  // The client can write the moves in shogi notation when the server sends only USI.
+  shogiNotation: boolean;
+  // The rules have check (the board marks a king in check).
   hasCheck: boolean;
-  hasHands: boolean;
+  // Pieces go down face down (dog-cat): the board's legend explains the hidden ones.
+  hiddenPieces: boolean;
+  // The king may be declared home under the impasse rule (入玉宣言).
+  impasse: boolean;
 }
 
+const SHOGI_LIKE = { board: 'shogi', sides: 'shogi', material: 'none', movePairs: false, hiddenPieces: false, impasse: false } as const;
+
 export const GAMES: readonly GameMeta[] = [
-  { id: 'shogi', board: 'shogi', files: 9, ranks: 9, sideLetters: ['b', 'w'], byoyomi: true, hasCheck: true, hasHands: true },
-  { id: 'minishogi', board: 'shogi', files: 5, ranks: 5, sideLetters: ['b', 'w'], byoyomi: true, hasCheck: true, hasHands: true },
-  { id: 'dogcat', board: 'shogi', files: 5, ranks: 5, sideLetters: ['b', 'w'], byoyomi: true, hasCheck: false, hasHands: true },
-  { id: 'hasami', board: 'shogi', files: 9, ranks: 9, sideLetters: ['b', 'w'], byoyomi: true, hasCheck: false, hasHands: false },
-  { id: 'chess', board: 'chess', files: 8, ranks: 8, sideLetters: ['w', 'b'], byoyomi: false, hasCheck: true, hasHands: false },
-  { id: 'reversi', board: 'reversi', files: 8, ranks: 8, sideLetters: ['X', 'O'], byoyomi: false, hasCheck: false, hasHands: false },
+  { ...SHOGI_LIKE, id: 'shogi', files: 9, ranks: 9, shogiNotation: true, hasCheck: true, impasse: true },
+  { ...SHOGI_LIKE, id: 'minishogi', files: 5, ranks: 5, shogiNotation: true, hasCheck: true },
+  { ...SHOGI_LIKE, id: 'dogcat', files: 5, ranks: 5, sides: 'dogcat', shogiNotation: false, hasCheck: false, hiddenPieces: true },
+  { ...SHOGI_LIKE, id: 'hasami', files: 9, ranks: 9, material: 'hasami', shogiNotation: false, hasCheck: false },
+  { id: 'chess', board: 'chess', files: 8, ranks: 8, sides: 'chess', material: 'chess', movePairs: true, shogiNotation: false, hasCheck: true, hiddenPieces: false, impasse: false },
+  { id: 'reversi', board: 'reversi', files: 8, ranks: 8, sides: 'reversi', material: 'reversi', movePairs: true, shogiNotation: false, hasCheck: false, hiddenPieces: false, impasse: false },
 ];
 
 export function gameMeta(id: string): GameMeta | undefined {

@@ -49,6 +49,14 @@ export interface GameInfoMsg {
   available?: boolean;
 }
 
+// One line of the public room list (`rooms`).
+export interface PublicRoom {
+  room: string;
+  game: string;
+  host: string;
+  clock: Clock;
+}
+
 export interface ChatLine {
   from: string;
   player: 0 | 1 | null;

@@ -79,3 +79,17 @@ export function describeClock(c: Clock): string {
   if (c.kind === 'byoyomi') return `${min(c.base_ms)}m+${c.periods > 1 ? `${c.periods}×` : ''}${Math.round(c.period_ms / 1000)}s`;
   return '∞';
 }
+
+// When a player's main time runs low: an eighth of the starting time, at most a minute
+// (no warning for a clock with no main time, or none at all).
+export function warningAtMs(settings: Clock): number {
+  if (settings.kind === 'none') return 0;
+  return Math.min(60_000, settings.base_ms / 8);
+}
+
+// Whether the running clock just crossed the low-time warning (once, in the main time).
+export function crossedWarning(prev: ClockFace | null, face: ClockFace, settings: Clock): boolean {
+  const at = warningAtMs(settings);
+  if (!prev || !face.running || !prev.running || face.inByoyomi || at <= 0) return false;
+  return prev.ms >= at && face.ms < at && face.ms > 0;
+}

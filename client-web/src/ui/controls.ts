@@ -4,9 +4,10 @@ import { h } from './dom';
 import { t } from '../i18n';
 import type { RoomState } from '../state/room';
 import { canAbort, canTakeback } from '../state/room';
-import { GAMES, gameMeta, type GameId } from '../games/catalog';
+import { GAMES, gameMeta } from '../games/catalog';
+import type { GameDirectory } from '../games/directory';
+import { gameName } from '../games/names';
 import { presetsFor } from './presets';
-import { gameName } from './home';
 
 export interface RoomActions {
   move(m: string): void;
@@ -27,7 +28,7 @@ export function recordFormats(gameId: string, offered?: string[]): string[] {
   return offered && offered.length ? offered : (RECORD_FORMATS[gameId] ?? []);
 }
 
-export function renderControls(s: RoomState, a: RoomActions, available: (id: string) => boolean | undefined, formats: string[]): HTMLElement {
+export function renderControls(s: RoomState, a: RoomActions, games: GameDirectory, formats: string[]): HTMLElement {
   const box = h('div', { class: 'controls' });
   const player = s.role === 'player';
   const mySeat = s.seat;
@@ -57,7 +58,7 @@ export function renderControls(s: RoomState, a: RoomActions, available: (id: str
       row.append(h('button', { type: 'button', class: 'btn', disabled: mine || !canTakeback(s), 'data-testid': 'takeback', onclick: () => a.send('takeback_request') },
         mine ? t('play.takeback.sent') : t('play.takeback')));
     }
-    if (s.game.id === 'shogi' && s.toMove === mySeat && kingInEnemyCamp(s.position, mySeat))
+    if (gameMeta(s.game.id)?.impasse && s.toMove === mySeat && kingInEnemyCamp(s.position, mySeat))
       row.append(btn(t('play.declare'), () => a.send('declare'), '', 'declare'));
     if (opp !== null) {
       const other = s.players.find((p) => p && p.seat === opp);
@@ -77,13 +78,12 @@ export function renderControls(s: RoomState, a: RoomActions, available: (id: str
   // Only the host switches games, and only between games.
   if (player && s.player === s.host && s.status !== 'playing') {
     const select = h('select', { 'aria-label': t('play.switch'), 'data-testid': 'switch-select' },
-      GAMES.map((g) => h('option', { value: g.id, selected: g.id === s.options.game, disabled: available(g.id) === false }, gameName(g.id))));
+      GAMES.map((g) => h('option', { value: g.id, selected: g.id === s.options.game, disabled: games.available(g.id) === false }, gameName(g.id))));
     // The clock of the next game: as it is, or one of the presets of that game's kind.
     const clock = h('select', { 'aria-label': t('play.switch.clock'), 'data-testid': 'switch-clock' });
     const fillClocks = (): void => {
-      const meta = gameMeta(select.value as GameId);
       clock.replaceChildren(h('option', { value: 'keep' }, t('play.switch.keepClock')),
-        ...presetsFor(meta?.byoyomi ?? false).map((p) => h('option', { value: p.id }, p.id === 'none' ? t('home.unlimited') : p.label)));
+        ...presetsFor(games.byoyomi(select.value)).map((p) => h('option', { value: p.id }, p.id === 'none' ? t('home.unlimited') : p.label)));
     };
     select.addEventListener('change', fillClocks);
     fillClocks();

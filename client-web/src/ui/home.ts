@@ -1,38 +1,33 @@
 // The home page: create a room (game, clock, side, toggles, nickname) and see open rooms.
-import { t, tMaybe, type MessageKey } from '../i18n';
-import { GAMES, gameMeta, type GameId } from '../games/catalog';
-import type { Clock, GameInfoMsg, RoomOptions } from '../protocol/messages';
+import { t, type MessageKey } from '../i18n';
+import { GAMES, type GameId } from '../games/catalog';
+import { gameName, sideName } from '../games/names';
+import type { PublicRoom, RoomOptions } from '../protocol/messages';
 import { customClock, defaultPreset, presetsFor } from './presets';
 import { describeClock } from '../state/clock';
 import { h } from './dom';
 import { gameIcon } from './icons';
 
-export interface PublicRoom {
-  room: string;
-  game: string;
-  host: string;
-  clock: Clock;
-}
-
 export interface HomeProps {
   available: (id: GameId) => boolean | undefined; // undefined while the server has not said
+  byoyomi: (id: GameId) => boolean; // the game's clock counts byoyomi (else increments)
   name: string;
   rooms: PublicRoom[];
   onCreate: (name: string, options: RoomOptions) => void;
 }
 
-export function sideName(gameId: string, seat: 0 | 1): string {
-  const family = gameId === 'chess' ? 'chess' : gameId === 'reversi' ? 'reversi' : gameId === 'dogcat' ? 'dogcat' : 'shogi';
-  return t(`side.${family}.${seat}` as MessageKey);
+export interface HomePage {
+  el: HTMLElement;
+  // Redraws what the server's words change (games offered, their clocks, open rooms),
+  // keeping what the visitor has already chosen or typed.
+  update(p: HomeProps): void;
 }
 
-export function gameName(id: string, fallback?: GameInfoMsg): string {
-  return tMaybe(`game.${id}`) ?? fallback?.name ?? id;
-}
-
-export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLElement {
+export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): HomePage {
+  let p = props;
   let game: GameId = p.available(initialGame) === false ? (GAMES.find((g) => p.available(g.id) !== false)?.id ?? initialGame) : initialGame;
   let presetId = '';
+  let timeDrawnFor: boolean | null = null; // the kind of clock the time box shows
 
   const form = h('form', { class: 'create-form', 'aria-labelledby': 'create-title' });
   const gameList = h('div', { class: 'game-picker', role: 'radiogroup', 'aria-label': t('home.game') });
@@ -68,9 +63,10 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
   }
 
   function drawTime(): void {
-    const meta = gameMeta(game)!;
-    const presets = presetsFor(meta.byoyomi);
-    if (!presets.some((x) => x.id === presetId) && presetId !== 'custom') presetId = defaultPreset(meta.byoyomi).id;
+    const byoyomi = p.byoyomi(game);
+    timeDrawnFor = byoyomi;
+    const presets = presetsFor(byoyomi);
+    if (!presets.some((x) => x.id === presetId) && presetId !== 'custom') presetId = defaultPreset(byoyomi).id;
     const chips = presets.map((x) =>
       h('label', { class: `chip${x.id === presetId ? ' selected' : ''}` },
         h('input', { type: 'radio', name: 'preset', value: x.id, checked: x.id === presetId, onchange: () => { presetId = x.id; drawTime(); } }),
@@ -84,10 +80,10 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
     const custom = presetId === 'custom'
       ? h('div', { class: 'custom-time' },
           // A Fischer clock needs some main time; byoyomi may be periods only.
-          h('label', {}, t('home.minutes'), h('input', { type: 'number', name: 'minutes', min: meta.byoyomi ? 0 : 0.05, max: 180, step: 'any', required: true, value: meta.byoyomi ? 10 : 5 })),
-          h('label', {}, t(meta.byoyomi ? 'home.byoyomi' : 'home.increment'),
-            h('input', { type: 'number', name: 'seconds', min: 0, max: 600, step: 1, value: meta.byoyomi ? 30 : 3 })),
-          meta.byoyomi
+          h('label', {}, t('home.minutes'), h('input', { type: 'number', name: 'minutes', min: byoyomi ? 0 : 0.05, max: 180, step: 'any', required: true, value: byoyomi ? 10 : 5 })),
+          h('label', {}, t(byoyomi ? 'home.byoyomi' : 'home.increment'),
+            h('input', { type: 'number', name: 'seconds', min: 0, max: 600, step: 1, value: byoyomi ? 30 : 3 })),
+          byoyomi
             ? h('label', {}, t('home.periods'), h('input', { type: 'number', name: 'periods', min: 1, max: 10, step: 1, value: 1 }))
             : null)
       : null;
@@ -110,10 +106,10 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const data = new FormData(form);
-    const meta = gameMeta(game)!;
+    const byoyomi = p.byoyomi(game);
     const clock = presetId === 'custom'
-      ? customClock(meta.byoyomi, Number(data.get('minutes')), Number(data.get('seconds')), Number(data.get('periods') ?? 1))
-      : presetsFor(meta.byoyomi).find((x) => x.id === presetId)!.clock;
+      ? customClock(byoyomi, Number(data.get('minutes')), Number(data.get('seconds')), Number(data.get('periods') ?? 1))
+      : presetsFor(byoyomi).find((x) => x.id === presetId)!.clock;
     const name = String(data.get('nickname') ?? '').trim() || 'Player';
     p.onCreate(name, {
       game, clock, side,
@@ -141,16 +137,28 @@ export function renderHome(p: HomeProps, initialGame: GameId = 'shogi'): HTMLEle
       h('button', { type: 'submit', class: 'btn primary big', 'data-testid': 'create-room' }, t('home.submit'))),
   );
 
-  const roomsList = h('section', { class: 'open-rooms', 'aria-labelledby': 'rooms-title' },
-    h('h2', { id: 'rooms-title' }, t('home.public.list')),
-    p.rooms.length
-      ? h('ul', {}, p.rooms.map((r) =>
-          h('li', {}, h('a', { href: `/r/${r.room}` }, gameIcon(r.game), ` ${gameName(r.game)} · ${describeClock(r.clock)} · ${r.host}`))))
-      : h('p', { class: 'muted' }, t('home.public.none')),
-    h('p', { class: 'muted' }, t('home.join')),
-  );
+  const roomsList = h('section', { class: 'open-rooms', 'aria-labelledby': 'rooms-title' });
+  const drawRooms = (): void => {
+    roomsList.replaceChildren(
+      h('h2', { id: 'rooms-title' }, t('home.public.list')),
+      p.rooms.length
+        ? h('ul', {}, p.rooms.map((r) =>
+            h('li', {}, h('a', { href: `/r/${r.room}` }, gameIcon(r.game), ` ${gameName(r.game)} · ${describeClock(r.clock)} · ${r.host}`))))
+        : h('p', { class: 'muted' }, t('home.public.none')),
+      h('p', { class: 'muted' }, t('home.join')),
+    );
+  };
+  drawRooms();
 
-  return h('div', { class: 'home' }, form, roomsList);
+  return {
+    el: h('div', { class: 'home' }, form, roomsList),
+    update(next: HomeProps): void {
+      p = next;
+      drawGames();
+      if (p.byoyomi(game) !== timeDrawnFor) drawTime();
+      drawRooms();
+    },
+  };
 }
 
 // Asked once, on the first visit through a share link: the name the other side will see.

@@ -22,10 +22,11 @@ export function gameIcon(id: string): SVGSVGElement {
 const UI: Record<string, string> = {
   sound: '<path d="M4 12h5l6-5v18l-6-5H4z" fill="currentColor"/><path d="M19 11c1.5 1.5 1.5 8.5 0 10M22 8c3 3 3 13 0 16" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>',
   mute: '<path d="M4 12h5l6-5v18l-6-5H4z" fill="currentColor"/><path d="M19 12l7 8M26 12l-7 8" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+  gear: '<circle cx="16" cy="16" r="4.5" fill="none" stroke="currentColor" stroke-width="2.4"/><path d="M16 3v5M16 24v5M3 16h5M24 16h5M6.8 6.8l3.5 3.5M21.7 21.7l3.5 3.5M6.8 25.2l3.5-3.5M21.7 10.3l3.5-3.5" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>',
   flip: '<path d="M10 5v20M10 25l-5-5M10 25l5-5M22 27V7M22 7l-5 5M22 7l5 5" stroke="currentColor" stroke-width="2.4" fill="none" stroke-linecap="round" stroke-linejoin="round"/>',
 };
 
-export function uiIcon(name: 'sound' | 'mute' | 'flip'): SVGSVGElement {
+export function uiIcon(name: 'sound' | 'mute' | 'flip' | 'gear'): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('viewBox', '0 0 32 32');
   svg.setAttribute('class', 'ui-icon');

@@ -4,17 +4,19 @@ import { h } from './dom';
 import { t, lang } from '../i18n';
 import { shogiDisplay } from '../games/shogi-notation';
 import type { MoveEntry } from '../protocol/messages';
+import { gameMeta } from '../games/catalog';
 
 const SHOGI_MARK = ['☗', '☖'];
 
 // `readable`: the moves as people write them when the server sent only USI (shogi).
 export function renderMoveList(gameId: string, moves: MoveEntry[], initial = ''): HTMLElement {
-  if ((gameId === 'shogi' || gameId === 'minishogi') && moves.some((m) => m.display === m.move)) {
-    const text = shogiDisplay(initial, moves.map((m) => m.move), gameId === 'shogi' ? 9 : 5, lang() === 'ja' ? 'japanese' : 'western');
+  const meta = gameMeta(gameId);
+  if (meta?.shogiNotation && moves.some((m) => m.display === m.move)) {
+    const text = shogiDisplay(initial, moves.map((m) => m.move), meta.files, lang() === 'ja' ? 'japanese' : 'western');
     moves = moves.map((m, i) => (m.display === m.move ? { move: m.move, display: text[i] } : m));
   }
   const list = h('ol', { class: `move-list ml-${gameId}`, 'aria-label': t('play.moves'), tabindex: 0 });
-  const pairs = gameId === 'chess' || gameId === 'reversi';
+  const pairs = meta?.movePairs ?? false;
   if (pairs) {
     for (let i = 0; i < moves.length; i += 2) {
       list.append(h('li', { class: 'ml-pair' },

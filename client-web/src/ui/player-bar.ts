@@ -5,7 +5,8 @@ import { t } from '../i18n';
 import type { RoomState } from '../state/room';
 import { playerOnSeat } from '../state/room';
 import { clockFace, formatClock, type ClockFace } from '../state/clock';
-import { sideName } from './home';
+import { sideName } from '../games/names';
+import { gameMeta } from '../games/catalog';
 import { chessPiece } from './dialogs';
 import { chessCaptured, hasamiCaptures, reversiDiscs } from './material';
 
@@ -48,7 +49,7 @@ export class PlayerBar {
     this.el.dataset.seat = String(seat);
     const parts: (HTMLElement | null)[] = [
       h('span', { class: 'pb-name', 'data-testid': `name-${seat}` }, p ? p.info.name : '…'),
-      p ? h('span', { class: `presence ${p.info.connected ? 'on' : 'off'}`, title: t(p.info.connected ? 'room.online' : 'room.offline'), 'aria-label': t(p.info.connected ? 'room.online' : 'room.offline') }) : null,
+      p ? h('span', { class: `presence ${p.info.connected ? 'on' : 'off'}`, role: 'img', title: t(p.info.connected ? 'room.online' : 'room.offline'), 'aria-label': t(p.info.connected ? 'room.online' : 'room.offline') }) : null,
       s.score[0] + s.score[1] > 0 && p ? h('span', { class: 'pb-score' }, String(s.score[p.index])) : null,
     ];
     this.info.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
@@ -79,18 +80,18 @@ export class PlayerBar {
   }
 
   private materialFor(s: RoomState, seat: 0 | 1): (HTMLElement | string)[] {
-    const id = s.game.id;
-    if (id === 'chess') {
+    const kind = gameMeta(s.game.id)?.material ?? 'none';
+    if (kind === 'chess') {
       const victim = seat === 0 ? 'b' : 'w';
       const color = victim === 'w' ? 'white' : 'black';
       const names: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
       return chessCaptured(s.position, victim).map((p) => chessPiece(`${names[p]} ${color}`, 'captured'));
     }
-    if (id === 'hasami') {
+    if (kind === 'hasami') {
       const n = hasamiCaptures(s.position)[seat];
       return n ? [h('span', { class: 'count-badge', title: t('play.captured') }, `${t('play.captured')} ${n}`)] : [];
     }
-    if (id === 'reversi') {
+    if (kind === 'reversi') {
       const n = reversiDiscs(s.position)[seat];
       return [h('span', { class: `disc-count disc-${seat}`, 'data-testid': `discs-${seat}` }, String(n))];
     }

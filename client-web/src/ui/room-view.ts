@@ -1,5 +1,5 @@
 // The room page: board with a player bar on each side, and a panel with the share link,
-// the state of play, the moves, the buttons and the chat. Built once per room; each
+// the state of play, the moves, the buttons and the chat (announcer.ts says the changes). Built once per room; each
 // state change updates the parts (the board keeps its DOM so animations and drags work).
 import { h } from './dom';
 import { t } from '../i18n';
@@ -12,24 +12,41 @@ import { ReversiBoard } from '../boards/reversi-board';
 import { PlayerBar } from './player-bar';
 import { renderMoveList } from './move-list';
 import { renderControls, recordFormats, type RoomActions } from './controls';
-import { choose, showResult, toast } from './dialogs';
+import { choose, toast } from './dialogs';
 import { resultText } from '../state/result-text';
-import { gameName, sideName } from './home';
-import { clockCue, describeClock, type ClockFace } from '../state/clock';
+import { gameName, sideName } from '../games/names';
+import { gameMeta } from '../games/catalog';
+import type { GameDirectory } from '../games/directory';
+import { describeClock } from '../state/clock';
 import type { Sound } from './sound';
 import { uiIcon } from './icons';
-import { Attention } from './attention';
+import type { Notifier } from './notifier';
+import type { Settings } from '../settings/settings';
+import { ShareBox } from './share-box';
+import { Announcer } from './announcer';
+import { positionLines } from './position-text';
 
-// One per page: the tab has one title.
-const attention = new Attention();
+export interface RoomDeps {
+  actions: RoomActions;
+  sound: Sound;
+  games: GameDirectory;
+  notifier: Notifier;
+  settings: () => Settings;
+}
 
 export class RoomView {
   readonly el: HTMLElement;
   private readonly boardEl = h('div', { class: 'board-wrap' });
+  // Every piece by name and square, for screen readers (the boards draw them unnamed).
+  private readonly pieceList = h('ul', { class: 'sr-only', 'aria-label': t('a11y.pieces'), 'data-testid': 'piece-list' });
+  private pieceListFor = '';
   private readonly top = new PlayerBar('top');
   private readonly bottom = new PlayerBar('bottom');
   private readonly header = h('div', { class: 'room-header' });
-  private readonly share = h('div', { class: 'share-box' });
+  private readonly share = new ShareBox();
+  private readonly announcer: Announcer;
+  private readonly actions: RoomActions;
+  private readonly games: GameDirectory;
   private readonly legend = h('p', { class: 'dogcat-legend' });
   private readonly status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
   private readonly moves = h('div', { class: 'moves-box' });
@@ -42,18 +59,17 @@ export class RoomView {
   private board: BoardView | null = null;
   private boardGame = '';
   private state: RoomState | null = null;
-  private shownResultFor = '';
   private flipped = false;
   private claimShownFor = 0;
-  private myLastFace: ClockFace | null = null; // for the clock's sound cues
   private timer: number | undefined;
+  private readonly onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') this.cancelPremove();
+  };
 
-  constructor(
-    private readonly actions: RoomActions,
-    private readonly sound: Sound,
-    private readonly available: (id: string) => boolean | undefined,
-    private readonly formats: (id: string) => string[] | undefined,
-  ) {
+  constructor(private readonly deps: RoomDeps) {
+    this.actions = deps.actions;
+    this.games = deps.games;
+    this.announcer = new Announcer(deps.sound, deps.notifier, deps.settings, () => this.actions.send('rematch_offer'));
     const chatForm = h('form', { class: 'chat-form' }, this.chatInput, h('button', { type: 'submit', class: 'btn small' }, t('chat.send')));
     chatForm.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -78,20 +94,23 @@ export class RoomView {
     this.moveForm = moveForm;
     const flip = h('button', { type: 'button', class: 'btn small icon', title: t('play.flip'), 'aria-label': t('play.flip'), onclick: () => this.flip() }, uiIcon('flip'));
     this.el = h('div', { class: 'room' },
-      h('section', { class: 'play-area', 'aria-label': 'board' },
+      h('section', { class: 'play-area', 'aria-label': t('a11y.board') },
         this.top.el,
-        h('div', { class: 'board-outer' }, this.boardEl),
+        h('div', { class: 'board-outer', oncontextmenu: (e: Event) => { if (this.cancelPremove()) e.preventDefault(); } }, this.boardEl),
+        this.pieceList,
         this.bottom.el,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
-        this.header, this.share, this.status, this.legend, this.moves, this.controls,
+        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.moves, this.controls,
         h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
     );
     this.timer = window.setInterval(() => this.tick(), 100);
+    document.addEventListener('keydown', this.onKey);
   }
 
   destroy(): void {
     window.clearInterval(this.timer);
+    document.removeEventListener('keydown', this.onKey);
     this.board?.destroy();
   }
 
@@ -113,19 +132,24 @@ export class RoomView {
       bottomSeat: bottom,
       inCheck: s.inCheck,
       over: s.status === 'over',
+      premove: this.deps.settings().premove && s.role === 'player' && s.status === 'playing',
     }, s.lastChange === 'move');
+    if (this.pieceListFor !== s.position) {
+      this.pieceListFor = s.position;
+      this.pieceList.replaceChildren(...positionLines(s.game.id, s.position).map((line) => h('li', {}, line)));
+    }
     this.passBtn.hidden = !(isMyTurn(s) && s.legalMoves.includes('pass'));
     this.moveForm.hidden = s.role !== 'player' || s.status !== 'playing';
     this.renderHeader(s);
     this.renderLegend(s);
-    this.renderShare(s);
+    this.share.update(s);
     this.renderStatus(s);
     this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(s.game.id, s.moves, s.initialPosition));
     const list = this.moves.querySelector('.move-list');
     if (list) list.scrollTop = list.scrollHeight;
-    this.controls.replaceChildren(renderControls(s, this.actions, this.available, recordFormats(s.game.id, this.formats(s.game.id))));
+    this.controls.replaceChildren(renderControls(s, this.actions, this.games, recordFormats(s.game.id, this.games.formats(s.game.id))));
     this.renderChat(s);
-    this.announce(prev, s);
+    this.announcer.change(prev, s);
     // The boards cache their position on the page; tell them when things may have moved.
     document.body.dispatchEvent(new Event('chessground.resize'));
     document.body.dispatchEvent(new Event('shogiground.resize'));
@@ -138,23 +162,26 @@ export class RoomView {
     this.top.hand.replaceChildren();
     this.bottom.hand.replaceChildren();
     const onMove = (m: string) => this.actions.move(m);
-    if (gameId === 'chess') {
+    const kind = gameMeta(gameId)?.board ?? 'shogi';
+    if (kind === 'chess') {
       const inner = h('div', { class: 'cg-wrap-outer' });
       this.boardEl.append(inner);
       this.board = new ChessBoard(inner, onMove, choose, () => t('play.choosePiece'));
-    } else if (gameId === 'reversi') {
+    } else if (kind === 'reversi') {
       this.board = new ReversiBoard(this.boardEl, onMove, (sq, d) => `${sq} ${d === 'X' ? t('side.reversi.0') : d === 'O' ? t('side.reversi.1') : ''}`);
     } else {
       const inner = h('div', { class: 'sg-outer' });
       this.boardEl.append(inner);
       this.board = new ShogiBoard(inner, this.top.hand, this.bottom.hand, gameId, onMove, spectator);
     }
+    this.boardEl.setAttribute('role', 'group');
+    this.boardEl.setAttribute('aria-label', t('a11y.board'));
     this.boardGame = `${gameId}:${spectator ? 'spectator' : 'player'}`;
     this.el.dataset.game = gameId;
   }
 
   private renderLegend(s: RoomState): void {
-    this.legend.hidden = s.game.id !== 'dogcat';
+    this.legend.hidden = !gameMeta(s.game.id)?.hiddenPieces;
     this.legend.replaceChildren(h('span', { class: 'dot', 'aria-hidden': 'true' }), t('dogcat.legend'));
   }
 
@@ -166,23 +193,6 @@ export class RoomView {
       next,
       h('span', { class: 'room-meta' }, [describeClock(s.options.clock), score, s.spectators ? t('room.spectators', { count: s.spectators }) : ''].filter(Boolean).join(' · ')),
     );
-  }
-
-  private renderShare(s: RoomState): void {
-    const link = `${location.origin}/r/${s.room}`;
-    const input = h('input', { type: 'text', readonly: true, value: link, 'aria-label': t('room.share'), 'data-testid': 'share-link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
-    const copy = h('button', { type: 'button', class: 'btn small', 'data-testid': 'copy-link', onclick: async () => {
-      try { await navigator.clipboard.writeText(link); } catch { input.select(); document.execCommand?.('copy'); }
-      toast(t('room.copied'));
-    } }, t('room.copy'));
-    const waiting = s.status === 'waiting';
-    this.share.classList.toggle('prominent', waiting);
-    this.share.replaceChildren(
-      waiting ? h('p', { class: 'waiting', 'data-testid': 'waiting' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), t('room.waiting')) : '',
-      h('label', { class: 'share-label' }, t('room.share')),
-      h('div', { class: 'share-row' }, input, copy),
-    );
-    this.share.hidden = !waiting && s.role !== 'player';
   }
 
   private renderStatus(s: RoomState): void {
@@ -209,29 +219,9 @@ export class RoomView {
     if (atBottom) this.chatLog.scrollTop = this.chatLog.scrollHeight;
   }
 
-  // Sounds, the hidden tab's title and the result dialog, once per change.
-  private announce(prev: RoomState | null, s: RoomState): void {
-    if (s.lastChange === 'move') {
-      const capture = prev && countPieces(prev.position) > countPieces(s.position);
-      this.sound.play(capture ? 'capture' : 'move');
-      if (s.role === 'player' && isMyTurn(s)) attention.raise(t('attention.yourTurn'));
-    }
-    if (prev && prev.offers !== s.offers && Object.entries(s.offers).some(([k, v]) => v !== null && v !== s.seat && prev.offers[k as keyof typeof s.offers] !== v)) {
-      this.sound.play('notify');
-      if (s.role === 'player') attention.raise(t('attention.offer'));
-    }
-    const key = `${s.room}:${s.gameNo}`;
-    if (s.status === 'over' && s.result && this.shownResultFor !== key) {
-      this.shownResultFor = key;
-      if (s.lastChange === 'game_over') {
-        this.sound.play('end');
-        const r = resultText(s.result, (seat) => sideName(s.game.id, seat), s.role === 'spectator');
-        const extra = s.role === 'player'
-          ? [h('button', { type: 'button', class: 'btn primary', 'data-testid': 'dialog-rematch', onclick: (e: Event) => { this.actions.send('rematch_offer'); (e.target as HTMLElement).closest('dialog')?.close(); } }, t('play.rematch'))]
-          : [];
-        showResult(r, extra);
-      }
-    }
+  // Drops a queued premove; true if there was one.
+  private cancelPremove(): boolean {
+    return this.board?.cancelPremove() ?? false;
   }
 
   private flip(): void {
@@ -253,15 +243,6 @@ export class RoomView {
     const faces = [this.top.tick(s, now), this.bottom.tick(s, now)];
     // A player hears their own clock's last seconds and each new byoyomi period.
     const mine = s.role === 'player' ? faces[this.top.seat === s.seat ? 0 : 1] : null;
-    if (mine) {
-      const cue = clockCue(this.myLastFace, mine);
-      if (cue) this.sound.play(cue);
-    }
-    this.myLastFace = mine;
+    this.announcer.clock(s, mine);
   }
-}
-
-function countPieces(position: string): number {
-  const board = position.split(' ')[0] ?? '';
-  return (board.match(/[A-Za-z]/g) ?? []).length;
 }

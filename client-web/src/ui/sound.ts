@@ -1,10 +1,12 @@
-// Move and game-end sounds, synthesised with Web Audio so nothing is fetched at run time.
-// Browsers start audio only after a user gesture; until then calls are silently dropped.
-type Kind = 'move' | 'capture' | 'end' | 'notify' | 'low' | 'period';
+// Move, clock and game-end sounds, synthesised with Web Audio so nothing is fetched at run
+// time. Browsers start audio only after a user gesture; until then calls are silently dropped.
+// 'low': a beep for each of the last seconds; 'warning': once, when one's time runs low.
+export type SoundKind = 'move' | 'capture' | 'end' | 'notify' | 'low' | 'warning' | 'period';
 
 export class Sound {
   private ctx: AudioContext | null = null;
   enabled = true;
+  volume = 0.7; // 0-1, scales every sound
 
   unlock(): void {
     if (this.ctx) return;
@@ -17,8 +19,8 @@ export class Sound {
     }
   }
 
-  play(kind: Kind): void {
-    if (!this.enabled || !this.ctx) return;
+  play(kind: SoundKind): void {
+    if (!this.enabled || !this.ctx || this.volume <= 0) return;
     const ctx = this.ctx;
     if (ctx.state === 'suspended') void ctx.resume();
     const t = ctx.currentTime;
@@ -26,6 +28,7 @@ export class Sound {
     else if (kind === 'end') [523, 659, 784].forEach((f, i) => this.tone(f, t + i * 0.12, 0.25, 0.12));
     else if (kind === 'notify') this.tone(880, t, 0.12, 0.08);
     else if (kind === 'period') [660, 990].forEach((f, i) => this.tone(f, t + i * 0.1, 0.1, 0.1));
+    else if (kind === 'warning') [784, 587, 392].forEach((f, i) => this.tone(f, t + i * 0.16, 0.22, 0.12));
     else this.tone(440, t, 0.08, 0.06);
   }
 
@@ -43,7 +46,7 @@ export class Sound {
     filter.frequency.value = 900;
     filter.Q.value = 1.2;
     const g = ctx.createGain();
-    g.gain.value = gain;
+    g.gain.value = gain * this.volume;
     src.connect(filter).connect(g).connect(ctx.destination);
     src.start(t);
   }
@@ -55,7 +58,7 @@ export class Sound {
     osc.type = 'sine';
     const g = ctx.createGain();
     g.gain.setValueAtTime(0, t);
-    g.gain.linearRampToValueAtTime(gain, t + 0.01);
+    g.gain.linearRampToValueAtTime(gain * this.volume, t + 0.01);
     g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
     osc.connect(g).connect(ctx.destination);
     osc.start(t);

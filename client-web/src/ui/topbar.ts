@@ -1,4 +1,4 @@
-// The header (brand, connection dot, server version, sound and language) and the banner
+// The header (brand, connection dot, server version, sound, settings and language) and the banner
 // shown while the connection is down or the seat is open elsewhere.
 import { t, lang, setLang, type Lang, type MessageKey } from '../i18n';
 import { isDown, type ConnectionStatus } from '../net/connection';
@@ -10,6 +10,7 @@ export interface TopbarProps {
   serverName: string;
   soundOn: boolean;
   onToggleSound: () => void;
+  onSettings: () => void;
   onHome: () => void;
 }
 
@@ -19,6 +20,10 @@ export function renderTopbar(el: HTMLElement, p: TopbarProps): void {
     type: 'button', class: 'btn small icon', 'aria-pressed': String(p.soundOn), title: t('play.sound'), 'aria-label': t('play.sound'),
     onclick: p.onToggleSound,
   }, uiIcon(p.soundOn ? 'sound' : 'mute'));
+  const gearBtn = h('button', {
+    type: 'button', class: 'btn small icon', title: t('settings.open'), 'aria-label': t('settings.open'), 'data-testid': 'open-settings',
+    onclick: p.onSettings,
+  }, uiIcon('gear'));
   const langSel = h('select', { class: 'lang', 'aria-label': t('app.language'), onchange: (e: Event) => setLang((e.target as HTMLSelectElement).value as Lang) },
     h('option', { value: 'en', selected: lang() === 'en' }, 'English'),
     h('option', { value: 'ja', selected: lang() === 'ja' }, '日本語'));
@@ -28,7 +33,7 @@ export function renderTopbar(el: HTMLElement, p: TopbarProps): void {
       h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '盤'), 'Banmen'),
     h('span', { class: `conn-dot conn-${isDown(p.status) ? 'down' : p.status}`, title: t(`conn.${isDown(p.status) ? 'connecting' : p.status}` as MessageKey), 'aria-hidden': 'true' }),
     p.serverName ? h('span', { class: 'server-version', 'data-testid': 'server-version' }, t('app.version', { version: p.serverName })) : '',
-    soundBtn, langSel,
+    soundBtn, gearBtn, langSel,
   );
 }
 

@@ -1,0 +1,42 @@
+// What the room page's buttons and board ask for, turned into requests.
+import { t } from '../i18n';
+import { isGameId } from '../games/catalog';
+import type { GameDirectory } from '../games/directory';
+import type { RoomState } from '../state/room';
+import type { RoomActions } from '../ui/controls';
+import { confirmDialog } from '../ui/dialogs';
+import { switchClock } from '../ui/presets';
+import type { Sound } from '../ui/sound';
+import type { ServerLink } from './link';
+
+export interface ActionDeps {
+  link: ServerLink;
+  sound: Sound;
+  games: GameDirectory;
+  state: () => RoomState | null;
+}
+
+export function roomActions(d: ActionDeps): RoomActions {
+  return {
+    move: (move) => {
+      const s = d.state();
+      if (!s) return;
+      d.sound.unlock();
+      d.link.move(move, s.version);
+    },
+    send: (type, extra = {}) => {
+      d.link.request({ type, ...extra });
+    },
+    resign: () => {
+      void confirmDialog(t('play.resign.confirm'), t('play.resign')).then((yes) => {
+        if (yes) d.link.request({ type: 'resign' });
+      });
+    },
+    switchGame: (game, clockChoice = 'keep') => {
+      const s = d.state();
+      if (!isGameId(game) || !s) return;
+      const clock = switchClock(d.games.byoyomi(game), s.options.clock, clockChoice);
+      d.link.request({ type: 'switch_game', game, clock });
+    },
+  };
+}

@@ -1,0 +1,202 @@
+// The application: puts the parts together (routing.ts, link.ts, inbox.ts,
+// error-policy.ts, actions.ts, render.ts) and carries out what each server message means
+// for the model. Room events go through the room reducer (state/room.ts).
+import { t, tMaybe, onLangChange, lang } from '../i18n';
+import { fontsReady } from '../ui/fonts';
+import type { ConnectionStatus } from '../net/connection';
+import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type Welcome } from '../protocol/messages';
+import { applyEvent } from '../state/room';
+import { Session, safeStorage } from '../state/session';
+import { GameDirectory } from '../games/directory';
+import { toast } from '../ui/dialogs';
+import { Sound } from '../ui/sound';
+import { h } from '../ui/dom';
+import { newModel, needsName } from './model';
+import { Router } from './routing';
+import { ServerLink } from './link';
+import { dispatch, type Inbox } from './inbox';
+import { errorSteps } from './error-policy';
+import { roomActions } from './actions';
+import { Pages } from './render';
+import { SettingsStore } from '../settings/settings';
+import { followLooks } from '../settings/theme';
+import { openSettings } from '../ui/settings-panel';
+import { Notifier, askNotificationLeave } from '../ui/notifier';
+
+export class App implements Inbox {
+  private readonly model = newModel();
+  private readonly session = new Session(safeStorage());
+  private readonly settings = new SettingsStore(safeStorage());
+  private readonly sound = new Sound();
+  private readonly games = new GameDirectory();
+  private readonly router = new Router(() => this.route());
+  private readonly link: ServerLink;
+  private readonly pages: Pages;
+
+  constructor(root: HTMLElement) {
+    this.link = new ServerLink({
+      onOpen: () => this.onOpen(),
+      onMessage: (m) => dispatch(m, this),
+      onStatus: (s, ms) => this.onStatus(s, ms),
+      onClosed: (code) => {
+        this.model.replaced = code === 4001;
+        return !this.model.replaced;
+      },
+    });
+    const actions = roomActions({ link: this.link, sound: this.sound, games: this.games, state: () => this.model.state });
+    const notifier = new Notifier(() => this.settings.value.notify);
+    this.pages = new Pages(this.model, this.session, {
+      actions, sound: this.sound, games: this.games, notifier, settings: () => this.settings.value,
+    }, {
+      home: () => this.router.go('/'),
+      retry: () => this.link.conn.retryNow(),
+      useHere: () => {
+        this.model.replaced = false;
+        this.link.conn.retryNow(true);
+      },
+      toggleSound: () => this.settings.change({ sound: !this.settings.value.sound }),
+      settings: () => openSettings(this.settings, { askNotify: askNotificationLeave, sample: () => this.sound.play('notify') }),
+      create: (name, options) => this.create(name, options),
+      named: (name) => {
+        this.session.saveName(name);
+        this.pages.drawMain();
+        if (this.link.isOpen) this.join();
+      },
+    });
+    root.append(h('a', { class: 'skip', href: '#main' }, 'Skip to content'), this.pages.header, this.pages.banner, this.pages.main);
+    onLangChange(() => void fontsReady(lang() === 'ja').then(() => this.pages.all()));
+    document.addEventListener('pointerdown', () => this.sound.unlock(), { once: false, capture: true });
+    document.addEventListener('keydown', () => this.sound.unlock(), { capture: true });
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.link.conn.retryNow();
+    });
+    this.applySettings();
+    followLooks(() => this.settings.value, (f) => this.settings.onChange(f));
+    this.settings.onChange((s, before) => {
+      this.applySettings();
+      this.pages.drawHeader();
+      // The board takes the premove choice with each update.
+      if (s.premove !== before.premove && this.model.state) this.pages.roomView?.update({ ...this.model.state, lastChange: 'other' });
+    });
+  }
+
+  private applySettings(): void {
+    this.sound.enabled = this.settings.value.sound;
+    this.sound.volume = this.settings.value.volume / 100;
+  }
+
+  start(): void {
+    (window as unknown as { __banmenDropSocket?: () => void }).__banmenDropSocket = () => this.link.conn.drop();
+    this.pages.drawHeader();
+    this.route();
+    this.link.conn.start();
+  }
+
+  private route(): void {
+    const room = this.router.room;
+    const m = this.model;
+    if (room !== m.roomId) {
+      this.pages.leaveRoom();
+      m.roomId = room;
+      m.state = null;
+      m.notFound = false;
+      if (room && this.link.isOpen) this.join();
+      if (!room && this.link.isOpen) this.link.request({ type: 'list_rooms' });
+    }
+    this.pages.drawMain();
+  }
+
+  private onOpen(): void {
+    this.link.hello();
+    const m = this.model;
+    if (m.pendingCreate) this.create(m.pendingCreate.name, m.pendingCreate.options);
+    else if (m.roomId) this.join();
+    else this.link.request({ type: 'list_rooms' });
+  }
+
+  private onStatus(s: ConnectionStatus, ms?: number): void {
+    this.model.status = s;
+    this.model.retryIn = ms ?? 0;
+    this.pages.drawBanner();
+    this.pages.drawHeader();
+  }
+
+  private join(): void {
+    const m = this.model;
+    if (!m.roomId || needsName(m, this.session)) return;
+    this.link.join(m.roomId, this.session, m.state?.version);
+  }
+
+  private create(name: string, options: RoomOptions): void {
+    this.session.saveName(name);
+    this.model.pendingCreate = { name, options };
+    this.link.create(name, options);
+  }
+
+  // --- Inbox: what each server message does -------------------------------------------------
+  welcome(w: Welcome): void {
+    this.model.serverName = w.server;
+    this.games.set(w.games);
+    if (w.protocol !== PROTOCOL_VERSION) toast(`Protocol ${w.protocol} ≠ ${PROTOCOL_VERSION}`, 'error');
+    this.pages.drawHeader();
+    if (!this.model.roomId) this.pages.drawMain();
+  }
+
+  rooms(list: PublicRoom[]): void {
+    this.model.rooms = list;
+    if (!this.model.roomId) this.pages.drawMain();
+  }
+
+  entered(room: string, token: string | null, created: boolean): void {
+    if (token && room) this.session.saveToken(room, token);
+    if (created) {
+      this.model.pendingCreate = null;
+      this.model.roomId = room;
+      this.router.record(`/r/${room}`);
+      this.pages.drawMain();
+    } else {
+      this.link.resendMove();
+    }
+  }
+
+  ack(moveId: string | null): void {
+    if (moveId) this.link.settleMove(moveId);
+  }
+
+  event(ev: RoomEvent): void {
+    const m = this.model;
+    if (!m.roomId) return;
+    if (ev.type === 'snapshot' && ev.room !== m.roomId) return;
+    const r = applyEvent(m.state, ev, performance.now());
+    if (r.resync) {
+      this.join();
+      return;
+    }
+    const first = !m.state;
+    if (ev.type === 'move' && ev.seat === m.state?.seat) this.link.settleMove();
+    m.state = r.state;
+    if (first) this.pages.drawMain();
+    else if (m.state) this.pages.roomView?.update(m.state);
+  }
+
+  error(e: ErrorMsg): void {
+    const m = this.model;
+    const steps = errorSteps(e.code, !!m.roomId);
+    if (steps.forgetTokenAndRejoin && m.roomId) {
+      this.session.forgetToken(m.roomId);
+      this.join();
+    }
+    if (steps.notFound) {
+      m.notFound = true;
+      this.pages.drawMain();
+    }
+    if (steps.moveRefused) {
+      this.link.settleMove();
+      // The board showed a move the server did not take: redraw the true position.
+      if (m.state) this.pages.roomView?.update({ ...m.state, lastChange: 'other' });
+    }
+    if (steps.rejoin) this.join();
+    if (steps.dropPendingCreate) m.pendingCreate = null;
+    if (steps.tell) toast(t('play.error', { message: tMaybe(`error.${e.code}`) ?? e.message }), 'error');
+  }
+}

@@ -1,0 +1,32 @@
+// What the client does about each error the server answers with (docs/protocol.md's codes).
+// Pure: the application carries the steps out.
+export interface ErrorSteps {
+  // The seat token is no longer good: forget it and join again as a newcomer.
+  forgetTokenAndRejoin: boolean;
+  // The room does not exist: show the not-found page.
+  notFound: boolean;
+  // The move in flight was refused: drop it and redraw the true position.
+  moveRefused: boolean;
+  // This client's view is behind: join again to catch up.
+  rejoin: boolean;
+  // The room asked for cannot be created: do not ask again after a reconnect.
+  dropPendingCreate: boolean;
+  // Tell the player (a toast with the error's text).
+  tell: boolean;
+}
+
+const MOVE_REFUSALS = new Set(['stale_version', 'not_your_turn', 'illegal_move', 'bad_move', 'game_over']);
+
+export function errorSteps(code: string, inRoom: boolean): ErrorSteps {
+  const steps: ErrorSteps = {
+    forgetTokenAndRejoin: false, notFound: false, moveRefused: false, rejoin: false, dropPendingCreate: false, tell: true,
+  };
+  if (code === 'bad_token' && inRoom) return { ...steps, forgetTokenAndRejoin: true, tell: false };
+  if (code === 'no_such_room') return { ...steps, notFound: true, tell: false };
+  if (MOVE_REFUSALS.has(code)) {
+    steps.moveRefused = true;
+    steps.rejoin = code === 'stale_version';
+  }
+  if (code === 'not_implemented' || code === 'unknown_game') steps.dropPendingCreate = true;
+  return steps;
+}

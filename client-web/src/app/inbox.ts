@@ -1,0 +1,49 @@
+// The server's messages, each checked at the edge (protocol/parse.ts) and handed to the
+// one handler for its type. Room events go on to the room reducer; the rest are the
+// application's own (welcome, room lists, join answers, errors, acks).
+import { parseError, parseEvent, parseWelcome } from '../protocol/parse';
+import type { ErrorMsg, PublicRoom, RoomEvent, Welcome } from '../protocol/messages';
+
+export interface Inbox {
+  welcome(w: Welcome): void;
+  rooms(list: PublicRoom[]): void;
+  // room_created (`created`) or joined: the room and this browser's seat token, if any.
+  entered(room: string, token: string | null, created: boolean): void;
+  error(e: ErrorMsg): void;
+  // Protocol 2 answers a move with its own move event; an ack with a move_id is the
+  // answer to a resend the server had already applied.
+  ack(moveId: string | null): void;
+  event(ev: RoomEvent): void;
+}
+
+export function dispatch(m: Record<string, unknown>, to: Inbox): void {
+  switch (m.type) {
+    case 'welcome': {
+      const w = parseWelcome(m);
+      if (w) to.welcome(w);
+      return;
+    }
+    case 'rooms':
+      to.rooms(Array.isArray(m.rooms) ? (m.rooms as PublicRoom[]) : []);
+      return;
+    case 'room_created':
+    case 'joined':
+      to.entered(String(m.room ?? ''), typeof m.token === 'string' ? m.token : null, m.type === 'room_created');
+      return;
+    case 'error': {
+      const e = parseError(m);
+      if (e) to.error(e);
+      return;
+    }
+    case 'ack':
+      to.ack(typeof m.move_id === 'string' ? m.move_id : null);
+      return;
+    case 'pong':
+      return;
+    default: {
+      const ev = parseEvent(m);
+      if (ev) to.event(ev);
+      else console.warn('dropped a malformed message', m.type);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// The client's side of the protocol's requests: one connection, request ids, the hello,
+// joining a room (with the seat token and the version to catch up from), creating one, and
+// moves with their move_id (sent again, same id, after a reconnect).
+import { Connection, type ConnectionHooks } from '../net/connection';
+import { socketUrl } from '../net/url';
+import { PROTOCOL_VERSION, type RoomOptions } from '../protocol/messages';
+import { MoveOutbox } from '../state/outbox';
+import type { Session } from '../state/session';
+
+export class ServerLink {
+  readonly conn: Connection;
+  private readonly outbox = new MoveOutbox(`c${Date.now().toString(36)}`);
+  private nextId = 1;
+
+  constructor(hooks: ConnectionHooks) {
+    this.conn = new Connection(socketUrl(location), hooks);
+  }
+
+  get isOpen(): boolean {
+    return this.conn.isOpen;
+  }
+
+  request(msg: Record<string, unknown>): boolean {
+    return this.conn.send({ ...msg, id: this.nextId++ });
+  }
+
+  hello(): void {
+    this.request({ type: 'hello', protocol: PROTOCOL_VERSION, client: `banmen-web/${__APP_VERSION__}` });
+  }
+
+  // Joins `room` with its seat token if this browser has one; `since`: the version this
+  // client already has, for a catch-up instead of a full snapshot.
+  join(room: string, session: Session, since?: number): void {
+    const token = session.token(room);
+    const msg: Record<string, unknown> = { type: 'join_room', room, name: session.name() || 'Player' };
+    if (token) {
+      msg.token = token;
+      if (since !== undefined) msg.since = since;
+    }
+    this.request(msg);
+  }
+
+  create(name: string, options: RoomOptions): void {
+    this.request({ type: 'create_room', name, ...options });
+  }
+
+  // Not sent while down: it goes after the reconnect, when the server has us back.
+  move(move: string, version: number): void {
+    const p = this.outbox.next(move, version);
+    this.request({ type: 'move', move, version: p.version, move_id: p.moveId });
+  }
+
+  // Back in the room after a drop: a move still unanswered goes again, same id.
+  resendMove(): void {
+    const again = this.outbox.toResend();
+    if (again) this.request({ type: 'move', move: again.move, version: again.version, move_id: again.moveId });
+  }
+
+  // The server answered the move (its event, an ack for `moveId`, or an error).
+  settleMove(moveId?: string): void {
+    this.outbox.settle(moveId);
+  }
+}

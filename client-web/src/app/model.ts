@@ -1,0 +1,33 @@
+// What the application knows between messages: the connection's state, the server's words,
+// the room in the address bar and its state (built by state/room.ts's reducer).
+import type { ConnectionStatus } from '../net/connection';
+import type { RoomOptions } from '../protocol/messages';
+import type { RoomState } from '../state/room';
+import type { Session } from '../state/session';
+import type { PublicRoom } from '../protocol/messages';
+
+export interface AppModel {
+  status: ConnectionStatus;
+  retryIn: number;
+  serverName: string;
+  rooms: PublicRoom[];
+  roomId: string | null;
+  state: RoomState | null;
+  notFound: boolean;
+  // This seat was opened in another tab (close code 4001): stay closed until asked.
+  replaced: boolean;
+  // A create_room sent and not yet answered (sent again after a reconnect).
+  pendingCreate: { name: string; options: RoomOptions } | null;
+}
+
+export function newModel(): AppModel {
+  return {
+    status: 'connecting', retryIn: 0, serverName: '', rooms: [], roomId: null, state: null,
+    notFound: false, replaced: false, pendingCreate: null,
+  };
+}
+
+// Someone opening a share link for the first time says who they are before joining.
+export function needsName(m: AppModel, session: Session): boolean {
+  return !!m.roomId && !session.token(m.roomId) && !session.name() && !m.state;
+}

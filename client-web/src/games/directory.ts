@@ -1,0 +1,40 @@
+// What the server said of its games in `welcome` (GameInfo): which it plays, the kinds of
+// clock each allows and the formats of its records. One place to ask, for every page.
+import type { GameInfoMsg } from '../protocol/messages';
+
+export class GameDirectory {
+  private games: GameInfoMsg[] = [];
+
+  set(games: GameInfoMsg[]): void {
+    this.games = games;
+  }
+
+  get known(): boolean {
+    return this.games.length > 0;
+  }
+
+  // undefined while the server has not said.
+  available(id: string): boolean | undefined {
+    const g = this.find(id);
+    return g ? g.available !== false : this.known ? false : undefined;
+  }
+
+  formats(id: string): string[] | undefined {
+    return this.find(id)?.record_formats;
+  }
+
+  // The kinds of clock the game allows ('none', 'fischer', 'byoyomi'); before the server
+  // has said, only 'none' is certain.
+  clocks(id: string): string[] {
+    return this.find(id)?.clocks ?? ['none'];
+  }
+
+  // Whether the game's clock counts byoyomi (else increments).
+  byoyomi(id: string): boolean {
+    return this.clocks(id).includes('byoyomi');
+  }
+
+  private find(id: string): GameInfoMsg | undefined {
+    return this.games.find((x) => x.id === id);
+  }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { errorSteps } from '../src/app/error-policy';
+import { dispatch, type Inbox } from '../src/app/inbox';
+import { GameDirectory } from '../src/games/directory';
+import { GAMES } from '../src/games/catalog';
+import { sideName } from '../src/games/names';
+
+describe('error policy', () => {
+  it('rejoins without the token when it is refused in a room, silently', () => {
+    expect(errorSteps('bad_token', true)).toMatchObject({ forgetTokenAndRejoin: true, tell: false });
+    expect(errorSteps('bad_token', false)).toMatchObject({ forgetTokenAndRejoin: false, tell: true });
+  });
+  it('shows the not-found page for a missing room', () => {
+    expect(errorSteps('no_such_room', true)).toMatchObject({ notFound: true, tell: false });
+  });
+  it('drops a refused move, and catches up when the view was stale', () => {
+    expect(errorSteps('illegal_move', true)).toMatchObject({ moveRefused: true, rejoin: false, tell: true });
+    expect(errorSteps('stale_version', true)).toMatchObject({ moveRefused: true, rejoin: true, tell: true });
+    expect(errorSteps('rate_limited', true)).toMatchObject({ moveRefused: false, rejoin: false, tell: true });
+  });
+  it('stops asking for a room the server cannot create', () => {
+    expect(errorSteps('unknown_game', false).dropPendingCreate).toBe(true);
+    expect(errorSteps('bad_request', false).dropPendingCreate).toBe(false);
+  });
+});
+
+describe('inbox', () => {
+  const calls: string[] = [];
+  const inbox: Inbox = {
+    welcome: (w) => calls.push(`welcome ${w.server}`),
+    rooms: (l) => calls.push(`rooms ${l.length}`),
+    entered: (r, tok, created) => calls.push(`entered ${r} ${tok} ${created}`),
+    error: (e) => calls.push(`error ${e.code}`),
+    ack: (id) => calls.push(`ack ${id}`),
+    event: (ev) => calls.push(`event ${ev.type}`),
+  };
+  it('hands each message to its one handler and drops malformed ones', () => {
+    calls.length = 0;
+    dispatch({ type: 'welcome', server: 'x', protocol: 2, games: [] }, inbox);
+    dispatch({ type: 'rooms', rooms: [{}, {}] }, inbox);
+    dispatch({ type: 'room_created', room: 'r1', token: 't' }, inbox);
+    dispatch({ type: 'joined', room: 'r1' }, inbox);
+    dispatch({ type: 'error', code: 'no_such_room' }, inbox);
+    dispatch({ type: 'ack', move_id: 'm1' }, inbox);
+    dispatch({ type: 'ack' }, inbox);
+    dispatch({ type: 'welcome' }, inbox);
+    dispatch({ type: 'pong' }, inbox);
+    expect(calls).toEqual(['welcome x', 'rooms 2', 'entered r1 t true', 'entered r1 null false', 'error no_such_room', 'ack m1', 'ack null']);
+  });
+});
+
+describe('game directory', () => {
+  it('answers from the welcome: availability, clock kinds, formats', () => {
+    const d = new GameDirectory();
+    expect(d.available('chess')).toBeUndefined();
+    expect(d.clocks('shogi')).toEqual(['none']);
+    d.set([
+      { id: 'shogi', name: 'Shogi', sides: ['a', 'b'], side_letters: ['b', 'w'], hidden_information: false, clocks: ['none', 'byoyomi'], record_formats: ['kif'] },
+      { id: 'chess', name: 'Chess', sides: ['a', 'b'], side_letters: ['w', 'b'], hidden_information: false, clocks: ['none', 'fischer'], available: false },
+    ]);
+    expect(d.available('shogi')).toBe(true);
+    expect(d.available('chess')).toBe(false);
+    expect(d.available('reversi')).toBe(false);
+    expect(d.byoyomi('shogi')).toBe(true);
+    expect(d.byoyomi('chess')).toBe(false);
+    expect(d.formats('shogi')).toEqual(['kif']);
+  });
+});
+
+describe('catalog', () => {
+  it('gives every game a board and side names', () => {
+    for (const g of GAMES) {
+      expect(['shogi', 'chess', 'reversi']).toContain(g.board);
+      expect(sideName(g.id, 0)).not.toMatch(/^side\./);
+      expect(sideName(g.id, 1)).not.toMatch(/^side\./);
+    }
+  });
+});
