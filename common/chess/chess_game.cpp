@@ -65,6 +65,15 @@ Result<void> ChessGame::apply_legal(std::string_view move) {
   return play(*m);
 }
 
+Result<void> ChessGame::apply_checked(std::string_view move) {
+  // Parsed once and found among the moves generated for this position; only the move
+  // found is written out, to accept exactly the texts legal_moves() lists.
+  auto m = parse_uci(pos_, move);
+  if (!m || std::find(legal_.begin(), legal_.end(), *m) == legal_.end() || to_uci(*m) != move)
+    return explain_illegal(move);
+  return play(*m);
+}
+
 Result<void> ChessGame::play(Move m) {
   if (over()) return make_error(errc::game_over, "the game is over");
   if (std::find(legal_.begin(), legal_.end(), m) == legal_.end())

@@ -49,6 +49,7 @@ class ChessGame final : public Game {
  protected:
   Outcome rules_outcome() const override { return verdict_; }
   Result<void> apply_legal(std::string_view move) override;
+  Result<void> apply_checked(std::string_view move) override;
 
  private:
   void refresh();  // legal moves, repetition key and verdict of pos_

@@ -6,6 +6,10 @@ namespace banmen {
 
 Result<void> Game::apply(std::string_view move) {
   if (over()) return make_error(errc::game_over, "the game is over");
+  return apply_checked(move);
+}
+
+Result<void> Game::apply_checked(std::string_view move) {
   auto moves = legal_moves();
   if (std::find(moves.begin(), moves.end(), move) == moves.end()) return explain_illegal(move);
   return apply_legal(move);

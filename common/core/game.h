@@ -114,6 +114,11 @@ class Game {
   virtual Outcome rules_outcome() const = 0;
   // Applies a move already known to be in the legal list. Called only while not over.
   virtual Result<void> apply_legal(std::string_view move) = 0;
+  // Plays `move` if it is legal, else answers explain_illegal(move). Called by apply() only
+  // while not over. The default renders legal_moves() and looks the text up; a game may
+  // instead parse the text once, find it among its generated moves and check that the
+  // move it found is written exactly as `move` (so the same texts are accepted).
+  virtual Result<void> apply_checked(std::string_view move);
   // Checks `move` against the legal list and explains why it is not legal; the default
   // answers "illegal_move: <move> is not a legal move here". Games may give finer reasons
   // (dog-cat must give the same message whatever the hidden types are).

@@ -77,4 +77,36 @@ bool is_external_reason(std::string_view reason) {
          reason == "abandonment" || reason == "aborted";
 }
 
+Result<TranscriptLines> split_transcript(std::string_view text) {
+  constexpr std::size_t kMaxRecordBytes = 64 * 1024;
+  constexpr std::size_t kMaxLines = 256;
+  if (text.size() > kMaxRecordBytes) return make_error(errc::bad_record, "longer than 64 KiB");
+  auto lines = split_lines(text, kMaxLines);
+  if (!lines) return make_error(errc::bad_record, "more than 256 lines");
+  TranscriptLines out;
+  for (std::string_view line : *lines) {
+    if (auto header = split_header(line))
+      out.headers.push_back(*header);
+    else
+      out.moves.push_back(line);
+  }
+  return out;
+}
+
+Result<std::optional<Outcome>> check_recorded_result(const GameInfo& info, const Outcome& actual,
+                                                     std::string_view result_text) {
+  auto claimed = parse_result(info, result_text);
+  if (!claimed)
+    return make_error(errc::bad_record, "unreadable result \"" + std::string(result_text) + "\"");
+  if (actual.over() || !claimed->over()) {
+    if (!(*claimed == actual))
+      return make_error(errc::bad_record, "the result does not match the moves");
+    return std::optional<Outcome>();
+  }
+  if (!is_external_reason(claimed->reason))
+    return make_error(errc::bad_record,
+                      "the result \"" + std::string(result_text) + "\" needs a finished board");
+  return std::optional<Outcome>(*claimed);
+}
+
 }  // namespace banmen

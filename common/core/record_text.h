@@ -35,4 +35,21 @@ std::optional<Outcome> parse_result(const GameInfo& info, std::string_view text)
 // Endings the server decides outside the board; a record may carry them.
 bool is_external_reason(std::string_view reason);
 
+// A transcript (reversi, hasami) read into its parts: the "Key: value" headers in the order
+// they stand, and every other line (the moves), in order.
+struct TranscriptLines {
+  std::vector<std::pair<std::string_view, std::string_view>> headers;
+  std::vector<std::string_view> moves;
+};
+// Errors (messages only; the caller words them as its format's bad_record): longer than
+// 64 KiB, more than 256 lines.
+Result<TranscriptLines> split_transcript(std::string_view text);
+
+// Holds a record's "Result:" text against the outcome its moves reached (`actual`). An
+// ending decided outside the board (is_external_reason) on a board still in play comes
+// back, for the caller to finish() the game with; nothing when the two agree. Errors
+// (messages only): unreadable, not the moves' result, or a board ending on an open board.
+Result<std::optional<Outcome>> check_recorded_result(const GameInfo& info, const Outcome& actual,
+                                                     std::string_view result_text);
+
 }  // namespace banmen

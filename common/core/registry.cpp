@@ -58,12 +58,4 @@ Result<GamePtr> import_game(std::string_view id, std::string_view format, std::s
   return f->import_record(format, text);
 }
 
-Result<GamePtr> not_implemented_create(std::string_view) {
-  return make_error(errc::not_implemented, "this game is not implemented yet");
-}
-
-Result<GamePtr> not_implemented_import(std::string_view, std::string_view) {
-  return make_error(errc::not_implemented, "this game is not implemented yet");
-}
-
 }  // namespace banmen

@@ -26,9 +26,4 @@ const GameFactory* find_game(std::string_view id);
 Result<GamePtr> create_game(std::string_view id, std::string_view position = {});
 Result<GamePtr> import_game(std::string_view id, std::string_view format, std::string_view text);
 
-// A factory whose create() and import_record() answer not_implemented: used by a game
-// folder until its game is built.
-Result<GamePtr> not_implemented_create(std::string_view position);
-Result<GamePtr> not_implemented_import(std::string_view format, std::string_view text);
-
 }  // namespace banmen

@@ -52,6 +52,14 @@ Outcome HasamiGame::rules_outcome() const {
   return judge(current_, seen_.occurrences_of_last());
 }
 
+Result<void> HasamiGame::apply_checked(std::string_view move) {
+  // Parsed once and found among the generated moves; written back to accept exactly the
+  // texts legal_moves() lists.
+  auto m = parse_move(move);
+  if (!m || format_move(*m) != move || !play_if_legal(*m)) return explain_illegal(move);
+  return ok();
+}
+
 Result<void> HasamiGame::apply_legal(std::string_view move) {
   auto m = parse_move(move);
   if (!m) return m.error();

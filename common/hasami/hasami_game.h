@@ -43,6 +43,7 @@ class HasamiGame final : public Game {
  protected:
   Outcome rules_outcome() const override;
   Result<void> apply_legal(std::string_view move) override;
+  Result<void> apply_checked(std::string_view move) override;
 
  private:
   Position initial_;

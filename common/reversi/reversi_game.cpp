@@ -61,6 +61,14 @@ Result<void> ReversiGame::apply_legal(std::string_view move) {
   return ok();
 }
 
+Result<void> ReversiGame::apply_checked(std::string_view move) {
+  // Parsed once and checked against the placements; written back to accept exactly the
+  // texts legal_moves() lists.
+  auto m = parse_move(move);
+  if (!m || format_move(*m) != move || !play_if_legal(*m)) return explain_illegal(move);
+  return ok();
+}
+
 Result<std::string> ReversiGame::export_record(std::string_view format, Viewer,
                                                const RecordInfo& record) const {
   if (format != "transcript") return Game::export_record(format, Viewer::referee, record);

@@ -7,9 +7,6 @@ namespace banmen::reversi {
 
 namespace {
 
-constexpr std::size_t kMaxRecordBytes = 64 * 1024;
-constexpr std::size_t kMaxLines = 256;
-
 Error bad(const std::string& why) {
   return make_error(errc::bad_record, "bad reversi transcript: " + why);
 }
@@ -77,20 +74,12 @@ std::string write_transcript(const ReversiGame& game, const RecordInfo& record) 
 }
 
 Result<GamePtr> read_transcript(std::string_view text) {
-  if (text.size() > kMaxRecordBytes) return bad("longer than 64 KiB");
-  auto lines = split_lines(text, kMaxLines);
-  if (!lines) return bad("more than 256 lines");
+  auto lines = split_transcript(text);
+  if (!lines) return bad(lines.error().message);
 
   Position start = Position::start();
   std::string_view score_text, result_text;
-  std::vector<std::string_view> move_lines;
-  for (std::string_view line : *lines) {
-    auto header = split_header(line);
-    if (!header) {
-      move_lines.push_back(line);
-      continue;
-    }
-    auto [key, value] = *header;
+  for (auto [key, value] : lines->headers) {
     if (key == "Game" && value != "reversi") return bad("it is a record of another game");
     if (key == "Position") {
       auto p = parse_position(value);
@@ -102,7 +91,7 @@ Result<GamePtr> read_transcript(std::string_view text) {
   }
 
   auto game = std::make_unique<ReversiGame>(start);
-  for (std::string_view line : move_lines) {
+  for (std::string_view line : lines->moves) {
     auto r = play_move_line(*game, line);
     if (!r) return r.error();
   }
@@ -110,16 +99,9 @@ Result<GamePtr> read_transcript(std::string_view text) {
     return bad("the score " + std::string(score_text) + " does not match the moves (" +
                score(game->current()) + ")");
   if (!result_text.empty()) {
-    auto claimed = parse_result(game->info(), result_text);
-    if (!claimed) return bad("unreadable result \"" + std::string(result_text) + "\"");
-    const Outcome actual = game->outcome();
-    if (actual.over() || !claimed->over()) {
-      if (!(*claimed == actual)) return bad("the result does not match the moves");
-    } else if (!is_external_reason(claimed->reason)) {
-      return bad("the result \"" + std::string(result_text) + "\" needs a finished board");
-    } else {
-      game->finish_from_record(*claimed);
-    }
+    auto external = check_recorded_result(game->info(), game->outcome(), result_text);
+    if (!external) return bad(external.error().message);
+    if (*external) game->finish_from_record(**external);
   }
   return GamePtr(std::move(game));
 }

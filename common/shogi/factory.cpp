@@ -1,4 +1,4 @@
-// The registry's entry points for shogi and minishogi (dog-cat shogi is still to come).
+// The registry's entry points for shogi, minishogi and dog-cat shogi.
 #include "shogi/factory.h"
 
 #include "shogi/dogcat/dogcat_game.h"

@@ -78,6 +78,15 @@ Result<void> ShogiGame::apply_legal(std::string_view move) {
   return ok();
 }
 
+Result<void> ShogiGame::apply_checked(std::string_view move) {
+  // Parsed once and found among the generated moves; written back to accept exactly the
+  // texts legal_moves() lists.
+  auto parsed = parse_usi(pos_.variant(), move);
+  if (!parsed || usi_move(pos_.variant(), *parsed) != move || !play(*parsed))
+    return explain_illegal(move);
+  return ok();
+}
+
 Outcome ShogiGame::judge() const {
   Position scratch = pos_;
   if (!has_legal_move(scratch)) return Outcome::win(opposite(pos_.side_to_move()), "checkmate");

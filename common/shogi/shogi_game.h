@@ -46,6 +46,7 @@ class ShogiGame final : public Game {
  protected:
   Outcome rules_outcome() const override { return outcome_; }
   Result<void> apply_legal(std::string_view move) override;
+  Result<void> apply_checked(std::string_view move) override;
 
  private:
   Outcome judge() const;

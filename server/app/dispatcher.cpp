@@ -3,13 +3,14 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <array>
 
 #include "app/hub.h"
-#include "app/messages.h"
 #include "app/peer.h"
 #include "core/registry.h"
 #include "core/unicode_text.h"
+#include "protocol/error_codes.h"
+#include "protocol/game_info.h"
+#include "protocol/messages.h"
 #include "rooms/room.h"
 #include "rooms/room_options.h"
 #include "util/time.h"
@@ -19,46 +20,18 @@ namespace banmen::server {
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kRoomTypes{"move",
-                                                      "resign",
-                                                      "draw_offer",
-                                                      "draw_accept",
-                                                      "draw_decline",
-                                                      "takeback_request",
-                                                      "takeback_accept",
-                                                      "takeback_decline",
-                                                      "abort",
-                                                      "claim",
-                                                      "declare",
-                                                      "rematch_offer",
-                                                      "rematch_accept",
-                                                      "rematch_decline",
-                                                      "switch_game",
-                                                      "chat"};
-
-bool is_room_type(std::string_view t) {
-  for (auto k : kRoomTypes)
-    if (k == t) return true;
-  return false;
-}
-
 json welcome(const Hub& hub, const json& re, int protocol) {
   json games = json::array();
   for (auto id : game_ids()) {
     const auto* f = find_game(id);
     const auto& info = f->info();
-    const bool available = f->create("").ok();
     json formats = json::array();
     for (auto fmt : info.record_formats) formats.push_back(std::string(fmt));
-    games.push_back({{"id", std::string(id)},
-                     {"name", std::string(info.name)},
-                     {"sides", {std::string(info.side_names[0]), std::string(info.side_names[1])}},
-                     {"side_letters",
-                      {std::string(1, info.side_letters[0]), std::string(1, info.side_letters[1])}},
-                     {"hidden_information", info.hidden_information},
-                     {"clocks", clock_kinds(std::string(id))},
-                     {"record_formats", formats},
-                     {"available", available}});
+    json game = game_info_json(info);
+    game["clocks"] = clock_kinds(std::string(id));
+    game["record_formats"] = formats;
+    game["available"] = true;  // every game in the registry is played (kept for clients)
+    games.push_back(std::move(game));
   }
   json j{{"type", "welcome"},
          {"server", kServerVersion},
@@ -82,10 +55,10 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
   };
   json msg = json::parse(text, nullptr, false);
   if (msg.is_discarded() || !msg.is_object())
-    return err(nullptr, "bad_request", "messages are JSON objects");
+    return err(nullptr, errc::bad_request, "messages are JSON objects");
   const json re = request_id(msg);
   auto type = get_string(msg, "type");
-  if (!type) return err(re, "bad_request", "type is required");
+  if (!type) return err(re, errc::bad_request, "type is required");
 
   if (*type == "hello") {
     // The connection speaks the client's version if this server knows it, else the newest
@@ -93,7 +66,7 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
     int protocol = kOldestProtocolVersion;
     if (msg.contains("protocol")) {
       auto asked = get_int(msg, "protocol");
-      if (!asked || *asked < 1) return err(re, "bad_request", "protocol is a version number");
+      if (!asked || *asked < 1) return err(re, errc::bad_request, "protocol is a version number");
       protocol = static_cast<int>(std::min<std::int64_t>(*asked, kProtocolVersion));
     }
     session->set_protocol(protocol);
@@ -113,7 +86,7 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
   if ((*type == "create_room" || *type == "join_room") && msg.contains("name")) {
     auto name = get_string(msg, "name");
     if (!name || !is_plain_text(*name))
-      return err(re, "bad_name",
+      return err(re, errc::bad_name,
                  "a name is text without line breaks, control, direction or zero-width "
                  "characters");
   }
@@ -130,13 +103,13 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
   }
   if (*type == "join_room") {
     auto id = get_string(msg, "room");
-    if (!id || !is_urlsafe_id(*id, 1, 64)) return err(re, "bad_request", "room id expected");
+    if (!id || !is_urlsafe_id(*id, 1, 64)) return err(re, errc::bad_request, "room id expected");
     if (auto token = get_string(msg, "token"); token && !is_urlsafe_id(*token, 1, 64))
-      return err(re, "bad_token", "malformed token");
+      return err(re, errc::bad_token, "malformed token");
     if (msg.contains("token") && !msg["token"].is_string())
-      return err(re, "bad_request", "token must be a string");
+      return err(re, errc::bad_request, "token must be a string");
     auto room = hub.rooms.find(*id);
-    if (!room) return err(re, "no_such_room", "no such room");
+    if (!room) return err(re, errc::no_such_room, "no such room");
     if (session->room() != room) {
       session->leave_current_room();
       session->enter_room(room);
@@ -150,13 +123,13 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
     if (!re.is_null()) j["re"] = re;
     return session->send(encode(j));
   }
-  if (is_room_type(*type)) {
+  if (Room::handles(*type)) {
     auto room = session->room();
-    if (!room) return err(re, "not_in_room", "join a room first");
+    if (!room) return err(re, errc::not_in_room, "join a room first");
     room->request(session, std::move(msg));
     return;
   }
-  err(re, "unknown_type", "unknown message type");
+  err(re, errc::unknown_type, "unknown message type");
 }
 
 }  // namespace banmen::server

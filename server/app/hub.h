@@ -28,7 +28,7 @@ struct Hub {
       : ioc(io),
         config(std::move(cfg)),
         store(std::move(st)),
-        rooms(*this),
+        rooms(RoomServices{ioc, config, *store, metrics}),
         exports(*store, metrics, config.exports) {}
 
   boost::asio::io_context& ioc;

@@ -6,7 +6,8 @@
 
 #include "app/dispatcher.h"
 #include "app/hub.h"
-#include "app/messages.h"
+#include "protocol/error_codes.h"
+#include "protocol/messages.h"
 #include "rooms/room.h"
 
 namespace banmen::server {
@@ -103,12 +104,12 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
       do_close(websocket::close_code::policy_error, "rate limit");
       return do_read();  // keep reading so the close handshake completes
     }
-    send(encode(error_message(nullptr, "rate_limited", "too many messages")));
+    send(encode(error_message(nullptr, errc::rate_limited, "too many messages")));
     return do_read();
   }
   if (!ws_.got_text()) {
     buffer_.consume(buffer_.size());
-    send(encode(error_message(nullptr, "bad_request", "send JSON text frames")));
+    send(encode(error_message(nullptr, errc::bad_request, "send JSON text frames")));
     return do_read();
   }
   std::string text = beast::buffers_to_string(buffer_.data());

@@ -4,15 +4,14 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 
-#include "app/hub.h"
 #include "core/registry.h"
+#include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"
 
 namespace banmen::server {
 
 namespace {
-constexpr std::size_t kMaxMoveText = 32;
 constexpr std::size_t kRememberedMoveIds = 64;
 
 StoredOutcome stored_outcome(const Outcome& o) {
@@ -30,22 +29,21 @@ StoredGameStart Room::game_start_record() const {
   g.game_id = options_.game;
   g.options_json = options_.to_json().dump();
   g.initial_position = game_->initial_position();
-  g.seat_of_player[0] = seat_of_player_[0];
-  g.seat_of_player[1] = seat_of_player_[1];
+  g.seat_of_player[0] = seating_.seat_of(0);
+  g.seat_of_player[1] = seating_.seat_of(1);
   g.started_ms = unix_ms();
   return g;
 }
 
-void Room::game_began(const StoredGameStart& record) {
+void Room::game_began(const StoredGameStart&) {
   status_ = Status::playing;
   in_progress_ = true;
-  started_iso_ = iso8601_utc(record.started_ms);
   clock_before_.clear();
   move_times_.clear();
   turn_started_ms_ = steady_ms();
   draw_offer_ = takeback_offer_ = -1;
   rematch_wanted_[0] = rematch_wanted_[1] = false;
-  hub_.metrics.games_started_total++;
+  services_.metrics.games_started_total++;
   spdlog::info("room {} game {} started: {} ({})", id_, game_no_, options_.game,
                options_.clock.human());
 }
@@ -58,43 +56,22 @@ void Room::start_game(std::function<void(const Result<void>&)> then) {
   });
 }
 
-void Room::on_move(Member& m, const std::shared_ptr<Client>& client, const json& req,
-                   const json& re) {
-  Client& c = *client;
-  // 1. Well-formed.
-  auto move = get_string(req, "move");
-  auto version = get_int(req, "version");
-  auto move_id = get_string(req, "move_id");
-  if (!move || move->empty() || move->size() > kMaxMoveText || !version || !move_id ||
-      move_id->empty() || move_id->size() > 64)
-    return refuse(c, re, "bad_request", "move needs move, version and move_id");
-  // 2. Authenticated seat.
-  if (m.player < 0) return refuse(c, re, "not_a_player", "spectators cannot move");
-  auto& player = players_[m.player];
-  // A resent move (same move_id) is applied once: acknowledge it again.
-  if (std::find(player.move_ids.begin(), player.move_ids.end(), *move_id) != player.move_ids.end())
-    return reply(c, json{{"type", "ack"}, {"move_id", *move_id}, {"duplicate", true}}, re);
-  // 3. Game running and not over.
-  if (status_ == Status::waiting)
-    return refuse(c, re, "game_not_started", "the opponent has not arrived yet");
-  if (status_ == Status::over) return refuse(c, re, "game_over", "the game is over");
-  // 4. This seat's turn.
-  const int seat = seat_of_player_[m.player];
-  if (game_->to_move() != seat) return refuse(c, re, "not_your_turn", "it is not your turn");
-  // 5. The client saw the current position.
-  if (*version < static_cast<std::int64_t>(position_version_))
-    return refuse(c, re, "stale_version", "the position changed since your version");
-
+void Room::on_move(const Request& r) {
+  // Well-formed, a player's, first time, game running, their turn, fresh: room_requests.cpp.
+  Client& c = *r.client;
+  const auto move = *get_string(r.msg, "move");
+  const auto move_id = *get_string(r.msg, "move_id");
+  const json& re = r.re;
   // Apply on a copy, so a refusal (illegal move, storage failure) changes nothing.
   const auto now = steady_ms();
   if (clock_.flagged(now)) {
     on_flag_timer();
-    return refuse(c, re, "game_over", "the game is over");
+    return refuse(c, re, errc::game_over, "the game is over");
   }
   auto pending = std::make_shared<PendingMove>();
   pending->next = game_->clone();
-  if (auto r = pending->next->apply(*move); !r)
-    return refuse(c, re, r.error().code, r.error().message);
+  if (auto applied = pending->next->apply(move); !applied)
+    return refuse(c, re, applied.error().code, applied.error().message);
   const auto& next = *pending->next;
   pending->next_clock = clock_;
   pending->next_clock.stop_after_move(now);
@@ -116,10 +93,10 @@ void Room::on_move(Member& m, const std::shared_ptr<Client>& client, const json&
   sm.server_ms = unix_ms();
   sm.used_ms = now - turn_started_ms_;
 
-  pending->client = client;
-  pending->player = m.player;
+  pending->client = r.client;
+  pending->player = r.member.player;
   pending->received_ms = now;
-  pending->move_id = *move_id;
+  pending->move_id = move_id;
   pending->re = re;
   // Nothing is answered or broadcast before the store has committed the move; the room
   // holds every later request until then (run()).
@@ -134,8 +111,8 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   // Committed: now it happened. The opponent's clock starts now, when they can see the
   // move, not when it arrived: the commit's few milliseconds are charged to nobody.
   const auto now = steady_ms();
-  const int seat = seat_of_player_[pending.player];
-  auto& player = players_[pending.player];
+  const int seat = seating_.seat_of(pending.player);
+  auto& player = seating_.player(pending.player);
   pending.next_clock.shift(now - pending.received_ms);
   clock_before_.push_back(clock_.at(pending.received_ms));
   move_times_.push_back(pending.received_ms - turn_started_ms_);
@@ -144,7 +121,7 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   clock_ = pending.next_clock;
   player.move_ids.push_back(pending.move_id);
   if (player.move_ids.size() > kRememberedMoveIds) player.move_ids.pop_front();
-  hub_.metrics.moves_total++;
+  services_.metrics.moves_total++;
   touch();
   const auto idx = game_->history_size();
   MoveAnswer answer;
@@ -159,7 +136,7 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
     reply(c, json{{"type", "ack"}, {"move_id", pending.move_id}, {"duplicate", false}}, pending.re);
   }
   publish_move(idx, answer);
-  position_version_ = version_;
+  events_.position_changed();
   if (spdlog::should_log(spdlog::level::debug))  // the notation is not made for nothing
     spdlog::debug("room {} ply {} {}", id_, idx,
                   game_->notation(idx - 1, Viewer::spectator));  // never the hidden form
@@ -168,18 +145,13 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   arm_flag_timer();
 }
 
-void Room::on_declare(Member& m, const ClientPtr& c, const json& re) {
-  if (m.player < 0) return refuse(*c, re, "not_a_player", "spectators cannot declare");
-  if (status_ == Status::waiting)
-    return refuse(*c, re, "game_not_started", "the opponent has not arrived yet");
-  if (status_ == Status::over) return refuse(*c, re, "game_over", "the game is over");
-  if (game_->to_move() != seat_of_player_[m.player])
-    return refuse(*c, re, "not_your_turn", "it is not your turn");
+void Room::on_declare(const Request& r) {
   auto next = game_->clone();
-  if (auto r = next->declare_win(); !r) return refuse(*c, re, r.error().code, r.error().message);
+  if (auto declared = next->declare_win(); !declared)
+    return refuse(r, declared.error().code, declared.error().message);
   // The declared game replaces the current one once its result is recorded.
   auto declared = std::make_shared<GamePtr>(std::move(next));
-  end_on_request((*declared)->outcome(), c, re, [this, declared] { game_ = std::move(*declared); });
+  end_on_request((*declared)->outcome(), r, [this, declared] { game_ = std::move(*declared); });
 }
 
 void Room::finish(Outcome outcome) {
@@ -204,34 +176,20 @@ void Room::finish(Outcome outcome) {
 
 void Room::announce_result() {
   const auto final_outcome = game_->outcome();
-  if (final_outcome.kind == Outcome::Kind::draw) {
-    score_[0] += 0.5;
-    score_[1] += 0.5;
-  } else if (final_outcome.kind == Outcome::Kind::win) {
-    score_[player_at_seat(final_outcome.winner)] += 1;
-  }
+  const int seat_of_player[2] = {seating_.seat_of(0), seating_.seat_of(1)};
+  add_series_points(stored_outcome(final_outcome), seat_of_player, score_);
   withdraw_offers();
-  hub_.metrics.games_finished_total++;
+  services_.metrics.games_finished_total++;
   spdlog::info("room {} game {} over: {} winner={} reason={}", id_, game_no_,
                static_cast<int>(final_outcome.kind), final_outcome.winner, final_outcome.reason);
-  {
-    std::lock_guard lock(shared_mu_);
-    FinishedGame fg{game_no_,     std::shared_ptr<const Game>(game_->clone()),
-                    move_times_,  {},
-                    started_iso_, options_.clock.human()};
-    for (int s = 0; s < 2; ++s) fg.players[s] = players_[player_at_seat(s)].name;
-    finished_.push_back(std::move(fg));
-    if (finished_.size() > 20) finished_.erase(finished_.begin());
-  }
-  publish([&](Viewer v) { return game_over_event(v); });
+  events_.publish([&](Viewer v) { return game_over_event(v); });
 }
 
-void Room::end_on_request(const Outcome& outcome, const ClientPtr& c, const json& re,
-                          std::function<void()> then) {
+void Room::end_on_request(const Outcome& outcome, const Request& r, std::function<void()> then) {
   auto ended = game_->clone();
   ended->finish(outcome);
-  commit_then(StoredFinish{id_, game_no_, stored_outcome(ended->outcome()), unix_ms()}, c, re,
-              [this, c, re, outcome, then = std::move(then)] {
+  commit_then(StoredFinish{id_, game_no_, stored_outcome(ended->outcome()), unix_ms()}, r,
+              [this, c = r.client, re = r.re, outcome, then = std::move(then)] {
                 reply(*c, json{{"type", "ack"}}, re);
                 if (then) then();
                 result_stored_ = true;
@@ -267,7 +225,8 @@ Result<void> Room::rebuild_game(std::size_t plies) {
   auto fresh = create_game(game_->info().id, game_->initial_position());
   if (!fresh) return fresh.error();
   for (std::size_t i = 0; i < plies; ++i)
-    if (auto r = fresh.value()->apply(game_->notation(i, Viewer::referee)); !r) return r;
+    if (auto replayed = fresh.value()->apply(game_->notation(i, Viewer::referee)); !replayed)
+      return replayed;
   game_ = std::move(fresh.value());
   return ok();
 }

@@ -1,6 +1,7 @@
 #include "rooms/room_options.h"
 
 #include "core/registry.h"
+#include "protocol/error_codes.h"
 
 namespace banmen::server {
 
@@ -13,7 +14,7 @@ bool has_byoyomi(const std::string& game) {
 }
 
 Error bad(std::string message) {
-  return make_error("bad_request", std::move(message));
+  return make_error(errc::bad_request, std::move(message));
 }
 }  // namespace
 
@@ -71,12 +72,9 @@ Result<ClockSpec> parse_clock(const json& c) {
 }
 
 Result<void> check_game_and_clock(const std::string& game, const ClockSpec& clock) {
-  const auto* f = find_game(game);
-  if (!f) return make_error("unknown_game", "unknown game '" + game + "'");
-  auto probe = f->create("");
-  if (!probe) return make_error("not_implemented", "this server does not play " + game + " yet");
+  if (!find_game(game)) return make_error(errc::unknown_game, "unknown game '" + game + "'");
   if (clock.kind == ClockSpec::Kind::byoyomi && !has_byoyomi(game))
-    return make_error("unsupported", "byoyomi is offered for the shogi family and hasami only");
+    return make_error(errc::unsupported, "byoyomi is offered for the shogi family and hasami only");
   return ok();
 }
 

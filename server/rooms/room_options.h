@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "app/messages.h"
 #include "core/result.h"
+#include "protocol/messages.h"
 #include "rooms/game_clock.h"
 
 namespace banmen::server {
@@ -20,13 +20,12 @@ struct RoomOptions {
   json to_json() const;
 };
 
-// Parses and checks create_room's fields; errors: bad_request, unknown_game,
-// not_implemented, unsupported.
+// Parses and checks create_room's fields; errors: bad_request, unknown_game, unsupported.
 Result<RoomOptions> parse_room_options(const json& msg);
 // Parses a "clock" object; errors: bad_request.
 Result<ClockSpec> parse_clock(const json& clock);
 json clock_spec_json(const ClockSpec& spec);
-// Checks that `game` exists, is implemented here and allows `clock`.
+// Checks that `game` exists and allows `clock`.
 Result<void> check_game_and_clock(const std::string& game, const ClockSpec& clock);
 // Which clock kinds a game offers (byoyomi for the shogi family and hasami).
 json clock_kinds(const std::string& game);

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "app/hub.h"
+#include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"
 #include "util/tokens.h"
@@ -13,18 +13,18 @@ namespace banmen::server {
 
 Result<std::shared_ptr<Room>> RoomRegistry::create(const std::string& address) {
   std::lock_guard lock(mu_);
-  if (rooms_.size() >= hub_.config.max_rooms)
-    return make_error("too_many_rooms", "the server has too many rooms; try later");
-  if (per_address_[address] >= hub_.config.max_rooms_per_address)
-    return make_error("too_many_rooms", "you already have the most rooms you may create");
+  if (rooms_.size() >= services_.config.max_rooms)
+    return make_error(errc::too_many_rooms, "the server has too many rooms; try later");
+  if (per_address_[address] >= services_.config.max_rooms_per_address)
+    return make_error(errc::too_many_rooms, "you already have the most rooms you may create");
   std::string id;
   do id = new_room_id();
   while (rooms_.count(id));
-  auto room = std::make_shared<Room>(hub_, id, address);
+  auto room = std::make_shared<Room>(services_, id, address);
   rooms_.emplace(id, room);
   per_address_[address]++;
-  hub_.metrics.rooms_open++;
-  hub_.metrics.rooms_created_total++;
+  services_.metrics.rooms_open++;
+  services_.metrics.rooms_created_total++;
   return room;
 }
 
@@ -56,7 +56,7 @@ json RoomRegistry::list_public(std::size_t limit) const {
 }
 
 void RoomRegistry::start_sweeping() {
-  if (!sweep_timer_) sweep_timer_ = std::make_unique<boost::asio::steady_timer>(hub_.ioc);
+  if (!sweep_timer_) sweep_timer_ = std::make_unique<boost::asio::steady_timer>(services_.ioc);
   sweep_timer_->expires_after(std::chrono::seconds(5));
   sweep_timer_->async_wait([this](boost::system::error_code ec) {
     if (ec) return;
@@ -96,7 +96,7 @@ void RoomRegistry::sweep() {
           per_address_.erase(it->second->creator_address());
         gone.push_back(std::move(it->second));
         it = rooms_.erase(it);
-        hub_.metrics.rooms_open--;
+        services_.metrics.rooms_open--;
       } else {
         it->second->end_if_abandoned();
         ++it;
@@ -107,7 +107,7 @@ void RoomRegistry::sweep() {
     spdlog::info("room {} forgotten (idle)", r->id());
     // Not brought back by a restart any more; its games stay downloadable.
     // Queued behind the room's own writes; nobody waits for it.
-    hub_.store->submit(StoredClose{r->id(), now}, [id = r->id()](Result<void> closed) {
+    services_.store.submit(StoredClose{r->id(), now}, [id = r->id()](Result<void> closed) {
       if (!closed) spdlog::error("room {} storage: {}", id, closed.error().message);
     });
     r->shutdown();

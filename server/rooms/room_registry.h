@@ -10,18 +10,18 @@
 #include <string>
 #include <vector>
 
-#include "app/messages.h"
 #include "core/result.h"
+#include "protocol/messages.h"
+#include "rooms/room_services.h"
 #include "storage/store.h"
 
 namespace banmen::server {
 
-struct Hub;
 class Room;
 
 class RoomRegistry {
  public:
-  explicit RoomRegistry(Hub& hub) : hub_(hub) {}
+  explicit RoomRegistry(RoomServices services) : services_(services) {}
 
   // A new room with a fresh unguessable id; errors: too_many_rooms.
   Result<std::shared_ptr<Room>> create(const std::string& address);
@@ -45,7 +45,7 @@ class RoomRegistry {
  private:
   void sweep();
 
-  Hub& hub_;
+  const RoomServices services_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, int> per_address_;

@@ -9,7 +9,6 @@
 // charged to anyone.
 #include <spdlog/spdlog.h>
 
-#include "app/hub.h"
 #include "core/registry.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"
@@ -49,25 +48,21 @@ Result<void> Room::restore(const StoredRoom& stored) {
   for (const auto& p : stored.players) {
     if (p.player != 0 && p.player != 1) continue;
     // Everyone is away until they reconnect; an abandonment claim counts from now.
-    players_[p.player] = Player{true, p.name, p.token_hash, 0, now_unix, {}, {}};
+    seating_.player(p.player) = Player{true, p.name, p.token_hash, 0, now_unix, {}, {}};
   }
-  if (!players_[0].taken) return make_error(storage_error, "stored room has no host");
+  if (!seating_.player(0).taken) return make_error(storage_error, "stored room has no host");
   score_[0] = stored.score[0];
   score_[1] = stored.score[1];
   const std::size_t first_chat =
       stored.chat.size() > kRestoredChatLines ? stored.chat.size() - kRestoredChatLines : 0;
   for (std::size_t i = first_chat; i < stored.chat.size(); ++i) {
     const auto& c = stored.chat[i];
-    json line{{"from", c.name},
-              {"player", c.player >= 0 ? json(c.player) : json(nullptr)},
-              {"channel", c.channel},
-              {"text", c.text},
-              {"time_ms", c.server_ms}};
-    chat_.push_back({line, c.channel == "players"});
+    chat_.push_back(
+        {chat_line_json(c.name, c.player, c.channel, c.text, c.server_ms), c.channel == "players"});
   }
   // Versions go on above anything a client saw before the restart, so a client's `since`
   // from then always gets a fresh snapshot, never another life's events.
-  version_ = log_start_ = position_version_ = static_cast<std::uint64_t>(now_unix);
+  events_.restart_at(static_cast<std::uint64_t>(now_unix));
   clock_ = GameClock(options_.clock);
   turn_started_ms_ = steady_ms();
 
@@ -81,12 +76,11 @@ Result<void> Room::restore_waiting() {
   game_ = std::move(*created);
   game_no_ = 1;
   const int host_seat = options_.side == "second" ? 1 : 0;
-  seat_of_player_[0] = host_seat;
-  seat_of_player_[1] = 1 - host_seat;
-  if (players_[1].taken) {  // the guest sat down but the start was lost
+  seating_.seat_players(host_seat, 1 - host_seat);
+  if (seating_.player(1).taken) {  // the guest sat down but the start was lost
     // Before the server runs, so the store is called directly.
     auto record = game_start_record();
-    if (auto r = hub_.store->game_started(record); !r) return r;
+    if (auto r = services_.store.game_started(record); !r) return r;
     game_began(record);
     return ok();
   }
@@ -100,9 +94,7 @@ Result<void> Room::restore_game(const StoredRoom& stored) {
   if (!created) return created.error();
   game_ = std::move(*created);
   game_no_ = g.game_no;
-  seat_of_player_[0] = g.seat_of_player[0];
-  seat_of_player_[1] = g.seat_of_player[1];
-  started_iso_ = iso8601_utc(g.started_ms);
+  seating_.seat_players(g.seat_of_player[0], g.seat_of_player[1]);
 
   // Replay, rebuilding what each ply's takeback needs: the clocks at the moment it was
   // played (the state after the ply before, with the mover's thinking time charged when
@@ -138,7 +130,7 @@ Result<void> Room::restore_game(const StoredRoom& stored) {
 
 bool Room::resume_held_clock(int player) {
   if (!clock_held_ || status_ != Status::playing || clock_.running() >= 0) return false;
-  if (seat_of_player_[player] != game_->to_move()) return false;
+  if (seating_.seat_of(player) != game_->to_move()) return false;
   clock_held_ = false;
   const auto now = steady_ms();
   turn_started_ms_ = now;
@@ -151,7 +143,7 @@ bool Room::resume_held_clock(int player) {
 
 bool RoomRegistry::restore(const StoredRoom& stored) {
   const std::string address = "(restored)";
-  auto room = std::make_shared<Room>(hub_, stored.info.room_id, address);
+  auto room = std::make_shared<Room>(services_, stored.info.room_id, address);
   if (auto r = room->restore(stored); !r) {
     // Left in the store untouched, for a binary that can replay it.
     spdlog::error("room {} not restored: {}", stored.info.room_id, r.error().message);
@@ -160,12 +152,12 @@ bool RoomRegistry::restore(const StoredRoom& stored) {
   std::lock_guard lock(mu_);
   if (!rooms_.emplace(stored.info.room_id, std::move(room)).second) return false;
   per_address_[address]++;
-  hub_.metrics.rooms_open++;
+  services_.metrics.rooms_open++;
   return true;
 }
 
 Result<std::size_t> RoomRegistry::restore_all() {
-  auto stored = hub_.store->load_unfinished();
+  auto stored = services_.store.load_unfinished();
   if (!stored) return stored.error();
   std::size_t restored = 0;
   for (const auto& s : *stored) restored += restore(s) ? 1 : 0;

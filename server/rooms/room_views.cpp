@@ -3,7 +3,7 @@
 // are only ever sent to the seat they belong to (legal moves to the side to move).
 #include <spdlog/spdlog.h>
 
-#include "app/hub.h"
+#include "protocol/game_info.h"
 #include "rooms/room.h"
 #include "util/json_writer.h"
 #include "util/time.h"
@@ -16,16 +16,6 @@ const char* status_name(int s) {
 }
 }  // namespace
 
-json Room::game_info_json() const {
-  const auto& info = game_->info();
-  return json{{"id", std::string(info.id)},
-              {"name", std::string(info.name)},
-              {"sides", {std::string(info.side_names[0]), std::string(info.side_names[1])}},
-              {"side_letters",
-               {std::string(1, info.side_letters[0]), std::string(1, info.side_letters[1])}},
-              {"hidden_information", info.hidden_information}};
-}
-
 json Room::moves_json(Viewer viewer) const {
   json moves = json::array();
   for (std::size_t i = 0; i < game_->history_size(); ++i)
@@ -35,32 +25,35 @@ json Room::moves_json(Viewer viewer) const {
 }
 
 json Room::clock_json() const {
-  auto now = steady_ms();
-  auto s = clock_.at(now);
-  json running = clock_.running() >= 0 ? json(clock_.running()) : json(nullptr);
-  return json{{"kind", clock_.spec().kind_name()},
-              {"remaining_ms", {s.remaining_ms[0], s.remaining_ms[1]}},
-              {"periods_left", {s.periods_left[0], s.periods_left[1]}},
-              {"running", running},
-              {"server_time_ms", unix_ms()}};
+  return json::parse(clock_text());  // written once, in clock_text()
 }
 
-json Room::players_json() const {
-  json out = json::array();
-  for (int p = 0; p < 2; ++p) {
-    const auto& pl = players_[p];
-    if (!pl.taken) {
-      out.push_back(nullptr);
-      continue;
-    }
-    json j{{"name", pl.name}, {"connected", pl.client != 0}, {"seat", seat_of_player_[p]}};
-    if (pl.client == 0 && status_ == Status::playing) {
-      j["gone_since_ms"] = pl.gone_since_ms;
-      j["claim_at_ms"] = pl.gone_since_ms + hub_.config.abandon_timeout_ms;
-    }
-    out.push_back(j);
+json Room::player_json(int player) const {
+  const auto& pl = seating_.player(player);
+  json j{{"name", pl.name}, {"connected", pl.client != 0}, {"seat", seating_.seat_of(player)}};
+  // Away during a game: since when, and when the opponent may claim it.
+  if (pl.client == 0 && status_ == Status::playing) {
+    j["gone_since_ms"] = pl.gone_since_ms;
+    j["claim_at_ms"] = pl.gone_since_ms + services_.config.abandon_timeout_ms;
   }
-  return out;
+  return j;
+}
+
+json Room::presence_event(int player) const {
+  json j = player >= 0 ? player_json(player) : json{{"player", nullptr}};
+  j["type"] = "presence";
+  j["spectators"] = seating_.spectator_count();
+  if (player >= 0) j["player"] = player;
+  return j;
+}
+
+json Room::chat_line_json(const std::string& from, int player, const std::string& channel,
+                          const std::string& text, std::int64_t time_ms) {
+  return json{{"from", from},
+              {"player", player >= 0 ? json(player) : json(nullptr)},
+              {"channel", channel},
+              {"text", text},
+              {"time_ms", time_ms}};
 }
 
 json Room::result_json(Viewer viewer) const {
@@ -81,33 +74,33 @@ json Room::snapshot(Viewer viewer, int player) const {
   json you{{"role", player >= 0 ? "player" : "spectator"}};
   if (player >= 0) {
     you["player"] = player;
-    you["seat"] = seat_of_player_[player];
+    you["seat"] = seating_.seat_of(player);
   }
-  int spectators = 0;
-  for (const auto& [id, m] : members_)
-    if (m.player < 0) ++spectators;
+  json players = json::array();
+  for (int p = 0; p < 2; ++p)
+    players.push_back(seating_.player(p).taken ? player_json(p) : json(nullptr));
   const bool my_turn =
       status_ == Status::playing && is_seat(viewer) && seat_of(viewer) == game_->to_move();
   json offers{{"draw", draw_offer_ >= 0 ? json(draw_offer_) : json(nullptr)},
               {"takeback", takeback_offer_ >= 0 ? json(takeback_offer_) : json(nullptr)},
               {"rematch", nullptr}};
   for (int p = 0; p < 2; ++p)
-    if (rematch_wanted_[p]) offers["rematch"] = seat_of_player_[p];
+    if (rematch_wanted_[p]) offers["rematch"] = seating_.seat_of(p);
   json chat = json::array();
   for (const auto& line : chat_)
     if (line.players_channel == is_seat(viewer)) chat.push_back(line.line);
   return json{{"type", "snapshot"},
-              {"version", version_},
+              {"version", events_.version()},
               {"server_time_ms", unix_ms()},
               {"room", id_},
               {"you", you},
               {"host", 0},
               {"options", options_.to_json()},
-              {"players", players_json()},
-              {"spectators", spectators},
+              {"players", players},
+              {"spectators", seating_.spectator_count()},
               {"score", {score_[0], score_[1]}},
               {"game_no", game_no_},
-              {"game", game_info_json()},
+              {"game", game_info_json(game_->info())},
               {"status", status_name(static_cast<int>(status_))},
               {"initial_position", game_->initial_view(viewer)},
               {"position", game_->view(viewer)},
@@ -143,7 +136,7 @@ Room::MoveEventTexts Room::move_event_texts(Viewer viewer, std::size_t ply,
   const auto i = ply - 1;
   JsonWriter w;
   w.field("type", "move")
-      .field("version", static_cast<std::int64_t>(version_))
+      .field("version", static_cast<std::int64_t>(events_.version()))
       .field("ply", static_cast<std::int64_t>(ply))
       .field("seat", static_cast<int>(i % 2))
       .field("move", game_->notation(i, viewer))
@@ -174,29 +167,8 @@ json Room::game_over_event(Viewer viewer) const {
   return j;
 }
 
-void Room::publish(const std::function<json(Viewer)>& render) {
-  ++version_;
-  LoggedEvent e{version_, {}};
-  const Viewer viewers[3] = {Viewer::seat0, Viewer::seat1, Viewer::spectator};
-  for (int v = 0; v < 3; ++v) {
-    json j = render(viewers[v]);
-    if (j.is_null()) continue;
-    j["version"] = version_;
-    e.text[v] = encode(j);
-  }
-  deliver(std::move(e));
-}
-
-void Room::publish_same(json event) {
-  ++version_;
-  event["version"] = version_;
-  auto text = encode(event);
-  deliver(LoggedEvent{version_, {text, text, text}});
-}
-
 void Room::publish_move(std::size_t ply, const MoveAnswer& answer) {
-  ++version_;
-  LoggedEvent e{version_, {}};
+  LoggedEvent e{events_.next_version(), {}};
   const bool playing = status_ == Status::playing && !game_->over();
   const int to_move = game_->to_move();
   if (game_->info().hidden_information) {
@@ -212,78 +184,13 @@ void Room::publish_move(std::size_t ply, const MoveAnswer& answer) {
     e.text[0] = e.text[1] = e.text[2] = texts.plain;
     if (playing) e.text[to_move] = std::move(texts.with_legal_moves);
   }
-  deliver(std::move(e), answer);
-}
-
-std::size_t Room::logged_bytes(const LoggedEvent& e) {
-  std::size_t bytes = 0;
-  for (int v = 0; v < 3; ++v) {
-    if (!e.text[v]) continue;
-    bool seen = false;  // texts shared between viewers count once
-    for (int w = 0; w < v; ++w) seen = seen || e.text[w] == e.text[v];
-    if (!seen) bytes += e.text[v]->size();
-  }
-  return bytes;
-}
-
-void Room::deliver(LoggedEvent e, const MoveAnswer& answer) {
-  for (const auto& [id, m] : members_) {
-    auto c = m.client.lock();
-    const auto& text = e.text[static_cast<int>(viewer_of(m))];
-    if (!c || !text) continue;
-    if (c.get() != answer.client || text->empty() || text->back() != '}') {
-      c->send(text);
-      continue;
-    }
-    // The mover's own copy: the same event with the answer's fields before the closing brace.
-    auto answered = std::make_shared<std::string>();
-    answered->reserve(text->size() + answer.fields.size() + 1);
-    answered->append(*text, 0, text->size() - 1)
-        .append(1, ',')
-        .append(answer.fields)
-        .append(1, '}');
-    c->send(std::move(answered));
-  }
-  log_bytes_ += logged_bytes(e);
-  log_.push_back(std::move(e));
-  // Catch-up replays at most this much; a client further behind gets a snapshot instead.
-  // Bounded in bytes too: past a few dozen move events (legal moves included) a snapshot
-  // is smaller than the replay, and 5,000 rooms x 512 events would be gigabytes.
-  while (log_.size() > kLogEvents || log_bytes_ > kLogBytes) {
-    log_start_ = log_.front().version;
-    log_bytes_ -= logged_bytes(log_.front());
-    log_.pop_front();
-  }
+  events_.deliver(std::move(e), answer);
 }
 
 void Room::publish_snapshots() {
-  ++version_;
-  log_.clear();
-  log_bytes_ = 0;
-  log_start_ = version_;
-  for (const auto& [id, m] : members_)
-    if (auto c = m.client.lock()) c->send(encode(snapshot(viewer_of(m), m.player)));
-}
-
-}  // namespace banmen::server
-
-namespace banmen::server {
-
-Result<std::string> Room::finished_record(int game_no, const std::string& format) const {
-  std::lock_guard lock(shared_mu_);
-  for (const auto& g : finished_) {
-    if (g.game_no != game_no) continue;
-    RecordInfo info;
-    info.players[0] = g.players[0];
-    info.players[1] = g.players[1];
-    info.site = "/r/" + id_;
-    info.start_time = g.start_time;
-    info.time_control = g.time_control;
-    info.move_times_ms = g.move_times_ms;
-    // The game is over, so the spectator's view of it is the whole truth.
-    return g.game->export_record(format, Viewer::spectator, info);
-  }
-  return make_error("no_such_game", "no finished game with that number in this room");
+  events_.begin_snapshot();
+  for (const auto& [id, m] : seating_.members())
+    if (auto c = m.client.lock()) c->send(encode(snapshot(seating_.viewer_of(m), m.player)));
 }
 
 }  // namespace banmen::server

@@ -52,17 +52,30 @@ std::uint64_t DogcatGame::perft(int depth) const {
 Result<void> DogcatGame::apply_legal(std::string_view move) {
   auto parsed = parse_dogcat_move(move);
   if (!parsed) return parsed.error();
+  return play(*parsed, {}) ? ok() : explain_illegal(move);
+}
+
+Result<void> DogcatGame::apply_checked(std::string_view move) {
+  // Parsed once and found among the generated moves; only the move found is written out,
+  // to accept exactly the texts legal_moves() lists.
+  auto parsed = parse_dogcat_move(move);
+  if (!parsed || !play(*parsed, move)) return explain_illegal(move);
+  return ok();
+}
+
+bool DogcatGame::play(Move key, std::string_view text) {
   MoveList list;
   generate_dogcat_moves(pos_, list);
   for (Move m : list) {
-    if (dogcat_move_key(m) != *parsed) continue;
+    if (dogcat_move_key(m) != key) continue;
+    if (!text.empty() && dogcat_move_text(m, pos_.side_to_move()) != text) continue;
     earlier_.push_back(pos_.key());
     pos_.do_move(m);
     history_.push_back(m);
     outcome_ = judge_dogcat(pos_, earlier_);
-    return ok();
+    return true;
   }
-  return explain_illegal(move);
+  return false;
 }
 
 Result<std::string> DogcatGame::export_record(std::string_view format, Viewer viewer,

@@ -43,6 +43,7 @@ class DogcatGame final : public Game {
  protected:
   Outcome rules_outcome() const override { return outcome_; }
   Result<void> apply_legal(std::string_view move) override;
+  Result<void> apply_checked(std::string_view move) override;
   // Built only from what the mover knows (its own pieces and hands, and which squares
   // are occupied by whom), so it never depends on the opponent's hidden types.
   Error explain_illegal(std::string_view move) const override;
@@ -51,6 +52,10 @@ class DogcatGame final : public Game {
   void on_finished() override {}
 
  private:
+  // Plays the generated move whose key is `key` (and, if `text` is not empty, which is
+  // written exactly so); false when there is none.
+  bool play(Move key, std::string_view text);
+
   const GameInfo* info_;
   DogcatPosition start_;
   DogcatPosition pos_;

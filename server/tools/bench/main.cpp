@@ -4,9 +4,15 @@
 // move generation does the rest) and reports nodes per second. The figures go into
 // docs/performance.md; they are measurements, never test assertions.
 //
+// `--apply` measures instead what the server does once per move: Game::apply of one move
+// text from outside (parse, legality check, play), with no perft. Each game replays a
+// fixed line of up to 80 plies from its start (each ply the legal move at a fixed index
+// of legal_moves()), many times over, and reports microseconds per applied move.
+//
 //   banmen-bench                 the standard suite (all six games)
 //   banmen-bench --game chess    only that game's cases
 //   banmen-bench --game G --position P --depth N   one custom case
+//   banmen-bench --apply [--game G]               the apply micro-benchmark
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -40,8 +46,51 @@ const std::vector<Case> kSuite = {
 
 int usage() {
   std::fprintf(stderr,
-               "error: usage: banmen-bench [--game G] [--position P] [--depth N] [--repeat R]\n");
+               "error: usage: banmen-bench [--game G] [--position P] [--depth N] [--repeat R] "
+               "[--apply]\n");
   return 2;
+}
+
+// The fixed line a game's apply case replays: ply i plays legal_moves()[(7 * i) % n].
+std::vector<std::string> fixed_line(const banmen::Game& start, std::size_t plies) {
+  std::vector<std::string> line;
+  auto game = start.clone();
+  for (std::size_t i = 0; i < plies && !game->over(); ++i) {
+    auto moves = game->legal_moves();
+    if (moves.empty()) break;
+    line.push_back(moves[(7 * i) % moves.size()]);
+    if (!game->apply(line.back())) break;
+  }
+  return line;
+}
+
+int run_apply(const std::string& only_game, int repeat) {
+  std::printf("%-10s %6s %10s %12s\n", "game", "plies", "applies", "us/apply");
+  for (auto id : banmen::game_ids()) {
+    if (!only_game.empty() && id != only_game) continue;
+    auto start = banmen::create_game(id);
+    if (!start) continue;
+    const auto line = fixed_line(**start, 80);
+    if (line.empty()) continue;
+    const int rounds = 2000;
+    double best = 1e300;
+    for (int r = 0; r < repeat; ++r) {  // best of `repeat` runs: the least disturbed one
+      auto t0 = std::chrono::steady_clock::now();
+      for (int k = 0; k < rounds; ++k) {
+        auto game = (*start)->clone();
+        for (const auto& move : line)
+          if (!game->apply(move))
+            return std::fprintf(stderr, "error: %s refused\n", move.c_str()), 1;
+      }
+      std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
+      best = std::min(best, dt.count());
+    }
+    const double applies = static_cast<double>(rounds) * static_cast<double>(line.size());
+    std::printf("%-10s %6zu %10.0f %12.3f\n", std::string(id).c_str(), line.size(), applies,
+                best / applies * 1e6);
+    std::fflush(stdout);
+  }
+  return 0;
 }
 
 }  // namespace
@@ -49,9 +98,12 @@ int usage() {
 int main(int argc, char** argv) {
   std::string only_game, position;
   int depth = -1, repeat = 3;
+  bool apply = false;
   for (int i = 1; i < argc; ++i) {
     auto is = [&](const char* flag) { return std::strcmp(argv[i], flag) == 0 && i + 1 < argc; };
-    if (is("--game"))
+    if (std::strcmp(argv[i], "--apply") == 0)
+      apply = true;
+    else if (is("--game"))
       only_game = argv[++i];
     else if (is("--position"))
       position = argv[++i];
@@ -63,6 +115,7 @@ int main(int argc, char** argv) {
       return usage();
   }
   if (repeat < 1 || repeat > 100) return usage();
+  if (apply) return run_apply(only_game, repeat);
 
   std::vector<Case> cases;
   if (depth >= 0) {

@@ -1,4 +1,4 @@
-#include "app/messages.h"
+#include "protocol/messages.h"
 
 #include "core/unicode_text.h"
 

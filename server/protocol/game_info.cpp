@@ -1,0 +1,14 @@
+#include "protocol/game_info.h"
+
+namespace banmen::server {
+
+json game_info_json(const GameInfo& info) {
+  return json{{"id", std::string(info.id)},
+              {"name", std::string(info.name)},
+              {"sides", {std::string(info.side_names[0]), std::string(info.side_names[1])}},
+              {"side_letters",
+               {std::string(1, info.side_letters[0]), std::string(1, info.side_letters[1])}},
+              {"hidden_information", info.hidden_information}};
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,13 @@
+// A game's static facts as the protocol writes them (the `game` of a snapshot; each entry
+// of `welcome.games` adds what the server offers for it).
+#pragma once
+
+#include "core/game.h"
+#include "protocol/messages.h"
+
+namespace banmen::server {
+
+// {"id","name","sides","side_letters","hidden_information"}
+json game_info_json(const GameInfo& info);
+
+}  // namespace banmen::server

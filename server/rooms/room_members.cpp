@@ -1,0 +1,227 @@
+// Arriving and leaving: creating the room, joining as a player (new or returning) or a
+// spectator, leaving, and the presence events that tell the others.
+#include <spdlog/spdlog.h>
+
+#include "core/registry.h"
+#include "protocol/error_codes.h"
+#include "rooms/room.h"
+#include "util/time.h"
+#include "util/tokens.h"
+
+namespace banmen::server {
+
+namespace {
+constexpr std::size_t kMaxName = 32;
+
+std::string clean_name(const json& req) {
+  auto n = trim(get_string(req, "name").value_or(""));
+  if (n.empty() || !valid_utf8(n)) return "Player";
+  if (utf8_length(n) > kMaxName) {
+    std::size_t count = 0, i = 0;
+    for (; i < n.size(); ++i)
+      if ((static_cast<unsigned char>(n[i]) & 0xC0) != 0x80 && count++ == kMaxName) break;
+    n.resize(i);
+  }
+  return n;
+}
+// How often, at most, a room tells its members how many spectators it has.
+constexpr std::chrono::milliseconds kSpectatorCountDelay{500};
+}  // namespace
+
+void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re) {
+  options_ = std::move(options);
+  auto created = create_game(options_.game);
+  if (!created) {
+    refuse(*host, re, created.error().code, created.error().message);
+    host->left_room(this);
+    return;
+  }
+  game_ = std::move(created.value());
+  clock_ = GameClock(options_.clock);
+  game_no_ = 1;
+  int host_seat = options_.side == "first"    ? 0
+                  : options_.side == "second" ? 1
+                                              : static_cast<int>(random_urlsafe(1)[0] & 1);
+  seating_.seat_players(host_seat, 1 - host_seat);
+  auto token = new_token();
+  auto& host_player = seating_.player(0);
+  host_player = Player{true, clean_name(json{{"name", name}}), sha256_hex(token), 0, 0, {}, {}};
+  StoredSeat seat{id_, {0, host_player.name, host_player.token_hash}};
+  // The room, then its host, each recorded before the next step; the host hears of the
+  // room only once both are.
+  store_then(StoredRoomInfo{id_, options_.to_json().dump(), unix_ms()},
+             [this, host, re, token, seat](const Result<void>& room_stored) {
+               if (!store_ok(room_stored, host.get(), re)) return host->left_room(this);
+               store_then(seat, [this, host, re, token](const Result<void>& seat_stored) {
+                 if (!store_ok(seat_stored, host.get(), re)) return host->left_room(this);
+                 room_opened(host, re, token);
+               });
+             });
+}
+
+void Room::room_opened(const ClientPtr& host, const json& re, const std::string& token) {
+  spdlog::info("room {} created game={} clock={} by conn {}", id_, options_.game,
+               options_.clock.human(), host->client_id());
+  list_publicly();  // before the answer: once the host has the link, the lobby shows the room
+  reply(*host,
+        json{{"type", "room_created"},
+             {"room", id_},
+             {"link", "/r/" + id_},
+             {"player", 0},
+             {"token", token},
+             {"role", "player"}},
+        re);
+  attach(host, 0, seating_.player(0).name);
+}
+
+void Room::attach(std::shared_ptr<Client> client, int player, const std::string& name) {
+  seating_.add(client, player, name);
+  members_changed();
+  touch();
+  client->send(encode(snapshot(seating_.viewer_of_player(player), player)));
+  publish_presence(player);
+}
+
+void Room::do_join(std::shared_ptr<Client> client, json req) {
+  const json re = request_id(req);
+  if (closed_) {
+    refuse(*client, re, errc::no_such_room, "the room is gone");
+    return client->left_room(this);
+  }
+  touch();
+  const auto token = get_string(req, "token");
+  const Member* here = seating_.find(client->client_id());
+  // Already here (e.g. a client re-sending join): answer as a fresh join of the same role.
+  if (here && (!token || here->player >= 0)) {
+    json j{{"type", "joined"}, {"room", id_}};
+    j["role"] = here->player >= 0 ? "player" : "spectator";
+    if (here->player >= 0) j["player"] = here->player;
+    reply(*client, j, re);
+    send_catch_up(*client, here->player, get_int(req, "since"));
+    return;
+  }
+  if (token) return rejoin(client, req, re, here != nullptr);
+  if (!seating_.player(1).taken) {
+    auto secret = new_token();
+    Player p{true, clean_name(req), sha256_hex(secret), 0, 0, {}, {}};
+    StoredSeat seat{id_, {1, p.name, p.token_hash}};
+    store_then(std::move(seat), [this, client, re, p, secret](const Result<void>& stored) {
+      if (!store_ok(stored, client.get(), re)) return client->left_room(this);
+      guest_seated(client, re, p, secret);
+    });
+    return;
+  }
+  if (!options_.spectators) {
+    refuse(*client, re, errc::room_full, "both seats are taken and the room has no spectators");
+    return client->left_room(this);
+  }
+  // A cap on spectators bounds what one room costs: every presence change and every move
+  // is sent to each of them.
+  if (seating_.spectator_count() >= services_.config.max_spectators_per_room) {
+    refuse(*client, re, errc::spectators_full, "this room has as many spectators as it allows");
+    return client->left_room(this);
+  }
+  reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "spectator"}}, re);
+  attach(client, -1, clean_name(req));
+}
+
+// A player coming back with their seat token (or a spectator claiming a seat with one).
+void Room::rejoin(const ClientPtr& client, const json& req, const json& re, bool was_member) {
+  const int p = seating_.player_with_token(sha256_hex(*get_string(req, "token")));
+  if (p < 0) {
+    refuse(*client, re, errc::bad_token, "this token does not belong to a player of this room");
+    // A spectator who tried a wrong token stays a spectator.
+    if (!was_member) client->left_room(this);
+    return;
+  }
+  if (was_member) seating_.remove(client->client_id(), 0);  // a spectator becomes the player
+  // A newer connection of the same player replaces the older one.
+  if (auto old = seating_.player(p).client; old != 0 && old != client->client_id()) {
+    if (const Member* m = seating_.find(old)) {
+      if (auto oc = m->client.lock()) {
+        oc->left_room(this);
+        oc->close(4001, "replaced");
+      }
+      seating_.remove(old, 0);
+    }
+  }
+  reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", p}}, re);
+  seating_.add(client, p, seating_.player(p).name);
+  members_changed();
+  spdlog::info("room {} player {} back on conn {}", id_, p, client->client_id());
+  if (resume_held_clock(p))
+    publish_snapshots();  // everyone, this client included, sees the clock running
+  else
+    send_catch_up(*client, p, get_int(req, "since"));
+  publish_presence(p);
+}
+
+void Room::list_publicly() {
+  std::lock_guard lock(shared_mu_);
+  if (options_.listed)
+    listing_ = json{{"room", id_},
+                    {"game", options_.game},
+                    {"host", seating_.player(0).name},
+                    {"clock", clock_spec_json(options_.clock)},
+                    {"host_side", options_.side},
+                    {"created_ms", unix_ms()}};
+}
+
+void Room::guest_seated(const ClientPtr& client, const json& re, const Player& guest,
+                        const std::string& secret) {
+  seating_.player(1) = guest;
+  {
+    std::lock_guard lock(shared_mu_);
+    listing_.reset();  // no longer waiting for an opponent
+  }
+  reply(
+      *client,
+      json{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", 1}, {"token", secret}},
+      re);
+  spdlog::info("room {} player 1 seated on conn {}", id_, client->client_id());
+  seating_.add(client, 1, guest.name);
+  members_changed();
+  // Both are seated: the game starts once its start is recorded, however long the store
+  // takes (until then both see the room waiting).
+  auto record = game_start_record();
+  store_until_committed(
+      record,
+      [this, record] {
+        game_began(record);
+        publish_snapshots();
+      },
+      [this] { publish_snapshots(); });
+}
+
+void Room::send_catch_up(Client& client, int player, std::optional<std::int64_t> since) {
+  const Viewer viewer = seating_.viewer_of_player(player);
+  if (!events_.replay(client, viewer, since)) client.send(encode(snapshot(viewer, player)));
+}
+
+void Room::do_leave(std::uint64_t client_id) {
+  const auto player = seating_.remove(client_id, unix_ms());
+  if (!player) return;
+  members_changed();
+  touch();
+  if (*player >= 0 && seating_.player(*player).client == 0)
+    spdlog::info("room {} player {} gone (conn {})", id_, *player, client_id);
+  publish_presence(*player);
+}
+
+void Room::publish_presence(int player) {
+  if (player >= 0) return events_.publish_same(presence_event(player));
+  // A shared link brings spectators in crowds: one presence per arrival, sent to every
+  // member, cost O(N^2) messages (600 spectators: 182,706). Now each member hears the
+  // count at most once per delay.
+  if (spectator_count_due_) return;
+  spectator_count_due_ = true;
+  spectator_count_timer_.expires_after(kSpectatorCountDelay);
+  spectator_count_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    auto self = weak.lock();
+    if (ec || !self) return;
+    self->spectator_count_due_ = false;
+    if (!self->closed_) self->events_.publish_same(self->presence_event(-1));
+  });
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,120 @@
+// The request table: every in-room request, what it needs, and its handler. The checks run
+// here, once, in the fixed order of docs/architecture.md; handlers find them done.
+#include <algorithm>
+#include <array>
+
+#include "protocol/error_codes.h"
+#include "rooms/room.h"
+#include "rooms/room_requests.h"
+
+namespace banmen::server {
+
+namespace {
+constexpr std::size_t kMaxMoveText = 32;
+constexpr std::size_t kMaxMoveId = 64;
+// What acting on the game being played needs: a player, of a game under way.
+constexpr unsigned kInGame = kSeat | kStarted | kNotOver;
+}  // namespace
+
+const Room::Route* Room::route(std::string_view type) {
+  static const std::array<Route, 16> kRoutes{{
+      {"move", kWellFormedMove | kSeat | kFirstTime | kStarted | kNotOver | kTurn | kFreshVersion,
+       &Room::on_move, "spectators cannot move"},
+      {"declare", kInGame | kTurn, &Room::on_declare, "spectators cannot declare"},
+      {"resign", kInGame, &Room::on_resign},
+      {"abort", kInGame, &Room::on_abort},
+      {"claim", kInGame, &Room::on_claim},
+      {"draw_offer", kInGame, &Room::on_draw},
+      {"draw_accept", kInGame, &Room::on_draw},
+      {"draw_decline", kInGame, &Room::on_draw},
+      {"takeback_request", kInGame, &Room::on_takeback},
+      {"takeback_accept", kInGame, &Room::on_takeback},
+      {"takeback_decline", kInGame, &Room::on_takeback},
+      {"rematch_offer", kSeat | kAfterGame, &Room::on_rematch},
+      {"rematch_accept", kSeat | kAfterGame, &Room::on_rematch},
+      {"rematch_decline", kSeat | kAfterGame, &Room::on_rematch},
+      {"switch_game", kHost | kNoGameRunning, &Room::on_switch_game},
+      {"chat", kNothing, &Room::on_chat},
+  }};
+  auto it =
+      std::find_if(kRoutes.begin(), kRoutes.end(), [&](const Route& r) { return r.type == type; });
+  return it == kRoutes.end() ? nullptr : &*it;
+}
+
+bool Room::handles(std::string_view type) {
+  return route(type) != nullptr;
+}
+
+void Room::do_request(std::shared_ptr<Client> client, json req) {
+  const json re = request_id(req);
+  Member* m = seating_.find(client->client_id());
+  if (!m || closed_) {
+    refuse(*client, re, errc::not_in_room, "join a room first");
+    return client->left_room(this);
+  }
+  touch();
+  auto type = get_string(req, "type").value_or("");
+  const Route* route = Room::route(type);
+  if (!route) return refuse(*client, re, errc::unknown_type, "unknown message type");
+  const Request r{*m, std::move(client), std::move(type), std::move(req), re};
+  if (preconditions_hold(*route, r)) (this->*route->handle)(r);
+}
+
+bool Room::preconditions_hold(const Route& route, const Request& r) {
+  const auto needs = route.needs;
+  const auto& msg = r.msg;
+  if (needs & kWellFormedMove) {
+    auto move = get_string(msg, "move");
+    auto move_id = get_string(msg, "move_id");
+    if (!move || move->empty() || move->size() > kMaxMoveText || !get_int(msg, "version") ||
+        !move_id || move_id->empty() || move_id->size() > kMaxMoveId) {
+      refuse(r, errc::bad_request, "move needs move, version and move_id");
+      return false;
+    }
+  }
+  if ((needs & kHost) && r.member.player != 0) {
+    refuse(r, errc::not_host, "only the host may switch the game");
+    return false;
+  }
+  if ((needs & kSeat) && r.member.player < 0) {
+    refuse(r, errc::not_a_player, route.spectator_refusal);
+    return false;
+  }
+  if (needs & kFirstTime) {
+    // A resent move (same move_id) is applied once: acknowledge it again.
+    const auto move_id = get_string(msg, "move_id").value_or("");
+    const auto& seen = seating_.player(r.member.player).move_ids;
+    if (std::find(seen.begin(), seen.end(), move_id) != seen.end()) {
+      reply(*r.client, json{{"type", "ack"}, {"move_id", move_id}, {"duplicate", true}}, r.re);
+      return false;
+    }
+  }
+  if ((needs & kStarted) && status_ == Status::waiting) {
+    refuse(r, errc::game_not_started, "the opponent has not arrived yet");
+    return false;
+  }
+  if ((needs & kNotOver) && status_ == Status::over) {
+    refuse(r, errc::game_over, "the game is over");
+    return false;
+  }
+  if ((needs & kAfterGame) && status_ != Status::over) {
+    refuse(r, errc::game_in_progress, "a rematch is offered after the game");
+    return false;
+  }
+  if ((needs & kNoGameRunning) && status_ == Status::playing) {
+    refuse(r, errc::game_in_progress, "switch the game between games");
+    return false;
+  }
+  if ((needs & kTurn) && game_->to_move() != seating_.seat_of(r.member.player)) {
+    refuse(r, errc::not_your_turn, "it is not your turn");
+    return false;
+  }
+  if ((needs & kFreshVersion) &&
+      get_int(msg, "version").value_or(0) < static_cast<std::int64_t>(events_.position_version())) {
+    refuse(r, errc::stale_version, "the position changed since your version");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,20 @@
+// What a room uses from the server around it, and nothing more: the I/O context its strand
+// and timers run on, the configuration, the store and the counters. All outlive every room.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+
+#include "config/config.h"
+#include "storage/store.h"
+#include "util/metrics.h"
+
+namespace banmen::server {
+
+struct RoomServices {
+  boost::asio::io_context& ioc;
+  const Config& config;
+  Store& store;
+  Metrics& metrics;
+};
+
+}  // namespace banmen::server
