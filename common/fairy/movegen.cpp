@@ -12,13 +12,11 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
   const int push = r.push(us);
   auto add = [&](int to) {
     const bool zone = r.promotion_zone[us][to];
-    if (!zone || !r.mandatory_promotion)
-      out.add({static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to)});
+    if (!zone || !r.mandatory_promotion) out.add(make_move(from, to));
     if (zone)
       for (int t : r.promotion_types[us])
         if (!r.promotion_limit[t] || r.promotion_limit[t] > count_[us][t])
-          out.add({static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to),
-                   MoveKind::promotion, static_cast<std::int8_t>(t)});
+          out.add(make_move(from, to, MoveKind::promotion, t));
   };
   const int one = from + push;
   if (board_[one] == empty_cell) {
@@ -29,9 +27,7 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
   for (int to : {one - 1, one + 1}) {
     const Cell c = board_[to];
     if (c != empty_cell && c != off_board && cell_color(c) == them) add(to);
-    if (to == ep_ && ep_)
-      out.add(
-          {static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to), MoveKind::en_passant});
+    if (to == ep_ && ep_) out.add(make_move(from, to, MoveKind::en_passant));
   }
 }
 
@@ -57,9 +53,7 @@ void Position::add_castling(MoveList& out) const {
     };
     check_span(rfrom, rto);
     check_span(kfrom, kto);
-    if (clear)
-      out.add({static_cast<std::uint16_t>(kfrom), static_cast<std::uint16_t>(rfrom),
-               MoveKind::castling});
+    if (clear) out.add(make_move(kfrom, rfrom, MoveKind::castling));
   }
 }
 
@@ -85,7 +79,7 @@ void Position::generate(MoveList& out) const {
         bool clear = true;
         for (int i = 0; i < l.path_length; ++i)
           if (board_[from + l.path[i]] != empty_cell) clear = false;
-        if (clear) out.add({static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to)});
+        if (clear) out.add(make_move(from, to));
       }
       for (const Ride& ride : p.rides[us]) {
         int to = from + ride.offset;
@@ -93,12 +87,10 @@ void Position::generate(MoveList& out) const {
           const Cell target = board_[to];
           if (target == off_board) break;
           if (target != empty_cell) {
-            if (ride.captures && cell_color(target) != us)
-              out.add({static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to)});
+            if (ride.captures && cell_color(target) != us) out.add(make_move(from, to));
             break;
           }
-          if (ride.moves)
-            out.add({static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to)});
+          if (ride.moves) out.add(make_move(from, to));
           if (ride.max_steps && steps >= ride.max_steps) break;
         }
       }
@@ -132,8 +124,21 @@ bool Position::legal(Move m) const {
   if (r.immobility_illegal && m.kind == MoveKind::normal &&
       !r.types[cell_type(board_[m.from])].mobile[us][m.to])
     return false;
-  // make/unmake restore the position exactly, so the check is const from outside.
   auto& self = const_cast<Position&>(*this);
+  if (r.checking && (m.kind == MoveKind::normal || m.kind == MoveKind::promotion)) {
+    // Only our king's safety matters: lift the piece onto its target, look, put it back.
+    // (Attack tests look at the board only, so a captured piece simply is not there.)
+    const Cell moved = board_[m.from];
+    const Cell captured = board_[m.to];
+    self.board_[m.from] = empty_cell;
+    self.board_[m.to] = moved;
+    const int king = m.from == king_sq_[us] ? m.to : king_sq_[us];
+    const bool ok = !(king && attacked(king, them));
+    self.board_[m.to] = captured;
+    self.board_[m.from] = moved;
+    return ok;
+  }
+  // make/unmake restore the position exactly, so the check is const from outside.
   self.make(m);
   bool ok = !(king_sq_[us] && attacked(king_sq_[us], them));
   if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
@@ -141,25 +146,32 @@ bool Position::legal(Move m) const {
   return ok;
 }
 
-bool Position::immediate_end() const {
+std::optional<ImmediateEnd> Position::immediate_result() const {
   const Rules& r = *rules_;
+  // Extinction: the side that just moved is checked first, as Fairy-Stockfish does; the
+  // value is from the point of view of the side that lost its pieces.
   if (r.extinction != EndValue::none) {
     for (int c : {side_ ^ 1, side_}) {
       const int extra = r.extinction_claim && c == side_ ? 1 : 0;
-      if (r.extinction_all) {
-        if (total_[c] <= r.extinction_count && total_[c ^ 1] >= r.extinction_opponent_count + extra)
-          return true;
+      bool extinct = r.extinction_all && total_[c] <= r.extinction_count &&
+                     total_[c ^ 1] >= r.extinction_opponent_count + extra;
+      for (std::size_t t = 0; t < r.types.size() && !extinct; ++t)
+        extinct = (r.extinction_types >> t & 1) && count_[c][t] <= r.extinction_count &&
+                  count_[c ^ 1][t] >= r.extinction_opponent_count + extra;
+      if (extinct) {
+        EndValue v = r.extinction;
+        if (c != side_)
+          v = v == EndValue::win ? EndValue::loss : v == EndValue::loss ? EndValue::win : v;
+        return ImmediateEnd{v, "extinction"};
       }
-      for (std::size_t t = 0; t < r.types.size(); ++t)
-        if ((r.extinction_types >> t & 1) && count_[c][t] <= r.extinction_count &&
-            count_[c ^ 1][t] >= r.extinction_opponent_count + extra)
-          return true;
     }
   }
-  // Fairy-Stockfish: with flagMove the side that reached the flag first lets the other
-  // answer once (except a king flag, where the win is seen at once).
-  if (r.flag_move && flag_reached(side_)) return true;
-  return (!r.flag_move || r.flag_type[side_] == r.king) && flag_reached(side_ ^ 1);
+  // Flags: with flagMove the side that reached the flag first lets the other answer once
+  // (except a king flag, where the win is seen at once).
+  if (r.flag_move && flag_reached(side_)) return ImmediateEnd{EndValue::win, "flag"};
+  if ((!r.flag_move || r.flag_type[side_] == r.king) && flag_reached(side_ ^ 1))
+    return ImmediateEnd{EndValue::loss, "flag"};
+  return std::nullopt;
 }
 
 bool Position::flag_reached(int color) const {
@@ -174,13 +186,51 @@ bool Position::flag_reached(int color) const {
   return false;
 }
 
+// Marks the squares whose piece, by leaving, could expose our king: our first piece on
+// each line from the king along which an enemy rider attacks, and the squares on a lame
+// leaper's path to the king. A move from any other square (not the king's, not en
+// passant, not in check) cannot expose the king, so it needs no make/unmake test.
+void Position::mark_exposing_squares() const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  const int king = king_sq_[us];
+  if (++stamp_ == 0) {
+    exposing_.fill(0);
+    stamp_ = 1;
+  }
+  for (int offset : r.attack_ride_offsets[them]) {
+    int s = king - offset;
+    while (board_[s] == empty_cell) s -= offset;
+    if (board_[s] != off_board && cell_color(board_[s]) == us) exposing_[s] = stamp_;
+  }
+  for (const auto& [type, leap] : r.lame_attacks[them]) {
+    const int from = king - leap.offset;
+    if (board_[from] != make_cell(them, type)) continue;
+    for (int i = 0; i < leap.path_length; ++i) exposing_[from + leap.path[i]] = stamp_;
+  }
+}
+
 void Position::legal_moves(MoveList& out) const {
   out.size = 0;
-  if (immediate_end()) return;
+  if (immediate_result()) return;
   MoveList pseudo;
   generate(pseudo);
-  for (const Move& m : pseudo)
+  const Rules& r = *rules_;
+  const int king = king_sq_[side_];
+  // The shortcut needs a royal king not in check, and checks allowed (else every move
+  // must be tested for giving check).
+  const bool quick = king && r.checking && !attacked(king, side_ ^ 1);
+  if (quick) mark_exposing_squares();
+  for (const Move& m : pseudo) {
+    if (quick && m.kind != MoveKind::en_passant && m.kind != MoveKind::castling && m.from != king &&
+        exposing_[m.from] != stamp_) {
+      if (!r.immobility_illegal || m.kind != MoveKind::normal ||
+          r.types[cell_type(board_[m.from])].mobile[side_][m.to])
+        out.add(m);
+      continue;
+    }
     if (legal(m)) out.add(m);
+  }
 }
 
 }  // namespace banmen::fairy

@@ -4,6 +4,7 @@
 // generation as Fairy-Stockfish defines them. All of it reads one compiled Rules.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,13 +17,19 @@ enum class MoveKind : std::uint8_t { normal, promotion, castling, en_passant };
 
 // A move. For castling `to` is the castling rook's square (king takes rook), as
 // Fairy-Stockfish stores it; notation turns it into the king's destination when needed.
+// Trivially constructible on purpose: move lists hold a thousand of them per node.
 struct Move {
-  std::uint16_t from = 0;
-  std::uint16_t to = 0;
-  MoveKind kind = MoveKind::normal;
-  std::int8_t promotion = -1;  // the type promoted to
+  std::uint16_t from;
+  std::uint16_t to;
+  MoveKind kind;
+  std::int8_t promotion;  // the type promoted to (kind promotion only)
   friend bool operator==(const Move&, const Move&) = default;
 };
+
+constexpr Move make_move(int from, int to, MoveKind kind = MoveKind::normal, int promotion = -1) {
+  return {static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to), kind,
+          static_cast<std::int8_t>(promotion)};
+}
 
 // Room for every legal move of any position on a 12x10 board.
 inline constexpr int max_moves = 1024;
@@ -35,6 +42,11 @@ struct MoveList {
   }
   const Move* begin() const { return moves.data(); }
   const Move* end() const { return moves.data() + size; }
+};
+
+struct ImmediateEnd {
+  EndValue value;
+  const char* reason;  // "extinction" or "flag"
 };
 
 class Position {
@@ -63,7 +75,8 @@ class Position {
 
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
   void legal_moves(MoveList& out) const;
-  bool immediate_end() const;
+  // An end by a variant rule (extinction, flag), valued for the side to move.
+  std::optional<ImmediateEnd> immediate_result() const;
   bool flag_reached(int color) const;
   void make(Move m);
   void unmake();
@@ -94,6 +107,7 @@ class Position {
   void add_castling(MoveList& out) const;
   bool legal(Move m) const;
   bool castling_legal(Move m) const;
+  void mark_exposing_squares() const;
   void remove(int sq);
   void place(int sq, Cell cell);
   std::uint64_t castling_key() const;
@@ -114,6 +128,10 @@ class Position {
   int counting_ply_ = 0;
   std::uint64_t key_ = 0;
   std::vector<Undo> undo_;
+  // Squares marked by mark_exposing_squares() carry the current stamp (a scratch table,
+  // so the marks need no clearing per node).
+  mutable std::array<std::uint32_t, board_cells> exposing_{};
+  mutable std::uint32_t stamp_ = 0;
   std::vector<std::uint64_t> keys_;
 };
 

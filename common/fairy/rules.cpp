@@ -1,5 +1,6 @@
 #include "fairy/rules.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -134,6 +135,18 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
     error = "too many piece types";
     return std::nullopt;
   }
+  for (int c : {white, black})
+    for (std::size_t t = 0; t < r.types.size(); ++t) {
+      for (const Ride& ride : r.types[t].rides[c]) {
+        auto& offsets = r.attack_ride_offsets[c];
+        if (ride.captures &&
+            std::find(offsets.begin(), offsets.end(), ride.offset) == offsets.end())
+          offsets.push_back(ride.offset);
+      }
+      for (const Leap& leap : r.types[t].leaps[c])
+        if (leap.captures && leap.path_length)
+          r.lame_attacks[c].push_back({static_cast<int>(t), leap});
+    }
   r.empty_board.fill(off_board);
   for (int f = 0; f < r.files; ++f)
     for (int k = 0; k < r.ranks; ++k) r.empty_board[square_of(f, k)] = empty_cell;

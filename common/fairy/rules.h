@@ -131,6 +131,11 @@ struct Rules {
   bool makruk_counting = false;
   int rook_type = -1, knight_type = -1, khon_type = -1;  // for the counting limits
 
+  // For the legality shortcut: every rider direction by which a colour's pieces capture
+  // (each offset once), and every lame leap by which they capture, with its piece type.
+  std::array<std::vector<int>, 2> attack_ride_offsets;
+  std::array<std::vector<std::pair<int, Leap>>, 2> lame_attacks;
+
   int type_of_letter(char lower) const;
   int push(int color) const { return color == white ? board_width : -board_width; }
   bool on_board(int sq) const { return sq >= 0 && sq < board_cells && empty_board[sq] == 0; }
