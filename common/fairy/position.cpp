@@ -108,29 +108,34 @@ void Position::finish_setup() {
 
 bool Position::attacked(int sq, int by) const {
   const Rules& r = *rules_;
-  for (std::size_t t = 0; t < r.types.size(); ++t) {
-    if (!count_[by][t]) continue;
-    const Cell attacker = make_cell(by, static_cast<int>(t));
-    const PieceRules& p = r.types[t];
-    for (const Leap& l : p.leaps[by]) {
-      if (!l.captures) continue;
-      const int from = sq - l.offset;
-      if (board_[from] != attacker) continue;
-      bool clear = true;
-      for (int i = 0; i < l.path_length; ++i)
-        if (board_[from + l.path[i]] != empty_cell) clear = false;
-      if (clear) return true;
+  // A cell holds a piece of colour `by` when its colour bits match; its type bit must be
+  // in the step's set.
+  auto hits = [&](Cell c, std::uint32_t types) {
+    return c != empty_cell && c != off_board && cell_color(c) == by && (types >> cell_type(c) & 1);
+  };
+  for (const Rules::AttackStep& step : r.leap_attacks[by])
+    if (hits(board_[sq - step.offset], step.types)) return true;
+  for (const Rules::AttackStep& step : r.ride_attacks[by]) {
+    int s = sq - step.offset;
+    while (board_[s] == empty_cell) s -= step.offset;
+    if (hits(board_[s], step.types)) return true;
+  }
+  for (const Rules::LimitedRide& ride : r.limited_ride_attacks[by]) {
+    int s = sq - ride.offset;
+    int steps = 1;
+    while (board_[s] == empty_cell && steps < ride.max_steps) {
+      s -= ride.offset;
+      ++steps;
     }
-    for (const Ride& ride : p.rides[by]) {
-      if (!ride.captures) continue;
-      int s = sq - ride.offset;
-      int steps = 1;
-      while (board_[s] == empty_cell && (ride.max_steps == 0 || steps < ride.max_steps)) {
-        s -= ride.offset;
-        ++steps;
-      }
-      if (board_[s] == attacker) return true;
-    }
+    if (board_[s] == make_cell(by, ride.type)) return true;
+  }
+  for (const auto& [type, l] : r.lame_attacks[by]) {
+    const int from = sq - l.offset;
+    if (board_[from] != make_cell(by, type)) continue;
+    bool clear = true;
+    for (int i = 0; i < l.path_length; ++i)
+      if (board_[from + l.path[i]] != empty_cell) clear = false;
+    if (clear) return true;
   }
   return false;
 }

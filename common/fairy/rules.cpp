@@ -146,6 +146,23 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
       for (const Leap& leap : r.types[t].leaps[c])
         if (leap.captures && leap.path_length)
           r.lame_attacks[c].push_back({static_cast<int>(t), leap});
+      auto add_step = [&](std::vector<Rules::AttackStep>& steps, int offset) {
+        for (auto& step : steps)
+          if (step.offset == offset) {
+            step.types |= 1u << t;
+            return;
+          }
+        steps.push_back({offset, 1u << t});
+      };
+      for (const Leap& leap : r.types[t].leaps[c])
+        if (leap.captures && !leap.path_length) add_step(r.leap_attacks[c], leap.offset);
+      for (const Ride& ride : r.types[t].rides[c]) {
+        if (!ride.captures) continue;
+        if (ride.max_steps == 0)
+          add_step(r.ride_attacks[c], ride.offset);
+        else
+          r.limited_ride_attacks[c].push_back({ride.offset, ride.max_steps, static_cast<int>(t)});
+      }
     }
   r.empty_board.fill(off_board);
   for (int f = 0; f < r.files; ++f)

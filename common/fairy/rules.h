@@ -134,6 +134,20 @@ struct Rules {
   // For the legality shortcut: every rider direction by which a colour's pieces capture
   // (each offset once), and every lame leap by which they capture, with its piece type.
   std::array<std::vector<int>, 2> attack_ride_offsets;
+  // For attack tests: by colour, each capturing offset once with the types that capture
+  // along it (bit per type): plain leaps, unlimited rides, and limited rides (by type).
+  struct AttackStep {
+    int offset;
+    std::uint32_t types;
+  };
+  struct LimitedRide {
+    int offset;
+    int max_steps;
+    int type;
+  };
+  std::array<std::vector<AttackStep>, 2> leap_attacks;
+  std::array<std::vector<AttackStep>, 2> ride_attacks;
+  std::array<std::vector<LimitedRide>, 2> limited_ride_attacks;
   std::array<std::vector<std::pair<int, Leap>>, 2> lame_attacks;
 
   int type_of_letter(char lower) const;
