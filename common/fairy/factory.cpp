@@ -2,7 +2,6 @@
 
 #include <array>
 #include <map>
-#include <mutex>
 #include <random>
 
 #include "fairy/fen.h"
@@ -112,9 +111,8 @@ Result<GamePtr> create_fairy_game(std::shared_ptr<const VariantRules> variant,
       number = std::stoi(fen);
       if (number > 959) return make_error(errc::bad_position, "Chess960 positions are 0 to 959");
     } else {
-      static std::mutex mutex;
-      static std::mt19937 engine{std::random_device{}()};
-      const std::lock_guard lock(mutex);
+      // A fresh generator per game: no state shared between threads.
+      std::mt19937 engine{std::random_device{}()};
       number = std::uniform_int_distribution<int>(0, 959)(engine);
     }
     fen = chess960_fen(number);
