@@ -3,6 +3,7 @@
 #include <string>
 
 #include "chess/factory.h"
+#include "fairy/factory.h"
 #include "hasami/factory.h"
 #include "reversi/factory.h"
 #include "shogi/factory.h"
@@ -17,9 +18,26 @@ struct Entry {
 };
 
 const Entry kGames[] = {
-    {"shogi", shogi::shogi_factory},   {"minishogi", shogi::minishogi_factory},
-    {"dogcat", shogi::dogcat_factory}, {"hasami", hasami::hasami_factory},
-    {"chess", chess::chess_factory},   {"reversi", reversi::reversi_factory},
+    {"shogi", shogi::shogi_factory},
+    {"minishogi", shogi::minishogi_factory},
+    {"dogcat", shogi::dogcat_factory},
+    {"hasami", hasami::hasami_factory},
+    {"chess", chess::chess_factory},
+    {"reversi", reversi::reversi_factory},
+    // Fairy chess: the built-in variants in variants.ini's order, under Fairy-Stockfish's
+    // names (tests/fairy/game_test.cpp checks each id against its variant).
+    {"chess960", fairy::builtin_factory<0>},
+    {"capablanca", fairy::builtin_factory<1>},
+    {"gothic", fairy::builtin_factory<2>},
+    {"embassy", fairy::builtin_factory<3>},
+    {"janus", fairy::builtin_factory<4>},
+    {"grand", fairy::builtin_factory<5>},
+    {"almost", fairy::builtin_factory<6>},
+    {"shatranj", fairy::builtin_factory<7>},
+    {"makruk", fairy::builtin_factory<8>},
+    {"knightmate", fairy::builtin_factory<9>},
+    {"amazon", fairy::builtin_factory<10>},
+    {"kingofthehill", fairy::builtin_factory<11>},
 };
 
 Error unknown(std::string_view id) {

@@ -18,7 +18,9 @@ struct GameFactory {
   Result<GamePtr> (*import_record)(std::string_view format, std::string_view text);
 };
 
-// Game ids in a fixed order: shogi, minishogi, dogcat, hasami, chess, reversi.
+// Game ids in a fixed order: shogi, minishogi, dogcat, hasami, chess, reversi, then the
+// fairy-chess variants (chess960 capablanca gothic embassy janus grand almost shatranj
+// makruk knightmate amazon kingofthehill).
 const std::vector<std::string_view>& game_ids();
 // nullptr for an unknown id.
 const GameFactory* find_game(std::string_view id);

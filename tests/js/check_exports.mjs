@@ -13,6 +13,15 @@ import { makeSfen } from 'shogiops/sfen';
 import { reversiResult, transcriptMoves as reversiMoves } from './rules/reversi.mjs';
 import { hasamiReplay, transcriptMoves as hasamiMoves } from './rules/hasami.mjs';
 import { DogCat } from './rules/dogcat.mjs';
+import ffishModule from 'ffish-es6';
+import { createRequire } from 'node:module';
+
+// Fairy-Stockfish's WebAssembly build, given its binary directly (Node has no fetch of a
+// file URL for it).
+const ffishDir = join(createRequire(import.meta.url).resolve('ffish-es6'), '..');
+const ffish = await ffishModule({ wasmBinary: readFileSync(join(ffishDir, 'ffish.wasm')) });
+const FAIRY = ['chess960', 'capablanca', 'gothic', 'janus', 'embassy', 'grand', 'almost',
+  'shatranj', 'makruk', 'knightmate', 'amazon', 'kingofthehill'];
 
 // The records each reader takes, by game and format.
 const READERS = {
@@ -23,6 +32,7 @@ const READERS = {
   'reversi transcript': readReversi,
   'hasami transcript': readHasami,
   'dogcat record': readDogcat,
+  ...Object.fromEntries(FAIRY.map((id) => [`${id} pgn`, readFairyPgn])),
 };
 
 const dir = process.argv[2];
@@ -53,6 +63,24 @@ function readPgn(entry, text) {
   // Compare placement, side, castling and en passant (counters may be written differently).
   const ours = entry.position.split(' ').slice(0, 4).join(' ');
   const theirs = chess.fen().split(' ').slice(0, 4).join(' ');
+  if (ours !== theirs) return `final position ${theirs}, expected ${ours}`;
+}
+
+// Fairy-Stockfish's own PGN reader: the Variant and FEN tags, then the SAN moves.
+function readFairyPgn(entry, text) {
+  const log = console.log;
+  console.log = () => {};  // its reader echoes each move it reads
+  const game = ffish.readGamePGN(text);
+  console.log = log;
+  const moves = game.mainlineMoves().split(' ').filter(Boolean);
+  const is960 = entry.game === 'chess960';
+  const board = new ffish.Board(is960 ? 'chess' : entry.game, game.headers('FEN'), is960);
+  board.pushMoves(moves.join(' '));
+  const theirs = board.fen().split(' ').slice(0, 4).join(' ');
+  board.delete();
+  game.delete();
+  if (moves.length !== entry.plies) return `ffish-es6 reads ${moves.length} moves, expected ${entry.plies}`;
+  const ours = entry.position.split(' ').slice(0, 4).join(' ');
   if (ours !== theirs) return `final position ${theirs}, expected ${ours}`;
 }
 

@@ -37,7 +37,7 @@ TEST_F(ServerPlay, HelloAnswersVersions) {
   ASSERT_TRUE(w);
   EXPECT_EQ((*w)["type"], "welcome");
   EXPECT_EQ((*w)["protocol"], 1);
-  EXPECT_EQ((*w)["games"].size(), 6u);
+  EXPECT_EQ((*w)["games"].size(), 18u);  // six games and twelve fairy-chess variants
   // Each game lists the record formats its rules export (the download links offer them).
   for (const auto& g : (*w)["games"]) {
     if (g["id"] == "chess") {

@@ -42,6 +42,9 @@ const std::vector<Case> kSuite = {
     {"chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
      4},
     {"reversi", "start", "", 9},
+    // Fairy chess on 10x8 and 10x10 (compared with Fairy-Stockfish in docs/performance.md).
+    {"capablanca", "start", "", 5},
+    {"grand", "start", "", 4},
 };
 
 int usage() {

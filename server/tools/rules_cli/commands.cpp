@@ -2,18 +2,23 @@
 
 #include <algorithm>
 #include <charconv>
+#include <fstream>
+#include <functional>
 #include <istream>
+#include <iterator>
 #include <optional>
 #include <ostream>
 
 #include "core/registry.h"
+#include "fairy/factory.h"
 
 namespace banmen::cli {
 
 namespace {
 
 constexpr const char* kUsage =
-    "usage: banmen-rules perft|moves|play|view --game G [--position P] ...";
+    "usage: banmen-rules perft|moves|play|view --game G [--variant-file F.ini] [--position P] "
+    "...";
 
 struct Options {
   std::string command;
@@ -21,6 +26,7 @@ struct Options {
   std::optional<std::string> position;
   std::optional<std::string> depth;
   std::optional<std::string> viewer;
+  std::optional<std::string> variant_file;  // a variants.ini whose section --game names
   bool divide = false;
   bool batch = false;
   std::vector<std::string> moves;  // positional arguments of `play`
@@ -50,6 +56,8 @@ std::optional<UsageError> parse(const std::vector<std::string>& args, Options& o
       if (g) o.game = *g;
     } else if (a == "--position") {
       e = value(o.position);
+    } else if (a == "--variant-file") {
+      e = value(o.variant_file);
     } else if (a == "--depth") {
       e = value(o.depth);
     } else if (a == "--viewer") {
@@ -108,11 +116,13 @@ int fail(std::ostream& err, const std::string& message, int code = 2) {
   return code;
 }
 
-int run_batch(const std::string& game, std::istream& in, std::ostream& out) {
+using Maker = std::function<Result<GamePtr>(std::string_view position)>;
+
+int run_batch(const Maker& make, std::istream& in, std::ostream& out) {
   std::string line;
   while (std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    auto g = create_game(game, line);
+    auto g = make(line);
     if (!g) {
       out << "error: " << g.error().message << "\n";
       continue;
@@ -130,13 +140,27 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
         std::ostream& err) {
   Options o;
   if (auto e = parse(args, o)) return fail(err, e->message + "; " + kUsage);
-  if (!find_game(o.game)) {
+  Maker make = [&](std::string_view position) { return create_game(o.game, position); };
+  if (o.variant_file) {
+    // A user's fairy-chess definition: the section named by --game.
+    std::ifstream file(*o.variant_file, std::ios::binary);
+    if (!file) return fail(err, "cannot read " + *o.variant_file);
+    std::string text;
+    text.resize(fairy::max_variant_file_bytes + 1);
+    file.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(file.gcount()));
+    auto variant = fairy::load_variant(text, o.game);
+    if (!variant) return fail(err, *o.variant_file + ": " + variant.error().message);
+    make = [v = *variant](std::string_view position) {
+      return fairy::create_fairy_game(v, position);
+    };
+  } else if (!find_game(o.game)) {
     auto r = create_game(o.game);  // for the standard "unknown game" message
     return fail(err, r.ok() ? "unknown game" : r.error().message);
   }
-  if (o.batch) return run_batch(o.game, in, out);
+  if (o.batch) return run_batch(make, in, out);
 
-  auto created = create_game(o.game, o.position.value_or(""));
+  auto created = make(o.position.value_or(""));
   if (!created) return fail(err, created.error().message);
   Game& g = **created;
 

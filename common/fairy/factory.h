@@ -1,0 +1,58 @@
+#pragma once
+// The fairy-chess variants for the registry: one game id per built-in variant (ids equal
+// to Fairy-Stockfish's variant names), and variants loaded from a user's definition.
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/registry.h"
+#include "fairy/fairy_game.h"
+
+namespace banmen::fairy {
+
+// The built-in variant with this id, compiled once; nullptr for an unknown id.
+std::shared_ptr<const VariantRules> builtin_variant(std::string_view id);
+
+// A variant of a user's definition file (errors: bad_position with the line and key).
+Result<std::shared_ptr<const VariantRules>> load_variant(std::string_view ini_text,
+                                                         std::string_view name);
+
+// A game of `variant` from `position`: its start position when empty, a FEN, or for a
+// Chess960 variant a start position number 0-959 ("" picks one at random).
+Result<GamePtr> create_fairy_game(std::shared_ptr<const VariantRules> variant,
+                                  std::string_view position);
+
+// The start FEN of Chess960 position `number` (0-959; 518 is the usual chess start).
+std::string chess960_fen(int number);
+
+// The built-in variant at `index` in variants.ini (nullptr past the end).
+std::shared_ptr<const VariantRules> builtin_variant_at(std::size_t index);
+// A game of `variant` from a record; only "pgn" (errors: bad_record, unsupported).
+Result<GamePtr> import_fairy_record(std::shared_ptr<const VariantRules> variant,
+                                    std::string_view format, std::string_view text);
+Result<GamePtr> import_fairy_pgn(std::shared_ptr<const VariantRules> variant,
+                                 std::string_view text);
+
+// The registry entry of the built-in variant at `index` in variants.ini: the registry
+// wants plain function pointers, so each built-in gets its own instantiation.
+template <std::size_t index>
+const GameInfo& builtin_info() {
+  return builtin_variant_at(index)->info;
+}
+template <std::size_t index>
+Result<GamePtr> builtin_create(std::string_view position) {
+  return create_fairy_game(builtin_variant_at(index), position);
+}
+template <std::size_t index>
+Result<GamePtr> builtin_import(std::string_view format, std::string_view text) {
+  return import_fairy_record(builtin_variant_at(index), format, text);
+}
+template <std::size_t index>
+const GameFactory& builtin_factory() {
+  static const GameFactory factory{builtin_info<index>, builtin_create<index>,
+                                   builtin_import<index>};
+  return factory;
+}
+
+}  // namespace banmen::fairy

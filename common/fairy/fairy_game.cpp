@@ -1,0 +1,113 @@
+#include "fairy/fairy_game.h"
+
+#include <algorithm>
+
+#include "fairy/fen.h"
+#include "fairy/notation.h"
+
+namespace banmen::fairy {
+
+FairyGame::FairyGame(std::shared_ptr<const VariantRules> variant, const Position& start)
+    : variant_(std::move(variant)), start_(start), pos_(start) {
+  refresh();
+}
+
+std::string FairyGame::initial_position() const {
+  return write_fen(start_);
+}
+
+std::string FairyGame::position() const {
+  return write_fen(pos_);
+}
+
+std::vector<std::string> FairyGame::legal_moves() const {
+  std::vector<std::string> out;
+  if (over()) return out;
+  out.reserve(static_cast<std::size_t>(legal_.size));
+  for (const Move& m : legal_) out.push_back(uci_move(pos_, m));
+  return out;
+}
+
+std::string FairyGame::notation(std::size_t index, Viewer) const {
+  return index < uci_.size() ? uci_[index] : std::string();
+}
+
+std::string FairyGame::display_notation(std::size_t index, Viewer) const {
+  return index < san_.size() ? san_[index] : std::string();
+}
+
+std::uint64_t FairyGame::perft(int depth) const {
+  if (depth <= 0) return 1;
+  if (over()) return 0;
+  Position copy = pos_;
+  return fairy::perft(copy, depth);
+}
+
+Result<std::string> FairyGame::export_record(std::string_view format, Viewer viewer,
+                                             const RecordInfo& record) const {
+  if (format != "pgn") return Game::export_record(format, viewer, record);
+  return export_pgn(*this, record);
+}
+
+Result<void> FairyGame::apply_legal(std::string_view text) {
+  Move m{};
+  if (!find_uci_move(pos_, text, m))
+    return make_error(errc::illegal_move, std::string(text) + " is not a legal move here");
+  san_.push_back(san_move(pos_, m));
+  uci_.push_back(uci_move(pos_, m));
+  moves_.push_back(m);
+  pos_.make(m);
+  refresh();
+  return ok();
+}
+
+void FairyGame::refresh() {
+  pos_.legal_moves(legal_);
+  verdict_ = judge();
+}
+
+namespace {
+
+// An ending valued from the side to move's point of view, as variants.ini writes values.
+Outcome valued(EndValue value, int side_to_move, std::string reason) {
+  switch (value) {
+    case EndValue::win:
+      return Outcome::win(side_to_move, std::move(reason));
+    case EndValue::loss:
+      return Outcome::win(1 - side_to_move, std::move(reason));
+    case EndValue::draw:
+    case EndValue::none:
+      break;
+  }
+  return Outcome::draw(std::move(reason));
+}
+
+}  // namespace
+
+// The endings in Fairy-Stockfish's order: the variant's immediate ends (extinction, flag),
+// no legal move (checkmate or stalemate), then the n-move rule, repetition and counting.
+Outcome FairyGame::judge() const {
+  const Rules& r = variant_->rules;
+  const int us = pos_.side();
+  if (const auto end = pos_.immediate_result()) return valued(end->value, us, end->reason);
+  const bool check = pos_.in_check();
+  if (legal_.size == 0)
+    return check ? valued(r.checkmate, us, "checkmate") : valued(r.stalemate, us, "stalemate");
+  if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule)
+    return Outcome::draw("move_rule");
+  if (r.n_fold_rule) {
+    const auto& keys = pos_.key_history();
+    const std::size_t last = keys.size() - 1;
+    const std::size_t window =
+        std::min<std::size_t>(static_cast<std::size_t>(pos_.halfmove_clock()), last);
+    int seen = 1;
+    for (std::size_t back = 4; back <= window; back += 2)
+      if (keys[last - back] == keys[last] && ++seen >= r.n_fold_rule)
+        return valued(r.n_fold_value, us, "repetition");
+  }
+  if (pos_.counting_limit() && pos_.counting_ply() > pos_.counting_limit())
+    return Outcome::draw("counting");
+  return Outcome::ongoing();
+}
+
+}  // namespace banmen::fairy

@@ -1,0 +1,234 @@
+#include "fairy/fen.h"
+
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+namespace banmen::fairy {
+namespace {
+
+std::vector<std::string_view> fields(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ') ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+std::optional<int> number(std::string_view s) {
+  int v = 0;
+  if (s.empty() || s.size() > 6) return std::nullopt;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
+  return v;
+}
+
+bool read_board(Position& pos, std::string_view board, std::string& error) {
+  const Rules& r = pos.rules();
+  int rank = r.ranks - 1, file = 0;
+  for (std::size_t i = 0; i < board.size(); ++i) {
+    const char c = board[i];
+    if (c == '/') {
+      if (file != r.files || rank == 0) {
+        error = "a FEN rank does not match the board";
+        return false;
+      }
+      --rank;
+      file = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      int n = c - '0';
+      if (i + 1 < board.size() && std::isdigit(static_cast<unsigned char>(board[i + 1])))
+        n = n * 10 + (board[++i] - '0');
+      file += n;
+      if (n == 0 || file > r.files) {
+        error = "a FEN rank is too long";
+        return false;
+      }
+    } else {
+      const int type = r.type_of_letter(static_cast<char>(std::tolower(c)));
+      if (type < 0 || file >= r.files) {
+        error = std::string("the FEN has '") + c + "', not a piece of " + r.name;
+        return false;
+      }
+      const int color = std::isupper(static_cast<unsigned char>(c)) ? white : black;
+      if (type == r.king && pos.count(color, type) > 0) {
+        error = "the FEN has two kings of one side";
+        return false;
+      }
+      pos.put(square_of(file, rank), make_cell(color, type));
+      ++file;
+    }
+  }
+  if (rank != 0 || file != r.files) {
+    error = "the FEN board does not match the variant's board";
+    return false;
+  }
+  return true;
+}
+
+void read_castling(Position& pos, std::string_view text) {
+  const Rules& r = pos.rules();
+  if (!r.castling || text == "-") return;
+  std::array<int, 2> king{};
+  for (char token : text) {
+    const int c = std::islower(static_cast<unsigned char>(token)) ? black : white;
+    const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(token)));
+    const int rank = c == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+    auto is_rook = [&](int sq) {
+      const Cell cell = pos.at(sq);
+      return cell != empty_cell && cell != off_board && cell_color(cell) == c &&
+             (r.castling_rook_types >> cell_type(cell) & 1);
+    };
+    int rsq = 0;
+    if (up == 'K') {
+      int f = r.files - 1;
+      while (!is_rook(square_of(f, rank)) && f > 0) --f;
+      rsq = square_of(f, rank);
+    } else if (up == 'Q') {
+      int f = 0;
+      while (!is_rook(square_of(f, rank)) && f < r.files - 1) ++f;
+      rsq = square_of(f, rank);
+    } else if (up >= 'A' && up < 'A' + r.files) {
+      rsq = square_of(up - 'A', rank);
+    } else {
+      continue;
+    }
+    const Cell king_cell = make_cell(c, r.castling_king_type);
+    if (!king[c]) {
+      std::vector<int> kings;
+      for (int f = 0; f < r.files; ++f)
+        if (pos.at(square_of(f, rank)) == king_cell) kings.push_back(square_of(f, rank));
+      king[c] = r.chess960 && pos.at(rsq) == king_cell ? rsq
+                : !kings.empty() && (kings.size() == 1 || r.chess960)
+                    ? kings.front()
+                    : square_of(r.castling_king_file, rank);
+      if (pos.at(king[c]) != king_cell) king[c] = -1;
+    }
+    if (king[c] > 0 && is_rook(rsq)) pos.set_castling(c, king[c] < rsq ? 0 : 1, rsq, king[c]);
+  }
+}
+
+}  // namespace
+
+std::string square_name(int sq) {
+  std::string out(1, static_cast<char>('a' + file_of(sq)));
+  out += std::to_string(rank_of(sq) + 1);
+  return out;
+}
+
+std::optional<Position> parse_fen(const Rules& rules, std::string_view fen, std::string& error) {
+  if (fen.size() > max_fen_length) {
+    error = "the FEN is longer than 256 characters";
+    return std::nullopt;
+  }
+  const auto f = fields(fen);
+  if (f.size() < 2 || f.size() > 6) {
+    error = "a FEN has a board, a side to move and up to four more fields";
+    return std::nullopt;
+  }
+  Position pos(rules);
+  if (!read_board(pos, f[0], error)) return std::nullopt;
+  if (f[1] != "w" && f[1] != "b") {
+    error = "the side to move is w or b";
+    return std::nullopt;
+  }
+  pos.set_side(f[1] == "w" ? white : black);
+  if (f.size() > 2) read_castling(pos, f[2]);
+  int counting_limit = 0;
+  if (f.size() > 3 && f[3] != "-") {
+    if (rules.makruk_counting && std::isdigit(static_cast<unsigned char>(f[3][0]))) {
+      counting_limit = number(f[3]).value_or(0);
+    } else if (f[3].size() >= 2 && f[3][0] >= 'a' && f[3][0] < 'a' + rules.files) {
+      const auto rank = number(f[3].substr(1));
+      if (rank && *rank >= 1 && *rank <= rules.ranks) {
+        const int us = pos.side();
+        const int ep = square_of(f[3][0] - 'a', *rank - 1);
+        const int push = rules.push(us);
+        const Cell our_pawn = make_cell(us, rules.pawn);
+        // Kept only when it can matter, as Fairy-Stockfish does.
+        if (rules.pawn >= 0 && rules.en_passant_zone[us][ep] &&
+            (pos.at(ep - push - 1) == our_pawn || pos.at(ep - push + 1) == our_pawn) &&
+            pos.at(ep - push) == make_cell(us ^ 1, rules.pawn) && pos.at(ep) == empty_cell &&
+            pos.at(ep + push) == empty_cell)
+          pos.set_en_passant(ep);
+      }
+    }
+  }
+  int rule50 = 0, fullmove = 1;
+  if (f.size() > 4) {
+    const auto n = number(f[4]);
+    if (!n) {
+      error = "the halfmove clock is a number";
+      return std::nullopt;
+    }
+    rule50 = *n;
+  }
+  if (f.size() > 5) {
+    const auto n = number(f[5]);
+    if (!n) {
+      error = "the move number is a number";
+      return std::nullopt;
+    }
+    fullmove = *n;
+  }
+  const int ply = std::max(2 * (fullmove - 1), 0) + (pos.side() == black ? 1 : 0);
+  int counting_ply = 0;
+  if (counting_limit && rule50) {
+    counting_ply = rule50;
+    rule50 = 0;
+  }
+  pos.set_counters(rule50, ply, counting_limit, counting_ply);
+  pos.finish_setup();
+  return pos;
+}
+
+std::string write_fen(const Position& pos) {
+  const Rules& r = pos.rules();
+  std::string out;
+  for (int rank = r.ranks - 1; rank >= 0; --rank) {
+    int gap = 0;
+    for (int file = 0; file < r.files; ++file) {
+      const Cell c = pos.at(square_of(file, rank));
+      if (c == empty_cell) {
+        ++gap;
+        continue;
+      }
+      if (gap) out += std::to_string(gap);
+      gap = 0;
+      const char letter = r.types[cell_type(c)].letter;
+      out += cell_color(c) == white ? static_cast<char>(std::toupper(letter)) : letter;
+    }
+    if (gap) out += std::to_string(gap);
+    if (rank) out += '/';
+  }
+  out += pos.side() == white ? " w " : " b ";
+  std::string castling;
+  for (int c : {white, black})
+    for (int s : {0, 1}) {
+      const int rook = pos.castling_rook(c, s);
+      if (!rook) continue;
+      char letter = r.chess960 ? static_cast<char>('A' + file_of(rook)) : (s == 0 ? 'K' : 'Q');
+      if (c == black) letter = static_cast<char>(std::tolower(letter));
+      castling += letter;
+    }
+  out += castling.empty() ? "-" : castling;
+  out += ' ';
+  if (pos.counting_limit())
+    out += std::to_string(pos.counting_limit());
+  else if (pos.en_passant())
+    out += square_name(pos.en_passant());
+  else
+    out += '-';
+  out += ' ';
+  out += std::to_string(pos.counting_limit() ? pos.counting_ply() : pos.halfmove_clock());
+  out += ' ';
+  out += std::to_string(1 + (pos.game_ply() - (pos.side() == black ? 1 : 0)) / 2);
+  return out;
+}
+
+}  // namespace banmen::fairy

@@ -1,0 +1,236 @@
+// Legal move generation as Fairy-Stockfish does it: pseudo-legal moves from each piece's
+// leaps and rides (pawns with their double step, en passant and promotions), castling,
+// then the legality filter (own king not attacked; no checks where checking is off;
+// immobility; castling through attacked squares).
+#include "fairy/position.h"
+
+namespace banmen::fairy {
+
+void Position::add_pawn_moves(MoveList& out, int from) const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  const int push = r.push(us);
+  auto add = [&](int to) {
+    const bool zone = r.promotion_zone[us][to];
+    if (!zone || !r.mandatory_promotion) out.add(make_move(from, to));
+    if (zone)
+      for (int t : r.promotion_types[us])
+        if (!r.promotion_limit[t] || r.promotion_limit[t] > count_[us][t])
+          out.add(make_move(from, to, MoveKind::promotion, t));
+  };
+  const int one = from + push;
+  if (board_[one] == empty_cell) {
+    add(one);
+    const int two = one + push;
+    if (r.double_step_zone[us][from] && board_[two] == empty_cell) add(two);
+  }
+  for (int to : {one - 1, one + 1}) {
+    const Cell c = board_[to];
+    if (c != empty_cell && c != off_board && cell_color(c) == them) add(to);
+    if (to == ep_ && ep_) out.add(make_move(from, to, MoveKind::en_passant));
+  }
+}
+
+void Position::add_castling(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  const int kfrom = castle_king_[us];
+  if (!kfrom || board_[kfrom] != make_cell(us, r.castling_king_type)) return;
+  const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+  for (int s : {0, 1}) {
+    const int rfrom = castle_rook_[us][s];
+    if (!rfrom) continue;
+    const int kto = square_of(s == 0 ? r.castling_kingside_file : r.castling_queenside_file, rank);
+    const int rto = kto + (s == 0 ? -1 : 1);
+    // Every square the king and rook pass or land on, except their own, must be empty.
+    bool clear = true;
+    auto check_span = [&](int a, int b) {
+      const int step = b > a ? 1 : -1;
+      for (int sq = a; sq != b;) {
+        sq += step;
+        if (sq != kfrom && sq != rfrom && board_[sq] != empty_cell) clear = false;
+      }
+    };
+    check_span(rfrom, rto);
+    check_span(kfrom, kto);
+    if (clear) out.add(make_move(kfrom, rfrom, MoveKind::castling));
+  }
+}
+
+void Position::generate(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) {
+      const int from = square_of(f, k);
+      const Cell cell = board_[from];
+      if (cell == empty_cell || cell_color(cell) != us) continue;
+      const int t = cell_type(cell);
+      const PieceRules& p = r.types[t];
+      if (p.pawn) {
+        add_pawn_moves(out, from);
+        continue;
+      }
+      for (const Leap& l : p.leaps[us]) {
+        const int to = from + l.offset;
+        const Cell target = board_[to];
+        if (target == off_board) continue;
+        if (target == empty_cell ? !l.moves : (!l.captures || cell_color(target) == us)) continue;
+        bool clear = true;
+        for (int i = 0; i < l.path_length; ++i)
+          if (board_[from + l.path[i]] != empty_cell) clear = false;
+        if (clear) out.add(make_move(from, to));
+      }
+      for (const Ride& ride : p.rides[us]) {
+        int to = from + ride.offset;
+        for (int steps = 1;; ++steps, to += ride.offset) {
+          const Cell target = board_[to];
+          if (target == off_board) break;
+          if (target != empty_cell) {
+            if (ride.captures && cell_color(target) != us) out.add(make_move(from, to));
+            break;
+          }
+          if (ride.moves) out.add(make_move(from, to));
+          if (ride.max_steps && steps >= ride.max_steps) break;
+        }
+      }
+    }
+  if (r.castling && !in_check()) add_castling(out);
+}
+
+bool Position::castling_legal(Move m) const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  if (!r.types[cell_type(board_[m.from])].royal) return true;
+  const bool king_side = m.to > m.from;
+  const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+  const int kto = square_of(king_side ? r.castling_kingside_file : r.castling_queenside_file, rank);
+  const int step = kto > m.from ? -1 : 1;
+  for (int s = kto; s != m.from; s += step)
+    if (attacked(s, them)) return false;
+  // Chess960: the castling rook may have been shielding the king's destination.
+  auto& self = const_cast<Position&>(*this);
+  const Cell rook = board_[m.to];
+  self.board_[m.to] = empty_cell;
+  const bool safe = !attacked(kto, them);
+  self.board_[m.to] = rook;
+  return safe;
+}
+
+bool Position::legal(Move m) const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  if (m.kind == MoveKind::castling && !castling_legal(m)) return false;
+  if (r.immobility_illegal && m.kind == MoveKind::normal &&
+      !r.types[cell_type(board_[m.from])].mobile[us][m.to])
+    return false;
+  auto& self = const_cast<Position&>(*this);
+  if (r.checking && (m.kind == MoveKind::normal || m.kind == MoveKind::promotion)) {
+    // Only our king's safety matters: lift the piece onto its target, look, put it back.
+    // (Attack tests look at the board only, so a captured piece simply is not there.)
+    const Cell moved = board_[m.from];
+    const Cell captured = board_[m.to];
+    self.board_[m.from] = empty_cell;
+    self.board_[m.to] = moved;
+    const int king = m.from == king_sq_[us] ? m.to : king_sq_[us];
+    const bool ok = !(king && attacked(king, them));
+    self.board_[m.to] = captured;
+    self.board_[m.from] = moved;
+    return ok;
+  }
+  // make/unmake restore the position exactly, so the check is const from outside.
+  self.make(m);
+  bool ok = !(king_sq_[us] && attacked(king_sq_[us], them));
+  if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
+  self.unmake();
+  return ok;
+}
+
+std::optional<ImmediateEnd> Position::immediate_result() const {
+  const Rules& r = *rules_;
+  // Extinction: the side that just moved is checked first, as Fairy-Stockfish does; the
+  // value is from the point of view of the side that lost its pieces.
+  if (r.extinction != EndValue::none) {
+    for (int c : {side_ ^ 1, side_}) {
+      const int extra = r.extinction_claim && c == side_ ? 1 : 0;
+      bool extinct = r.extinction_all && total_[c] <= r.extinction_count &&
+                     total_[c ^ 1] >= r.extinction_opponent_count + extra;
+      for (std::size_t t = 0; t < r.types.size() && !extinct; ++t)
+        extinct = (r.extinction_types >> t & 1) && count_[c][t] <= r.extinction_count &&
+                  count_[c ^ 1][t] >= r.extinction_opponent_count + extra;
+      if (extinct) {
+        EndValue v = r.extinction;
+        if (c != side_)
+          v = v == EndValue::win ? EndValue::loss : v == EndValue::loss ? EndValue::win : v;
+        return ImmediateEnd{v, "extinction"};
+      }
+    }
+  }
+  // Flags: with flagMove the side that reached the flag first lets the other answer once
+  // (except a king flag, where the win is seen at once).
+  if (r.flag_move && flag_reached(side_)) return ImmediateEnd{EndValue::win, "flag"};
+  if ((!r.flag_move || r.flag_type[side_] == r.king) && flag_reached(side_ ^ 1))
+    return ImmediateEnd{EndValue::loss, "flag"};
+  return std::nullopt;
+}
+
+bool Position::flag_reached(int color) const {
+  const Rules& r = *rules_;
+  const int t = r.flag_type[color];
+  if (t < 0) return false;
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) {
+      const int sq = square_of(f, k);
+      if (r.flag_zone[color][sq] && board_[sq] == make_cell(color, t)) return true;
+    }
+  return false;
+}
+
+// Marks the squares whose piece, by leaving, could expose our king: our first piece on
+// each line from the king along which an enemy rider attacks, and the squares on a lame
+// leaper's path to the king. A move from any other square (not the king's, not en
+// passant, not in check) cannot expose the king, so it needs no make/unmake test.
+void Position::mark_exposing_squares() const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  const int king = king_sq_[us];
+  if (++stamp_ == 0) {
+    exposing_.fill(0);
+    stamp_ = 1;
+  }
+  for (int offset : r.attack_ride_offsets[them]) {
+    int s = king - offset;
+    while (board_[s] == empty_cell) s -= offset;
+    if (board_[s] != off_board && cell_color(board_[s]) == us) exposing_[s] = stamp_;
+  }
+  for (const auto& [type, leap] : r.lame_attacks[them]) {
+    const int from = king - leap.offset;
+    if (board_[from] != make_cell(them, type)) continue;
+    for (int i = 0; i < leap.path_length; ++i) exposing_[from + leap.path[i]] = stamp_;
+  }
+}
+
+void Position::legal_moves(MoveList& out) const {
+  out.size = 0;
+  if (immediate_result()) return;
+  MoveList pseudo;
+  generate(pseudo);
+  const Rules& r = *rules_;
+  const int king = king_sq_[side_];
+  // The shortcut needs a royal king not in check, and checks allowed (else every move
+  // must be tested for giving check).
+  const bool quick = king && r.checking && !attacked(king, side_ ^ 1);
+  if (quick) mark_exposing_squares();
+  for (const Move& m : pseudo) {
+    if (quick && m.kind != MoveKind::en_passant && m.kind != MoveKind::castling && m.from != king &&
+        exposing_[m.from] != stamp_) {
+      if (!r.immobility_illegal || m.kind != MoveKind::normal ||
+          r.types[cell_type(board_[m.from])].mobile[side_][m.to])
+        out.add(m);
+      continue;
+    }
+    if (legal(m)) out.add(m);
+  }
+}
+
+}  // namespace banmen::fairy

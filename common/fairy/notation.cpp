@@ -1,0 +1,95 @@
+#include "fairy/notation.h"
+
+#include <cctype>
+
+#include "fairy/fen.h"
+
+namespace banmen::fairy {
+
+std::string uci_move(const Position& pos, Move m) {
+  const Rules& r = pos.rules();
+  int to = m.to;
+  if (m.kind == MoveKind::castling && !r.chess960)
+    to = square_of(m.to > m.from ? r.castling_kingside_file : r.castling_queenside_file,
+                   rank_of(m.from));
+  std::string out = square_name(m.from) + square_name(to);
+  if (m.kind == MoveKind::promotion) out += r.types[m.promotion].letter;
+  return out;
+}
+
+bool find_uci_move(const Position& pos, std::string_view text, Move& out) {
+  if (text.size() > 8) return false;
+  MoveList moves;
+  pos.legal_moves(moves);
+  for (const Move& m : moves)
+    if (uci_move(pos, m) == text) {
+      out = m;
+      return true;
+    }
+  return false;
+}
+
+std::string san_move(Position& pos, Move m) {
+  const Rules& r = pos.rules();
+  std::string out;
+  const int type = cell_type(pos.at(m.from));
+  if (m.kind == MoveKind::castling) {
+    out = m.to > m.from ? "O-O" : "O-O-O";
+  } else {
+    const bool capture = pos.at(m.to) != empty_cell || m.kind == MoveKind::en_passant;
+    if (type == r.pawn) {
+      if (capture) out += static_cast<char>('a' + file_of(m.from));
+    } else {
+      out += static_cast<char>(std::toupper(r.types[type].letter));
+      // Disambiguate among same pieces that reach the same square: by file, by rank, or both.
+      MoveList moves;
+      pos.legal_moves(moves);
+      bool clash = false, same_file = false, same_rank = false;
+      for (const Move& o : moves) {
+        if (o.to != m.to || o.from == m.from || o.kind == MoveKind::castling ||
+            pos.at(o.from) != pos.at(m.from))
+          continue;
+        clash = true;
+        same_file |= file_of(o.from) == file_of(m.from);
+        same_rank |= rank_of(o.from) == rank_of(m.from);
+      }
+      if (clash) {
+        if (!same_file)
+          out += static_cast<char>('a' + file_of(m.from));
+        else if (!same_rank)
+          out += std::to_string(rank_of(m.from) + 1);
+        else
+          out += square_name(m.from);
+      }
+    }
+    if (capture) out += 'x';
+    out += square_name(m.to);
+    if (m.kind == MoveKind::promotion)
+      out +=
+          std::string("=") +
+          static_cast<char>(std::toupper(static_cast<unsigned char>(r.types[m.promotion].letter)));
+  }
+  pos.make(m);
+  if (pos.in_check()) {
+    MoveList replies;
+    pos.legal_moves(replies);
+    out += replies.size == 0 ? '#' : '+';
+  }
+  pos.unmake();
+  return out;
+}
+
+std::uint64_t perft(Position& pos, int depth) {
+  MoveList moves;
+  pos.legal_moves(moves);
+  if (depth <= 1) return depth == 1 ? static_cast<std::uint64_t>(moves.size) : 1;
+  std::uint64_t nodes = 0;
+  for (const Move& m : moves) {
+    pos.make(m);
+    nodes += perft(pos, depth - 1);
+    pos.unmake();
+  }
+  return nodes;
+}
+
+}  // namespace banmen::fairy

@@ -1,0 +1,97 @@
+// PGN of a fairy-chess game as pychess-variants and Fairy-Stockfish read it: the Seven Tag
+// Roster, [Variant "Capablanca"] (Fairy-Stockfish lower-cases it to its variant name;
+// "Chess960" reads as chess with Chess960 castling), [FEN] and [SetUp], SAN movetext.
+#include <cctype>
+#include <string>
+
+#include "core/record_text.h"
+#include "fairy/fairy_game.h"
+
+namespace banmen::fairy {
+namespace {
+
+std::string tag(std::string_view name, std::string_view value) {
+  if (value.empty()) value = "?";
+  std::string out = "[";
+  out.append(name);
+  out.append(" \"");
+  for (char c : record_field(value)) {
+    if (c == '"' || c == '\\') out.push_back('\\');
+    out.push_back(c);
+  }
+  out.append("\"]\n");
+  return out;
+}
+
+std::string result_token(const Outcome& o) {
+  if (o.kind == Outcome::Kind::win) return o.winner == 0 ? "1-0" : "0-1";
+  if (o.kind == Outcome::Kind::draw) return "1/2-1/2";
+  return "*";
+}
+
+// The Variant tag: the variant's Fairy-Stockfish name with a capital; chess960 is written
+// "Chess960", the form pychess-variants uses and Fairy-Stockfish's reader understands.
+std::string variant_tag(const std::string& id) {
+  if (id == "chess960") return "Chess960";
+  std::string out = id;
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+}  // namespace
+
+std::string export_pgn(const FairyGame& game, const RecordInfo& record) {
+  const Outcome outcome = game.outcome();
+  const std::string& start = record.start_time;
+  const bool dated = start.size() >= 10 && start[4] == '-' && start[7] == '-';
+  std::string date = "????.??.??";
+  if (dated) {
+    date = start.substr(0, 4);
+    date += '.';
+    date += start.substr(5, 2);
+    date += '.';
+    date += start.substr(8, 2);
+  }
+  std::string out;
+  out += tag("Event", record.event);
+  out += tag("Site", record.site);
+  out += tag("Date", date);
+  out += tag("Round", "-");
+  out += tag("White", record.players[0]);
+  out += tag("Black", record.players[1]);
+  out += tag("Result", result_token(outcome));
+  out += tag("Variant", variant_tag(game.variant().id));
+  out += tag("FEN", game.initial_position());
+  out += tag("SetUp", "1");
+  if (outcome.over()) out += tag("Termination", outcome.reason);
+  out += '\n';
+  // Movetext: numbered SAN, wrapped at 80 columns; a start with Black to move opens "1...".
+  std::string line;
+  auto word = [&](const std::string& w) {
+    if (!line.empty() && line.size() + 1 + w.size() > 80) {
+      out += line + '\n';
+      line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    line += w;
+  };
+  const int first_side = game.initial_position().find(" b ") != std::string::npos ? 1 : 0;
+  int number = 1;
+  {
+    const std::string fen = game.initial_position();
+    const auto last_space = fen.rfind(' ');
+    number = std::max(1, std::atoi(fen.c_str() + last_space + 1));
+  }
+  for (std::size_t i = 0; i < game.history_size(); ++i) {
+    const int side = static_cast<int>((i + static_cast<std::size_t>(first_side)) % 2);
+    if (side == 0) word(std::to_string(number) + ".");
+    if (i == 0 && side == 1) word(std::to_string(number) + "...");
+    if (side == 1) ++number;
+    word(game.display_notation(i, Viewer::referee));
+  }
+  word(result_token(outcome));
+  out += line + "\n";
+  return out;
+}
+
+}  // namespace banmen::fairy

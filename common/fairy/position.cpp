@@ -1,0 +1,272 @@
+#include "fairy/position.h"
+
+namespace banmen::fairy {
+namespace {
+
+// Zobrist keys from a fixed-seed generator, so keys are the same on every run.
+struct Zobrist {
+  std::array<std::array<std::uint64_t, board_cells>, 64> piece{};
+  std::array<std::uint64_t, board_cells> castle_rook{};
+  std::array<std::uint64_t, board_cells> en_passant{};
+  std::uint64_t side = 0;
+  Zobrist() {
+    std::uint64_t s = 0x9E3779B97F4A7C15ull;
+    auto next = [&] {
+      s += 0x9E3779B97F4A7C15ull;
+      std::uint64_t z = s;
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      return z ^ (z >> 31);
+    };
+    for (auto& row : piece)
+      for (auto& v : row) v = next();
+    for (auto& v : castle_rook) v = next();
+    for (auto& v : en_passant) v = next();
+    side = next();
+  }
+};
+const Zobrist& zobrist() {
+  static const Zobrist z;
+  return z;
+}
+
+}  // namespace
+
+Position::Position(const Rules& rules) : rules_(&rules) {
+  clear();
+}
+
+void Position::clear() {
+  board_ = rules_->empty_board;
+  side_ = white;
+  king_sq_ = {};
+  count_ = {};
+  total_ = {};
+  castle_rook_ = {};
+  castle_king_ = {};
+  ep_ = 0;
+  rule50_ = game_ply_ = counting_limit_ = counting_ply_ = 0;
+  key_ = 0;
+  undo_.clear();
+  keys_.clear();
+}
+
+void Position::place(int sq, Cell cell) {
+  board_[sq] = cell;
+  const int c = cell_color(cell), t = cell_type(cell);
+  ++count_[c][t];
+  ++total_[c];
+  if (t == rules_->king) king_sq_[c] = sq;
+  key_ ^= zobrist().piece[cell][sq];
+}
+
+void Position::remove(int sq) {
+  const Cell cell = board_[sq];
+  const int c = cell_color(cell), t = cell_type(cell);
+  --count_[c][t];
+  --total_[c];
+  if (t == rules_->king && king_sq_[c] == sq) king_sq_[c] = 0;
+  key_ ^= zobrist().piece[cell][sq];
+  board_[sq] = empty_cell;
+}
+
+void Position::put(int sq, Cell cell) {
+  if (board_[sq] != empty_cell) remove(sq);
+  place(sq, cell);
+}
+
+void Position::set_castling(int color, int side, int rook_sq, int king_sq) {
+  castle_rook_[color][side] = static_cast<std::int16_t>(rook_sq);
+  castle_king_[color] = static_cast<std::int16_t>(king_sq);
+}
+
+void Position::set_counters(int rule50, int game_ply, int counting_limit, int counting_ply) {
+  rule50_ = rule50;
+  game_ply_ = game_ply;
+  counting_limit_ = counting_limit;
+  counting_ply_ = counting_ply;
+}
+
+std::uint64_t Position::castling_key() const {
+  std::uint64_t k = 0;
+  for (const auto& side : castle_rook_)
+    for (std::int16_t sq : side)
+      if (sq) k ^= zobrist().castle_rook[sq];
+  return k;
+}
+
+void Position::finish_setup() {
+  std::uint64_t k = 0;
+  for (int sq = 0; sq < board_cells; ++sq)
+    if (board_[sq] != empty_cell && board_[sq] != off_board) k ^= zobrist().piece[board_[sq]][sq];
+  if (side_ == black) k ^= zobrist().side;
+  k ^= castling_key();
+  if (ep_) k ^= zobrist().en_passant[ep_];
+  key_ = k;
+  keys_.assign(1, key_);
+}
+
+bool Position::attacked(int sq, int by) const {
+  const Rules& r = *rules_;
+  // A cell holds a piece of colour `by` when its colour bits match; its type bit must be
+  // in the step's set.
+  auto hits = [&](Cell c, std::uint32_t types) {
+    return c != empty_cell && c != off_board && cell_color(c) == by && (types >> cell_type(c) & 1);
+  };
+  for (const Rules::AttackStep& step : r.leap_attacks[by])
+    if (hits(board_[sq - step.offset], step.types)) return true;
+  for (const Rules::AttackStep& step : r.ride_attacks[by]) {
+    int s = sq - step.offset;
+    while (board_[s] == empty_cell) s -= step.offset;
+    if (hits(board_[s], step.types)) return true;
+  }
+  for (const Rules::LimitedRide& ride : r.limited_ride_attacks[by]) {
+    int s = sq - ride.offset;
+    int steps = 1;
+    while (board_[s] == empty_cell && steps < ride.max_steps) {
+      s -= ride.offset;
+      ++steps;
+    }
+    if (board_[s] == make_cell(by, ride.type)) return true;
+  }
+  for (const auto& [type, l] : r.lame_attacks[by]) {
+    const int from = sq - l.offset;
+    if (board_[from] != make_cell(by, type)) continue;
+    bool clear = true;
+    for (int i = 0; i < l.path_length; ++i)
+      if (board_[from + l.path[i]] != empty_cell) clear = false;
+    if (clear) return true;
+  }
+  return false;
+}
+
+void Position::make(Move m) {
+  const Rules& r = *rules_;
+  const Zobrist& z = zobrist();
+  const int us = side_, them = us ^ 1;
+  Undo u{m,       empty_cell,      board_[m.from], castle_rook_, ep_,
+         rule50_, counting_limit_, counting_ply_,  key_};
+  key_ ^= castling_key();
+  if (ep_) key_ ^= z.en_passant[ep_];
+  ep_ = 0;
+  ++rule50_;
+  if (counting_limit_) ++counting_ply_;
+  const int moved_type = cell_type(u.moved);
+  if (m.kind == MoveKind::castling) {
+    const bool king_side = m.to > m.from;
+    const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+    const int kto =
+        square_of(king_side ? r.castling_kingside_file : r.castling_queenside_file, rank);
+    const int rto = kto + (king_side ? -1 : 1);
+    const Cell rook = board_[m.to];
+    remove(m.from);
+    remove(m.to);
+    place(kto, u.moved);
+    place(rto, rook);
+  } else {
+    int capture_sq = m.to;
+    if (m.kind == MoveKind::en_passant) capture_sq = m.to - r.push(us);
+    if (board_[capture_sq] != empty_cell) {
+      u.captured = board_[capture_sq];
+      remove(capture_sq);
+      rule50_ = 0;
+    }
+    remove(m.from);
+    place(m.to, m.kind == MoveKind::promotion ? make_cell(us, m.promotion) : u.moved);
+    if (moved_type == r.pawn) {
+      rule50_ = 0;
+      const int step = m.to - m.from;
+      if (step == 2 * r.push(us)) {
+        const int ep = m.to - r.push(us);
+        if (r.en_passant_zone[them][ep] && (board_[m.to - 1] == make_cell(them, r.pawn) ||
+                                            board_[m.to + 1] == make_cell(them, r.pawn)))
+          ep_ = static_cast<std::int16_t>(ep);
+      }
+    }
+  }
+  // Castling rights end when the castling king or rook leaves its square or is taken.
+  for (int c : {white, black})
+    for (int s : {0, 1}) {
+      const int rook = castle_rook_[c][s];
+      if (!rook) continue;
+      if (m.from == rook || m.to == rook || m.from == castle_king_[c] ||
+          (m.kind != MoveKind::castling && m.to == castle_king_[c]))
+        castle_rook_[c][s] = 0;
+    }
+  key_ ^= castling_key();
+  if (ep_) key_ ^= z.en_passant[ep_];
+  key_ ^= z.side;
+  side_ = them;
+  ++game_ply_;
+  if (r.makruk_counting) {
+    // Fairy-Stockfish's makruk counting: a count starts (or restarts with a shorter
+    // limit) when one side is down to its king.
+    int pawns = count_[white][r.pawn >= 0 ? r.pawn : 0] + count_[black][r.pawn >= 0 ? r.pawn : 0];
+    if (r.pawn < 0) pawns = 0;
+    if (u.captured != empty_cell && cell_type(u.captured) == r.pawn && total_[us] == 1 && !pawns &&
+        count_limit(us)) {
+      counting_limit_ = 2 * count_limit(us);
+      counting_ply_ = 2 * (total_[white] + total_[black]) - 1;
+    }
+    if ((!counting_limit_ ||
+         ((u.captured != empty_cell || m.kind == MoveKind::promotion) && total_[side_] == 1)) &&
+        count_limit(side_)) {
+      counting_limit_ = 2 * count_limit(side_);
+      counting_ply_ = total_[side_] > 1 ? 0 : 2 * (total_[white] + total_[black]);
+    }
+  }
+  undo_.push_back(u);
+  keys_.push_back(key_);
+}
+
+void Position::unmake() {
+  const Undo u = undo_.back();
+  undo_.pop_back();
+  keys_.pop_back();
+  const Rules& r = *rules_;
+  side_ ^= 1;
+  --game_ply_;
+  const int us = side_;
+  const Move m = u.move;
+  if (m.kind == MoveKind::castling) {
+    const bool king_side = m.to > m.from;
+    const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+    const int kto =
+        square_of(king_side ? r.castling_kingside_file : r.castling_queenside_file, rank);
+    const int rto = kto + (king_side ? -1 : 1);
+    const Cell rook = board_[rto];
+    remove(kto);
+    remove(rto);
+    place(m.from, u.moved);
+    place(m.to, rook);
+  } else {
+    remove(m.to);
+    place(m.from, u.moved);
+    if (u.captured != empty_cell)
+      place(m.kind == MoveKind::en_passant ? m.to - r.push(us) : m.to, u.captured);
+  }
+  castle_rook_ = u.castle_rook;
+  ep_ = u.ep;
+  rule50_ = u.rule50;
+  counting_limit_ = u.counting_limit;
+  counting_ply_ = u.counting_ply;
+  key_ = u.key;
+}
+
+// Fairy-Stockfish's makruk counting limits for the side that counts.
+int Position::count_limit(int side_to_count) const {
+  const Rules& r = *rules_;
+  const int other = side_to_count ^ 1;
+  const bool pawns = r.pawn >= 0 && (count_[white][r.pawn] || count_[black][r.pawn]);
+  if (pawns || total_[other] == 1) return 0;
+  if (total_[side_to_count] > 1) return 64;
+  auto n = [&](int type) { return type >= 0 ? count_[other][type] : 0; };
+  if (n(r.rook_type) > 1) return 8;
+  if (n(r.rook_type) == 1) return 16;
+  if (n(r.khon_type) > 1) return 22;
+  if (n(r.knight_type) > 1) return 32;
+  if (n(r.khon_type) == 1) return 44;
+  return 64;
+}
+
+}  // namespace banmen::fairy

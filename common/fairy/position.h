@@ -1,0 +1,138 @@
+#pragma once
+// A position of a fairy-chess variant: the mailbox board, castling rights, en passant,
+// counters and a Zobrist key, with make/unmake, attack detection and legal move
+// generation as Fairy-Stockfish defines them. All of it reads one compiled Rules.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fairy/rules.h"
+
+namespace banmen::fairy {
+
+enum class MoveKind : std::uint8_t { normal, promotion, castling, en_passant };
+
+// A move. For castling `to` is the castling rook's square (king takes rook), as
+// Fairy-Stockfish stores it; notation turns it into the king's destination when needed.
+// Trivially constructible on purpose: move lists hold a thousand of them per node.
+struct Move {
+  std::uint16_t from;
+  std::uint16_t to;
+  MoveKind kind;
+  std::int8_t promotion;  // the type promoted to (kind promotion only)
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+constexpr Move make_move(int from, int to, MoveKind kind = MoveKind::normal, int promotion = -1) {
+  return {static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to), kind,
+          static_cast<std::int8_t>(promotion)};
+}
+
+// Room for every legal move of any position on a 12x10 board.
+inline constexpr int max_moves = 1024;
+
+struct MoveList {
+  std::array<Move, max_moves> moves;
+  int size = 0;
+  void add(Move m) {
+    if (size < max_moves) moves[size++] = m;
+  }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + size; }
+};
+
+struct ImmediateEnd {
+  EndValue value;
+  const char* reason;  // "extinction" or "flag"
+};
+
+class Position {
+ public:
+  explicit Position(const Rules& rules);
+
+  const Rules& rules() const { return *rules_; }
+  Cell at(int sq) const { return board_[sq]; }
+  int side() const { return side_; }
+  int king_square(int color) const { return king_sq_[color]; }
+  int count(int color, int type) const { return count_[color][type]; }
+  int total(int color) const { return total_[color]; }
+  int en_passant() const { return ep_; }
+  int castling_rook(int color, int side) const { return castle_rook_[color][side]; }
+  int castling_king(int color) const { return castle_king_[color]; }
+  int halfmove_clock() const { return rule50_; }
+  int game_ply() const { return game_ply_; }
+  int counting_limit() const { return counting_limit_; }
+  int counting_ply() const { return counting_ply_; }
+  std::uint64_t key() const { return key_; }
+  // Keys of every position since the last irreversible move (for repetition).
+  const std::vector<std::uint64_t>& key_history() const { return keys_; }
+
+  bool attacked(int sq, int by) const;
+  bool in_check() const { return king_sq_[side_] && attacked(king_sq_[side_], side_ ^ 1); }
+
+  // Legal moves; none when a variant rule has ended the game (extinction, flag).
+  void legal_moves(MoveList& out) const;
+  // An end by a variant rule (extinction, flag), valued for the side to move.
+  std::optional<ImmediateEnd> immediate_result() const;
+  bool flag_reached(int color) const;
+  void make(Move m);
+  void unmake();
+
+  // Board setup (fen.cpp builds positions through these).
+  void clear();
+  void put(int sq, Cell cell);
+  void set_side(int side) { side_ = side; }
+  void set_castling(int color, int side, int rook_sq, int king_sq);
+  void set_en_passant(int sq) { ep_ = sq; }
+  void set_counters(int rule50, int game_ply, int counting_limit, int counting_ply);
+  void finish_setup();  // computes the key
+
+ private:
+  struct Undo {
+    Move move;
+    Cell captured;
+    Cell moved;
+    std::array<std::array<std::int16_t, 2>, 2> castle_rook;
+    std::int16_t ep;
+    int rule50;
+    int counting_limit;
+    int counting_ply;
+    std::uint64_t key;
+  };
+  void generate(MoveList& out) const;
+  void add_pawn_moves(MoveList& out, int from) const;
+  void add_castling(MoveList& out) const;
+  bool legal(Move m) const;
+  bool castling_legal(Move m) const;
+  void mark_exposing_squares() const;
+  void remove(int sq);
+  void place(int sq, Cell cell);
+  std::uint64_t castling_key() const;
+  int count_limit(int side_to_count) const;
+
+  const Rules* rules_;
+  std::array<Cell, board_cells> board_{};
+  int side_ = white;
+  std::array<int, 2> king_sq_{};
+  std::array<std::array<int, max_types>, 2> count_{};
+  std::array<int, 2> total_{};
+  std::array<std::array<std::int16_t, 2>, 2> castle_rook_{};  // [colour][0 king side, 1 queen]
+  std::array<std::int16_t, 2> castle_king_{};
+  std::int16_t ep_ = 0;
+  int rule50_ = 0;
+  int game_ply_ = 0;
+  int counting_limit_ = 0;
+  int counting_ply_ = 0;
+  std::uint64_t key_ = 0;
+  std::vector<Undo> undo_;
+  // Squares marked by mark_exposing_squares() carry the current stamp (a scratch table,
+  // so the marks need no clearing per node).
+  mutable std::array<std::uint32_t, board_cells> exposing_{};
+  mutable std::uint32_t stamp_ = 0;
+  std::vector<std::uint64_t> keys_;
+};
+
+}  // namespace banmen::fairy

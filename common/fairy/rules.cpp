@@ -1,0 +1,244 @@
+#include "fairy/rules.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+namespace banmen::fairy {
+namespace {
+
+EndValue end_value(const std::string& text) {
+  if (text == "win") return EndValue::win;
+  if (text == "loss") return EndValue::loss;
+  if (text == "draw") return EndValue::draw;
+  return EndValue::none;
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char c : s) {
+    if (c == ' ' || c == '\t') {
+      if (!word.empty()) out.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) out.push_back(word);
+  return out;
+}
+
+// A region as variants.ini writes it: squares (d4), whole ranks (*8), whole files (a*),
+// clipped to the board as Fairy-Stockfish masks its bitboards.
+SquareSet region(const std::string& text, int files, int ranks) {
+  SquareSet set{};
+  for (const std::string& w : split_words(text)) {
+    const bool any_file = w[0] == '*';
+    const std::string rank_text = w.substr(1);
+    const bool any_rank = rank_text == "*";
+    const int rank = any_rank ? 0 : std::atoi(rank_text.c_str()) - 1;
+    for (int f = 0; f < files; ++f)
+      for (int r = 0; r < ranks; ++r)
+        if ((any_file || f == w[0] - 'a') && (any_rank || r == rank)) set[square_of(f, r)] = true;
+  }
+  return set;
+}
+
+// The squares a lame leaper passes, walked as Fairy-Stockfish walks them: along the
+// longer leg while it is longer, diagonally while the legs are equal.
+std::vector<std::pair<int, int>> lame_path(int df, int dr) {
+  std::vector<std::pair<int, int>> path;
+  int f = 0, r = 0;
+  const int sf = df > 0 ? 1 : -1;
+  const int sr = dr > 0 ? 1 : -1;
+  while (f != df || r != dr) {
+    const int diff = std::abs(df - f) - std::abs(dr - r);
+    if (diff > 0)
+      f += sf;
+    else if (diff < 0)
+      r += sr;
+    else {
+      f += sf;
+      r += sr;
+    }
+    if (f != df || r != dr) path.push_back({f, r});
+  }
+  return path;
+}
+
+PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece& moves, bool pawn,
+                         int files, int ranks) {
+  PieceRules p;
+  p.name = name;
+  p.letter = letter;
+  p.pawn = pawn;
+  for (int color : {white, black}) {
+    const int sign = color == white ? 1 : -1;
+    for (const BetzaVector& v : moves.vectors) {
+      const int offset = v.file_step + sign * v.rank_step * board_width;
+      if (v.max_steps == 1) {
+        Leap leap{offset, v.moves, v.captures, 0, {}};
+        if (v.lame) {
+          for (auto [f, r] : lame_path(v.file_step, v.rank_step))
+            if (leap.path_length < 3) leap.path[leap.path_length++] = f + sign * r * board_width;
+        }
+        p.leaps[color].push_back(leap);
+      } else {
+        p.rides[color].push_back({offset, v.max_steps, v.moves, v.captures});
+      }
+    }
+    for (int f = 0; f < files; ++f)
+      for (int r = 0; r < ranks; ++r) {
+        bool mobile = false;
+        for (const BetzaVector& v : moves.vectors) {
+          const int tf = f + v.file_step;
+          const int tr = r + sign * v.rank_step;
+          if (v.moves && tf >= 0 && tf < files && tr >= 0 && tr < ranks) mobile = true;
+        }
+        p.mobile[color][square_of(f, r)] = mobile;
+      }
+  }
+  return p;
+}
+
+}  // namespace
+
+int Rules::type_of_letter(char lower) const {
+  for (std::size_t i = 0; i < types.size(); ++i)
+    if (types[i].letter == lower) return static_cast<int>(i);
+  return -1;
+}
+
+std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& error) {
+  Rules r;
+  r.name = d.name;
+  r.files = d.files;
+  r.ranks = d.ranks;
+  if (d.setting("promotedPieceType") != "") {
+    error = "promotedPieceType is read but not yet played by this engine";
+    return std::nullopt;
+  }
+  for (const PieceType& p : d.pieces) {
+    r.types.push_back(compile_piece(p.name, p.letter, p.moves, p.is_pawn, d.files, d.ranks));
+    if (p.is_pawn) r.pawn = static_cast<int>(r.types.size()) - 1;
+    if (p.name == "rook") r.rook_type = static_cast<int>(r.types.size()) - 1;
+    if (p.name == "knight") r.knight_type = static_cast<int>(r.types.size()) - 1;
+    if (p.name == "silver") r.khon_type = static_cast<int>(r.types.size()) - 1;
+  }
+  if (d.king_letter) {
+    r.types.push_back(compile_piece("king", d.king_letter, d.king_moves, false, d.files, d.ranks));
+    r.types.back().royal = true;
+    r.king = static_cast<int>(r.types.size()) - 1;
+  }
+  if (r.types.size() > static_cast<std::size_t>(max_types)) {
+    error = "too many piece types";
+    return std::nullopt;
+  }
+  for (int c : {white, black})
+    for (std::size_t t = 0; t < r.types.size(); ++t) {
+      for (const Ride& ride : r.types[t].rides[c]) {
+        auto& offsets = r.attack_ride_offsets[c];
+        if (ride.captures &&
+            std::find(offsets.begin(), offsets.end(), ride.offset) == offsets.end())
+          offsets.push_back(ride.offset);
+      }
+      for (const Leap& leap : r.types[t].leaps[c])
+        if (leap.captures && leap.path_length)
+          r.lame_attacks[c].push_back({static_cast<int>(t), leap});
+      auto add_step = [&](std::vector<Rules::AttackStep>& steps, int offset) {
+        for (auto& step : steps)
+          if (step.offset == offset) {
+            step.types |= 1u << t;
+            return;
+          }
+        steps.push_back({offset, 1u << t});
+      };
+      for (const Leap& leap : r.types[t].leaps[c])
+        if (leap.captures && !leap.path_length) add_step(r.leap_attacks[c], leap.offset);
+      for (const Ride& ride : r.types[t].rides[c]) {
+        if (!ride.captures) continue;
+        if (ride.max_steps == 0)
+          add_step(r.ride_attacks[c], ride.offset);
+        else
+          r.limited_ride_attacks[c].push_back({ride.offset, ride.max_steps, static_cast<int>(t)});
+      }
+    }
+  r.empty_board.fill(off_board);
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) r.empty_board[square_of(f, k)] = empty_cell;
+  r.start_fen = d.setting("startFen");
+  r.chess960 = d.flag("chess960");
+
+  auto letters_to_types = [&](const std::string& letters) {
+    std::vector<int> out;
+    if (letters == "-") return out;
+    for (char c : letters)
+      if (int t = r.type_of_letter(c); t >= 0) out.push_back(t);
+    return out;
+  };
+  const std::string both = d.setting("promotionPieceTypes");
+  const std::string w = d.setting("promotionPieceTypesWhite");
+  const std::string b = d.setting("promotionPieceTypesBlack");
+  r.promotion_types[white] = letters_to_types(w.empty() ? both : w);
+  r.promotion_types[black] = letters_to_types(b.empty() ? both : b);
+  for (const std::string& pair : split_words(d.setting("promotionLimit"))) {
+    const int t = r.type_of_letter(pair[0]);
+    if (t >= 0) r.promotion_limit[t] = std::atoi(pair.c_str() + 2);
+  }
+  r.promotion_zone[white] = region(d.setting("promotionRegionWhite"), r.files, r.ranks);
+  r.promotion_zone[black] = region(d.setting("promotionRegionBlack"), r.files, r.ranks);
+  r.mandatory_promotion = d.flag("mandatoryPawnPromotion");
+  r.double_step = d.flag("doubleStep");
+  if (r.double_step) {
+    r.double_step_zone[white] = region(d.setting("doubleStepRegionWhite"), r.files, r.ranks);
+    r.double_step_zone[black] = region(d.setting("doubleStepRegionBlack"), r.files, r.ranks);
+  }
+  const std::string ep = d.setting("enPassantRegion");
+  for (int c : {white, black})
+    r.en_passant_zone[c] = ep.empty() ? region("*1 *2 *3 *4 *5 *6 *7 *8 *9 *10", r.files, r.ranks)
+                                      : region(ep, r.files, r.ranks);
+  r.immobility_illegal = d.flag("immobilityIllegal");
+
+  r.castling = d.flag("castling");
+  r.castling_kingside_file = d.setting("castlingKingsideFile")[0] - 'a';
+  r.castling_queenside_file = d.setting("castlingQueensideFile")[0] - 'a';
+  r.castling_king_file = d.setting("castlingKingFile")[0] - 'a';
+  r.castling_rank = std::atoi(d.setting("castlingRank").c_str()) - 1;
+  const std::string king_piece = d.setting("castlingKingPiece");
+  r.castling_king_type = king_piece.empty() ? r.king : r.type_of_letter(king_piece[0]);
+  for (int t : letters_to_types(d.setting("castlingRookPieces"))) r.castling_rook_types |= 1u << t;
+  if (r.castling && r.castling_king_type < 0) r.castling = false;
+
+  r.checking = d.setting("checking") != "false";
+  r.stalemate = end_value(d.setting("stalemateValue"));
+  r.checkmate = end_value(d.setting("checkmateValue"));
+  r.n_move_rule = std::atoi(d.setting("nMoveRule").c_str());
+  r.n_fold_rule = std::atoi(d.setting("nFoldRule").c_str());
+  r.n_fold_value = end_value(d.setting("nFoldValue"));
+  r.extinction = end_value(d.setting("extinctionValue"));
+  r.extinction_claim = d.flag("extinctionClaim");
+  const std::string ext = d.setting("extinctionPieceTypes");
+  r.extinction_all = ext == "*";
+  if (!r.extinction_all)
+    for (int t : letters_to_types(ext)) r.extinction_types |= 1u << t;
+  r.extinction_count = std::atoi(d.setting("extinctionPieceCount").c_str());
+  r.extinction_opponent_count = std::atoi(d.setting("extinctionOpponentPieceCount").c_str());
+
+  const std::string flag = d.setting("flagPiece");
+  if (!flag.empty() && flag != "-") {
+    r.flag_type[white] = r.flag_type[black] = r.type_of_letter(flag[0]);
+    r.flag_zone[white] = region(d.setting("flagRegionWhite"), r.files, r.ranks);
+    r.flag_zone[black] = region(d.setting("flagRegionBlack"), r.files, r.ranks);
+  }
+  r.flag_move = d.flag("flagMove");
+  const std::string counting = d.setting("countingRule");
+  if (counting != "none" && counting != "makruk" && !counting.empty()) {
+    error = "countingRule " + counting + " is read but not yet played by this engine";
+    return std::nullopt;
+  }
+  r.makruk_counting = counting == "makruk";
+  return r;
+}
+
+}  // namespace banmen::fairy

@@ -1,0 +1,162 @@
+#pragma once
+// A variant definition compiled into the flat tables the move generator walks: a mailbox
+// board with guard cells, each piece type's leaps and rides as board offsets for each
+// colour, and every rule of the definition as a plain field. Built once per variant; the
+// generator reads it and never looks at the definition's text again.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fairy/variant_file.h"
+
+namespace banmen::fairy {
+
+// The board: 12 files by 10 ranks at most, surrounded by three guard cells on every side
+// so that a leap of up to three squares from any board square lands on a guard cell
+// instead of outside the array.
+inline constexpr int guard = 3;
+inline constexpr int board_width = max_files + 2 * guard;   // 18
+inline constexpr int board_height = max_ranks + 2 * guard;  // 16
+inline constexpr int board_cells = board_width * board_height;
+
+constexpr int square_of(int file, int rank) {
+  return (rank + guard) * board_width + file + guard;
+}
+constexpr int file_of(int sq) {
+  return sq % board_width - guard;
+}
+constexpr int rank_of(int sq) {
+  return sq / board_width - guard;
+}
+
+inline constexpr int white = 0;
+inline constexpr int black = 1;
+
+// A board cell: empty, off the board, or a piece (colour in bit 5, type index + 1 below).
+using Cell = std::uint8_t;
+inline constexpr Cell empty_cell = 0;
+inline constexpr Cell off_board = 0xFF;
+constexpr Cell make_cell(int color, int type) {
+  return static_cast<Cell>(color << 5 | (type + 1));
+}
+constexpr int cell_color(Cell c) {
+  return c >> 5;
+}
+constexpr int cell_type(Cell c) {
+  return (c & 31) - 1;
+}
+inline constexpr int max_types = 28;  // 26 letters and the king, with room to spare
+
+// One leap: the target offset, and the squares (as offsets from the origin) that must be
+// empty for a lame leaper.
+struct Leap {
+  int offset = 0;
+  bool moves = true;
+  bool captures = true;
+  int path_length = 0;
+  std::array<int, 3> path{};
+};
+
+// One rider direction: the step offset and the most steps it may take (0: unlimited).
+struct Ride {
+  int offset = 0;
+  int max_steps = 0;
+  bool moves = true;
+  bool captures = true;
+};
+
+struct PieceRules {
+  std::string name;  // the variants.ini name ("knight", "customPiece1", "king")
+  char letter = 0;   // lower case
+  bool pawn = false;
+  bool royal = false;
+  std::array<std::vector<Leap>, 2> leaps;  // by colour
+  std::array<std::vector<Ride>, 2> rides;
+  // Whether the piece has a quiet move from a square on an empty board (immobilityIllegal).
+  std::array<std::array<bool, board_cells>, 2> mobile{};
+};
+
+enum class EndValue : std::uint8_t { none, win, loss, draw };
+
+using SquareSet = std::array<bool, board_cells>;
+
+struct Rules {
+  std::string name;
+  int files = 8;
+  int ranks = 8;
+  std::vector<PieceRules> types;
+  int king = -1;  // the royal piece's type, or -1
+  int pawn = -1;
+  std::array<Cell, board_cells> empty_board{};  // empty on the board, off_board elsewhere
+  std::string start_fen;
+  bool chess960 = false;
+
+  std::array<SquareSet, 2> promotion_zone{};
+  std::array<std::vector<int>, 2> promotion_types;  // in Fairy-Stockfish's order
+  std::array<int, max_types> promotion_limit{};     // 0: no limit
+  bool mandatory_promotion = true;
+  bool double_step = true;
+  std::array<SquareSet, 2> double_step_zone{};
+  std::array<SquareSet, 2> en_passant_zone{};
+  bool immobility_illegal = false;
+
+  bool castling = true;
+  int castling_kingside_file = 6;
+  int castling_queenside_file = 2;
+  int castling_king_file = 4;
+  int castling_rank = 0;  // from each side's own point of view
+  int castling_king_type = -1;
+  std::uint32_t castling_rook_types = 0;  // bit per type
+
+  bool checking = true;
+  EndValue stalemate = EndValue::draw;
+  EndValue checkmate = EndValue::loss;
+  int n_move_rule = 50;
+  int n_fold_rule = 3;
+  EndValue n_fold_value = EndValue::draw;
+
+  EndValue extinction = EndValue::none;
+  bool extinction_claim = false;
+  bool extinction_all = false;         // '*': all pieces counted together
+  std::uint32_t extinction_types = 0;  // bit per type
+  int extinction_count = 0;
+  int extinction_opponent_count = 0;
+
+  std::array<int, 2> flag_type{-1, -1};
+  std::array<SquareSet, 2> flag_zone{};
+  bool flag_move = false;
+
+  bool makruk_counting = false;
+  int rook_type = -1, knight_type = -1, khon_type = -1;  // for the counting limits
+
+  // For the legality shortcut: every rider direction by which a colour's pieces capture
+  // (each offset once), and every lame leap by which they capture, with its piece type.
+  std::array<std::vector<int>, 2> attack_ride_offsets;
+  // For attack tests: by colour, each capturing offset once with the types that capture
+  // along it (bit per type): plain leaps, unlimited rides, and limited rides (by type).
+  struct AttackStep {
+    int offset;
+    std::uint32_t types;
+  };
+  struct LimitedRide {
+    int offset;
+    int max_steps;
+    int type;
+  };
+  std::array<std::vector<AttackStep>, 2> leap_attacks;
+  std::array<std::vector<AttackStep>, 2> ride_attacks;
+  std::array<std::vector<LimitedRide>, 2> limited_ride_attacks;
+  std::array<std::vector<std::pair<int, Leap>>, 2> lame_attacks;
+
+  int type_of_letter(char lower) const;
+  int push(int color) const { return color == white ? board_width : -board_width; }
+  bool on_board(int sq) const { return sq >= 0 && sq < board_cells && empty_board[sq] == 0; }
+};
+
+// Compiles a checked definition; on failure (a combination the engine does not play)
+// returns nothing and sets error.
+std::optional<Rules> compile_rules(const VariantDefinition& definition, std::string& error);
+
+}  // namespace banmen::fairy

@@ -1,0 +1,36 @@
+#pragma once
+// Helpers for the fairy-chess tests: a built-in variant's compiled rules and positions.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "fairy/fen.h"
+#include "fairy/notation.h"
+#include "fairy/rules.h"
+
+namespace banmen::fairy::test {
+
+// The compiled rules of a built-in variant (compiled once, kept for the test run).
+inline const Rules& builtin_rules(const std::string& name) {
+  static std::map<std::string, Rules> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) {
+    const VariantDefinition* d = builtin_variants().find(name);
+    EXPECT_NE(d, nullptr) << name;
+    std::string error;
+    auto rules = compile_rules(*d, error);
+    EXPECT_TRUE(rules.has_value()) << error;
+    it = cache.emplace(name, std::move(*rules)).first;
+  }
+  return it->second;
+}
+
+inline Position position_of(const Rules& rules, const std::string& fen) {
+  std::string error;
+  auto pos = parse_fen(rules, fen.empty() ? rules.start_fen : fen, error);
+  EXPECT_TRUE(pos.has_value()) << fen << ": " << error;
+  return pos ? std::move(*pos) : Position(rules);
+}
+
+}  // namespace banmen::fairy::test

@@ -1,0 +1,82 @@
+// Perft of every built-in variant against Fairy-Stockfish's own counts (`go perft N` after
+// `setoption name UCI_Variant value X`; chess960's positions under its name fischerandom
+// with UCI_Chess960), from the start positions and from positions chosen to exercise
+// castling on wide boards, Chess960 castling, grand's limited promotions, shatranj's bare
+// king, makruk's promotion and king of the hill's flag. perft_deep_test.cpp goes deeper.
+#include <gtest/gtest.h>
+
+#include "fairy_test_util.h"
+
+namespace banmen::fairy {
+namespace {
+
+struct Case {
+  const char* variant;
+  const char* fen;  // empty: the start position
+  int depth;
+  std::uint64_t count;
+};
+
+// Start positions at depth 4 (grand, 10x10, at depth 3 here; depth 4 in the deep test).
+constexpr Case start_cases[] = {
+    {"chess960", "", 4, 197281},   {"capablanca", "", 4, 805128}, {"gothic", "", 4, 808984},
+    {"janus", "", 4, 772074},      {"embassy", "", 4, 809539},    {"grand", "", 3, 259514},
+    {"almost", "", 4, 290522},     {"shatranj", "", 4, 68122},    {"makruk", "", 4, 273026},
+    {"knightmate", "", 4, 139774}, {"amazon", "", 4, 318185},     {"kingofthehill", "", 4, 197281},
+};
+
+constexpr Case position_cases[] = {
+    // Chess960 positions (Shredder castling letters), Fairy-Stockfish fischerandom.
+    {"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
+    {"chess960", "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 4, 667366},
+    {"chess960", "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 4, 273318},
+    {"chess960", "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", 4, 287739},
+    // Castling on 10-file boards with the variants' own king files and targets.
+    {"capablanca", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", 3, 29210},
+    {"janus", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1", 3, 29272},
+    {"embassy", "r3k4r/pppppppppp/10/10/10/5c4/PPPPPPPPPP/R3K4R w KQkq - 0 1", 3, 4331},
+    // Grand: promotion only to a captured piece's type, optional on ranks 8-9; en passant.
+    {"grand", "r8r/1nbqkcabnP/ppppppppp1/10/10/10/10/PPPPPPPP2/1NB1KCABN1/R8R w - - 0 1", 3,
+     274442},
+    {"grand", "4k5/10/P9/1P8/10/10/8p1/10/6p3/4K5 w - - 0 1", 4, 125221},
+    {"grand", "4k5/P9/10/10/10/10/10/10/p9/4K5 w - - 0 1", 4, 14334},
+    {"grand", "r8r/1nbqkcabn1/pppppppp1p/8p1/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - i8 0 1", 3,
+     267178},
+    {"almost", "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1", 2, 140},
+    {"kingofthehill", "rnb2b1r/ppp2ppp/3k4/8/1PKp1pn1/3Pq3/PBP1P2P/RN1Q1B1R w - - 4 12", 3, 19003},
+    // Shatranj: a bared king loses at once when it cannot bare back.
+    {"shatranj", "8/8/8/8/8/3k4/8/R3K3 b - - 0 1", 3, 0},
+    {"shatranj", "8/8/8/8/8/3k4/8/RR2K3 b - - 0 1", 3, 0},
+    {"shatranj", "8/8/8/3q4/8/3k4/1P6/R3K3 w - - 0 1", 4, 13407},
+    {"makruk", "8/8/8/3k4/8/2M5/3P4/4K3 w - - 0 1", 5, 33840},
+    {"knightmate", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 3, 15641},
+    {"amazon", "4k3/8/8/8/8/8/8/R3K2A w Q - 0 1", 3, 4975},
+};
+
+void check(const Case& c) {
+  const Rules& rules = test::builtin_rules(c.variant);
+  Position pos = test::position_of(rules, c.fen);
+  EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
+}
+
+TEST(FairyPerft, StartPositionsMatchFairyStockfish) {
+  for (const Case& c : start_cases) check(c);
+}
+
+TEST(FairyPerft, ChosenPositionsMatchFairyStockfish) {
+  for (const Case& c : position_cases) check(c);
+}
+
+TEST(FairyPerft, MakeUnmakeRestoresPositionAndKey) {
+  const Rules& rules = test::builtin_rules("capablanca");
+  Position pos =
+      test::position_of(rules, "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1");
+  const std::string fen = write_fen(pos);
+  const std::uint64_t key = pos.key();
+  perft(pos, 3);
+  EXPECT_EQ(write_fen(pos), fen);
+  EXPECT_EQ(pos.key(), key);
+}
+
+}  // namespace
+}  // namespace banmen::fairy
