@@ -9,6 +9,10 @@
 #include "storage/memory_store.h"
 #include "storage/sqlite_store.h"
 #include "temp_dir.h"
+#ifdef BANMEN_TEST_POSTGRES
+#include "pg_cluster.h"
+#include "storage/pg_store.h"
+#endif
 
 namespace banmen::server {
 namespace {
@@ -32,6 +36,19 @@ const Maker kMakers[] = {
        EXPECT_TRUE(s.ok());
        return s ? std::move(s.value()) : nullptr;
      }},
+#ifdef BANMEN_TEST_POSTGRES
+    // A real PostgreSQL (pg_cluster.h), emptied before each test.
+    {"postgres",
+     [](const test::TempDir&) -> std::unique_ptr<Store> {
+       auto* cluster = test::PgCluster::shared();
+       EXPECT_NE(cluster, nullptr) << test::PgCluster::shared_error();
+       if (!cluster) return nullptr;
+       EXPECT_EQ(cluster->reset_database(), "");
+       auto s = PgStore::open({cluster->url()});
+       EXPECT_TRUE(s.ok()) << s.error().message;
+       return s ? std::move(s.value()) : nullptr;
+     }},
+#endif
 };
 
 class StoreContract : public ::testing::TestWithParam<Maker> {
