@@ -2,15 +2,16 @@
 # Installs what is missing to build Banmen (and, with `test`, to test it) on Debian 12.
 # Idempotent: packages already present are skipped, so a second run costs a few seconds.
 #   deploy/install-deps.sh build   compilers, libraries, Node.js for the client
-#   deploy/install-deps.sh test    the above plus clang (fuzzing), Chromium (browser tests)
+#   deploy/install-deps.sh test    the above plus clang (fuzzing), Chromium (browser tests),
+#                                  PostgreSQL 15 (the PostgreSQL store's tests)
 set -euo pipefail
 mode=${1:-build}
 
 build_pkgs=(g++ cmake ninja-build git pkg-config
             libboost1.81-dev libboost-system1.81-dev libssl-dev nlohmann-json3-dev libspdlog-dev
-            libcli11-dev libsqlite3-dev libjemalloc-dev
+            libcli11-dev libsqlite3-dev libjemalloc-dev libpq-dev
             libgtest-dev clang-format)
-test_pkgs=(clang libclang-rt-14-dev chromium sqlite3 procps)
+test_pkgs=(clang libclang-rt-14-dev chromium sqlite3 procps postgresql)
 
 pkgs=("${build_pkgs[@]}")
 [ "$mode" = test ] && pkgs+=("${test_pkgs[@]}")

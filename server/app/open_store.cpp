@@ -5,12 +5,27 @@
 
 #include "storage/memory_store.h"
 #include "storage/sqlite_store.h"
+#ifdef BANMEN_HAVE_POSTGRES
+#include "storage/pg_store.h"
+#endif
 
 namespace banmen::server {
 
 Result<OpenedStore> open_store(const Config& config) {
   if (config.store == "memory")
     return OpenedStore{std::make_unique<MemoryStore>(), "memory (nothing survives a restart)"};
+  if (config.store == "postgres") {
+#ifdef BANMEN_HAVE_POSTGRES
+    if (config.postgres_url.empty())
+      return make_error(storage_error,
+                        "--store postgres needs --postgres-url (or BANMEN_POSTGRES_URL)");
+    auto opened = PgStore::open({config.postgres_url});
+    if (!opened) return opened.error();
+    return OpenedStore{std::move(*opened), "postgres:" + pg::describe_url(config.postgres_url)};
+#else
+    return make_error(storage_error, "this banmen-server was built without PostgreSQL (libpq)");
+#endif
+  }
   if (config.store != "sqlite")
     return make_error(storage_error, "unknown --store '" + config.store + "'");
 

@@ -1,6 +1,7 @@
 // The store the configuration asks for: SQLite at <data dir>/banmen.db (the directory is
-// created if needed) or, for tests, memory. Fails with a message for the operator when the
-// database cannot be opened, created or upgraded (e.g. it is newer than this binary).
+// created if needed), PostgreSQL at --postgres-url, or, for tests, memory. Fails with a
+// message for the operator when the database cannot be opened, created or upgraded (e.g.
+// it is newer than this binary).
 #pragma once
 
 #include <memory>

@@ -31,9 +31,15 @@ ParsedConfig parse_config(int argc, char** argv) {
   app.add_option("--port", c.port, "TCP port")->envname("BANMEN_PORT");
   app.add_option("--bind", c.bind, "address to listen on")->envname("BANMEN_BIND");
   app.add_option("--data-dir", c.data_dir, "where the database lives")->envname("BANMEN_DATA_DIR");
-  app.add_option("--store", c.store, "sqlite (a file in --data-dir) or memory (nothing kept)")
+  app.add_option("--store", c.store,
+                 "sqlite (a file in --data-dir), postgres (--postgres-url) or memory (nothing "
+                 "kept)")
       ->envname("BANMEN_STORE")
-      ->check(CLI::IsMember({"sqlite", "memory"}));
+      ->check(CLI::IsMember({"sqlite", "postgres", "memory"}));
+  app.add_option("--postgres-url", c.postgres_url,
+                 "with --store postgres: postgresql://user@host:port/database (libpq's "
+                 "syntax; a password is better kept in ~/.pgpass or PGPASSWORD)")
+      ->envname("BANMEN_POSTGRES_URL");
   app.add_option(
          "--sync", c.sync,
          "SQLite durability: normal (every move survives a server crash) or full (also power loss)")

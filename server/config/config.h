@@ -18,7 +18,8 @@ struct Config {
   std::uint16_t port = 8080;
   std::string bind = "127.0.0.1";
   std::string data_dir = "./data";
-  std::string store = "sqlite";  // "sqlite" (<data_dir>/banmen.db) or "memory" (tests)
+  std::string store = "sqlite";  // "sqlite" (<data_dir>/banmen.db), "postgres" or "memory"
+  std::string postgres_url;      // --store postgres: postgresql://user@host:port/database
   std::string sync = "normal";   // SQLite synchronous: "normal" or "full" (docs/operations.md)
   std::int64_t db_max_mb = 0;    // refuse writes past this database size; 0: no limit
   std::string static_dir;        // empty: found by default_static_dir()

@@ -80,7 +80,7 @@ Result<void> Room::restore_waiting() {
   if (seating_.player(1).taken) {  // the guest sat down but the start was lost
     // Before the server runs, so the store is called directly.
     auto record = game_start_record();
-    if (auto r = services_.store.game_started(record); !r) return r;
+    if (auto r = services_.store.write(record); !r) return r;
     game_began(record);
     return ok();
   }

@@ -24,37 +24,41 @@ Result<void> MemoryStore::check_failure() {
   return make_error(storage_error, "simulated storage failure");
 }
 
+void MemoryStore::submit(StoreWrite w, Committed committed) {
+  Result<void> result = ok();
+  {
+    std::lock_guard lock(mu_);
+    result = check_failure();
+    if (result) result = std::visit([this](const auto& x) { return apply(x); }, w);
+  }
+  committed(std::move(result));
+}
+
 MemoryStore::Room* MemoryStore::find(const std::string& room_id) {
   auto it = rooms_.find(room_id);
   return it == rooms_.end() ? nullptr : &it->second;
 }
 
-Result<void> MemoryStore::create_room(const StoredRoomInfo& room) {
-  std::lock_guard lock(mu_);
-  if (auto r = check_failure(); !r) return r;
+Result<void> MemoryStore::apply(const StoredRoomInfo& room) {
   auto& slot = rooms_[room.room_id];
   slot = Room{};
   slot.stored.info = room;
   return ok();
 }
 
-Result<void> MemoryStore::seat_taken(const std::string& room_id, const StoredPlayer& player) {
-  std::lock_guard lock(mu_);
-  if (auto r = check_failure(); !r) return r;
-  auto* room = find(room_id);
-  if (!room) return no_room(room_id);
+Result<void> MemoryStore::apply(const StoredSeat& seat) {
+  auto* room = find(seat.room_id);
+  if (!room) return no_room(seat.room_id);
   for (auto& p : room->stored.players)
-    if (p.player == player.player) {
-      p = player;
+    if (p.player == seat.player.player) {
+      p = seat.player;
       return ok();
     }
-  room->stored.players.push_back(player);
+  room->stored.players.push_back(seat.player);
   return ok();
 }
 
-Result<void> MemoryStore::game_started(const StoredGameStart& game) {
-  std::lock_guard lock(mu_);
-  if (auto r = check_failure(); !r) return r;
+Result<void> MemoryStore::apply(const StoredGameStart& game) {
   auto* room = find(game.room_id);
   if (!room) return no_room(game.room_id);
   if (room->stored.game.game_no != 0) room->past.push_back(current_game(*room));
@@ -64,9 +68,7 @@ Result<void> MemoryStore::game_started(const StoredGameStart& game) {
   return ok();
 }
 
-Result<void> MemoryStore::move_appended(const StoredMove& move) {
-  std::lock_guard lock(mu_);
-  if (auto r = check_failure(); !r) return r;
+Result<void> MemoryStore::apply(const StoredMove& move) {
   auto* room = find(move.room_id);
   if (!room || room->stored.game.game_no != move.game_no) return no_room(move.room_id);
   if (room->finished) return make_error(storage_error, "game not running");
@@ -76,33 +78,26 @@ Result<void> MemoryStore::move_appended(const StoredMove& move) {
   return ok();
 }
 
-Result<void> MemoryStore::takeback(const std::string& room_id, int game_no, int plies) {
-  std::lock_guard lock(mu_);
-  if (auto r = check_failure(); !r) return r;
-  auto* room = find(room_id);
-  if (!room || room->stored.game.game_no != game_no) return no_room(room_id);
-  if (plies < 0 || plies > static_cast<int>(room->stored.moves.size()))
+Result<void> MemoryStore::apply(const StoredTakeback& t) {
+  auto* room = find(t.room_id);
+  if (!room || room->stored.game.game_no != t.game_no) return no_room(t.room_id);
+  if (t.plies < 0 || t.plies > static_cast<int>(room->stored.moves.size()))
     return make_error(storage_error, "takeback beyond the record");
-  room->stored.moves.resize(static_cast<std::size_t>(plies));
+  room->stored.moves.resize(static_cast<std::size_t>(t.plies));
   return ok();
 }
 
-Result<void> MemoryStore::game_finished(const std::string& room_id, int game_no,
-                                        const StoredOutcome& outcome, std::int64_t server_ms) {
-  std::lock_guard lock(mu_);
-  if (auto r = check_failure(); !r) return r;
-  auto* room = find(room_id);
-  if (!room || room->stored.game.game_no != game_no) return no_room(room_id);
+Result<void> MemoryStore::apply(const StoredFinish& f) {
+  auto* room = find(f.room_id);
+  if (!room || room->stored.game.game_no != f.game_no) return no_room(f.room_id);
   room->finished = true;
-  room->outcome = outcome;
-  room->finished_ms = server_ms;
-  add_series_points(outcome, room->stored.game.seat_of_player, room->stored.score);
+  room->outcome = f.outcome;
+  room->finished_ms = f.server_ms;
+  add_series_points(f.outcome, room->stored.game.seat_of_player, room->stored.score);
   return ok();
 }
 
-Result<void> MemoryStore::chat_line(const StoredChat& line) {
-  std::lock_guard lock(mu_);
-  if (auto r = check_failure(); !r) return r;
+Result<void> MemoryStore::apply(const StoredChat& line) {
   auto* room = find(line.room_id);
   if (!room) return no_room(line.room_id);
   if (room->chat.size() < 1000) room->chat.push_back(line);
@@ -122,10 +117,8 @@ Result<std::vector<StoredRoom>> MemoryStore::load_unfinished() {
   return out;
 }
 
-Result<void> MemoryStore::room_closed(const std::string& room_id, std::int64_t) {
-  std::lock_guard lock(mu_);
-  if (auto r = check_failure(); !r) return r;
-  if (auto* room = find(room_id)) room->closed = true;
+Result<void> MemoryStore::apply(const StoredClose& close) {
+  if (auto* room = find(close.room_id)) room->closed = true;
   return ok();
 }
 

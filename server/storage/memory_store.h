@@ -13,15 +13,8 @@ namespace banmen::server {
 
 class MemoryStore final : public Store {
  public:
-  Result<void> create_room(const StoredRoomInfo& room) override;
-  Result<void> seat_taken(const std::string& room_id, const StoredPlayer& player) override;
-  Result<void> game_started(const StoredGameStart& game) override;
-  Result<void> move_appended(const StoredMove& move) override;
-  Result<void> takeback(const std::string& room_id, int game_no, int plies) override;
-  Result<void> game_finished(const std::string& room_id, int game_no, const StoredOutcome& outcome,
-                             std::int64_t server_ms) override;
-  Result<void> chat_line(const StoredChat& line) override;
-  Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) override;
+  // Applies the write at once and answers on the caller's thread.
+  void submit(StoreWrite w, Committed committed) override;
   Result<std::vector<StoredRoom>> load_unfinished() override;
   using Store::list_games;
   Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
@@ -40,6 +33,16 @@ class MemoryStore final : public Store {
     std::vector<StoredGame> past;  // earlier games of the series, with their moves
     std::vector<StoredChat> chat;
   };
+  // One write each; the caller holds mu_.
+  Result<void> apply(const StoredRoomInfo& room);
+  Result<void> apply(const StoredSeat& seat);
+  Result<void> apply(const StoredGameStart& game);
+  Result<void> apply(const StoredMove& move);
+  Result<void> apply(const StoredTakeback& takeback);
+  Result<void> apply(const StoredFinish& finish);
+  Result<void> apply(const StoredChat& line);
+  Result<void> apply(const StoredClose& close);
+
   static StoredGame current_game(const Room& room);
   Result<void> check_failure();
   Room* find(const std::string& room_id);

@@ -1,5 +1,5 @@
-// Opening the database and every write. Each write is a single statement, committed on its
-// own (the synchronous methods) or in a group commit's transaction (submit()).
+// Opening the database and every write. Each write is a single statement, committed in a
+// group commit's transaction (sqlite_group_commit.cpp).
 #include "storage/sqlite_store.h"
 
 #include "storage/sqlite_migrations.h"
@@ -69,39 +69,7 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const SqliteOptions& opti
   return store;
 }
 
-// The synchronous writes: one statement each, committed before they return.
-Result<void> SqliteStore::write_now(const StoreWrite& w) {
-  std::lock_guard lock(mu_);
-  return std::visit([this](const auto& x) { return apply(x); }, w);
-}
-
-Result<void> SqliteStore::create_room(const StoredRoomInfo& room) {
-  return write_now(room);
-}
-Result<void> SqliteStore::seat_taken(const std::string& room_id, const StoredPlayer& player) {
-  return write_now(StoredSeat{room_id, player});
-}
-Result<void> SqliteStore::game_started(const StoredGameStart& game) {
-  return write_now(game);
-}
-Result<void> SqliteStore::move_appended(const StoredMove& move) {
-  return write_now(move);
-}
-Result<void> SqliteStore::takeback(const std::string& room_id, int game_no, int plies) {
-  return write_now(StoredTakeback{room_id, game_no, plies});
-}
-Result<void> SqliteStore::game_finished(const std::string& room_id, int game_no,
-                                        const StoredOutcome& outcome, std::int64_t server_ms) {
-  return write_now(StoredFinish{room_id, game_no, outcome, server_ms});
-}
-Result<void> SqliteStore::chat_line(const StoredChat& line) {
-  return write_now(line);
-}
-Result<void> SqliteStore::room_closed(const std::string& room_id, std::int64_t server_ms) {
-  return write_now(StoredClose{room_id, server_ms});
-}
-
-// Each write below is run with mu_ held, alone or inside a group commit's transaction.
+// Each write below is run with mu_ held, inside a group commit's transaction.
 
 Result<void> SqliteStore::apply(const StoredRoomInfo& room) {
   auto st = db_->cached("INSERT INTO rooms (room_id, options_json, created_ms) VALUES (?, ?, ?)");

@@ -1,7 +1,7 @@
 // The embedded default store: one SQLite file under --data-dir, in WAL mode.
 //
-// Durability. Every write is one transaction that is committed before the call returns, and
-// rooms answer and broadcast only after that, so what a client saw acknowledged is on disk:
+// Durability. Every write is committed before its caller hears of it, and rooms answer and
+// broadcast only after that, so what a client saw acknowledged is on disk:
 //  - synchronous=FULL (default): each commit waits for fsync of the write-ahead log. An
 //    acknowledged move survives a crash of the process AND a power cut or kernel panic.
 //  - synchronous=NORMAL: a commit is written to the log but fsync happens only at
@@ -15,9 +15,9 @@
 // fsync covers the moves of hundreds of rooms, and an idle server commits a lone move at
 // once (there is no timer that waits for company).
 //
-// Threads. Rooms call from their own strands on several threads; one mutex serialises the
-// calls (and the committer's batches) on a single connection (SQLite allows one writer at a
-// time anyway). Exports read through the same connection.
+// Threads. Rooms submit from their own strands on several threads; only the committer
+// writes, on the writer's connection (SQLite allows one writer at a time anyway). Exports
+// read through a connection of their own.
 #pragma once
 
 #include <chrono>
@@ -57,16 +57,7 @@ class SqliteStore final : public Store {
   // Commits what is still queued, then stops the committer thread.
   ~SqliteStore() override;
 
-  Result<void> create_room(const StoredRoomInfo& room) override;
-  Result<void> seat_taken(const std::string& room_id, const StoredPlayer& player) override;
-  Result<void> game_started(const StoredGameStart& game) override;
-  Result<void> move_appended(const StoredMove& move) override;
   void submit(StoreWrite w, Committed committed) override;
-  Result<void> takeback(const std::string& room_id, int game_no, int plies) override;
-  Result<void> game_finished(const std::string& room_id, int game_no, const StoredOutcome& outcome,
-                             std::int64_t server_ms) override;
-  Result<void> chat_line(const StoredChat& line) override;
-  Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) override;
 
   StoreStats stats() const override;
 
@@ -83,9 +74,8 @@ class SqliteStore final : public Store {
   };
 
   explicit SqliteStore(std::unique_ptr<sqlite::Connection> db);
-  // Locks mu_ and writes in autocommit mode.
-  Result<void> write_now(const StoreWrite& w);
-  // One write each, as a single statement; the caller holds mu_.
+  // One write each, as a single statement, inside a group commit's transaction; the
+  // caller holds mu_.
   Result<void> apply(const StoredRoomInfo& room);
   Result<void> apply(const StoredSeat& seat);
   Result<void> apply(const StoredGameStart& game);

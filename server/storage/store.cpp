@@ -1,5 +1,9 @@
 #include "storage/store.h"
 
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+
 namespace banmen::server {
 
 void add_series_points(const StoredOutcome& outcome, const int seat_of_player[2], double score[2]) {
@@ -11,23 +15,22 @@ void add_series_points(const StoredOutcome& outcome, const int seat_of_player[2]
   }
 }
 
-Result<void> Store::write(const StoreWrite& w) {
-  struct Dispatch {
-    Store& s;
-    Result<void> operator()(const StoredRoomInfo& x) { return s.create_room(x); }
-    Result<void> operator()(const StoredSeat& x) { return s.seat_taken(x.room_id, x.player); }
-    Result<void> operator()(const StoredGameStart& x) { return s.game_started(x); }
-    Result<void> operator()(const StoredMove& x) { return s.move_appended(x); }
-    Result<void> operator()(const StoredTakeback& x) {
-      return s.takeback(x.room_id, x.game_no, x.plies);
-    }
-    Result<void> operator()(const StoredFinish& x) {
-      return s.game_finished(x.room_id, x.game_no, x.outcome, x.server_ms);
-    }
-    Result<void> operator()(const StoredChat& x) { return s.chat_line(x); }
-    Result<void> operator()(const StoredClose& x) { return s.room_closed(x.room_id, x.server_ms); }
-  };
-  return std::visit(Dispatch{*this}, w);
+Result<void> Store::write(StoreWrite w) {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::optional<Result<void>> answer;
+  submit(std::move(w), [&](Result<void> r) {
+    std::lock_guard lock(mu);
+    answer = std::move(r);
+    cv.notify_one();
+  });
+  std::unique_lock lock(mu);
+  cv.wait(lock, [&] { return answer.has_value(); });
+  return std::move(*answer);
+}
+
+const std::string& room_of(const StoreWrite& w) {
+  return std::visit([](const auto& x) -> const std::string& { return x.room_id; }, w);
 }
 
 }  // namespace banmen::server

@@ -3,10 +3,11 @@
 // it, so a crash never loses an acknowledged move and a restart brings every unfinished
 // game back (clocks included, from the times recorded with each move).
 //
-// The interface is deliberately narrow: plain data in, Result<void> out. Options travel as
-// a JSON text the store keeps verbatim, so new room options never change this file.
-// Implementations: SqliteStore (the default, WAL) and MemoryStore (tests, --store memory).
-// Everything a PostgreSQL store would need to implement is here and nothing more.
+// The interface is deliberately narrow: one way in for every write (submit() of a
+// StoreWrite, a plain struct per kind) and three reads. Options travel as a JSON text the
+// store keeps verbatim, so new room options never change this file.
+// Implementations: SqliteStore (the default, WAL), PgStore (PostgreSQL, for several servers)
+// and MemoryStore (tests, --store memory).
 #pragma once
 
 #include <cstdint>
@@ -111,8 +112,8 @@ struct StoredSeries {
   double score[2] = {0, 0};  // series points of player 0 and 1 over every finished game
 };
 
-// The writes a room hands to the store without waiting for the disk (Store::submit()),
-// one plain struct each; the synchronous methods below do the same writes.
+// The writes a room hands to the store (Store::submit()), one plain struct each, besides
+// StoredRoomInfo (create), StoredGameStart, StoredMove and StoredChat above.
 struct StoredSeat {
   std::string room_id;
   StoredPlayer player;
@@ -153,32 +154,21 @@ class Store {
  public:
   virtual ~Store() = default;
 
-  virtual Result<void> create_room(const StoredRoomInfo& room) = 0;
-  virtual Result<void> seat_taken(const std::string& room_id, const StoredPlayer& player) = 0;
-  virtual Result<void> game_started(const StoredGameStart& game) = 0;
-  virtual Result<void> move_appended(const StoredMove& move) = 0;
-
-  // Takes the game back to `plies` moves (drops every later move).
-  virtual Result<void> takeback(const std::string& room_id, int game_no, int plies) = 0;
-  virtual Result<void> game_finished(const std::string& room_id, int game_no,
-                                     const StoredOutcome& outcome, std::int64_t server_ms) = 0;
-  virtual Result<void> chat_line(const StoredChat& line) = 0;
-  // The room is gone from the server (expired or closed): it is not restored again, but its
-  // games stay readable.
-  virtual Result<void> room_closed(const std::string& room_id, std::int64_t server_ms) = 0;
-
-  // The same as calling the write's method above, in one call.
-  Result<void> write(const StoreWrite& w);
-
   // What submit() calls once the write is durable, or refused. It runs on whichever thread
   // committed the write, so it must only hand the result back (post it to a strand).
   using Committed = std::function<void(Result<void>)>;
-  // A write for callers that must not block on the disk (rooms, on the I/O threads).
-  // Writes are committed in the order they were submitted, whoever submitted them.
-  // SqliteStore commits them on its own thread and gathers the writes that arrive while a
-  // commit is under way into the next transaction (group commit), so one fsync makes the
-  // moves of many rooms durable at once. The default writes at once, on the caller's thread.
-  virtual void submit(StoreWrite w, Committed committed) { committed(write(w)); }
+  // The one way to write, for callers that must not block on the disk (rooms, on the I/O
+  // threads). Writes are committed in the order they were submitted, whoever submitted them.
+  // A write that breaks the record (a move out of sequence, a result for a game already
+  // over, a takeback beyond the record) is refused with storage_error and changes nothing;
+  // the writes committed with it are not affected. SqliteStore and PgStore commit on their
+  // own thread and gather the writes that arrive while a commit is under way into the next
+  // transaction (group commit), so one flush to disk makes the moves of many rooms durable
+  // at once. MemoryStore answers at once, on the caller's thread.
+  virtual void submit(StoreWrite w, Committed committed) = 0;
+  // submit() and wait for the answer: for start-up (before the server runs), tools and
+  // tests. Never on an I/O thread.
+  Result<void> write(StoreWrite w);
   // Counts of submit()'s commits so far (zeros for a store that does not batch).
   virtual StoreStats stats() const { return {}; }
 
@@ -192,6 +182,9 @@ class Store {
   // One game with all its moves; error stored_not_found if unknown.
   virtual Result<StoredGame> load_game(const std::string& room_id, int game_no) = 0;
 };
+
+// The room a write belongs to (every write names one).
+const std::string& room_of(const StoreWrite& w);
 
 // Stable error code for a store failure; the room answers the request with it.
 inline constexpr const char* storage_error = "storage_error";

@@ -43,22 +43,22 @@ class ExportRoute : public ::testing::TestWithParam<std::string> {
   // ones) and one more in progress.
   void store_series(const std::string& room, int games, bool spectators) {
     json options{{"game", "reversi"}, {"spectators", spectators}};
-    ASSERT_TRUE(store_->create_room({room, options.dump(), 1}).ok());
-    ASSERT_TRUE(store_->seat_taken(room, {0, "Host", sha256_hex("host-token")}).ok());
-    ASSERT_TRUE(store_->seat_taken(room, {1, "Guest", sha256_hex("guest-token")}).ok());
+    ASSERT_TRUE(store_->write(StoredRoomInfo{room, options.dump(), 1}).ok());
+    ASSERT_TRUE(store_->write(StoredSeat{room, {0, "Host", sha256_hex("host-token")}}).ok());
+    ASSERT_TRUE(store_->write(StoredSeat{room, {1, "Guest", sha256_hex("guest-token")}}).ok());
     for (int n = 1; n <= games + 1; ++n) {
       StoredGameStart start{room, n, "reversi", options.dump(), "", {0, 1}, 1700000000000 + n};
-      ASSERT_TRUE(store_->game_started(start).ok());
+      ASSERT_TRUE(store_->write(start).ok());
       StoredMove first;
       first.room_id = room;
       first.game_no = n;
       first.ply = 1;
       first.move = "d3";
-      ASSERT_TRUE(store_->move_appended(first).ok());
+      ASSERT_TRUE(store_->write(first).ok());
       if (n > games) break;
       StoredOutcome outcome =
           n % 2 ? StoredOutcome{"win", 0, "resignation"} : StoredOutcome{"draw", -1, "agreement"};
-      ASSERT_TRUE(store_->game_finished(room, n, outcome, 1700000001000 + n).ok());
+      ASSERT_TRUE(store_->write(StoredFinish{room, n, outcome, 1700000001000 + n}).ok());
     }
   }
 

@@ -85,21 +85,21 @@ TEST(Tokens, UnguessableAndHashed) {
 
 TEST(MemoryStore, RecordsAndReloadsUnfinishedRooms) {
   MemoryStore s;
-  ASSERT_TRUE(s.create_room({"r1", "{}", 1}));
-  ASSERT_TRUE(s.seat_taken("r1", {0, "A", "hash"}));
-  ASSERT_TRUE(s.game_started({"r1", 1, "chess", "{}", "start", {0, 1}, 2}));
-  ASSERT_TRUE(s.move_appended({"r1", 1, 1, "e2e4", {1000, 1000}, {0, 0}, 3}));
-  EXPECT_FALSE(s.move_appended({"r1", 1, 3, "e7e5", {1000, 1000}, {0, 0}, 3}));  // a gap
-  ASSERT_TRUE(s.move_appended({"r1", 1, 2, "e7e5", {1000, 900}, {0, 0}, 4}));
-  ASSERT_TRUE(s.takeback("r1", 1, 1));
+  ASSERT_TRUE(s.write(StoredRoomInfo{"r1", "{}", 1}));
+  ASSERT_TRUE(s.write(StoredSeat{"r1", {0, "A", "hash"}}));
+  ASSERT_TRUE(s.write(StoredGameStart{"r1", 1, "chess", "{}", "start", {0, 1}, 2}));
+  ASSERT_TRUE(s.write(StoredMove{"r1", 1, 1, "e2e4", {1000, 1000}, {0, 0}, 3}));
+  EXPECT_FALSE(s.write(StoredMove{"r1", 1, 3, "e7e5", {1000, 1000}, {0, 0}, 3}));  // a gap
+  ASSERT_TRUE(s.write(StoredMove{"r1", 1, 2, "e7e5", {1000, 900}, {0, 0}, 4}));
+  ASSERT_TRUE(s.write(StoredTakeback{"r1", 1, 1}));
   auto rooms = s.load_unfinished();
   ASSERT_TRUE(rooms);
   ASSERT_EQ(rooms->size(), 1u);
   EXPECT_EQ(rooms->front().moves.size(), 1u);
   EXPECT_EQ(rooms->front().players.front().token_hash, "hash");
   s.fail_next_writes(1);
-  EXPECT_FALSE(s.move_appended({"r1", 1, 2, "e7e5", {1000, 900}, {0, 0}, 4}));
-  ASSERT_TRUE(s.game_finished("r1", 1, {"win", 0, "resignation"}, 5));
+  EXPECT_FALSE(s.write(StoredMove{"r1", 1, 2, "e7e5", {1000, 900}, {0, 0}, 4}));
+  ASSERT_TRUE(s.write(StoredFinish{"r1", 1, {"win", 0, "resignation"}, 5}));
   EXPECT_TRUE(s.load_unfinished()->empty());
 }
 

@@ -25,13 +25,13 @@ TEST(RoomRestore, UnfinishedGameComesBackWithItsClock) {
   const std::string opts =
       R"({"game":"chess","clock":{"kind":"fischer","base_ms":60000,"increment_ms":0}})";
   const auto t0 = unix_ms() - 10000;
-  ASSERT_TRUE(store->create_room({"room1", opts, t0}));
-  ASSERT_TRUE(store->seat_taken("room1", {0, "A", sha256_hex("tokenA")}));
-  ASSERT_TRUE(store->seat_taken("room1", {1, "B", sha256_hex("tokenB")}));
-  ASSERT_TRUE(store->game_started(
-      {"room1", 1, "chess", opts, chess.value()->initial_position(), {0, 1}, t0}));
-  ASSERT_TRUE(store->move_appended({"room1", 1, 1, "e2e4", {60000, 60000}, {0, 0}, t0 + 1000}));
-  ASSERT_TRUE(store->move_appended({"room1", 1, 2, "e7e5", {60000, 60000}, {0, 0}, t0 + 2000}));
+  ASSERT_TRUE(store->write(StoredRoomInfo{"room1", opts, t0}));
+  ASSERT_TRUE(store->write(StoredSeat{"room1", {0, "A", sha256_hex("tokenA")}}));
+  ASSERT_TRUE(store->write(StoredSeat{"room1", {1, "B", sha256_hex("tokenB")}}));
+  ASSERT_TRUE(store->write(
+      StoredGameStart{"room1", 1, "chess", opts, chess.value()->initial_position(), {0, 1}, t0}));
+  ASSERT_TRUE(store->write(StoredMove{"room1", 1, 1, "e2e4", {60000, 60000}, {0, 0}, t0 + 1000}));
+  ASSERT_TRUE(store->write(StoredMove{"room1", 1, 2, "e7e5", {60000, 60000}, {0, 0}, t0 + 2000}));
 
   Hub hub(ioc, Config{}, std::move(store));
   auto stored = hub.store->load_unfinished();

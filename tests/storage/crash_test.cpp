@@ -11,6 +11,9 @@
 #include <thread>
 
 #include "core/registry.h"
+#ifdef BANMEN_TEST_POSTGRES
+#include "pg_cluster.h"
+#endif
 #include "server_process.h"
 #include "temp_dir.h"
 #include "ws_client.h"
@@ -50,13 +53,16 @@ struct Match {
 
 class CrashTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    server_ = std::make_unique<ServerProcess>(
-        BANMEN_SERVER_BINARY,
-        std::vector<std::string>{"--port", "0", "--data-dir", dir_.file("data"), "--log-level",
-                                 "info"},
-        dir_.file("server.log"));
+  void SetUp() override { use_store({}); }
+  // The server's store: SQLite in the test's folder unless `store_args` say otherwise.
+  void use_store(const std::vector<std::string>& store_args) {
+    std::vector<std::string> args{"--port",          "0",           "--data-dir",
+                                  dir_.file("data"), "--log-level", "info"};
+    args.insert(args.end(), store_args.begin(), store_args.end());
+    server_ = std::make_unique<ServerProcess>(BANMEN_SERVER_BINARY, args, dir_.file("server.log"));
   }
+  // The whole test: games played through rounds of kill -9 and restarts.
+  void play_with_kills();
   void start() { ASSERT_TRUE(server_->start()) << server_->log(); }
 
   // Reads messages on `p` until `pred`, remembering the highest version seen.
@@ -219,7 +225,7 @@ class CrashTest : public ::testing::Test {
   std::unique_ptr<ServerProcess> server_;
 };
 
-TEST_F(CrashTest, KillNineNeverLosesAnAcknowledgedMove) {
+void CrashTest::play_with_kills() {
   start();
   std::vector<Match> matches;
   for (auto id : kGames) {
@@ -304,6 +310,22 @@ TEST_F(CrashTest, KillNineNeverLosesAnAcknowledgedMove) {
             << " acknowledged moves, " << kills << " kill -9 restarts\n";
   EXPECT_EQ(kills, static_cast<std::size_t>(kRounds));
 }
+
+TEST_F(CrashTest, KillNineNeverLosesAnAcknowledgedMove) {
+  play_with_kills();
+}
+
+#ifdef BANMEN_TEST_POSTGRES
+// The same on PostgreSQL (a temporary cluster, pg_cluster.h): what a client saw
+// acknowledged was committed there before the server died.
+TEST_F(CrashTest, KillNineOnPostgresNeverLosesAnAcknowledgedMove) {
+  auto* cluster = PgCluster::shared();
+  ASSERT_NE(cluster, nullptr) << PgCluster::shared_error();
+  ASSERT_EQ(cluster->reset_database(), "");
+  use_store({"--store", "postgres", "--postgres-url", cluster->url()});
+  play_with_kills();
+}
+#endif
 
 }  // namespace
 }  // namespace banmen::test

@@ -34,10 +34,11 @@ int main(int argc, char** argv) {
       if (!store) return 1;
       auto& s = **store;
       const std::string room = "samples";
-      if (!s.create_room({room, "{}", 1}) || !s.seat_taken(room, {0, "Sente Player", "a"}) ||
-          !s.seat_taken(room, {1, "Gote Player", "b"}) ||
-          !s.game_started(
-              {room, 1, std::string(id), "{}", (*game)->initial_position(), {0, 1}, 1700000000000}))
+      if (!s.write(StoredRoomInfo{room, "{}", 1}) ||
+          !s.write(StoredSeat{room, {0, "Sente Player", "a"}}) ||
+          !s.write(StoredSeat{room, {1, "Gote Player", "b"}}) ||
+          !s.write(StoredGameStart{
+              room, 1, std::string(id), "{}", (*game)->initial_position(), {0, 1}, 1700000000000}))
         return 1;
       std::mt19937 rng(seed);
       // Seeds 1-2 stop early (a record in progress at export time), 3-4 play on longer.
@@ -46,7 +47,7 @@ int main(int argc, char** argv) {
         auto moves = (*game)->legal_moves();
         if (!(*game)->apply(moves[rng() % moves.size()])) return 1;
         StoredMove m{room, 1, ply, (*game)->notation(ply - 1, Viewer::referee), {}, {}, 0, 1500};
-        if (!s.move_appended(m)) return 1;
+        if (!s.write(m)) return 1;
       }
       auto stored = s.load_game(room, 1);
       auto series = s.list_games(room);

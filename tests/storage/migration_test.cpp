@@ -64,13 +64,13 @@ TEST(Migrations, FromTheFirstVersionToTheCurrentOne) {
 
   // The old game goes on, with the columns of later versions.
   StoredMove m{"old", 1, 3, "2g2f", {57000, 58500}, {0, 0}, 140, 2000, {false, true}};
-  ASSERT_TRUE((*s)->move_appended(m).ok());
+  ASSERT_TRUE((*s)->write(m).ok());
   auto after = (*s)->load_game("old", 1);
   ASSERT_TRUE(after.ok());
   ASSERT_EQ(after->moves.size(), 3u);
   EXPECT_TRUE(after->moves[2].in_byoyomi[1]);
-  ASSERT_TRUE((*s)->chat_line({"old", 1, "Gote", "players", "hi", 141}).ok());
-  ASSERT_TRUE((*s)->room_closed("old", 150).ok());
+  ASSERT_TRUE((*s)->write(StoredChat{"old", 1, "Gote", "players", "hi", 141}).ok());
+  ASSERT_TRUE((*s)->write(StoredClose{"old", 150}).ok());
 
   auto done = (*s)->list_games("done");
   ASSERT_TRUE(done.ok());
@@ -90,8 +90,8 @@ TEST(Migrations, EveryIntermediateVersionUpgrades) {
     }
     auto s = SqliteStore::open({path});
     ASSERT_TRUE(s.ok()) << "from " << from << ": " << s.error().message;
-    ASSERT_TRUE((*s)->create_room({"r", "{}", 1}).ok());
-    ASSERT_TRUE((*s)->chat_line({"r", -1, "x", "spectators", "t", 2}).ok());
+    ASSERT_TRUE((*s)->write(StoredRoomInfo{"r", "{}", 1}).ok());
+    ASSERT_TRUE((*s)->write(StoredChat{"r", -1, "x", "spectators", "t", 2}).ok());
   }
 }
 

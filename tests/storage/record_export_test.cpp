@@ -26,12 +26,12 @@ class RecordExport : public ::testing::TestWithParam<std::string_view> {
   // Plays up to `plies` pseudo-random legal moves (fixed seed), storing each one as a room
   // would; the host (player 0) sits on seat 1 so seats and players differ.
   void play_and_store(int plies, unsigned seed) {
-    ASSERT_TRUE(store_->create_room({"room", "{}", 1}).ok());
-    ASSERT_TRUE(store_->seat_taken("room", {0, "Host Name", "hash-host"}).ok());
-    ASSERT_TRUE(store_->seat_taken("room", {1, "Guest Name", "hash-guest"}).ok());
+    ASSERT_TRUE(store_->write(StoredRoomInfo{"room", "{}", 1}).ok());
+    ASSERT_TRUE(store_->write(StoredSeat{"room", {0, "Host Name", "hash-host"}}).ok());
+    ASSERT_TRUE(store_->write(StoredSeat{"room", {1, "Guest Name", "hash-guest"}}).ok());
     StoredGameStart start{
         "room", 1, std::string(GetParam()), "{}", game_->initial_position(), {1, 0}, 1700000000000};
-    ASSERT_TRUE(store_->game_started(start).ok());
+    ASSERT_TRUE(store_->write(start).ok());
     std::mt19937 rng(seed);
     for (int ply = 1; ply <= plies && !game_->over(); ++ply) {
       auto moves = game_->legal_moves();
@@ -44,7 +44,7 @@ class RecordExport : public ::testing::TestWithParam<std::string_view> {
       sm.ply = ply;
       sm.move = game_->notation(static_cast<std::size_t>(ply - 1), Viewer::referee);
       sm.used_ms = 1000 + ply;
-      ASSERT_TRUE(store_->move_appended(sm).ok());
+      ASSERT_TRUE(store_->write(sm).ok());
     }
   }
 
@@ -85,11 +85,12 @@ TEST_P(RecordExport, FinishedGameRoundTripsThroughTheImporters) {
       // Ended outside the board: the side to move resigns.
       int loser = game_->to_move();
       game_->finish(Outcome::win(1 - loser, "resignation"));
-      ASSERT_TRUE(store_->game_finished("room", 1, {"win", 1 - loser, "resignation"}, 2).ok());
+      ASSERT_TRUE(
+          store_->write(StoredFinish{"room", 1, {"win", 1 - loser, "resignation"}, 2}).ok());
     } else {
       auto o = game_->outcome();
       const char* kind = o.kind == Outcome::Kind::win ? "win" : "draw";
-      ASSERT_TRUE(store_->game_finished("room", 1, {kind, o.winner, o.reason}, 2).ok());
+      ASSERT_TRUE(store_->write(StoredFinish{"room", 1, {kind, o.winner, o.reason}, 2}).ok());
     }
     auto stored = load();
     auto replayed = replay_stored_game(stored);

@@ -28,9 +28,9 @@ StoredMove a_move(int ply) {
 }
 
 void seed(Store& s) {
-  ASSERT_TRUE(s.create_room({"r", "{}", 1}).ok());
-  ASSERT_TRUE(s.seat_taken("r", {0, "A", "hash-a"}).ok());
-  ASSERT_TRUE(s.game_started({"r", 1, "reversi", "{}", "start", {0, 1}, 2}).ok());
+  ASSERT_TRUE(s.write(StoredRoomInfo{"r", "{}", 1}).ok());
+  ASSERT_TRUE(s.write(StoredSeat{"r", {0, "A", "hash-a"}}).ok());
+  ASSERT_TRUE(s.write(StoredGameStart{"r", 1, "reversi", "{}", "start", {0, 1}, 2}).ok());
 }
 
 TEST(SqliteStore, CreatesTheFileAndReopensWithEverything) {
@@ -40,7 +40,7 @@ TEST(SqliteStore, CreatesTheFileAndReopensWithEverything) {
     auto s = SqliteStore::open({path});
     ASSERT_TRUE(s.ok()) << s.error().message;
     seed(**s);
-    for (int ply = 1; ply <= 50; ++ply) ASSERT_TRUE((*s)->move_appended(a_move(ply)).ok());
+    for (int ply = 1; ply <= 50; ++ply) ASSERT_TRUE((*s)->write(a_move(ply)).ok());
   }
   EXPECT_TRUE(std::filesystem::exists(path));
   auto s = SqliteStore::open({path});
@@ -51,7 +51,7 @@ TEST(SqliteStore, CreatesTheFileAndReopensWithEverything) {
   ASSERT_EQ(rooms->front().moves.size(), 50u);
   EXPECT_EQ(rooms->front().moves[49].remaining_ms[1], 100000);
   // The next move continues the sequence after a reopen.
-  EXPECT_TRUE((*s)->move_appended(a_move(51)).ok());
+  EXPECT_TRUE((*s)->write(a_move(51)).ok());
 }
 
 TEST(SqliteStore, UsesWalAndTheCurrentSchema) {
@@ -104,7 +104,7 @@ TEST(SqliteStore, AFullDiskRefusesMovesAndKeepsWhatWasStored) {
   for (int ply = 1; ply <= 100000; ++ply) {
     auto m = a_move(ply);
     m.move.append(200, 'x');  // fill faster
-    auto r = (*s)->move_appended(m);
+    auto r = (*s)->write(m);
     if (!r) {
       last = r.error();
       break;
@@ -118,7 +118,7 @@ TEST(SqliteStore, AFullDiskRefusesMovesAndKeepsWhatWasStored) {
   // Still refused on retry, and every stored move is intact after reopening.
   auto retry = a_move(stored + 1);
   retry.move.append(200, 'x');
-  EXPECT_FALSE((*s)->move_appended(retry).ok());
+  EXPECT_FALSE((*s)->write(retry).ok());
   s = SqliteStore::open({path});
   ASSERT_TRUE(s.ok());
   auto g = (*s)->load_game("r", 1);
@@ -126,7 +126,7 @@ TEST(SqliteStore, AFullDiskRefusesMovesAndKeepsWhatWasStored) {
   EXPECT_EQ(g->plies, stored);
   ASSERT_EQ(static_cast<int>(g->moves.size()), stored);
   // With room again (no limit) the game goes on from where it stopped.
-  EXPECT_TRUE((*s)->move_appended(a_move(stored + 1)).ok());
+  EXPECT_TRUE((*s)->write(a_move(stored + 1)).ok());
 }
 
 TEST(SqliteStore, CheckpointsCopyTheLogIntoTheDatabaseWhileItIsOpen) {
@@ -147,7 +147,7 @@ TEST(SqliteStore, CheckpointsCopyTheLogIntoTheDatabaseWhileItIsOpen) {
     m.game_no = 1;
     m.ply = ply;
     m.move.assign(4000, 'x');
-    ASSERT_TRUE((*s)->move_appended(m).ok());
+    ASSERT_TRUE((*s)->write(m).ok());
   }
   auto grown = before;
   for (int i = 0; i < 100 && grown < before + 4 * 1024 * 1024; ++i) {
@@ -164,7 +164,7 @@ TEST(SqliteStore, NormalSynchronousModeAlsoWorks) {
   auto s = SqliteStore::open(opts);
   ASSERT_TRUE(s.ok());
   seed(**s);
-  EXPECT_TRUE((*s)->move_appended(a_move(1)).ok());
+  EXPECT_TRUE((*s)->write(a_move(1)).ok());
 }
 
 TEST(SqliteStore, AnUnwritableLocationIsAClearError) {

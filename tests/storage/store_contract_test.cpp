@@ -9,6 +9,10 @@
 #include "storage/memory_store.h"
 #include "storage/sqlite_store.h"
 #include "temp_dir.h"
+#ifdef BANMEN_TEST_POSTGRES
+#include "pg_cluster.h"
+#include "storage/pg_store.h"
+#endif
 
 namespace banmen::server {
 namespace {
@@ -32,6 +36,19 @@ const Maker kMakers[] = {
        EXPECT_TRUE(s.ok());
        return s ? std::move(s.value()) : nullptr;
      }},
+#ifdef BANMEN_TEST_POSTGRES
+    // A real PostgreSQL (pg_cluster.h), emptied before each test.
+    {"postgres",
+     [](const test::TempDir&) -> std::unique_ptr<Store> {
+       auto* cluster = test::PgCluster::shared();
+       EXPECT_NE(cluster, nullptr) << test::PgCluster::shared_error();
+       if (!cluster) return nullptr;
+       EXPECT_EQ(cluster->reset_database(), "");
+       auto s = PgStore::open({cluster->url()});
+       EXPECT_TRUE(s.ok()) << s.error().message;
+       return s ? std::move(s.value()) : nullptr;
+     }},
+#endif
 };
 
 class StoreContract : public ::testing::TestWithParam<Maker> {
@@ -62,9 +79,9 @@ class StoreContract : public ::testing::TestWithParam<Maker> {
     return g;
   }
   void seed_room() {
-    ASSERT_TRUE(store_->create_room({"r1", R"({"game":"chess"})", 42}).ok());
-    ASSERT_TRUE(store_->seat_taken("r1", {0, "Alice", "aa11"}).ok());
-    ASSERT_TRUE(store_->seat_taken("r1", {1, "Bob", "bb22"}).ok());
+    ASSERT_TRUE(store_->write(StoredRoomInfo{"r1", R"({"game":"chess"})", 42}).ok());
+    ASSERT_TRUE(store_->write(StoredSeat{"r1", {0, "Alice", "aa11"}}).ok());
+    ASSERT_TRUE(store_->write(StoredSeat{"r1", {1, "Bob", "bb22"}}).ok());
   }
 
   test::TempDir dir_;
@@ -89,10 +106,10 @@ TEST_P(StoreContract, RoomWithoutGameIsRestored) {
 
 TEST_P(StoreContract, MovesClocksAndChatComeBack) {
   seed_room();
-  ASSERT_TRUE(store_->game_started(game(1, 1)).ok());
+  ASSERT_TRUE(store_->write(game(1, 1)).ok());
   for (int ply = 1; ply <= 3; ++ply)
-    ASSERT_TRUE(store_->move_appended(move(1, ply, "m" + std::to_string(ply))).ok());
-  ASSERT_TRUE(store_->chat_line({"r1", 0, "Alice", "players", "good luck", 77}).ok());
+    ASSERT_TRUE(store_->write(move(1, ply, "m" + std::to_string(ply))).ok());
+  ASSERT_TRUE(store_->write(StoredChat{"r1", 0, "Alice", "players", "good luck", 77}).ok());
   auto rooms = store_->load_unfinished();
   ASSERT_TRUE(rooms.ok());
   ASSERT_EQ(rooms->size(), 1u);
@@ -119,24 +136,24 @@ TEST_P(StoreContract, MovesClocksAndChatComeBack) {
 
 TEST_P(StoreContract, RefusesMovesOutOfOrderOrAfterTheEnd) {
   seed_room();
-  ASSERT_TRUE(store_->game_started(game(1, 0)).ok());
-  EXPECT_FALSE(store_->move_appended(move(1, 2, "skip")).ok());
-  ASSERT_TRUE(store_->move_appended(move(1, 1, "a")).ok());
-  EXPECT_FALSE(store_->move_appended(move(1, 1, "again")).ok());
-  EXPECT_FALSE(store_->move_appended(move(2, 2, "other game")).ok());
-  ASSERT_TRUE(store_->game_finished("r1", 1, {"win", 0, "resignation"}, 900).ok());
-  auto e = store_->move_appended(move(1, 2, "late"));
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  EXPECT_FALSE(store_->write(move(1, 2, "skip")).ok());
+  ASSERT_TRUE(store_->write(move(1, 1, "a")).ok());
+  EXPECT_FALSE(store_->write(move(1, 1, "again")).ok());
+  EXPECT_FALSE(store_->write(move(2, 2, "other game")).ok());
+  ASSERT_TRUE(store_->write(StoredFinish{"r1", 1, {"win", 0, "resignation"}, 900}).ok());
+  auto e = store_->write(move(1, 2, "late"));
   ASSERT_FALSE(e.ok());
   EXPECT_EQ(e.error().code, storage_error);
 }
 
 TEST_P(StoreContract, TakebackDropsLaterMovesOnly) {
   seed_room();
-  ASSERT_TRUE(store_->game_started(game(1, 0)).ok());
-  for (int ply = 1; ply <= 4; ++ply) ASSERT_TRUE(store_->move_appended(move(1, ply, "x")).ok());
-  EXPECT_FALSE(store_->takeback("r1", 1, 5).ok());
-  ASSERT_TRUE(store_->takeback("r1", 1, 2).ok());
-  ASSERT_TRUE(store_->move_appended(move(1, 3, "y")).ok());
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  for (int ply = 1; ply <= 4; ++ply) ASSERT_TRUE(store_->write(move(1, ply, "x")).ok());
+  EXPECT_FALSE(store_->write(StoredTakeback{"r1", 1, 5}).ok());
+  ASSERT_TRUE(store_->write(StoredTakeback{"r1", 1, 2}).ok());
+  ASSERT_TRUE(store_->write(move(1, 3, "y")).ok());
   auto g = store_->load_game("r1", 1);
   ASSERT_TRUE(g.ok());
   ASSERT_EQ(g->moves.size(), 3u);
@@ -145,15 +162,15 @@ TEST_P(StoreContract, TakebackDropsLaterMovesOnly) {
 
 TEST_P(StoreContract, FinishedSeriesIsListedAndScored) {
   seed_room();
-  ASSERT_TRUE(store_->game_started(game(1, 0)).ok());
-  ASSERT_TRUE(store_->move_appended(move(1, 1, "e2e4")).ok());
-  ASSERT_TRUE(store_->game_finished("r1", 1, {"win", 1, "resignation"}, 2000).ok());
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  ASSERT_TRUE(store_->write(move(1, 1, "e2e4")).ok());
+  ASSERT_TRUE(store_->write(StoredFinish{"r1", 1, {"win", 1, "resignation"}, 2000}).ok());
   // Finished last game: nothing to restore.
   auto none = store_->load_unfinished();
   ASSERT_TRUE(none.ok());
   EXPECT_TRUE(none->empty());
-  ASSERT_TRUE(store_->game_started(game(2, 1)).ok());  // rematch, seats swapped
-  ASSERT_TRUE(store_->move_appended(move(2, 1, "d2d4")).ok());
+  ASSERT_TRUE(store_->write(game(2, 1)).ok());  // rematch, seats swapped
+  ASSERT_TRUE(store_->write(move(2, 1, "d2d4")).ok());
 
   auto rooms = store_->load_unfinished();
   ASSERT_TRUE(rooms.ok());
@@ -191,8 +208,8 @@ TEST_P(StoreContract, FinishedSeriesIsListedAndScored) {
 
 TEST_P(StoreContract, ClosedRoomsAreNotRestoredButStayReadable) {
   seed_room();
-  ASSERT_TRUE(store_->game_started(game(1, 0)).ok());
-  ASSERT_TRUE(store_->room_closed("r1", 3000).ok());
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  ASSERT_TRUE(store_->write(StoredClose{"r1", 3000}).ok());
   auto rooms = store_->load_unfinished();
   ASSERT_TRUE(rooms.ok());
   EXPECT_TRUE(rooms->empty());
@@ -200,9 +217,9 @@ TEST_P(StoreContract, ClosedRoomsAreNotRestoredButStayReadable) {
 }
 
 TEST_P(StoreContract, TextIsKeptByteForByte) {
-  ASSERT_TRUE(store_->create_room({"r1", "{}", 1}).ok());
+  ASSERT_TRUE(store_->write(StoredRoomInfo{"r1", "{}", 1}).ok());
   std::string name = "将棋の名人 'quote' \"dq\" ; DROP TABLE rooms; --";
-  ASSERT_TRUE(store_->seat_taken("r1", {0, name, "h"}).ok());
+  ASSERT_TRUE(store_->write(StoredSeat{"r1", {0, name, "h"}}).ok());
   auto series = store_->list_games("r1");
   ASSERT_TRUE(series.ok());
   ASSERT_EQ(series->players.size(), 1u);

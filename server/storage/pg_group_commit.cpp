@@ -1,0 +1,215 @@
+// The committer thread of PgStore: writes queued by submit() are committed in batches, one
+// transaction per batch, sent in pipeline mode; a batch in which a write fails with an
+// error is committed again one savepoint per write, so that write alone is refused.
+#include <chrono>
+
+#include "storage/pg_store.h"
+
+namespace banmen::server {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double ms_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double, std::milli>(to - from).count();
+}
+}  // namespace
+
+PgStore::PgStore(PgOptions options, std::unique_ptr<pg::Connection> writer,
+                 std::unique_ptr<pg::Connection> reader)
+    : options_(std::move(options)), writer_(std::move(writer)), reader_(std::move(reader)) {
+  committer_ = std::thread([this] { run_committer(); });
+}
+
+PgStore::~PgStore() {
+  {
+    std::lock_guard lock(queue_mu_);
+    stopping_ = true;
+  }
+  queue_cv_.notify_one();
+  committer_.join();
+}
+
+void PgStore::submit(StoreWrite w, Committed committed) {
+  std::int64_t epoch = 0;
+  if (fenced()) {
+    // The write carries the lease held now; the fence refuses it if that is no longer the
+    // room's epoch when it commits (or if no lease was held: no room has epoch 0).
+    std::lock_guard lock(leases_mu_);
+    if (auto it = epochs_.find(room_of(w)); it != epochs_.end()) epoch = it->second;
+  }
+  {
+    std::lock_guard lock(queue_mu_);
+    queue_.push_back(QueuedWrite{std::move(w), std::move(committed), Clock::now(), epoch});
+  }
+  queue_cv_.notify_one();
+}
+
+StoreStats PgStore::stats() const {
+  std::lock_guard lock(queue_mu_);
+  return stats_;
+}
+
+void PgStore::run_committer() {
+  std::vector<QueuedWrite> batch;
+  std::vector<Result<void>> results;
+  for (;;) {
+    {
+      std::unique_lock lock(queue_mu_);
+      queue_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      // Stopping still commits what was queued: rooms are waiting for those writes.
+      if (queue_.empty()) return;
+      batch.swap(queue_);
+    }
+    results.clear();
+    const auto began = Clock::now();
+    const bool committed = commit_batch(batch, results);
+    const auto done = Clock::now();
+    {
+      std::lock_guard lock(queue_mu_);
+      stats_.last_commit_ok = committed;
+      stats_.transactions++;
+      stats_.writes += batch.size();
+      stats_.commit_ms.add(ms_between(began, done));
+      for (const auto& queued : batch) stats_.write_ms.add(ms_between(queued.queued_at, done));
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].committed(std::move(results[i]));
+    batch.clear();
+  }
+}
+
+bool PgStore::commit_batch(const std::vector<QueuedWrite>& batch,
+                           std::vector<Result<void>>& results) {
+  // A lost connection (PostgreSQL restarted, a network cut) is tried again once per batch;
+  // while it stays lost, every batch is refused and rooms answer storage_error.
+  if (writer_->broken()) {
+    if (!writer_->reset()) {
+      results.assign(batch.size(), pg::failure(writer_->handle(), "PostgreSQL connection lost"));
+      return false;
+    }
+    if (auto r = set_up_writer(*writer_); !r) {
+      results.assign(batch.size(), r);
+      return false;
+    }
+  }
+  auto pipelined = commit_pipelined(batch, results);
+  if (!pipelined) {
+    results.assign(batch.size(), pipelined.error());
+    // The session's state is unknown (answers may be pending): start it afresh. If that
+    // fails too, the next batch tries again.
+    if (writer_->reset()) (void)set_up_writer(*writer_);
+    return false;
+  }
+  if (*pipelined) return true;
+  results.clear();
+  return commit_with_savepoints(batch, results);
+}
+
+namespace {
+
+// Reads the answer to one queued statement; null when the connection failed.
+pg::ResultPtr next_answer(PGconn* conn) {
+  pg::ResultPtr r(PQgetResult(conn));
+  if (r && PQresultStatus(r.get()) != PGRES_PIPELINE_SYNC) {
+    // Each statement's answer ends with a null; a sync has none.
+    pg::ResultPtr end(PQgetResult(conn));
+    (void)end;
+  }
+  return r;
+}
+
+}  // namespace
+
+Result<bool> PgStore::commit_pipelined(const std::vector<QueuedWrite>& batch,
+                                       std::vector<Result<void>>& results) {
+  PGconn* conn = writer_->handle();
+  if (PQenterPipelineMode(conn) != 1) return pg::failure(conn, "PostgreSQL pipeline");
+  // Leaves pipeline mode however this ends (every answer has been read by then).
+  struct Exit {
+    PGconn* c;
+    ~Exit() { PQexitPipelineMode(c); }
+  } exit_pipeline{conn};
+  auto send_control = [&](const char* sql) -> Result<void> {
+    if (PQsendQueryParams(conn, sql, 0, nullptr, nullptr, nullptr, nullptr, 0) != 1)
+      return pg::failure(conn, "PostgreSQL pipeline");
+    return ok();
+  };
+  auto control_answer = [&](const char* what) -> Result<void> {
+    auto r = next_answer(conn);
+    if (!r) return pg::failure(conn, what);
+    if (!pg::succeeded(r.get())) return pg::failure(r.get(), what);
+    return ok();
+  };
+  bool failed = false;  // a statement failed: the rest of the pipeline was skipped
+  const std::size_t chunk = static_cast<std::size_t>(std::max(1, options_.pipeline_writes));
+  if (auto r = send_control("BEGIN"); !r) return r.error();
+  for (std::size_t from = 0; from < batch.size() && !failed; from += chunk) {
+    const std::size_t to = std::min(batch.size(), from + chunk);
+    const bool last = to == batch.size();
+    for (std::size_t i = from; i < to; ++i)
+      if (auto r = send(batch[i]); !r) return r.error();
+    if (last)
+      if (auto r = send_control("COMMIT"); !r) return r.error();
+    if (PQpipelineSync(conn) != 1) return pg::failure(conn, "PostgreSQL pipeline sync");
+    if (from == 0)
+      if (auto r = control_answer("PostgreSQL BEGIN"); !r) failed = true;
+    for (std::size_t i = from; i < to; ++i) {
+      if (fenced()) {
+        auto fence = next_answer(conn);
+        if (!fence) return pg::failure(conn, "PostgreSQL connection lost");
+        if (!pg::succeeded(fence.get())) failed = true;
+      }
+      auto r = next_answer(conn);
+      if (!r) return pg::failure(conn, "PostgreSQL connection lost");
+      if (PQresultStatus(r.get()) == PGRES_PIPELINE_ABORTED || !pg::succeeded(r.get())) {
+        failed = true;
+        continue;
+      }
+      results.push_back(verdict(batch[i].write, r.get()));
+    }
+    Result<void> commit = ok();
+    if (last) {
+      auto r = next_answer(conn);
+      if (!r) return pg::failure(conn, "PostgreSQL connection lost");
+      if (PQresultStatus(r.get()) != PGRES_PIPELINE_ABORTED && !pg::succeeded(r.get()))
+        commit = pg::failure(r.get(), "PostgreSQL COMMIT");
+    }
+    auto sync = next_answer(conn);
+    if (!sync || PQresultStatus(sync.get()) != PGRES_PIPELINE_SYNC)
+      return pg::failure(conn, "PostgreSQL pipeline sync");
+    if (!commit) return commit.error();
+  }
+  if (!failed) return true;
+  // The transaction is aborted: end it, so the savepoint path starts afresh.
+  PQexitPipelineMode(conn);
+  if (auto r = writer_->exec("ROLLBACK"); !r) return r.error();
+  results.clear();
+  return false;
+}
+
+bool PgStore::commit_with_savepoints(const std::vector<QueuedWrite>& batch,
+                                     std::vector<Result<void>>& results) {
+  auto fail_all = [&](const Error& e) {
+    results.assign(batch.size(), e);
+    (void)writer_->exec("ROLLBACK");
+    return false;
+  };
+  if (auto r = writer_->exec("BEGIN"); !r) return fail_all(r.error());
+  for (const auto& queued : batch) {
+    if (auto r = writer_->exec("SAVEPOINT w"); !r) return fail_all(r.error());
+    auto r = fenced() ? run_fence(queued) : Result<void>();
+    if (r) r = run(queued.write);
+    // A refusal changed nothing and an error aborted only the savepoint: either way, undo
+    // back to it and go on with the next write.
+    if (auto undo = writer_->exec(r ? "RELEASE SAVEPOINT w" : "ROLLBACK TO SAVEPOINT w"); !undo)
+      return fail_all(undo.error());
+    results.push_back(std::move(r));
+  }
+  if (auto r = writer_->exec("COMMIT"); !r) {
+    for (auto& each : results)
+      if (each) each = r;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace banmen::server

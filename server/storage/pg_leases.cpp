@@ -1,0 +1,149 @@
+// Room ownership on PostgreSQL: one row per room (owner, epoch, lease), taken only when
+// free or expired, renewed by its owner, and read by banmen_fence() before every write of
+// a server that owns rooms. Expiry is decided by PostgreSQL's clock alone, so the servers'
+// clocks never have to agree.
+#include <chrono>
+
+#include "storage/pg_store.h"
+
+namespace banmen::server {
+
+using pg::Params;
+using pg::Row;
+
+namespace {
+
+Error needs_server_id() {
+  return make_error(storage_error, "room ownership needs a server id");
+}
+
+// The lease's end, in Unix ms, as the statements below return it.
+constexpr const char* kLeaseEnd = "(extract(epoch FROM lease_until) * 1000)::bigint";
+
+std::string lease_ms(std::chrono::milliseconds lease) {
+  return std::to_string(lease.count());
+}
+
+// A text[] literal of room ids, each quoted (ids come from the server, but quote anyway).
+std::string array_literal(const std::vector<std::string>& ids) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i) out += ',';
+    out += '"';
+    for (char c : ids[i]) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+}  // namespace
+
+Result<RoomLease> PgStore::acquire(const std::string& room_id) {
+  if (!lease_conn_) return needs_server_id();
+  std::lock_guard lock(leases_mu_);
+  if (epochs_.count(room_id)) {
+    // Already ours: a renewal, so the epoch (and the writes in flight) stay valid.
+    auto r = lease_conn_->query(
+        std::string("UPDATE room_owners SET lease_until = clock_timestamp() + $3::bigint * "
+                    "interval '1 millisecond' WHERE room_id = $1 AND owner = $2 AND epoch = "
+                    "$4::bigint RETURNING epoch, ") +
+            kLeaseEnd,
+        Params()
+            .add(room_id)
+            .add(options_.server_id)
+            .add(lease_ms(options_.lease))
+            .add(epochs_[room_id]));
+    if (!r) return r.error();
+    if (PQntuples(r->get()) == 1)
+      return RoomLease{room_id, Row(r->get(), 0).int64(0), Row(r->get(), 0).int64(1)};
+    epochs_.erase(room_id);  // lost meanwhile: try to take it like anyone else
+  }
+  // A new room's row, or a takeover of an expired lease (the epoch goes up by one); a
+  // lease still running is left alone and nothing comes back.
+  auto r = lease_conn_->query(
+      std::string("INSERT INTO room_owners AS o (room_id, owner, epoch, lease_until) "
+                  "VALUES ($1, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond') "
+                  "ON CONFLICT (room_id) DO UPDATE SET owner = excluded.owner, "
+                  "epoch = o.epoch + 1, lease_until = excluded.lease_until "
+                  "WHERE o.lease_until < clock_timestamp() RETURNING epoch, ") +
+          kLeaseEnd,
+      Params().add(room_id).add(options_.server_id).add(lease_ms(options_.lease)));
+  if (!r) return r.error();
+  if (PQntuples(r->get()) != 1)
+    return make_error(lease_held, "room " + room_id + " is held by another server");
+  RoomLease lease{room_id, Row(r->get(), 0).int64(0), Row(r->get(), 0).int64(1)};
+  epochs_[room_id] = lease.epoch;
+  return lease;
+}
+
+Result<RoomLease> PgStore::renew(const std::string& room_id) {
+  if (!lease_conn_) return needs_server_id();
+  std::lock_guard lock(leases_mu_);
+  auto held = epochs_.find(room_id);
+  if (held == epochs_.end()) return make_error(lease_lost, "room " + room_id + " is not held");
+  auto r = lease_conn_->query(
+      std::string("UPDATE room_owners SET lease_until = clock_timestamp() + $3::bigint * "
+                  "interval '1 millisecond' WHERE room_id = $1 AND owner = $2 AND epoch = "
+                  "$4::bigint RETURNING epoch, ") +
+          kLeaseEnd,
+      Params()
+          .add(room_id)
+          .add(options_.server_id)
+          .add(lease_ms(options_.lease))
+          .add(held->second));
+  if (!r) return r.error();
+  if (PQntuples(r->get()) != 1) {
+    epochs_.erase(held);
+    return make_error(lease_lost, "room " + room_id + " was taken over by another server");
+  }
+  return RoomLease{room_id, Row(r->get(), 0).int64(0), Row(r->get(), 0).int64(1)};
+}
+
+Result<std::vector<std::string>> PgStore::renew_all() {
+  if (!lease_conn_) return needs_server_id();
+  std::lock_guard lock(leases_mu_);
+  std::vector<std::string> ids;
+  for (const auto& [id, epoch] : epochs_) ids.push_back(id);
+  if (ids.empty()) return ids;
+  // Only the rooms held, at the epochs held: a row of this server's id at another epoch
+  // (from before a restart) is not kept alive.
+  auto r = lease_conn_->query(
+      "UPDATE room_owners SET lease_until = clock_timestamp() + $3::bigint * "
+      "interval '1 millisecond' WHERE owner = $2 AND room_id = ANY ($1::text[]) "
+      "RETURNING room_id, epoch",
+      Params().add(array_literal(ids)).add(options_.server_id).add(lease_ms(options_.lease)));
+  if (!r) return r.error();
+  std::unordered_map<std::string, std::int64_t> renewed;
+  for (int i = 0; i < PQntuples(r->get()); ++i)
+    renewed[Row(r->get(), i).text(0)] = Row(r->get(), i).int64(1);
+  std::vector<std::string> lost;
+  for (auto it = epochs_.begin(); it != epochs_.end();) {
+    auto got = renewed.find(it->first);
+    if (got == renewed.end() || got->second != it->second) {
+      lost.push_back(it->first);
+      it = epochs_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return lost;
+}
+
+Result<void> PgStore::release(const std::string& room_id) {
+  if (!lease_conn_) return needs_server_id();
+  std::lock_guard lock(leases_mu_);
+  auto held = epochs_.find(room_id);
+  if (held == epochs_.end()) return ok();
+  auto r = lease_conn_->query(
+      "UPDATE room_owners SET lease_until = '-infinity' WHERE room_id = $1 AND owner = $2 "
+      "AND epoch = $3::bigint",
+      Params().add(room_id).add(options_.server_id).add(held->second));
+  epochs_.erase(held);
+  if (!r) return r.error();
+  return ok();
+}
+
+}  // namespace banmen::server

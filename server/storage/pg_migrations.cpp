@@ -1,0 +1,152 @@
+#include "storage/pg_migrations.h"
+
+#include <array>
+#include <string>
+
+#include "storage/store.h"
+
+namespace banmen::server::pg {
+
+namespace {
+
+// Step 1: the record of play, as SQLite's four steps left it. Times are Unix milliseconds
+// (BIGINT) as in the rest of the server; moves are keyed by (room, game, ply) so a
+// duplicate ply is impossible.
+constexpr const char* kStep1 = R"sql(
+CREATE TABLE rooms (
+  room_id      TEXT PRIMARY KEY,
+  options_json TEXT NOT NULL,
+  created_ms   BIGINT NOT NULL,
+  closed_ms    BIGINT
+);
+CREATE INDEX rooms_open ON rooms (created_ms) WHERE closed_ms IS NULL;
+CREATE TABLE players (
+  room_id    TEXT NOT NULL REFERENCES rooms (room_id),
+  player     INTEGER NOT NULL CHECK (player IN (0, 1)),
+  name       TEXT NOT NULL,
+  token_hash TEXT NOT NULL,
+  PRIMARY KEY (room_id, player)
+);
+CREATE TABLE games (
+  room_id          TEXT NOT NULL REFERENCES rooms (room_id),
+  game_no          INTEGER NOT NULL,
+  game_id          TEXT NOT NULL,
+  options_json     TEXT NOT NULL,
+  initial_position TEXT NOT NULL,
+  seat_of_player0  INTEGER NOT NULL,
+  seat_of_player1  INTEGER NOT NULL,
+  started_ms       BIGINT NOT NULL,
+  result_kind      TEXT,
+  winner           INTEGER,
+  reason           TEXT,
+  finished_ms      BIGINT,
+  PRIMARY KEY (room_id, game_no)
+);
+CREATE TABLE moves (
+  room_id    TEXT NOT NULL,
+  game_no    INTEGER NOT NULL,
+  ply        INTEGER NOT NULL,
+  move       TEXT NOT NULL,
+  remaining0 BIGINT NOT NULL,
+  remaining1 BIGINT NOT NULL,
+  periods0   INTEGER NOT NULL,
+  periods1   INTEGER NOT NULL,
+  server_ms  BIGINT NOT NULL,
+  used_ms    BIGINT NOT NULL DEFAULT 0,
+  byoyomi0   BOOLEAN NOT NULL DEFAULT FALSE,
+  byoyomi1   BOOLEAN NOT NULL DEFAULT FALSE,
+  PRIMARY KEY (room_id, game_no, ply),
+  FOREIGN KEY (room_id, game_no) REFERENCES games (room_id, game_no)
+);
+CREATE TABLE chat (
+  id        BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  room_id   TEXT NOT NULL REFERENCES rooms (room_id),
+  player    INTEGER NOT NULL,
+  name      TEXT NOT NULL,
+  channel   TEXT NOT NULL,
+  text      TEXT NOT NULL,
+  server_ms BIGINT NOT NULL
+);
+CREATE INDEX chat_by_room ON chat (room_id, id);
+)sql";
+
+// Step 2: room ownership, for several servers sharing the database. One row per room: the
+// server that owns it, an epoch bumped at every change of owner, and a lease the owner
+// renews. banmen_fence() is run before every write of a server that owns rooms, in the same
+// transaction: it refuses the write (SQLSTATE BM001) unless the writer still holds the
+// epoch it was given, and locks the row against a takeover until the write commits.
+constexpr const char* kStep2 = R"sql(
+CREATE TABLE room_owners (
+  room_id     TEXT PRIMARY KEY,
+  owner       TEXT NOT NULL,
+  epoch       BIGINT NOT NULL,
+  lease_until TIMESTAMPTZ NOT NULL
+);
+CREATE FUNCTION banmen_fence(p_room TEXT, p_owner TEXT, p_epoch BIGINT) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM room_owners
+    WHERE room_id = p_room AND owner = p_owner AND epoch = p_epoch FOR SHARE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'room % has another owner now (epoch % is stale)', p_room, p_epoch
+      USING ERRCODE = 'BM001';
+  END IF;
+END
+$$;
+)sql";
+
+constexpr std::array kSteps = {kStep1, kStep2};
+
+// pg_advisory_xact_lock's key: any constant the database's other users do not take.
+constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(7306010123)";
+
+}  // namespace
+
+int current_schema_version() {
+  return static_cast<int>(kSteps.size());
+}
+
+Result<int> schema_version(Connection& db) {
+  auto exists = db.query("SELECT to_regclass('banmen_schema') IS NOT NULL");
+  if (!exists) return exists.error();
+  if (!Row(exists->get(), 0).boolean(0)) return 0;
+  auto v = db.query("SELECT version FROM banmen_schema");
+  if (!v) return v.error();
+  if (PQntuples(v->get()) == 0) return 0;
+  return Row(v->get(), 0).int32(0);
+}
+
+Result<void> migrate(Connection& db, int target) {
+  if (target < 0) target = current_schema_version();
+  if (auto r = db.exec("BEGIN"); !r) return r;
+  auto body = [&]() -> Result<void> {
+    if (auto r = db.exec(kMigrationLock); !r) return r;
+    if (auto r = db.exec("CREATE TABLE IF NOT EXISTS banmen_schema (version INTEGER NOT NULL)"); !r)
+      return r;
+    auto version = schema_version(db);
+    if (!version) return version.error();
+    if (*version > current_schema_version())
+      return make_error(storage_error,
+                        "the database has schema version " + std::to_string(*version) +
+                            " but this server knows only up to " +
+                            std::to_string(current_schema_version()) +
+                            "; run a newer banmen-server (the database was left untouched)");
+    if (*version == 0)
+      if (auto r = db.exec("DELETE FROM banmen_schema; INSERT INTO banmen_schema VALUES (0)"); !r)
+        return r;
+    for (int step = *version; step < target; ++step) {
+      if (auto r = db.exec(kSteps[static_cast<std::size_t>(step)]); !r) return r;
+      if (auto r = db.exec("UPDATE banmen_schema SET version = " + std::to_string(step + 1)); !r)
+        return r;
+    }
+    return ok();
+  };
+  auto r = body();
+  if (!r) {
+    (void)db.exec("ROLLBACK");
+    return r;
+  }
+  return db.exec("COMMIT");
+}
+
+}  // namespace banmen::server::pg

@@ -1,0 +1,168 @@
+// The store for more than one server: PostgreSQL (libpq), behind the same Store interface.
+//
+// Durability. A write's caller hears of it only after its transaction has committed with
+// synchronous_commit = on (set for the writer's session whenever the server's own setting
+// is weaker): PostgreSQL has flushed the commit to its write-ahead log on disk, and, when
+// the operator configured synchronous standbys, a standby has too. An acknowledged move
+// survives a crash of banmen-server, of PostgreSQL, and of the machine. A stronger setting
+// the server already has (remote_apply) is kept.
+//
+// Group commit, as SqliteStore: submit() queues the write for the store's committer
+// thread, which commits everything queued in one transaction (one WAL flush for the moves
+// of many rooms). The batch is sent in pipeline mode, without waiting for each statement's
+// answer, so a batch costs about one round trip whatever its size. A write refused on its
+// own (a move out of sequence, a result for a game already over: the statements find no
+// row to change) never disturbs its batch. A write that fails with an error (a duplicate
+// room, a seat for an unknown room) aborts the pipelined transaction; the batch is then
+// committed again one write at a time, each inside a SAVEPOINT, so only that write is
+// refused and the others are stored.
+//
+// Rooms owned by one server at a time (pg_leases.cpp), when several servers share the
+// database: with a server id, the store writes only for rooms it holds a lease on, and
+// every write carries the epoch of that lease; a write whose epoch is no longer the room's
+// (another server took the room over after the lease ran out) is refused (fencing), so a
+// paused or cut-off server can never write to a room it lost. Without a server id (one
+// server), nothing is fenced.
+//
+// Threads. Only the committer writes, on its own connection; reads (restarts, listings,
+// exports) use a second connection, each in one REPEATABLE READ snapshot.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "storage/pg_conn.h"
+#include "storage/store.h"
+
+namespace banmen::server {
+
+struct PgOptions {
+  std::string url;  // libpq connection string or postgresql://user@host:port/db URI
+  // Writes sent in one pipeline before waiting for their answers; a batch larger than this
+  // is sent in several pipelines of the same transaction (bounds what either side buffers).
+  int pipeline_writes = 256;
+  // Room ownership (pg_leases.cpp): this server's id, unique among the servers sharing the
+  // database. Empty: one server, writes are not fenced.
+  std::string server_id = {};
+  // How long an acquired or renewed lease lasts (PostgreSQL's clock decides expiry).
+  std::chrono::milliseconds lease{15000};
+};
+
+// A server's hold on a room: its epoch (bumped at every change of owner) and when the lease
+// runs out (Unix ms, by PostgreSQL's clock).
+struct RoomLease {
+  std::string room_id;
+  std::int64_t epoch = 0;
+  std::int64_t expires_ms = 0;
+};
+
+// Error codes of room ownership. Writes refused by the fence come back with room_fenced.
+inline constexpr const char* lease_held = "lease_held";    // another server holds the room
+inline constexpr const char* lease_lost = "lease_lost";    // another server took it over
+inline constexpr const char* room_fenced = "room_fenced";  // a write for a room not held
+
+class PgStore final : public Store {
+ public:
+  // Connects, sets the session up and brings the schema up to date. Fails (with a message
+  // for the operator) when PostgreSQL cannot be reached or its schema is newer than this
+  // binary.
+  static Result<std::unique_ptr<PgStore>> open(const PgOptions& options);
+  // Commits what is still queued, then stops the committer thread.
+  ~PgStore() override;
+
+  void submit(StoreWrite w, Committed committed) override;
+  StoreStats stats() const override;
+
+  Result<std::vector<StoredRoom>> load_unfinished() override;
+  using Store::list_games;
+  Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
+  Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
+
+  // pg_leases.cpp: room ownership (needs a server id). acquire() takes a room nobody holds
+  // or whose lease has run out, bumping its epoch (lease_held otherwise); renew() extends a
+  // lease still held (lease_lost once another server has the room); release() lets another
+  // server take the room at once (call it after the room's last write has committed).
+  // renew_all() renews every lease this store holds in one statement and returns the
+  // rooms it has lost.
+  Result<RoomLease> acquire(const std::string& room_id);
+  Result<RoomLease> renew(const std::string& room_id);
+  Result<void> release(const std::string& room_id);
+  Result<std::vector<std::string>> renew_all();
+
+ private:
+  struct QueuedWrite {
+    StoreWrite write;
+    Committed committed;
+    std::chrono::steady_clock::time_point queued_at;
+    std::int64_t epoch = 0;  // the room's lease when submitted (with a server id); 0: none
+  };
+
+  PgStore(PgOptions options, std::unique_ptr<pg::Connection> writer,
+          std::unique_ptr<pg::Connection> reader);
+
+  // pg_store_writes.cpp: the statements of each write, their parameters and how their
+  // answer reads.
+  static Result<void> prepare_writes(pg::Connection& db);
+  // Queues one write's statements (its fence first, with a server id) in the pipeline.
+  Result<void> send(const QueuedWrite& q);
+  bool fenced() const { return !options_.server_id.empty(); }
+  // Runs the fence of a write (the savepoint path); room_fenced when refused.
+  Result<void> run_fence(const QueuedWrite& q);
+  static Result<void> fence_verdict(const PGresult* r);
+  // What the write's statement answered: ok, refused (no row changed) or the error.
+  static Result<void> verdict(const StoreWrite& w, const PGresult* r);
+  // Runs one write's statement and waits for its answer (the savepoint path).
+  Result<void> run(const StoreWrite& w);
+
+  // pg_group_commit.cpp
+  void run_committer();
+  bool commit_batch(const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results);
+  // The whole batch in pipelines: true when every statement ran (results filled), false
+  // when one failed with an error (nothing committed; the session is back to idle).
+  Result<bool> commit_pipelined(const std::vector<QueuedWrite>& batch,
+                                std::vector<Result<void>>& results);
+  bool commit_with_savepoints(const std::vector<QueuedWrite>& batch,
+                              std::vector<Result<void>>& results);
+  // Sets the writer's session up (after a connect or a reconnect).
+  static Result<void> set_up_writer(pg::Connection& db);
+
+  // pg_store_reads.cpp. Runs `read` in one read-only snapshot on the reader's connection.
+  template <class Read>
+  auto with_reader(Read&& read) -> decltype(read(std::declval<pg::Connection&>()));
+  static Result<StoredRoomInfo> read_room(pg::Connection& db, const std::string& room_id);
+  static Result<std::vector<StoredPlayer>> read_players(pg::Connection& db,
+                                                        const std::string& room_id);
+  static Result<std::vector<StoredGame>> read_games(pg::Connection& db, const std::string& room_id,
+                                                    const GamesPage& page);
+  static Result<std::vector<StoredMove>> read_moves(pg::Connection& db, const std::string& room_id,
+                                                    int game_no);
+  static Result<std::vector<StoredChat>> read_chat(pg::Connection& db, const std::string& room_id,
+                                                   int limit);
+  static Result<void> read_totals(pg::Connection& db, const std::string& room_id,
+                                  StoredSeries& series);
+
+  PgOptions options_;
+  std::unique_ptr<pg::Connection> writer_;  // the committer's alone
+  std::mutex reader_mu_;
+  std::unique_ptr<pg::Connection> reader_;
+  // pg_leases.cpp: the leases held, and the connection they are taken and renewed on.
+  mutable std::mutex leases_mu_;
+  std::unique_ptr<pg::Connection> lease_conn_;
+  std::unordered_map<std::string, std::int64_t> epochs_;  // room -> epoch held
+
+  mutable std::mutex queue_mu_;
+  std::condition_variable queue_cv_;
+  std::vector<QueuedWrite> queue_;
+  bool stopping_ = false;
+  StoreStats stats_;       // guarded by queue_mu_
+  std::thread committer_;  // last: starts after everything it uses exists
+};
+
+}  // namespace banmen::server

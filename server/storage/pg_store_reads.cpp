@@ -1,0 +1,223 @@
+// Reading back from PostgreSQL: the unfinished rooms at start, and a room's series and
+// games for exports. Each read is one REPEATABLE READ snapshot on the readers' connection,
+// so it never waits for a commit and never sees half of one.
+#include "storage/pg_store.h"
+
+namespace banmen::server {
+
+using pg::Params;
+using pg::Row;
+
+namespace {
+
+constexpr int kRestoredChatLines = 100;
+
+Error not_found(std::string what) {
+  return make_error(stored_not_found, std::move(what));
+}
+
+}  // namespace
+
+template <class Read>
+auto PgStore::with_reader(Read&& read) -> decltype(read(std::declval<pg::Connection&>())) {
+  std::lock_guard lock(reader_mu_);
+  if (reader_->broken() && !reader_->reset())
+    return pg::failure(reader_->handle(), "PostgreSQL connection lost");
+  if (auto r = reader_->exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r)
+    return r.error();
+  auto result = read(*reader_);
+  // A read transaction: ending it can lose nothing, and must happen whatever was read.
+  if (auto r = reader_->exec(result ? "COMMIT" : "ROLLBACK"); !r && result) return r.error();
+  return result;
+}
+
+Result<StoredRoomInfo> PgStore::read_room(pg::Connection& db, const std::string& room_id) {
+  auto r = db.query("SELECT options_json, created_ms FROM rooms WHERE room_id = $1",
+                    Params().add(room_id));
+  if (!r) return r.error();
+  if (PQntuples(r->get()) == 0) return not_found("no stored room " + room_id);
+  Row row(r->get(), 0);
+  return StoredRoomInfo{room_id, row.text(0), row.int64(1)};
+}
+
+Result<std::vector<StoredPlayer>> PgStore::read_players(pg::Connection& db,
+                                                        const std::string& room_id) {
+  auto r =
+      db.query("SELECT player, name, token_hash FROM players WHERE room_id = $1 ORDER BY player",
+               Params().add(room_id));
+  if (!r) return r.error();
+  std::vector<StoredPlayer> out;
+  for (int i = 0; i < PQntuples(r->get()); ++i) {
+    Row row(r->get(), i);
+    out.push_back({row.int32(0), row.text(1), row.text(2)});
+  }
+  return out;
+}
+
+Result<std::vector<StoredGame>> PgStore::read_games(pg::Connection& db, const std::string& room_id,
+                                                    const GamesPage& page) {
+  auto r = db.query(
+      "SELECT g.game_no, g.game_id, g.options_json, g.initial_position, g.seat_of_player0, "
+      "g.seat_of_player1, g.started_ms, g.result_kind, g.winner, g.reason, g.finished_ms, "
+      "(SELECT count(*) FROM moves m WHERE m.room_id = g.room_id AND m.game_no = g.game_no) "
+      "FROM games g WHERE g.room_id = $1 AND g.game_no >= $2::int ORDER BY g.game_no "
+      "LIMIT $3::int",
+      Params().add(room_id).add(page.from_game_no).add(page.limit));
+  if (!r) return r.error();
+  std::vector<StoredGame> out;
+  for (int i = 0; i < PQntuples(r->get()); ++i) {
+    Row s(r->get(), i);
+    StoredGame g;
+    g.start.room_id = room_id;
+    g.start.game_no = s.int32(0);
+    g.start.game_id = s.text(1);
+    g.start.options_json = s.text(2);
+    g.start.initial_position = s.text(3);
+    g.start.seat_of_player[0] = s.int32(4);
+    g.start.seat_of_player[1] = s.int32(5);
+    g.start.started_ms = s.int64(6);
+    g.finished = !s.is_null(10);
+    if (g.finished) {
+      g.outcome = StoredOutcome{s.text(7), s.int32(8), s.text(9)};
+      g.finished_ms = s.int64(10);
+    }
+    g.plies = s.int32(11);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+Result<std::vector<StoredMove>> PgStore::read_moves(pg::Connection& db, const std::string& room_id,
+                                                    int game_no) {
+  auto r = db.query(
+      "SELECT ply, move, remaining0, remaining1, periods0, periods1, server_ms, used_ms, "
+      "byoyomi0, byoyomi1 FROM moves WHERE room_id = $1 AND game_no = $2::int ORDER BY ply",
+      Params().add(room_id).add(game_no));
+  if (!r) return r.error();
+  std::vector<StoredMove> out;
+  out.reserve(static_cast<std::size_t>(PQntuples(r->get())));
+  for (int i = 0; i < PQntuples(r->get()); ++i) {
+    Row s(r->get(), i);
+    StoredMove m;
+    m.room_id = room_id;
+    m.game_no = game_no;
+    m.ply = s.int32(0);
+    m.move = s.text(1);
+    m.remaining_ms[0] = s.int64(2);
+    m.remaining_ms[1] = s.int64(3);
+    m.periods_left[0] = s.int32(4);
+    m.periods_left[1] = s.int32(5);
+    m.server_ms = s.int64(6);
+    m.used_ms = s.int64(7);
+    m.in_byoyomi[0] = s.boolean(8);
+    m.in_byoyomi[1] = s.boolean(9);
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+Result<std::vector<StoredChat>> PgStore::read_chat(pg::Connection& db, const std::string& room_id,
+                                                   int limit) {
+  auto r = db.query(
+      "SELECT player, name, channel, text, server_ms FROM "
+      "(SELECT * FROM chat WHERE room_id = $1 ORDER BY id DESC LIMIT $2::int) c ORDER BY id",
+      Params().add(room_id).add(limit));
+  if (!r) return r.error();
+  std::vector<StoredChat> out;
+  for (int i = 0; i < PQntuples(r->get()); ++i) {
+    Row s(r->get(), i);
+    out.push_back({room_id, s.int32(0), s.text(1), s.text(2), s.text(3), s.int64(4)});
+  }
+  return out;
+}
+
+Result<void> PgStore::read_totals(pg::Connection& db, const std::string& room_id,
+                                  StoredSeries& series) {
+  // The points of add_series_points(), counted by PostgreSQL over every game of the room.
+  auto r = db.query(
+      "SELECT count(*), "
+      "COALESCE(SUM(CASE WHEN finished_ms IS NULL THEN 0 WHEN result_kind = 'draw' THEN 0.5 "
+      "  WHEN result_kind = 'win' AND winner = seat_of_player0 THEN 1 ELSE 0 END), 0)::float8, "
+      "COALESCE(SUM(CASE WHEN finished_ms IS NULL THEN 0 WHEN result_kind = 'draw' THEN 0.5 "
+      "  WHEN result_kind = 'win' AND winner = seat_of_player1 THEN 1 ELSE 0 END), 0)::float8 "
+      "FROM games WHERE room_id = $1",
+      Params().add(room_id));
+  if (!r) return r.error();
+  Row row(r->get(), 0);
+  series.total_games = row.int32(0);
+  series.score[0] = row.real(1);
+  series.score[1] = row.real(2);
+  return ok();
+}
+
+Result<std::vector<StoredRoom>> PgStore::load_unfinished() {
+  return with_reader([&](pg::Connection& db) -> Result<std::vector<StoredRoom>> {
+    // Open rooms whose last game (if any) has no result yet.
+    auto ids = db.query(
+        "SELECT r.room_id FROM rooms r WHERE r.closed_ms IS NULL AND NOT EXISTS ("
+        "  SELECT 1 FROM games g WHERE g.room_id = r.room_id AND g.finished_ms IS NOT NULL"
+        "  AND g.game_no = (SELECT MAX(game_no) FROM games WHERE room_id = r.room_id)) "
+        "ORDER BY r.created_ms, r.room_id");
+    if (!ids) return ids.error();
+    std::vector<StoredRoom> out;
+    out.reserve(static_cast<std::size_t>(PQntuples(ids->get())));
+    for (int i = 0; i < PQntuples(ids->get()); ++i) {
+      const auto id = Row(ids->get(), i).text(0);
+      StoredRoom room;
+      auto info = read_room(db, id);
+      if (!info) return info.error();
+      auto players = read_players(db, id);
+      if (!players) return players.error();
+      auto games = read_games(db, id, {});
+      if (!games) return games.error();
+      auto chat = read_chat(db, id, kRestoredChatLines);
+      if (!chat) return chat.error();
+      room.info = std::move(*info);
+      room.players = std::move(*players);
+      room.chat = std::move(*chat);
+      for (const auto& g : *games)
+        if (g.finished) add_series_points(g.outcome, g.start.seat_of_player, room.score);
+      if (!games->empty()) {
+        room.game = games->back().start;
+        auto moves = read_moves(db, id, room.game.game_no);
+        if (!moves) return moves.error();
+        room.moves = std::move(*moves);
+      }
+      out.push_back(std::move(room));
+    }
+    return out;
+  });
+}
+
+Result<StoredSeries> PgStore::list_games(const std::string& room_id, const GamesPage& page) {
+  return with_reader([&](pg::Connection& db) -> Result<StoredSeries> {
+    StoredSeries series;
+    auto info = read_room(db, room_id);
+    if (!info) return info.error();
+    auto players = read_players(db, room_id);
+    if (!players) return players.error();
+    auto games = page.limit > 0 ? read_games(db, room_id, page)
+                                : Result<std::vector<StoredGame>>(std::vector<StoredGame>{});
+    if (!games) return games.error();
+    if (auto r = read_totals(db, room_id, series); !r) return r.error();
+    series.info = std::move(*info);
+    series.players = std::move(*players);
+    series.games = std::move(*games);
+    return series;
+  });
+}
+
+Result<StoredGame> PgStore::load_game(const std::string& room_id, int game_no) {
+  return with_reader([&](pg::Connection& db) -> Result<StoredGame> {
+    auto games = read_games(db, room_id, {game_no, 1});
+    if (!games) return games.error();
+    if (games->empty() || games->front().start.game_no != game_no)
+      return not_found("no game " + std::to_string(game_no) + " in room " + room_id);
+    auto moves = read_moves(db, room_id, game_no);
+    if (!moves) return moves.error();
+    games->front().moves = std::move(*moves);
+    return std::move(games->front());
+  });
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,199 @@
+// PgStore's writes: one prepared statement per kind of write, its parameters, and how its
+// answer reads. A refusal (a move out of sequence, a result for a game already over, a
+// takeback beyond the record) is a statement that changes no row, never an error, so it
+// leaves the transaction of its batch healthy.
+#include <cstdlib>
+
+#include "storage/pg_store.h"
+
+namespace banmen::server {
+
+namespace {
+
+// Parameters are sent as text, so each is cast where PostgreSQL could not infer its type.
+constexpr const char* kRoom =
+    "INSERT INTO rooms (room_id, options_json, created_ms) VALUES ($1, $2, $3::bigint)";
+constexpr const char* kSeat =
+    "INSERT INTO players (room_id, player, name, token_hash) VALUES ($1, $2::int, $3, $4) "
+    "ON CONFLICT (room_id, player) DO UPDATE SET name = excluded.name, "
+    "token_hash = excluded.token_hash";
+constexpr const char* kGameStart =
+    "INSERT INTO games (room_id, game_no, game_id, options_json, initial_position, "
+    "seat_of_player0, seat_of_player1, started_ms) VALUES ($1, $2::int, $3, $4, $5, $6::int, "
+    "$7::int, $8::bigint)";
+// The row goes in only if the game is running and this is the next ply (no later ply
+// stored, the previous one stored): primary-key probes, whatever the game's length.
+constexpr const char* kMove =
+    "INSERT INTO moves (room_id, game_no, ply, move, remaining0, remaining1, periods0, "
+    "periods1, server_ms, used_ms, byoyomi0, byoyomi1) "
+    "SELECT $1::text, $2::int, $3::int, $4::text, $5::bigint, $6::bigint, $7::int, $8::int, "
+    "$9::bigint, $10::bigint, $11::bool, $12::bool "
+    "WHERE EXISTS (SELECT 1 FROM games WHERE room_id = $1::text AND game_no = $2::int "
+    "              AND finished_ms IS NULL) "
+    "AND NOT EXISTS (SELECT 1 FROM moves WHERE room_id = $1::text AND game_no = $2::int "
+    "                AND ply >= $3::int) "
+    "AND ($3::int = 1 OR EXISTS (SELECT 1 FROM moves WHERE room_id = $1::text "
+    "     AND game_no = $2::int AND ply = $3::int - 1))";
+// One row: whether `plies` was within the record (then the later moves are gone).
+constexpr const char* kTakeback =
+    "WITH n AS (SELECT count(*) AS plies FROM moves WHERE room_id = $1::text "
+    "           AND game_no = $2::int), "
+    "d AS (DELETE FROM moves WHERE room_id = $1::text AND game_no = $2::int AND ply > $3::int "
+    "      AND $3::int >= 0 AND $3::int <= (SELECT plies FROM n) RETURNING 1) "
+    "SELECT $3::int >= 0 AND $3::int <= (SELECT plies FROM n)";
+constexpr const char* kFinish =
+    "UPDATE games SET result_kind = $1, winner = $2::int, reason = $3, finished_ms = $4::bigint "
+    "WHERE room_id = $5 AND game_no = $6::int AND finished_ms IS NULL";
+constexpr const char* kChat =
+    "INSERT INTO chat (room_id, player, name, channel, text, server_ms) "
+    "VALUES ($1, $2::int, $3, $4, $5, $6::bigint)";
+constexpr const char* kFence = "SELECT banmen_fence($1, $2, $3::bigint)";
+constexpr const char* kClose =
+    "UPDATE rooms SET closed_ms = $1::bigint WHERE room_id = $2 AND closed_ms IS NULL";
+
+struct Statement {
+  const char* name;
+  pg::Params params;
+};
+
+struct ToStatement {
+  Statement operator()(const StoredRoomInfo& r) const {
+    pg::Params p;
+    p.add(r.room_id).add(r.options_json).add(r.created_ms);
+    return {"w_room", std::move(p)};
+  }
+  Statement operator()(const StoredSeat& s) const {
+    pg::Params p;
+    p.add(s.room_id).add(s.player.player).add(s.player.name).add(s.player.token_hash);
+    return {"w_seat", std::move(p)};
+  }
+  Statement operator()(const StoredGameStart& g) const {
+    pg::Params p;
+    p.add(g.room_id)
+        .add(g.game_no)
+        .add(g.game_id)
+        .add(g.options_json)
+        .add(g.initial_position)
+        .add(g.seat_of_player[0])
+        .add(g.seat_of_player[1])
+        .add(g.started_ms);
+    return {"w_game", std::move(p)};
+  }
+  Statement operator()(const StoredMove& m) const {
+    pg::Params p;
+    p.add(m.room_id)
+        .add(m.game_no)
+        .add(m.ply)
+        .add(m.move)
+        .add(m.remaining_ms[0])
+        .add(m.remaining_ms[1])
+        .add(m.periods_left[0])
+        .add(m.periods_left[1])
+        .add(m.server_ms)
+        .add(m.used_ms)
+        .add(m.in_byoyomi[0])
+        .add(m.in_byoyomi[1]);
+    return {"w_move", std::move(p)};
+  }
+  Statement operator()(const StoredTakeback& t) const {
+    pg::Params p;
+    p.add(t.room_id).add(t.game_no).add(t.plies);
+    return {"w_takeback", std::move(p)};
+  }
+  Statement operator()(const StoredFinish& f) const {
+    pg::Params p;
+    p.add(f.outcome.kind)
+        .add(f.outcome.winner)
+        .add(f.outcome.reason)
+        .add(f.server_ms)
+        .add(f.room_id)
+        .add(f.game_no);
+    return {"w_finish", std::move(p)};
+  }
+  Statement operator()(const StoredChat& c) const {
+    pg::Params p;
+    p.add(c.room_id).add(c.player).add(c.name).add(c.channel).add(c.text).add(c.server_ms);
+    return {"w_chat", std::move(p)};
+  }
+  Statement operator()(const StoredClose& c) const {
+    pg::Params p;
+    p.add(c.server_ms).add(c.room_id);
+    return {"w_close", std::move(p)};
+  }
+};
+
+bool changed_one_row(const PGresult* r) {
+  return std::atoi(PQcmdTuples(const_cast<PGresult*>(r))) == 1;
+}
+
+Error refused(std::string why) {
+  return make_error(storage_error, std::move(why));
+}
+
+}  // namespace
+
+Result<void> PgStore::prepare_writes(pg::Connection& db) {
+  const std::pair<const char*, const char*> statements[] = {
+      {"w_room", kRoom}, {"w_seat", kSeat},         {"w_game", kGameStart},
+      {"w_move", kMove}, {"w_takeback", kTakeback}, {"w_finish", kFinish},
+      {"w_chat", kChat}, {"w_close", kClose},       {"w_fence", kFence}};
+  for (const auto& [name, sql] : statements)
+    if (auto r = db.prepare(name, sql); !r) return r;
+  return ok();
+}
+
+namespace {
+pg::Params fence_params(const std::string& room, const std::string& owner, std::int64_t epoch) {
+  pg::Params p;
+  p.add(room).add(owner).add(epoch);
+  return p;
+}
+}  // namespace
+
+Result<void> PgStore::send(const QueuedWrite& q) {
+  if (fenced())
+    if (auto r = writer_->send_prepared(
+            "w_fence", fence_params(room_of(q.write), options_.server_id, q.epoch));
+        !r)
+      return r;
+  auto st = std::visit(ToStatement{}, q.write);
+  return writer_->send_prepared(st.name, st.params);
+}
+
+Result<void> PgStore::run_fence(const QueuedWrite& q) {
+  const auto params = fence_params(room_of(q.write), options_.server_id, q.epoch);
+  const auto values = params.pointers();
+  pg::ResultPtr r(PQexecPrepared(writer_->handle(), "w_fence", params.count(), values.data(),
+                                 nullptr, nullptr, 0));
+  if (!r) return pg::failure(writer_->handle(), "PostgreSQL");
+  return fence_verdict(r.get());
+}
+
+Result<void> PgStore::fence_verdict(const PGresult* r) {
+  if (pg::succeeded(r)) return ok();
+  if (pg::sqlstate(r) == "BM001")
+    return make_error(room_fenced, PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY));
+  return pg::failure(r, "PostgreSQL fence");
+}
+
+Result<void> PgStore::run(const StoreWrite& w) {
+  auto st = std::visit(ToStatement{}, w);
+  const auto values = st.params.pointers();
+  pg::ResultPtr r(PQexecPrepared(writer_->handle(), st.name, st.params.count(), values.data(),
+                                 nullptr, nullptr, 0));
+  if (!r) return pg::failure(writer_->handle(), "PostgreSQL");
+  return verdict(w, r.get());
+}
+
+Result<void> PgStore::verdict(const StoreWrite& w, const PGresult* r) {
+  if (!pg::succeeded(r)) return pg::failure(r, "PostgreSQL refused the write");
+  if (std::holds_alternative<StoredMove>(w) && !changed_one_row(r))
+    return refused("move out of sequence or game not running");
+  if (const auto* f = std::get_if<StoredFinish>(&w); f && !changed_one_row(r))
+    return refused("no running game " + std::to_string(f->game_no));
+  if (std::holds_alternative<StoredTakeback>(w) && (PQntuples(r) != 1 || !pg::Row(r, 0).boolean(0)))
+    return refused("takeback beyond the record");
+  return ok();
+}
+
+}  // namespace banmen::server

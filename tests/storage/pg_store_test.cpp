@@ -1,0 +1,207 @@
+// What the PostgreSQL store promises beyond the Store contract: group commit over many
+// rooms, a write that fails with an error leaves the rest of its batch stored (savepoints),
+// the schema is created, kept on reopen and refused untouched when newer than the binary.
+// On a real temporary cluster (pg_cluster.h).
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "pg_cluster.h"
+#include "storage/pg_migrations.h"
+#include "storage/pg_store.h"
+
+namespace banmen::server {
+namespace {
+
+std::string named(const char* prefix, int n) {
+  std::string s = prefix;
+  s += std::to_string(n);
+  return s;
+}
+
+StoredMove move_of(const std::string& room, int ply) {
+  StoredMove m;
+  m.room_id = room;
+  m.game_no = 1;
+  m.ply = ply;
+  m.move = named("p", ply);
+  m.remaining_ms[0] = 1000 + ply;
+  return m;
+}
+
+// Waits for submit()'s answer, as a room waits before its next move.
+class Answer {
+ public:
+  Store::Committed callback() {
+    return [this](Result<void> r) {
+      std::lock_guard lock(mu_);
+      result_ = std::move(r);
+      done_ = true;
+      cv_.notify_one();
+    };
+  }
+  Result<void> wait() {
+    std::unique_lock lock(mu_);
+    cv_.wait(lock, [this] { return done_; });
+    done_ = false;
+    return result_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  Result<void> result_;
+};
+
+class PgStoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    cluster_ = test::PgCluster::shared();
+    ASSERT_NE(cluster_, nullptr) << test::PgCluster::shared_error();
+    ASSERT_EQ(cluster_->reset_database(), "");
+  }
+  std::unique_ptr<PgStore> open() {
+    auto s = PgStore::open({cluster_->url()});
+    EXPECT_TRUE(s.ok()) << s.error().message;
+    return s ? std::move(s.value()) : nullptr;
+  }
+  void seed_room(Store& s, const std::string& room) {
+    ASSERT_TRUE(s.write(StoredRoomInfo{room, "{}", 1}).ok());
+    ASSERT_TRUE(s.write(StoredGameStart{room, 1, "reversi", "{}", "start", {0, 1}, 2}).ok());
+  }
+  test::PgCluster* cluster_ = nullptr;
+};
+
+TEST_F(PgStoreTest, ManyRoomsShareTransactionsAndEveryMoveIsStored) {
+  constexpr int kRooms = 40, kPlies = 25, kThreads = 8;
+  {
+    auto s = open();
+    ASSERT_TRUE(s);
+    for (int r = 0; r < kRooms; ++r) seed_room(*s, named("room", r));
+    const auto seeded = s->stats();
+    std::atomic<int> failures{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+      threads.emplace_back([&, t] {
+        std::vector<Answer> answers(kRooms / kThreads);
+        for (int ply = 1; ply <= kPlies; ++ply) {
+          for (int i = 0; i < kRooms / kThreads; ++i)
+            s->submit(move_of(named("room", t + i * kThreads), ply), answers[i].callback());
+          for (auto& a : answers)
+            if (!a.wait()) failures++;
+        }
+      });
+    for (auto& th : threads) th.join();
+    EXPECT_EQ(failures.load(), 0);
+    const auto stats = s->stats();
+    EXPECT_EQ(stats.writes - seeded.writes, static_cast<std::uint64_t>(kRooms * kPlies));
+    EXPECT_LT(stats.transactions - seeded.transactions, stats.writes - seeded.writes)
+        << "no two moves ever shared a commit";
+    EXPECT_TRUE(stats.last_commit_ok);
+  }
+  // Everything is there, in order, for a store opened afresh.
+  auto s = open();
+  ASSERT_TRUE(s);
+  for (int r = 0; r < kRooms; ++r) {
+    auto g = s->load_game(named("room", r), 1);
+    ASSERT_TRUE(g.ok());
+    ASSERT_EQ(static_cast<int>(g->moves.size()), kPlies);
+    for (int ply = 1; ply <= kPlies; ++ply) EXPECT_EQ(g->moves[ply - 1].move, named("p", ply));
+  }
+}
+
+// One batch made certain: the committer's first write waits on a lock another session
+// holds while the next writes queue behind it, so they all go out in the next batch.
+TEST_F(PgStoreTest, AWriteThatFailsLeavesTheRestOfItsBatchStored) {
+  auto s = open();
+  ASSERT_TRUE(s);
+  seed_room(*s, "a");
+  seed_room(*s, "b");
+  PGconn* blocker = PQconnectdb(cluster_->url().c_str());
+  ASSERT_EQ(PQstatus(blocker), CONNECTION_OK);
+  PQclear(PQexec(blocker, "BEGIN; LOCK TABLE chat IN ACCESS EXCLUSIVE MODE"));
+  Answer chat;
+  s->submit(StoredChat{"a", 0, "A", "players", "hi", 3}, chat.callback());
+  // Until the committer has really taken the chat line (it then waits on the lock).
+  for (int i = 0; i < 500; ++i) {
+    PGresult* r = PQexec(blocker,
+                         "SELECT count(*) FROM pg_locks WHERE NOT granted AND "
+                         "relation = 'chat'::regclass");
+    const bool waiting = PQntuples(r) == 1 && std::string(PQgetvalue(r, 0, 0)) != "0";
+    PQclear(r);
+    if (waiting) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  const auto before = s->stats();
+  std::vector<StoreWrite> batch = {
+      move_of("a", 1),
+      StoredRoomInfo{"a", "{}", 9},  // the room exists: a unique violation, an error
+      move_of("b", 1),
+      move_of("b", 3),                       // out of order: refused, no error
+      StoredSeat{"nowhere", {0, "X", "h"}},  // no such room: a foreign-key error
+      move_of("a", 2),
+  };
+  std::vector<Answer> answers(batch.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) s->submit(batch[i], answers[i].callback());
+  PQclear(PQexec(blocker, "COMMIT"));
+  PQfinish(blocker);
+  EXPECT_TRUE(chat.wait().ok());
+  const bool expected[] = {true, false, true, false, false, true};
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    auto r = answers[i].wait();
+    EXPECT_EQ(r.ok(), expected[i]) << "write " << i;
+    if (!r.ok()) {
+      EXPECT_EQ(r.error().code, storage_error);
+    }
+  }
+  EXPECT_EQ(s->stats().transactions - before.transactions, 2u) << "the writes were not one batch";
+  EXPECT_EQ(s->load_game("a", 1)->moves.size(), 2u);
+  EXPECT_EQ(s->load_game("b", 1)->moves.size(), 1u);
+  EXPECT_EQ(s->list_games("a")->info.created_ms, 1);
+}
+
+TEST_F(PgStoreTest, SchemaIsCreatedOnceAndANewerOneIsRefusedUntouched) {
+  {
+    auto s = open();
+    ASSERT_TRUE(s);
+    seed_room(*s, "kept");
+  }
+  auto conn = pg::Connection::open(cluster_->url());
+  ASSERT_TRUE(conn.ok());
+  auto v = pg::schema_version(**conn);
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(*v, pg::current_schema_version());
+  // Opening again migrates nothing and keeps the data.
+  {
+    auto s = open();
+    ASSERT_TRUE(s);
+    EXPECT_TRUE(s->list_games("kept").ok());
+  }
+  ASSERT_TRUE((*conn)
+                  ->exec("UPDATE banmen_schema SET version = " +
+                         std::to_string(pg::current_schema_version() + 1))
+                  .ok());
+  auto refused = PgStore::open({cluster_->url()});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("newer banmen-server"), std::string::npos)
+      << refused.error().message;
+  auto still = (*conn)->query("SELECT count(*) FROM rooms");
+  ASSERT_TRUE(still.ok());
+  EXPECT_EQ(pg::Row(still->get(), 0).int64(0), 1);
+}
+
+TEST_F(PgStoreTest, AnUnreachableServerIsAClearError) {
+  auto s = PgStore::open({"postgresql://banmen@127.0.0.1:1/banmen?connect_timeout=2"});
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().message.find("cannot connect to PostgreSQL"), std::string::npos)
+      << s.error().message;
+}
+
+}  // namespace
+}  // namespace banmen::server
