@@ -116,6 +116,9 @@ Result<EngineReply> think_dogcat(const std::string& view, Viewer seat, Plan& pla
   std::map<shogi::Move, long> total;
   EngineReply reply;
   const std::size_t n = worlds->size();
+  // One table for all the worlds: their positions differ in the hidden types, so their
+  // keys differ, and one allocation per move is enough.
+  TranspositionTable tt(plan.level.tt_bits);
   for (std::size_t w = 0; w < n; ++w) {
     Limits limits = plan.limits;
     // Each world gets an equal share of what is left of the time and nodes.
@@ -123,7 +126,6 @@ Result<EngineReply> think_dogcat(const std::string& view, Viewer seat, Plan& pla
     if (limits.deadline != Clock::time_point::max())
       limits.deadline = now + (plan.limits.deadline - now) / static_cast<long>(n - w);
     if (limits.max_nodes) limits.max_nodes = std::max<std::uint64_t>(1, plan.limits.max_nodes / n);
-    TranspositionTable tt(plan.level.tt_bits);
     Searcher<DogcatNode> searcher(tt, limits);
     auto found = searcher.run(DogcatNode{(*worlds)[w]}, true);
     for (const auto& r : found.root)
