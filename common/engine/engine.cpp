@@ -1,0 +1,213 @@
+// think(): checks the request, finds the game family and hands its root node to the
+// search with the level's limits. The families differ only in how their root node and
+// move text are made (and reversi's exact endgame, dog-cat's determinizations).
+#include "engine/engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <random>
+
+#include "chess/chess_game.h"
+#include "chess/notation.h"
+#include "engine/chess_node.h"
+#include "engine/dogcat_node.h"
+#include "engine/dogcat_view.h"
+#include "engine/hasami_node.h"
+#include "engine/levels.h"
+#include "engine/reversi_node.h"
+#include "engine/reversi_solver.h"
+#include "engine/shogi_node.h"
+#include "hasami/hasami_game.h"
+#include "reversi/reversi_game.h"
+#include "shogi/dogcat_notation.h"
+#include "shogi/sfen.h"
+#include "shogi/shogi_game.h"
+
+namespace banmen::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Plan {
+  LevelSpec level;
+  Limits limits;
+  std::mt19937_64 rng;
+};
+
+// One search and the level's choice among its root moves.
+template <class Node, class Text>
+EngineReply search_and_pick(const Node& root, Plan& plan, Text text,
+                            const std::vector<std::uint64_t>& earlier = {}) {
+  TranspositionTable tt(plan.level.tt_bits);
+  Searcher<Node> searcher(tt, plan.limits);
+  const bool noisy = plan.level.noise_cp > 0;
+  auto found = searcher.run(root, noisy, earlier);
+  EngineReply reply;
+  std::vector<int> scores;
+  for (const auto& r : found.root) scores.push_back(r.score);
+  const std::size_t i = pick_with_noise(scores, plan.level.noise_cp, plan.rng);
+  reply.move = text(found.root.empty() ? found.best : found.root[i].move);
+  reply.score = found.root.empty() ? found.score : found.root[i].score;
+  reply.depth = found.depth;
+  reply.nodes = found.nodes;
+  return reply;
+}
+
+EngineReply think_chess(const chess::ChessGame& game, Plan& plan) {
+  // The positions already played, for repetition: replayed from the start.
+  std::vector<std::uint64_t> earlier;
+  ChessNode replay{game.start()};
+  for (std::size_t i = 0; i < game.history_size(); ++i) {
+    earlier.push_back(replay.key());
+    auto m = chess::parse_uci(replay.pos, game.notation(i, Viewer::referee));
+    if (!m.ok()) break;
+    replay.play(m.value());
+  }
+  return search_and_pick(
+      ChessNode{game.current()}, plan, [](chess::Move m) { return chess::to_uci(m); }, earlier);
+}
+
+EngineReply think_shogi(const shogi::ShogiGame& game, Plan& plan) {
+  std::vector<std::uint64_t> earlier;
+  shogi::Position replay = game.start();
+  for (shogi::Move m : game.moves()) {
+    earlier.push_back(replay.key());
+    replay.do_move(m);
+  }
+  const shogi::Variant& v = game.current().variant();
+  return search_and_pick(
+      ShogiNode{game.current()}, plan, [&v](shogi::Move m) { return shogi::usi_move(v, m); },
+      earlier);
+}
+
+EngineReply think_hasami(const hasami::HasamiGame& game, Plan& plan) {
+  return search_and_pick(HasamiNode{game.current()}, plan,
+                         [](hasami::Move m) { return hasami::format_move(m); });
+}
+
+EngineReply think_reversi(const reversi::ReversiGame& game, Plan& plan) {
+  const reversi::Position& pos = game.current();
+  const int empties = 64 - reversi::count(pos.discs[0] | pos.discs[1]);
+  if (empties <= plan.level.solver_empties) {
+    auto solved = solve_reversi(pos, plan.limits);
+    if (solved.complete) {
+      EngineReply reply;
+      reply.move = reversi::format_move(solved.best);
+      reply.score = solved.diff;
+      reply.nodes = solved.nodes;
+      reply.solved = true;
+      return reply;
+    }
+  }
+  return search_and_pick(ReversiNode{pos}, plan,
+                         [](reversi::Move m) { return reversi::format_move(m); });
+}
+
+// Dog-cat: the same search on each determinization of the seat's view; every root move
+// (the seat's moves are the same in all of them) is scored by its mean over them.
+Result<EngineReply> think_dogcat(const std::string& view, Viewer seat, Plan& plan) {
+  const std::uint64_t view_hash = std::hash<std::string>{}(view);
+  auto worlds = determinize_dogcat(view, plan.level.determinizations, plan.rng() ^ view_hash);
+  if (!worlds.ok()) return worlds.error();
+  const auto mover = static_cast<shogi::Color>(seat_of(seat));
+  if (worlds->empty() || worlds->front().side_to_move() != mover)
+    return make_error(errc::illegal_move, "it is not this seat's turn");
+  std::map<shogi::Move, long> total;
+  EngineReply reply;
+  const std::size_t n = worlds->size();
+  // One table for all the worlds: their positions differ in the hidden types, so their
+  // keys differ, and one allocation per move is enough.
+  TranspositionTable tt(plan.level.tt_bits);
+  for (std::size_t w = 0; w < n; ++w) {
+    Limits limits = plan.limits;
+    // Each world gets an equal share of what is left of the time and nodes.
+    const auto now = Clock::now();
+    if (limits.deadline != Clock::time_point::max())
+      limits.deadline = now + (plan.limits.deadline - now) / static_cast<long>(n - w);
+    if (limits.max_nodes) limits.max_nodes = std::max<std::uint64_t>(1, plan.limits.max_nodes / n);
+    Searcher<DogcatNode> searcher(tt, limits);
+    auto found = searcher.run(DogcatNode{(*worlds)[w]}, true);
+    for (const auto& r : found.root)
+      total[shogi::dogcat_move_key(r.move)] += std::clamp(r.score, -5000, 5000);
+    reply.nodes += found.nodes;
+    reply.depth = w == 0 ? found.depth : std::min(reply.depth, found.depth);
+  }
+  std::vector<std::pair<long, shogi::Move>> ranked;
+  for (const auto& [m, t] : total) ranked.push_back({t / static_cast<long>(n), m});
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  if (ranked.empty()) return make_error(errc::game_over, "no move to play");
+  std::vector<int> scores;
+  for (const auto& r : ranked) scores.push_back(static_cast<int>(r.first));
+  const std::size_t i = pick_with_noise(scores, plan.level.noise_cp, plan.rng);
+  reply.move = shogi::dogcat_move_text(ranked[i].second, mover, shogi::see(mover));
+  reply.score = scores[i];
+  return reply;
+}
+
+Plan make_plan(const EngineRequest& request, Clock::time_point start) {
+  Plan plan{level_spec(request.level), Limits{}, std::mt19937_64(request.seed)};
+  std::int64_t ms = plan.level.time_ms;
+  if (request.budget_ms > 0) ms = std::min(ms, request.budget_ms);
+  plan.limits.max_depth = plan.level.max_depth;
+  plan.limits.max_nodes = request.max_nodes;
+  plan.limits.deadline = start + std::chrono::milliseconds(std::max<std::int64_t>(ms, 1));
+  plan.limits.stop = request.stop;
+  return plan;
+}
+
+std::int64_t ms_since(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+Result<EngineReply> think_dogcat_text(std::string_view position, Viewer seat,
+                                      const EngineRequest& request) {
+  if (!is_seat(seat)) return make_error(errc::unsupported, "the computer plays only for a seat");
+  if (request.level < kMinLevel || request.level > kMaxLevel)
+    return make_error(errc::bad_position, "level must be 1 to 8");
+  const auto start = Clock::now();
+  Plan plan = make_plan(request, start);
+  auto reply = think_dogcat(std::string(position), seat, plan);
+  if (reply.ok()) reply->elapsed_ms = ms_since(start);
+  return reply;
+}
+
+bool engine_supports(std::string_view id) {
+  return id == "shogi" || id == "minishogi" || id == "dogcat" || id == "hasami" || id == "chess" ||
+         id == "reversi";
+}
+
+Result<EngineReply> think(const Game& game, Viewer seat, const EngineRequest& request) {
+  const std::string_view id = game.info().id;
+  if (!engine_supports(id))
+    return make_error(errc::unsupported, "the computer does not play " + std::string(id));
+  if (!is_seat(seat)) return make_error(errc::unsupported, "the computer plays only for a seat");
+  if (game.over()) return make_error(errc::game_over, "the game is over");
+  if (game.to_move() != seat_of(seat))
+    return make_error(errc::illegal_move, "it is not this seat's turn");
+  if (request.level < kMinLevel || request.level > kMaxLevel)
+    return make_error(errc::bad_position, "level must be 1 to 8");
+
+  const auto start = Clock::now();
+  Plan plan = make_plan(request, start);
+  Result<EngineReply> reply = make_error(errc::unsupported, "unknown game");
+  if (id == "dogcat") {
+    // Only the seat's own view: the opponent's hidden types never reach the engine.
+    reply = think_dogcat(game.view(seat), seat, plan);
+  } else if (auto* c = dynamic_cast<const chess::ChessGame*>(&game)) {
+    reply = think_chess(*c, plan);
+  } else if (auto* s = dynamic_cast<const shogi::ShogiGame*>(&game)) {
+    reply = think_shogi(*s, plan);
+  } else if (auto* h = dynamic_cast<const hasami::HasamiGame*>(&game)) {
+    reply = think_hasami(*h, plan);
+  } else if (auto* r = dynamic_cast<const reversi::ReversiGame*>(&game)) {
+    reply = think_reversi(*r, plan);
+  }
+  if (reply.ok()) reply->elapsed_ms = ms_since(start);
+  return reply;
+}
+
+}  // namespace banmen::engine

@@ -1,0 +1,115 @@
+// The engine's API: its answers for wrong requests, that a move is always one of the legal
+// moves, that it sees a mate in one and takes a free queen, that the stop flag and the
+// node limit end a search, and that the weak levels really do vary their moves.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <set>
+
+#include "core/registry.h"
+#include "engine/engine.h"
+
+namespace {
+
+using banmen::Viewer;
+using banmen::engine::EngineRequest;
+using banmen::engine::think;
+
+banmen::GamePtr game(std::string_view id, std::string_view pos = {}) {
+  auto g = banmen::create_game(id, pos);
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().message);
+  return std::move(*g);
+}
+
+bool is_legal(const banmen::Game& g, const std::string& move) {
+  for (const auto& m : g.legal_moves())
+    if (m == move) return true;
+  return false;
+}
+
+TEST(EngineApi, RefusesWrongRequests) {
+  auto g = game("chess");
+  EngineRequest r;
+  EXPECT_EQ(think(*g, Viewer::seat1, r).error().code, "illegal_move");
+  EXPECT_EQ(think(*g, Viewer::spectator, r).error().code, "unsupported");
+  r.level = 9;
+  EXPECT_EQ(think(*g, Viewer::seat0, r).error().code, "bad_position");
+  r.level = 0;
+  EXPECT_EQ(think(*g, Viewer::seat0, r).error().code, "bad_position");
+  g->finish(banmen::Outcome::win(0, "resignation"));
+  r.level = 1;
+  EXPECT_EQ(think(*g, Viewer::seat0, r).error().code, "game_over");
+}
+
+TEST(EngineApi, EveryFamilyAnswersALegalMoveAtEveryLevel) {
+  for (std::string_view id : {"shogi", "minishogi", "dogcat", "hasami", "chess", "reversi"}) {
+    auto g = game(id);
+    for (int level = 1; level <= 8; ++level) {
+      EngineRequest r;
+      r.level = level;
+      r.max_nodes = 3000;
+      auto reply = think(*g, Viewer::seat0, r);
+      ASSERT_TRUE(reply.ok()) << id << " " << reply.error().message;
+      EXPECT_TRUE(is_legal(*g, reply->move)) << id << " level " << level << ": " << reply->move;
+      EXPECT_GT(reply->nodes, 0u);
+    }
+  }
+}
+
+TEST(EngineApi, ChessFindsMateInOneAndTakesAFreeQueen) {
+  auto mate = game("chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  EngineRequest r;
+  r.level = 5;
+  auto reply = think(*mate, Viewer::seat0, r);
+  ASSERT_TRUE(reply.ok());
+  EXPECT_EQ(reply->move, "a1a8");
+  auto queen = game("chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+  reply = think(*queen, Viewer::seat0, r);
+  ASSERT_TRUE(reply.ok());
+  EXPECT_EQ(reply->move, "d2d5");
+}
+
+TEST(EngineApi, ShogiFindsMateInOne) {
+  // A gold dropped on 5b, guarded by the silver on 5c, mates the king on 5a.
+  auto g = game("shogi", "4k4/9/4S4/9/9/9/9/9/4K4 b G 1");
+  EngineRequest r;
+  r.level = 5;
+  auto reply = think(*g, Viewer::seat0, r);
+  ASSERT_TRUE(reply.ok());
+  EXPECT_EQ(reply->move, "G*5b");
+}
+
+TEST(EngineApi, StopFlagAndNodeLimitEndTheSearch) {
+  auto g = game("shogi");
+  std::atomic<bool> stop{true};
+  EngineRequest r;
+  r.level = 8;
+  r.stop = &stop;
+  auto reply = think(*g, Viewer::seat0, r);
+  ASSERT_TRUE(reply.ok());
+  EXPECT_EQ(reply->depth, 1);  // the first iteration always scores a move
+  EXPECT_TRUE(is_legal(*g, reply->move));
+  r.stop = nullptr;
+  r.max_nodes = 5000;
+  reply = think(*g, Viewer::seat0, r);
+  ASSERT_TRUE(reply.ok());
+  EXPECT_LT(reply->nodes, 5000u + 3000u);  // checked every 1024 nodes
+}
+
+TEST(EngineApi, BeginnerVariesItsMovesTheStrongestDoesNot) {
+  auto g = game("chess");
+  std::set<std::string> weak, strong;
+  for (std::uint64_t seed = 0; seed < 30; ++seed) {
+    EngineRequest r;
+    r.seed = seed;
+    r.max_nodes = 20000;
+    r.level = 1;
+    weak.insert(think(*g, Viewer::seat0, r)->move);
+    r.level = 6;
+    strong.insert(think(*g, Viewer::seat0, r)->move);
+  }
+  EXPECT_GE(weak.size(), 4u);
+  EXPECT_EQ(strong.size(), 1u);
+}
+
+}  // namespace
