@@ -33,6 +33,9 @@ struct GameInfo {
   std::string_view side_names[2];                // "black"/"white", "sente"/"gote", "dog"/"cat"...
   bool hidden_information = false;               // true when view() differs between viewers
   std::vector<std::string_view> record_formats;  // what export_record() accepts
+  // Whether its players keep time with byoyomi (the Japanese games) as well as Fischer
+  // increments: the one home of which clocks a room may offer for it.
+  bool byoyomi_clock = false;
 };
 
 // Facts about a game that are not part of its position, for record exports.

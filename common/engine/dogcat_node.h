@@ -7,9 +7,9 @@
 #include <cstdint>
 
 #include "engine/search.h"
-#include "shogi/dogcat_movegen.h"
-#include "shogi/dogcat_position.h"
-#include "shogi/dogcat_rules.h"
+#include "shogi/dogcat/dogcat_movegen.h"
+#include "shogi/dogcat/dogcat_position.h"
+#include "shogi/dogcat/dogcat_rules.h"
 
 namespace banmen::engine {
 

@@ -6,7 +6,7 @@
 #include <random>
 #include <string>
 
-#include "shogi/dogcat_notation.h"
+#include "shogi/dogcat/dogcat_notation.h"
 
 namespace banmen::engine {
 namespace {

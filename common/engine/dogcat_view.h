@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "shogi/dogcat_position.h"
+#include "shogi/dogcat/dogcat_position.h"
 
 namespace banmen::engine {
 

@@ -20,7 +20,7 @@
 #include "engine/shogi_node.h"
 #include "hasami/hasami_game.h"
 #include "reversi/reversi_game.h"
-#include "shogi/dogcat_notation.h"
+#include "shogi/dogcat/dogcat_notation.h"
 #include "shogi/sfen.h"
 #include "shogi/shogi_game.h"
 

@@ -8,8 +8,8 @@
 namespace banmen::hasami {
 
 const GameInfo& hasami_info() {
-  static const GameInfo info{"hasami",           "Hasami shogi", {'b', 'w'},
-                             {"black", "white"}, false,          {"transcript"}};
+  static const GameInfo info{"hasami", "Hasami shogi", {'b', 'w'}, {"black", "white"},
+                             false,    {"transcript"}, true};
   return info;
 }
 

@@ -13,20 +13,20 @@ namespace banmen::shogi {
 namespace {
 
 const GameInfo& shogi_info() {
-  static const GameInfo info{"shogi",           "Shogi", {'b', 'w'},
-                             {"sente", "gote"}, false,   {"kif", "csa", "sfen"}};
+  static const GameInfo info{
+      "shogi", "Shogi", {'b', 'w'}, {"sente", "gote"}, false, {"kif", "csa", "sfen"}, true};
   return info;
 }
 
 const GameInfo& minishogi_info() {
-  static const GameInfo info{"minishogi",       "Minishogi", {'b', 'w'},
-                             {"sente", "gote"}, false,       {"kif", "csa", "sfen"}};
+  static const GameInfo info{
+      "minishogi", "Minishogi", {'b', 'w'}, {"sente", "gote"}, false, {"kif", "csa", "sfen"}, true};
   return info;
 }
 
 const GameInfo& dogcat_info() {
   static const GameInfo info{"dogcat", "Dog-cat shogi", {'b', 'w'}, {"dog", "cat"},
-                             true,     {"record"}};
+                             true,     {"record"},      true};
   return info;
 }
 

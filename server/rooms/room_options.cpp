@@ -9,8 +9,10 @@ namespace {
 constexpr std::int64_t kMaxBaseMs = 3LL * 3600 * 1000;
 constexpr std::int64_t kMaxStepMs = 10LL * 60 * 1000;
 
+// The game's own word on byoyomi (GameInfo); an unknown game offers none.
 bool has_byoyomi(const std::string& game) {
-  return game == "shogi" || game == "minishogi" || game == "dogcat" || game == "hasami";
+  const auto* f = find_game(game);
+  return f && f->info().byoyomi_clock;
 }
 
 Error bad(std::string message) {

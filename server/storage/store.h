@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "util/latency_histogram.h"
+#include "util/store_stats.h"
 
 namespace banmen::server {
 
@@ -135,16 +135,6 @@ struct StoredClose {
 };
 using StoreWrite = std::variant<StoredRoomInfo, StoredSeat, StoredGameStart, StoredMove,
                                 StoredTakeback, StoredFinish, StoredChat, StoredClose>;
-
-// How a store's queued writes were committed (for /metrics): a writes/transactions ratio
-// well above 1 means group commit is doing its job under load.
-struct StoreStats {
-  bool last_commit_ok = true;  // false while the disk refuses whole transactions (/readyz)
-  std::uint64_t transactions = 0;
-  std::uint64_t writes = 0;
-  LatencyHistogram commit_ms;  // one transaction of queued writes, BEGIN to COMMIT (fsync)
-  LatencyHistogram write_ms;   // each write, from submit() to its commit: what a move waits
-};
 
 // Adds a finished game's series points (1 to the winner, 0.5 each for a draw, nothing for
 // an aborted game) to player 0's and player 1's `score`.

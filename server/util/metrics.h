@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "storage/store.h"
+#include "util/store_stats.h"
 
 namespace banmen::server {
 
