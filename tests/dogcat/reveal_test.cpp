@@ -99,6 +99,17 @@ TEST(DogcatReveal, AgreesWithTheKnowledgeModelAtEveryPly) {
         const auto& fits = fitting[i][subject];
         const bool found = std::find(fits.begin(), fits.end(), truth_assignment) != fits.end();
         EXPECT_TRUE(found) << "the true types fit what the opponent saw; game " << game_no;
+        // Per piece: a piece the model allows to be the king is listed as a candidate.
+        for (const auto& a : fits) {
+          for (const auto& [drop_ply, type] : a) {
+            if (type != 'K') continue;
+            const int square = on_board[i][subject].at(drop_ply);
+            const bool listed = std::any_of(seen.begin(), seen.end(), [&](const std::string& n) {
+              return model_square(n) == square;
+            });
+            EXPECT_TRUE(listed) << "game " << game_no << " ply " << i;
+          }
+        }
       }
     }
   }
