@@ -1,5 +1,5 @@
-// The committer thread of PgStore: writes queued by submit() are committed in batches, one
-// transaction per batch, sent in pipeline mode; a batch in which a write fails with an
+// PgStore's group commit (the queue and thread are GroupCommitter's): each batch is one
+// transaction, sent in pipeline mode; a batch in which a write fails with an
 // error is committed again one savepoint per write, so that write alone is refused.
 #include <chrono>
 
@@ -7,27 +7,16 @@
 
 namespace banmen::server {
 
-namespace {
-using Clock = std::chrono::steady_clock;
-double ms_between(Clock::time_point from, Clock::time_point to) {
-  return std::chrono::duration<double, std::milli>(to - from).count();
-}
-}  // namespace
-
 PgStore::PgStore(PgOptions options, std::unique_ptr<pg::Connection> writer,
                  std::unique_ptr<pg::Connection> reader)
-    : options_(std::move(options)), writer_(std::move(writer)), reader_(std::move(reader)) {
-  committer_ = std::thread([this] { run_committer(); });
-}
+    : options_(std::move(options)),
+      writer_(std::move(writer)),
+      reader_(std::move(reader)),
+      committer_([this](const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results) {
+        return commit_batch(batch, results);
+      }) {}
 
-PgStore::~PgStore() {
-  {
-    std::lock_guard lock(queue_mu_);
-    stopping_ = true;
-  }
-  queue_cv_.notify_one();
-  committer_.join();
-}
+PgStore::~PgStore() = default;
 
 void PgStore::submit(StoreWrite w, Committed committed) {
   std::int64_t epoch = 0;
@@ -37,44 +26,12 @@ void PgStore::submit(StoreWrite w, Committed committed) {
     std::lock_guard lock(leases_mu_);
     if (auto it = epochs_.find(room_of(w)); it != epochs_.end()) epoch = it->second;
   }
-  {
-    std::lock_guard lock(queue_mu_);
-    queue_.push_back(QueuedWrite{std::move(w), std::move(committed), Clock::now(), epoch});
-  }
-  queue_cv_.notify_one();
+  committer_.submit(
+      QueuedWrite{std::move(w), std::move(committed), std::chrono::steady_clock::now(), epoch});
 }
 
 StoreStats PgStore::stats() const {
-  std::lock_guard lock(queue_mu_);
-  return stats_;
-}
-
-void PgStore::run_committer() {
-  std::vector<QueuedWrite> batch;
-  std::vector<Result<void>> results;
-  for (;;) {
-    {
-      std::unique_lock lock(queue_mu_);
-      queue_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      // Stopping still commits what was queued: rooms are waiting for those writes.
-      if (queue_.empty()) return;
-      batch.swap(queue_);
-    }
-    results.clear();
-    const auto began = Clock::now();
-    const bool committed = commit_batch(batch, results);
-    const auto done = Clock::now();
-    {
-      std::lock_guard lock(queue_mu_);
-      stats_.last_commit_ok = committed;
-      stats_.transactions++;
-      stats_.writes += batch.size();
-      stats_.commit_ms.add(ms_between(began, done));
-      for (const auto& queued : batch) stats_.write_ms.add(ms_between(queued.queued_at, done));
-    }
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].committed(std::move(results[i]));
-    batch.clear();
-  }
+  return committer_.stats();
 }
 
 bool PgStore::commit_batch(const std::vector<QueuedWrite>& batch,

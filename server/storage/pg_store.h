@@ -38,6 +38,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "storage/group_committer.h"
 #include "storage/pg_conn.h"
 #include "storage/store.h"
 
@@ -97,13 +98,6 @@ class PgStore final : public Store {
   Result<std::vector<std::string>> renew_all();
 
  private:
-  struct QueuedWrite {
-    StoreWrite write;
-    Committed committed;
-    std::chrono::steady_clock::time_point queued_at;
-    std::int64_t epoch = 0;  // the room's lease when submitted (with a server id); 0: none
-  };
-
   PgStore(PgOptions options, std::unique_ptr<pg::Connection> writer,
           std::unique_ptr<pg::Connection> reader);
 
@@ -122,7 +116,6 @@ class PgStore final : public Store {
   Result<void> run(const StoreWrite& w);
 
   // pg_group_commit.cpp
-  void run_committer();
   bool commit_batch(const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results);
   // The whole batch in pipelines: true when every statement ran (results filled), false
   // when one failed with an error (nothing committed; the session is back to idle).
@@ -157,12 +150,7 @@ class PgStore final : public Store {
   std::unique_ptr<pg::Connection> lease_conn_;
   std::unordered_map<std::string, std::int64_t> epochs_;  // room -> epoch held
 
-  mutable std::mutex queue_mu_;
-  std::condition_variable queue_cv_;
-  std::vector<QueuedWrite> queue_;
-  bool stopping_ = false;
-  StoreStats stats_;       // guarded by queue_mu_
-  std::thread committer_;  // last: starts after everything it uses exists
+  GroupCommitter committer_;  // last: its thread starts after everything it uses exists
 };
 
 }  // namespace banmen::server

@@ -1,5 +1,5 @@
-// The committer thread of SqliteStore: writes queued by submit() are committed in batches,
-// one transaction and one fsync per batch, and each caller is told its own write's result.
+// SqliteStore's group commit (the queue and thread are GroupCommitter's): each batch is one
+// transaction and one fsync, and each caller is told its own write's result.
 #include <chrono>
 #include <optional>
 
@@ -7,65 +7,21 @@
 
 namespace banmen::server {
 
-namespace {
-using Clock = std::chrono::steady_clock;
-double ms_between(Clock::time_point from, Clock::time_point to) {
-  return std::chrono::duration<double, std::milli>(to - from).count();
-}
-}  // namespace
+SqliteStore::SqliteStore(std::unique_ptr<sqlite::Connection> db)
+    : db_(std::move(db)),
+      committer_([this](const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results) {
+        return commit_batch(batch, results);
+      }) {}
 
-SqliteStore::SqliteStore(std::unique_ptr<sqlite::Connection> db) : db_(std::move(db)) {
-  committer_ = std::thread([this] { run_committer(); });
-}
-
-SqliteStore::~SqliteStore() {
-  {
-    std::lock_guard lock(queue_mu_);
-    stopping_ = true;
-  }
-  queue_cv_.notify_one();
-  committer_.join();
-}
+SqliteStore::~SqliteStore() = default;
 
 void SqliteStore::submit(StoreWrite w, Committed committed) {
-  {
-    std::lock_guard lock(queue_mu_);
-    queue_.push_back(QueuedWrite{std::move(w), std::move(committed), Clock::now()});
-  }
-  queue_cv_.notify_one();
+  committer_.submit(
+      QueuedWrite{std::move(w), std::move(committed), std::chrono::steady_clock::now()});
 }
 
 StoreStats SqliteStore::stats() const {
-  std::lock_guard lock(queue_mu_);
-  return stats_;
-}
-
-void SqliteStore::run_committer() {
-  std::vector<QueuedWrite> batch;
-  std::vector<Result<void>> results;
-  for (;;) {
-    {
-      std::unique_lock lock(queue_mu_);
-      queue_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      // Stopping still commits what was queued: rooms are waiting for those writes.
-      if (queue_.empty()) return;
-      batch.swap(queue_);
-    }
-    results.clear();
-    const auto began = Clock::now();
-    const bool committed = commit_batch(batch, results);
-    const auto done = Clock::now();
-    {
-      std::lock_guard lock(queue_mu_);
-      stats_.last_commit_ok = committed;
-      stats_.transactions++;
-      stats_.writes += batch.size();
-      stats_.commit_ms.add(ms_between(began, done));
-      for (const auto& queued : batch) stats_.write_ms.add(ms_between(queued.queued_at, done));
-    }
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].committed(std::move(results[i]));
-    batch.clear();
-  }
+  return committer_.stats();
 }
 
 bool SqliteStore::commit_batch(const std::vector<QueuedWrite>& batch,

@@ -29,6 +29,7 @@
 #include <thread>
 #include <vector>
 
+#include "storage/group_committer.h"
 #include "storage/sqlite_checkpointer.h"
 #include "storage/sqlite_db.h"
 #include "storage/store.h"
@@ -67,12 +68,6 @@ class SqliteStore final : public Store {
   Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
 
  private:
-  struct QueuedWrite {
-    StoreWrite write;
-    Committed committed;
-    std::chrono::steady_clock::time_point queued_at;
-  };
-
   explicit SqliteStore(std::unique_ptr<sqlite::Connection> db);
   // One write each, as a single statement, inside a group commit's transaction; the
   // caller holds mu_.
@@ -86,7 +81,6 @@ class SqliteStore final : public Store {
   Result<void> apply(const StoredClose& close);
 
   // sqlite_group_commit.cpp
-  void run_committer();
   // Writes `batch` in one transaction; fills one result per move.
   // False when the transaction as a whole failed (begin, a lost batch, or commit).
   bool commit_batch(const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results);
@@ -117,12 +111,7 @@ class SqliteStore final : public Store {
   std::unique_ptr<sqlite::Connection> reader_;
   std::unique_ptr<sqlite::Checkpointer> checkpointer_;  // none for ":memory:"
 
-  mutable std::mutex queue_mu_;
-  std::condition_variable queue_cv_;
-  std::vector<QueuedWrite> queue_;
-  bool stopping_ = false;
-  StoreStats stats_;       // guarded by queue_mu_
-  std::thread committer_;  // last: starts after everything it uses exists
+  GroupCommitter committer_;  // last: its thread starts after everything it uses exists
 };
 
 }  // namespace banmen::server
