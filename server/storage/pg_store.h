@@ -98,6 +98,8 @@ class PgStore final : public Store {
   Result<std::vector<std::string>> renew_all();
 
  private:
+  template <class>
+  friend struct SeriesReads;  // the series assembly over this store's row readers
   PgStore(PgOptions options, std::unique_ptr<pg::Connection> writer,
           std::unique_ptr<pg::Connection> reader);
 

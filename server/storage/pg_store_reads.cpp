@@ -2,6 +2,7 @@
 // games for exports. Each read is one REPEATABLE READ snapshot on the readers' connection,
 // so it never waits for a commit and never sees half of one.
 #include "storage/pg_store.h"
+#include "storage/series_reads.h"
 
 namespace banmen::server {
 
@@ -9,8 +10,6 @@ using pg::Params;
 using pg::Row;
 
 namespace {
-
-constexpr int kRestoredChatLines = 100;
 
 Error not_found(std::string what) {
   return make_error(stored_not_found, std::move(what));
@@ -67,22 +66,7 @@ Result<std::vector<StoredGame>> PgStore::read_games(pg::Connection& db, const st
   std::vector<StoredGame> out;
   for (int i = 0; i < PQntuples(r->get()); ++i) {
     Row s(r->get(), i);
-    StoredGame g;
-    g.start.room_id = room_id;
-    g.start.game_no = s.int32(0);
-    g.start.game_id = s.text(1);
-    g.start.options_json = s.text(2);
-    g.start.initial_position = s.text(3);
-    g.start.seat_of_player[0] = s.int32(4);
-    g.start.seat_of_player[1] = s.int32(5);
-    g.start.started_ms = s.int64(6);
-    g.finished = !s.is_null(10);
-    if (g.finished) {
-      g.outcome = StoredOutcome{s.text(7), s.int32(8), s.text(9)};
-      g.finished_ms = s.int64(10);
-    }
-    g.plies = s.int32(11);
-    out.push_back(std::move(g));
+    out.push_back(SeriesReads<PgStore>::game_from(s, room_id));
   }
   return out;
 }
@@ -162,62 +146,22 @@ Result<std::vector<StoredRoom>> PgStore::load_unfinished() {
     std::vector<StoredRoom> out;
     out.reserve(static_cast<std::size_t>(PQntuples(ids->get())));
     for (int i = 0; i < PQntuples(ids->get()); ++i) {
-      const auto id = Row(ids->get(), i).text(0);
-      StoredRoom room;
-      auto info = read_room(db, id);
-      if (!info) return info.error();
-      auto players = read_players(db, id);
-      if (!players) return players.error();
-      auto games = read_games(db, id, {});
-      if (!games) return games.error();
-      auto chat = read_chat(db, id, kRestoredChatLines);
-      if (!chat) return chat.error();
-      room.info = std::move(*info);
-      room.players = std::move(*players);
-      room.chat = std::move(*chat);
-      for (const auto& g : *games)
-        if (g.finished) add_series_points(g.outcome, g.start.seat_of_player, room.score);
-      if (!games->empty()) {
-        room.game = games->back().start;
-        auto moves = read_moves(db, id, room.game.game_no);
-        if (!moves) return moves.error();
-        room.moves = std::move(*moves);
-      }
-      out.push_back(std::move(room));
+      auto room = SeriesReads<PgStore>::unfinished_room(db, Row(ids->get(), i).text(0));
+      if (!room) return room.error();
+      out.push_back(std::move(*room));
     }
     return out;
   });
 }
 
 Result<StoredSeries> PgStore::list_games(const std::string& room_id, const GamesPage& page) {
-  return with_reader([&](pg::Connection& db) -> Result<StoredSeries> {
-    StoredSeries series;
-    auto info = read_room(db, room_id);
-    if (!info) return info.error();
-    auto players = read_players(db, room_id);
-    if (!players) return players.error();
-    auto games = page.limit > 0 ? read_games(db, room_id, page)
-                                : Result<std::vector<StoredGame>>(std::vector<StoredGame>{});
-    if (!games) return games.error();
-    if (auto r = read_totals(db, room_id, series); !r) return r.error();
-    series.info = std::move(*info);
-    series.players = std::move(*players);
-    series.games = std::move(*games);
-    return series;
-  });
+  return with_reader(
+      [&](pg::Connection& db) { return SeriesReads<PgStore>::series(db, room_id, page); });
 }
 
 Result<StoredGame> PgStore::load_game(const std::string& room_id, int game_no) {
-  return with_reader([&](pg::Connection& db) -> Result<StoredGame> {
-    auto games = read_games(db, room_id, {game_no, 1});
-    if (!games) return games.error();
-    if (games->empty() || games->front().start.game_no != game_no)
-      return not_found("no game " + std::to_string(game_no) + " in room " + room_id);
-    auto moves = read_moves(db, room_id, game_no);
-    if (!moves) return moves.error();
-    games->front().moves = std::move(*moves);
-    return std::move(games->front());
-  });
+  return with_reader(
+      [&](pg::Connection& db) { return SeriesReads<PgStore>::game(db, room_id, game_no); });
 }
 
 }  // namespace banmen::server

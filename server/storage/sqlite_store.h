@@ -68,6 +68,8 @@ class SqliteStore final : public Store {
   Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
 
  private:
+  template <class>
+  friend struct SeriesReads;  // the series assembly over this store's row readers
   explicit SqliteStore(std::unique_ptr<sqlite::Connection> db);
   // One write each, as a single statement, inside a group commit's transaction; the
   // caller holds mu_.

@@ -1,4 +1,5 @@
 // Reading back: the unfinished rooms at start, and a room's series and games for exports.
+#include "storage/series_reads.h"
 #include "storage/sqlite_store.h"
 
 namespace banmen::server {
@@ -6,8 +7,6 @@ namespace banmen::server {
 using sqlite::Reset;
 
 namespace {
-
-constexpr int kRestoredChatLines = 100;
 
 Error not_found(std::string what) {
   return make_error(stored_not_found, std::move(what));
@@ -58,22 +57,7 @@ Result<std::vector<StoredGame>> SqliteStore::read_games(sqlite::Connection& db,
     auto row = s.step();
     if (!row) return row.error();
     if (!*row) return out;
-    StoredGame g;
-    g.start.room_id = room_id;
-    g.start.game_no = s.int32(0);
-    g.start.game_id = s.text(1);
-    g.start.options_json = s.text(2);
-    g.start.initial_position = s.text(3);
-    g.start.seat_of_player[0] = s.int32(4);
-    g.start.seat_of_player[1] = s.int32(5);
-    g.start.started_ms = s.int64(6);
-    g.finished = !s.is_null(10);
-    if (g.finished) {
-      g.outcome = StoredOutcome{s.text(7), s.int32(8), s.text(9)};
-      g.finished_ms = s.int64(10);
-    }
-    g.plies = s.int32(11);
-    out.push_back(std::move(g));
+    out.push_back(SeriesReads<SqliteStore>::game_from(s, room_id));
   }
 }
 
@@ -149,27 +133,9 @@ Result<std::vector<StoredRoom>> SqliteStore::load_unfinished() {
   std::vector<StoredRoom> out;
   out.reserve(ids.size());
   for (const auto& id : ids) {
-    StoredRoom room;
-    auto info = read_room(*db_, id);
-    auto players = read_players(*db_, id);
-    auto games = read_games(*db_, id, {});
-    auto chat = read_chat(*db_, id, kRestoredChatLines);
-    if (!info) return info.error();
-    if (!players) return players.error();
-    if (!games) return games.error();
-    if (!chat) return chat.error();
-    room.info = std::move(*info);
-    room.players = std::move(*players);
-    room.chat = std::move(*chat);
-    for (const auto& g : *games)
-      if (g.finished) add_series_points(g.outcome, g.start.seat_of_player, room.score);
-    if (!games->empty()) {
-      room.game = games->back().start;
-      auto moves = read_moves(*db_, id, room.game.game_no);
-      if (!moves) return moves.error();
-      room.moves = std::move(*moves);
-    }
-    out.push_back(std::move(room));
+    auto room = SeriesReads<SqliteStore>::unfinished_room(*db_, id);
+    if (!room) return room.error();
+    out.push_back(std::move(*room));
   }
   return out;
 }
@@ -210,34 +176,13 @@ auto SqliteStore::with_reader(Read&& read) -> decltype(read(std::declval<sqlite:
 }
 
 Result<StoredSeries> SqliteStore::list_games(const std::string& room_id, const GamesPage& page) {
-  return with_reader([&](sqlite::Connection& db) -> Result<StoredSeries> {
-    StoredSeries series;
-    auto info = read_room(db, room_id);
-    if (!info) return info.error();
-    auto players = read_players(db, room_id);
-    if (!players) return players.error();
-    auto games = page.limit > 0 ? read_games(db, room_id, page)
-                                : Result<std::vector<StoredGame>>(std::vector<StoredGame>{});
-    if (!games) return games.error();
-    if (auto r = read_totals(db, room_id, series); !r) return r.error();
-    series.info = std::move(*info);
-    series.players = std::move(*players);
-    series.games = std::move(*games);
-    return series;
-  });
+  return with_reader(
+      [&](sqlite::Connection& db) { return SeriesReads<SqliteStore>::series(db, room_id, page); });
 }
 
 Result<StoredGame> SqliteStore::load_game(const std::string& room_id, int game_no) {
-  return with_reader([&](sqlite::Connection& db) -> Result<StoredGame> {
-    auto games = read_games(db, room_id, {game_no, 1});
-    if (!games) return games.error();
-    if (games->empty() || games->front().start.game_no != game_no)
-      return not_found("no game " + std::to_string(game_no) + " in room " + room_id);
-    auto moves = read_moves(db, room_id, game_no);
-    if (!moves) return moves.error();
-    games->front().moves = std::move(*moves);
-    return std::move(games->front());
-  });
+  return with_reader(
+      [&](sqlite::Connection& db) { return SeriesReads<SqliteStore>::game(db, room_id, game_no); });
 }
 
 }  // namespace banmen::server

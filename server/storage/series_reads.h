@@ -1,0 +1,101 @@
+// How a database-backed store puts together what its reads answer (a series, a game, a room
+// to restore) from its own row readers: one home for it, whatever the database.
+// `Rows` is the store class (it befriends SeriesReads<Rows>) with static
+// read_room/read_players/read_games/read_moves/read_totals over its connection type `Db`.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "storage/store.h"
+
+namespace banmen::server {
+
+template <class Rows>
+struct SeriesReads {
+  // The chat lines a restored room shows again.
+  static constexpr int kRestoredChatLines = 100;
+
+  // One row of the games query (game_no, game_id, options_json, initial_position, the two
+  // seats, started_ms, result_kind, winner, reason, finished_ms, plies), from any database's
+  // row type with int32/int64/text/is_null by column.
+  template <class Row>
+  static StoredGame game_from(const Row& s, const std::string& room_id) {
+    StoredGame g;
+    g.start.room_id = room_id;
+    g.start.game_no = s.int32(0);
+    g.start.game_id = s.text(1);
+    g.start.options_json = s.text(2);
+    g.start.initial_position = s.text(3);
+    g.start.seat_of_player[0] = s.int32(4);
+    g.start.seat_of_player[1] = s.int32(5);
+    g.start.started_ms = s.int64(6);
+    g.finished = !s.is_null(10);
+    if (g.finished) {
+      g.outcome = StoredOutcome{s.text(7), s.int32(8), s.text(9)};
+      g.finished_ms = s.int64(10);
+    }
+    g.plies = s.int32(11);
+    return g;
+  }
+
+  // An unfinished room as a restart needs it: its players, recent chat, the series score so
+  // far and the last game with its moves.
+  template <class Db>
+  static Result<StoredRoom> unfinished_room(Db& db, const std::string& id) {
+    StoredRoom room;
+    auto info = Rows::read_room(db, id);
+    if (!info) return info.error();
+    auto players = Rows::read_players(db, id);
+    if (!players) return players.error();
+    auto games = Rows::read_games(db, id, {});
+    if (!games) return games.error();
+    auto chat = Rows::read_chat(db, id, kRestoredChatLines);
+    if (!chat) return chat.error();
+    room.info = std::move(*info);
+    room.players = std::move(*players);
+    room.chat = std::move(*chat);
+    for (const auto& g : *games)
+      if (g.finished) add_series_points(g.outcome, g.start.seat_of_player, room.score);
+    if (!games->empty()) {
+      room.game = games->back().start;
+      auto moves = Rows::read_moves(db, id, room.game.game_no);
+      if (!moves) return moves.error();
+      room.moves = std::move(*moves);
+    }
+    return room;
+  }
+  template <class Db>
+  static Result<StoredSeries> series(Db& db, const std::string& room_id, const GamesPage& page) {
+    StoredSeries series;
+    auto info = Rows::read_room(db, room_id);
+    if (!info) return info.error();
+    auto players = Rows::read_players(db, room_id);
+    if (!players) return players.error();
+    // A page of no games still answers with the room, its players and the series' totals.
+    auto games = page.limit > 0 ? Rows::read_games(db, room_id, page)
+                                : Result<std::vector<StoredGame>>(std::vector<StoredGame>{});
+    if (!games) return games.error();
+    if (auto r = Rows::read_totals(db, room_id, series); !r) return r.error();
+    series.info = std::move(*info);
+    series.players = std::move(*players);
+    series.games = std::move(*games);
+    return series;
+  }
+
+  template <class Db>
+  static Result<StoredGame> game(Db& db, const std::string& room_id, int game_no) {
+    auto games = Rows::read_games(db, room_id, {game_no, 1});
+    if (!games) return games.error();
+    if (games->empty() || games->front().start.game_no != game_no)
+      return make_error(stored_not_found,
+                        "no game " + std::to_string(game_no) + " in room " + room_id);
+    auto moves = Rows::read_moves(db, room_id, game_no);
+    if (!moves) return moves.error();
+    games->front().moves = std::move(*moves);
+    return std::move(games->front());
+  }
+};
+
+}  // namespace banmen::server
