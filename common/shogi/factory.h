@@ -1,4 +1,4 @@
-// The games this folder provides, for the registry (core/registry.cpp).
+// The games this folder provides, for the registry (games/registry.cpp).
 #pragma once
 
 #include "core/registry.h"

@@ -2,7 +2,7 @@
 // position check answers, and a position where nothing is left to play is refused.
 #include <gtest/gtest.h>
 
-#include "core/game_setup.h"
+#include "games/game_setup.h"
 
 namespace banmen {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/game_setup.h"
+#include "games/game_setup.h"
 
 #include <string>
 
