@@ -172,13 +172,17 @@ TEST_F(ServerLimits, MessageFloodIsRateLimited) {
   WsClient c;
   ASSERT_TRUE(c.connect(port()));
   for (int i = 0; i < 200; ++i) c.send({{"type", "ping"}, {"id", i}});
-  int limited = 0;
+  int limited = 0, answered = 0;
   for (int i = 0; i < 200; ++i) {
     auto m = c.next(3000ms);
     if (!m) break;
+    ++answered;
     if ((*m)["type"] == "error" && (*m)["code"] == "rate_limited") ++limited;
   }
-  EXPECT_GT(limited, 0);
+  // Refused messages are answered rate_limited, and past --refused-before-close refusals the
+  // server hangs up; when it does so before its queued answers are out, the client sees the
+  // connection end instead. Without a limit all 200 pings would be answered.
+  EXPECT_TRUE(limited > 0 || answered < 200) << answered << " answered, " << limited << " refused";
 }
 
 TEST_F(ServerLimits, OriginAllowList) {
