@@ -9,26 +9,6 @@ namespace banmen::chess {
 
 namespace {
 
-// One tag pair line; the value is quoted with '"' and '\\' escaped, as PGN asks.
-std::string tag(std::string_view name, std::string_view value) {
-  if (value.empty()) value = "?";
-  std::string out = "[";
-  out.append(name);
-  out.append(" \"");
-  for (char c : record_field(value)) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    out.push_back(c);
-  }
-  out.append("\"]\n");
-  return out;
-}
-
-std::string result_token(const Outcome& o) {
-  if (o.kind == Outcome::Kind::win) return o.winner == 0 ? "1-0" : "0-1";
-  if (o.kind == Outcome::Kind::draw) return "1/2-1/2";
-  return "*";
-}
-
 std::string termination(const Outcome& o) {
   if (!o.over() || o.kind == Outcome::Kind::aborted) return "Unterminated";
   if (o.reason == "timeout") return "Time forfeit";
@@ -67,19 +47,21 @@ std::string export_pgn(const ChessGame& game, const RecordInfo& record) {
                          ? start.substr(0, 4) + "." + start.substr(5, 2) + "." + start.substr(8, 2)
                          : "????.??.??";
   std::string out;
-  out += tag("Event", record.event);
-  out += tag("Site", record.site);
-  out += tag("Date", date);
-  out += tag("Round", "-");
-  out += tag("White", record.players[0]);
-  out += tag("Black", record.players[1]);
-  out += tag("Result", result_token(outcome));
-  if (dated) out += tag("UTCDate", date);
-  if (dated && start.size() >= 19 && start[10] == 'T') out += tag("UTCTime", start.substr(11, 8));
-  if (auto tc = pgn_time_control(record.time_control); !tc.empty()) out += tag("TimeControl", tc);
-  out += tag("Termination", termination(outcome));
+  out += pgn_tag("Event", record.event);
+  out += pgn_tag("Site", record.site);
+  out += pgn_tag("Date", date);
+  out += pgn_tag("Round", "-");
+  out += pgn_tag("White", record.players[0]);
+  out += pgn_tag("Black", record.players[1]);
+  out += pgn_tag("Result", pgn_result(outcome));
+  if (dated) out += pgn_tag("UTCDate", date);
+  if (dated && start.size() >= 19 && start[10] == 'T')
+    out += pgn_tag("UTCTime", start.substr(11, 8));
+  if (auto tc = pgn_time_control(record.time_control); !tc.empty())
+    out += pgn_tag("TimeControl", tc);
+  out += pgn_tag("Termination", termination(outcome));
   const std::string fen = game.initial_position();
-  if (fen != kStartFen) out += tag("SetUp", "1") + tag("FEN", fen);
+  if (fen != kStartFen) out += pgn_tag("SetUp", "1") + pgn_tag("FEN", fen);
   out += "\n";
 
   // Movetext, wrapped so no line passes 80 characters.
@@ -107,7 +89,7 @@ std::string export_pgn(const ChessGame& game, const RecordInfo& record) {
     }
   }
   if (outcome.over() && !outcome.reason.empty()) emit("{" + outcome.reason + "}");
-  emit(result_token(outcome));
+  emit(pgn_result(outcome));
   out += line + "\n";
   return out;
 }

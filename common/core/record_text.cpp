@@ -8,6 +8,25 @@ std::string record_field(std::string_view text) {
   return plain_text(text, 200);
 }
 
+std::string pgn_tag(std::string_view name, std::string_view value) {
+  if (value.empty()) value = "?";
+  std::string out = "[";
+  out.append(name);
+  out.append(" \"");
+  for (char c : record_field(value)) {
+    if (c == '"' || c == '\\') out.push_back('\\');
+    out.push_back(c);
+  }
+  out.append("\"]\n");
+  return out;
+}
+
+std::string pgn_result(const Outcome& o) {
+  if (o.kind == Outcome::Kind::win) return o.winner == 0 ? "1-0" : "0-1";
+  if (o.kind == Outcome::Kind::draw) return "1/2-1/2";
+  return "*";
+}
+
 std::string header_line(std::string_view key, std::string_view value) {
   std::string line(key);
   line += ": ";

@@ -19,6 +19,12 @@ std::string record_field(std::string_view text);
 // "Key: value\n" with the value passed through record_field.
 std::string header_line(std::string_view key, std::string_view value);
 
+// One PGN tag pair line, `[Name "value"]`, the value through record_field with '"' and '\\'
+// escaped as PGN asks ("?" when empty): chess and fairy chess write their tags with it.
+std::string pgn_tag(std::string_view name, std::string_view value);
+// The PGN game termination marker of `o`: "1-0", "0-1", "1/2-1/2" or "*".
+std::string pgn_result(const Outcome& o);
+
 // The lines of `text` (CR LF or LF), at most `max_lines`; nullopt when there are more.
 std::optional<std::vector<std::string_view>> split_lines(std::string_view text,
                                                          std::size_t max_lines);

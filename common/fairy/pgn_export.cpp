@@ -10,25 +10,6 @@
 namespace banmen::fairy {
 namespace {
 
-std::string tag(std::string_view name, std::string_view value) {
-  if (value.empty()) value = "?";
-  std::string out = "[";
-  out.append(name);
-  out.append(" \"");
-  for (char c : record_field(value)) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    out.push_back(c);
-  }
-  out.append("\"]\n");
-  return out;
-}
-
-std::string result_token(const Outcome& o) {
-  if (o.kind == Outcome::Kind::win) return o.winner == 0 ? "1-0" : "0-1";
-  if (o.kind == Outcome::Kind::draw) return "1/2-1/2";
-  return "*";
-}
-
 // The Variant tag: the variant's Fairy-Stockfish name with a capital; chess960 is written
 // "Chess960", the form pychess-variants uses and Fairy-Stockfish's reader understands.
 std::string variant_tag(const std::string& id) {
@@ -53,17 +34,17 @@ std::string export_pgn(const FairyGame& game, const RecordInfo& record) {
     date += start.substr(8, 2);
   }
   std::string out;
-  out += tag("Event", record.event);
-  out += tag("Site", record.site);
-  out += tag("Date", date);
-  out += tag("Round", "-");
-  out += tag("White", record.players[0]);
-  out += tag("Black", record.players[1]);
-  out += tag("Result", result_token(outcome));
-  out += tag("Variant", variant_tag(game.variant().id));
-  out += tag("FEN", game.initial_position());
-  out += tag("SetUp", "1");
-  if (outcome.over()) out += tag("Termination", outcome.reason);
+  out += pgn_tag("Event", record.event);
+  out += pgn_tag("Site", record.site);
+  out += pgn_tag("Date", date);
+  out += pgn_tag("Round", "-");
+  out += pgn_tag("White", record.players[0]);
+  out += pgn_tag("Black", record.players[1]);
+  out += pgn_tag("Result", pgn_result(outcome));
+  out += pgn_tag("Variant", variant_tag(game.variant().id));
+  out += pgn_tag("FEN", game.initial_position());
+  out += pgn_tag("SetUp", "1");
+  if (outcome.over()) out += pgn_tag("Termination", outcome.reason);
   out += '\n';
   // Movetext: numbered SAN, wrapped at 80 columns; a start with Black to move opens "1...".
   std::string line;
@@ -89,7 +70,7 @@ std::string export_pgn(const FairyGame& game, const RecordInfo& record) {
     if (side == 1) ++number;
     word(game.display_notation(i, Viewer::referee));
   }
-  word(result_token(outcome));
+  word(pgn_result(outcome));
   out += line + "\n";
   return out;
 }
