@@ -15,7 +15,7 @@ std::array<unsigned char, 16> as_v6_bytes(const ip::address& a) {
   return a.to_v6().to_bytes();
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_blanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
@@ -23,7 +23,7 @@ std::string_view trim(std::string_view s) {
 
 // One X-Forwarded-For entry: an address, an IPv6 one possibly in brackets.
 std::optional<ip::address> parse_hop(std::string_view s) {
-  s = trim(s);
+  s = trim_blanks(s);
   if (s.size() > 2 && s.front() == '[') {
     auto close = s.find(']');
     if (close == std::string_view::npos) return std::nullopt;
@@ -46,7 +46,7 @@ std::optional<TrustedProxies> TrustedProxies::parse(const std::vector<std::strin
     return std::nullopt;
   }
   for (const auto& raw : entries) {
-    std::string_view e = trim(raw);
+    std::string_view e = trim_blanks(raw);
     if (e.empty()) continue;
     auto slash = e.find('/');
     boost::system::error_code ec;

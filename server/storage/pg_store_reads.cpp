@@ -9,14 +9,6 @@ namespace banmen::server {
 using pg::Params;
 using pg::Row;
 
-namespace {
-
-Error not_found(std::string what) {
-  return make_error(stored_not_found, std::move(what));
-}
-
-}  // namespace
-
 template <class Read>
 auto PgStore::with_reader(Read&& read) -> decltype(read(std::declval<pg::Connection&>())) {
   std::lock_guard lock(reader_mu_);
@@ -34,7 +26,7 @@ Result<StoredRoomInfo> PgStore::read_room(pg::Connection& db, const std::string&
   auto r = db.query("SELECT options_json, created_ms FROM rooms WHERE room_id = $1",
                     Params().add(room_id));
   if (!r) return r.error();
-  if (PQntuples(r->get()) == 0) return not_found("no stored room " + room_id);
+  if (PQntuples(r->get()) == 0) return make_error(stored_not_found, "no stored room " + room_id);
   Row row(r->get(), 0);
   return StoredRoomInfo{room_id, row.text(0), row.int64(1)};
 }

@@ -6,21 +6,13 @@ namespace banmen::server {
 
 using sqlite::Reset;
 
-namespace {
-
-Error not_found(std::string what) {
-  return make_error(stored_not_found, std::move(what));
-}
-
-}  // namespace
-
 Result<StoredRoomInfo> SqliteStore::read_room(sqlite::Connection& db, const std::string& room_id) {
   auto st = db.cached("SELECT options_json, created_ms FROM rooms WHERE room_id = ?");
   if (!st) return st.error();
   Reset reset(**st);
   auto row = (*st)->bind(1, room_id).step();
   if (!row) return row.error();
-  if (!*row) return not_found("no stored room " + room_id);
+  if (!*row) return make_error(stored_not_found, "no stored room " + room_id);
   return StoredRoomInfo{room_id, (*st)->text(0), (*st)->int64(1)};
 }
 

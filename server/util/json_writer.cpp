@@ -72,9 +72,9 @@ JsonWriter& JsonWriter::field(std::string_view k, std::int64_t a, std::int64_t b
   return *this;
 }
 
-JsonWriter& JsonWriter::raw_field(std::string_view k, std::string_view json) {
+JsonWriter& JsonWriter::raw_field(std::string_view k, std::string_view json_text) {
   key(k);
-  out_ += json;
+  out_ += json_text;
   return *this;
 }
 

@@ -7,15 +7,12 @@
 #include <random>
 
 #include "core/registry.h"
+#include "start_game.h"
 
 namespace banmen {
 namespace {
 
-GamePtr start(std::string_view id) {
-  auto g = create_game(id);
-  EXPECT_TRUE(g.ok()) << id;
-  return std::move(*g);
-}
+using test::start;
 
 // A random tree: lines of random moves from random nodes.
 VariationTree random_tree(const Game& root, std::mt19937& rng) {

@@ -3,15 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "core/registry.h"
+#include "start_game.h"
 
 namespace banmen {
 namespace {
 
-GamePtr start(std::string_view id) {
-  auto g = create_game(id);
-  EXPECT_TRUE(g.ok()) << id;
-  return std::move(*g);
-}
+using test::start;
 
 TEST(VariationTree, MainLineFirstThenVariations) {
   VariationTree tree(*start("shogi"));

@@ -38,8 +38,6 @@ banmen::GamePtr expect_capture(const Ranks& before, const std::string& move, con
   return g;
 }
 
-const std::string e(9, '.');  // an empty rank
-
 TEST(HasamiCaptures, SingleSandwich) {
   expect_capture({e, e, e, "........P", "....p....", "....P....", e}, "1d5d",
                  {e, e, e, "....P....", e, "....P....", e});

@@ -7,7 +7,6 @@ namespace {
 
 using namespace hasami_test;
 using Ranks = std::vector<std::string>;
-const std::string e(9, '.');
 
 TEST(HasamiRules, StartsFromTheSpecPositionWithRookMovesOnly) {
   auto g = make();

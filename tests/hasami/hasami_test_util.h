@@ -11,6 +11,9 @@ namespace hasami_test {
 
 inline const char* kStart = "ppppppppp/9/9/9/9/9/9/9/PPPPPPPPP b - 1";
 
+// An empty rank, for pictures.
+inline const std::string e(9, '.');
+
 // A position from a picture: nine ranks a..i of nine squares (files 9..1), '.' empty,
 // 'P' black, 'p' white; then the side to move and the move number.
 inline std::string picture(const std::vector<std::string>& ranks, char side, int number = 1) {

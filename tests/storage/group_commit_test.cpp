@@ -10,58 +10,20 @@
 #include <vector>
 
 #include "storage/sqlite_store.h"
+#include "store_test_rows.h"
 #include "temp_dir.h"
 
 namespace banmen::server {
 namespace {
 
-// prefix + n, built by appending (GCC 12 warns falsely on "literal" + std::to_string()).
-std::string named(const char* prefix, int n) {
-  std::string s = prefix;
-  s += std::to_string(n);
-  return s;
-}
-
-StoredMove move_of(const std::string& room, int ply, std::size_t padding = 0) {
-  StoredMove m;
-  m.room_id = room;
-  m.game_no = 1;
-  m.ply = ply;
-  m.move = named("p", ply);
-  m.move.append(padding, 'x');
-  m.remaining_ms[0] = 1000 + ply;
-  return m;
-}
+using test_rows::Answer;
+using test_rows::move_of;
+using test_rows::named;
 
 void seed_room(Store& s, const std::string& room) {
   ASSERT_TRUE(s.write(StoredRoomInfo{room, "{}", 1}).ok());
   ASSERT_TRUE(s.write(StoredGameStart{room, 1, "reversi", "{}", "start", {0, 1}, 2}).ok());
 }
-
-// Waits for submit()'s answer, as a room waits before its next move.
-class Answer {
- public:
-  Store::Committed callback() {
-    return [this](Result<void> r) {
-      std::lock_guard lock(mu_);
-      result_ = std::move(r);
-      done_ = true;
-      cv_.notify_one();
-    };
-  }
-  Result<void> wait() {
-    std::unique_lock lock(mu_);
-    cv_.wait(lock, [this] { return done_; });
-    done_ = false;
-    return result_;
-  }
-
- private:
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  Result<void> result_;
-};
 
 TEST(GroupCommit, ManyRoomsShareTransactionsAndEveryMoveIsStored) {
   test::TempDir dir;

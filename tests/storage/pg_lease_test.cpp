@@ -10,27 +10,15 @@
 #include "pg_cluster.h"
 #include "storage/pg_migrations.h"
 #include "storage/pg_store.h"
+#include "store_test_rows.h"
 
 namespace banmen::server {
 namespace {
 
+using test_rows::move_of;
+using test_rows::named;
+
 using namespace std::chrono_literals;
-
-// prefix + n, built by appending (GCC 12 warns falsely on "literal" + std::to_string()).
-std::string named(const char* prefix, int n) {
-  std::string s = prefix;
-  s += std::to_string(n);
-  return s;
-}
-
-StoredMove move_of(const std::string& room, int ply) {
-  StoredMove m;
-  m.room_id = room;
-  m.game_no = 1;
-  m.ply = ply;
-  m.move = named("p", ply);
-  return m;
-}
 
 class PgLease : public ::testing::Test {
  protected:

@@ -14,50 +14,14 @@
 #include "pg_cluster.h"
 #include "storage/pg_migrations.h"
 #include "storage/pg_store.h"
+#include "store_test_rows.h"
 
 namespace banmen::server {
 namespace {
 
-std::string named(const char* prefix, int n) {
-  std::string s = prefix;
-  s += std::to_string(n);
-  return s;
-}
-
-StoredMove move_of(const std::string& room, int ply) {
-  StoredMove m;
-  m.room_id = room;
-  m.game_no = 1;
-  m.ply = ply;
-  m.move = named("p", ply);
-  m.remaining_ms[0] = 1000 + ply;
-  return m;
-}
-
-// Waits for submit()'s answer, as a room waits before its next move.
-class Answer {
- public:
-  Store::Committed callback() {
-    return [this](Result<void> r) {
-      std::lock_guard lock(mu_);
-      result_ = std::move(r);
-      done_ = true;
-      cv_.notify_one();
-    };
-  }
-  Result<void> wait() {
-    std::unique_lock lock(mu_);
-    cv_.wait(lock, [this] { return done_; });
-    done_ = false;
-    return result_;
-  }
-
- private:
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  Result<void> result_;
-};
+using test_rows::Answer;
+using test_rows::move_of;
+using test_rows::named;
 
 class PgStoreTest : public ::testing::Test {
  protected:
