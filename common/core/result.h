@@ -21,6 +21,7 @@ inline constexpr const char* game_over = "game_over";        // the game has alr
 inline constexpr const char* unknown_game = "unknown_game";
 inline constexpr const char* not_implemented = "not_implemented";
 inline constexpr const char* unsupported = "unsupported";  // e.g. a record format a game lacks
+inline constexpr const char* unknown_handicap = "unknown_handicap";  // not a handicap of this game
 }  // namespace errc
 
 struct Error {

@@ -15,7 +15,7 @@
 namespace banmen::shogi {
 
 // Error code: a handicap name that is not one of handicaps(), or one asked of another game.
-inline constexpr const char* kUnknownHandicap = "unknown_handicap";
+inline constexpr const char* kUnknownHandicap = errc::unknown_handicap;
 
 struct Handicap {
   std::string_view id;        // the option value: "lance", "bishop", ..., "ten_pieces"

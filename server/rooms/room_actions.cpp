@@ -5,6 +5,7 @@
 
 #include "core/registry.h"
 #include "core/unicode_text.h"
+#include "games/game_setup.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"
@@ -63,13 +64,18 @@ void Room::on_switch_game(const Request& r) {
   }
   if (auto checked = check_game_and_clock(*game, clock); !checked)
     return refuse(r, checked.error().code, checked.error().message);
-  options_.game = *game;
-  options_.clock = clock;
+  // The handicap or position belongs to the game it was chosen for: given again or gone.
+  RoomOptions next = options_;
+  next.game = *game;
+  next.clock = clock;
+  if (auto start = parse_game_start(r.msg, next); !start)
+    return refuse(r, start.error().code, start.error().message);
+  options_ = std::move(next);
   rematch_wanted_[0] = rematch_wanted_[1] = false;
   ack(r);
   spdlog::info("room {} switched to {} ({})", id_, *game, clock.human());
   if (status_ == Status::waiting) {  // nothing played yet: show the new board at once
-    game_ = std::move(create_game(*game).value());
+    game_ = std::move(setup_game(options_.setup()).value());
     clock_ = GameClock(clock);
     publish_snapshots();
     events_.position_changed();

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "core/registry.h"
+#include "games/game_setup.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"
@@ -100,17 +101,19 @@ void Room::on_rematch(const Request& r) {
     ack(r);
     return publish_offer("rematch", seat, "made");
   }
-  // Both want it: the same room, sides swapped, the series score carried on.
-  auto created = create_game(options_.game);
+  // Both want it: the same room, sides swapped unless the host chose to keep them, the
+  // series score carried on.
+  auto created = setup_game(options_.setup());
   if (!created) return refuse(r, created.error().code, created.error().message);
   auto old_game = std::make_shared<GamePtr>(std::move(game_));
   game_ = std::move(created.value());
-  seating_.swap_seats();
+  const bool swap = !options_.keep_sides;
+  if (swap) seating_.swap_seats();
   ++game_no_;
-  start_game([this, r, p, old_game](const Result<void>& started) {
+  start_game([this, r, p, old_game, swap](const Result<void>& started) {
     if (!started) {
       --game_no_;
-      seating_.swap_seats();
+      if (swap) seating_.swap_seats();
       game_ = std::move(*old_game);
       rematch_wanted_[p] = false;
       store_ok(started, r.client.get(), r.re);

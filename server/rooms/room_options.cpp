@@ -8,6 +8,8 @@ namespace banmen::server {
 namespace {
 constexpr std::int64_t kMaxBaseMs = 3LL * 3600 * 1000;
 constexpr std::int64_t kMaxStepMs = 10LL * 60 * 1000;
+constexpr std::size_t kMaxHandicap = 32;
+constexpr std::size_t kMaxPosition = 512;
 
 // The game's own word on byoyomi (GameInfo); an unknown game offers none.
 bool has_byoyomi(const std::string& game) {
@@ -40,8 +42,16 @@ json clock_spec_json(const ClockSpec& c) {
 }
 
 json RoomOptions::to_json() const {
-  return json{{"game", game},           {"clock", clock_spec_json(clock)}, {"side", side},
-              {"takebacks", takebacks}, {"spectators", spectators},        {"public", listed}};
+  json j{{"game", game},
+         {"clock", clock_spec_json(clock)},
+         {"side", side},
+         {"takebacks", takebacks},
+         {"spectators", spectators},
+         {"public", listed},
+         {"rematch_sides", keep_sides ? "keep" : "swap"}};
+  if (!handicap.empty() && handicap != "even") j["handicap"] = handicap;
+  if (!position.empty()) j["position"] = position;
+  return j;
 }
 
 Result<ClockSpec> parse_clock(const json& c) {
@@ -80,6 +90,28 @@ Result<void> check_game_and_clock(const std::string& game, const ClockSpec& cloc
   return ok();
 }
 
+Result<void> parse_game_start(const json& msg, RoomOptions& o) {
+  o.handicap.clear();
+  o.position.clear();
+  if (msg.contains("handicap")) {
+    auto h = get_string(msg, "handicap");
+    if (!h || h->size() > kMaxHandicap) return bad("handicap must be a handicap's name");
+    o.handicap = *h;
+  }
+  if (msg.contains("position")) {
+    auto p = get_string(msg, "position");
+    if (!p || p->size() > kMaxPosition)
+      return bad("position must be a text of at most 512 characters");
+    o.position = *p;
+    // The host would know where the opponent's hidden king stands.
+    if (!o.position.empty() && o.game == "dogcat")
+      return make_error(errc::unsupported, "dog-cat shogi starts from its own position only");
+  }
+  auto game = setup_game(o.setup());
+  if (!game) return game.error();
+  return ok();
+}
+
 Result<RoomOptions> parse_room_options(const json& msg) {
   RoomOptions o;
   if (auto g = get_string(msg, "game"))
@@ -100,7 +132,13 @@ Result<RoomOptions> parse_room_options(const json& msg) {
   o.takebacks = get_bool(msg, "takebacks").value_or(true);
   o.spectators = get_bool(msg, "spectators").value_or(true);
   o.listed = get_bool(msg, "public").value_or(false);
+  if (msg.contains("rematch_sides")) {
+    auto s = get_string(msg, "rematch_sides");
+    if (!s || (*s != "swap" && *s != "keep")) return bad("rematch_sides must be swap or keep");
+    o.keep_sides = *s == "keep";
+  }
   if (auto r = check_game_and_clock(o.game, o.clock); !r) return r.error();
+  if (auto r = parse_game_start(msg, o); !r) return r.error();
   return o;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "games/game_setup.h"
 #include "protocol/messages.h"
 #include "rooms/game_clock.h"
 
@@ -16,12 +17,25 @@ struct RoomOptions {
   bool takebacks = true;
   bool spectators = true;
   bool listed = false;  // "public" in the protocol
+  // How each game of the room starts: a shogi handicap ("" or "even": none) or a position
+  // pasted by the host ("": the usual start). Both checked by setup_game() when parsed.
+  std::string handicap;
+  std::string position;
+  // A rematch swaps the seats (default) or keeps them (a handicap series: the stronger
+  // player keeps giving the handicap).
+  bool keep_sides = false;
 
+  // What setup_game() needs to start a game of this room (views into this object).
+  GameSetup setup() const { return {game, position, handicap}; }
   json to_json() const;
 };
 
-// Parses and checks create_room's fields; errors: bad_request, unknown_game, unsupported.
+// Parses and checks create_room's fields; errors: bad_request, unknown_game, unsupported,
+// unknown_handicap, bad_position.
 Result<RoomOptions> parse_room_options(const json& msg);
+// Reads `handicap` and `position` of create_room or switch_game into `o` (whose game is
+// set) and checks that a game starts from them; errors as parse_room_options.
+Result<void> parse_game_start(const json& msg, RoomOptions& o);
 // Parses a "clock" object; errors: bad_request.
 Result<ClockSpec> parse_clock(const json& clock);
 json clock_spec_json(const ClockSpec& spec);

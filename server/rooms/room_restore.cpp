@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "core/registry.h"
+#include "games/game_setup.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"
 #include "util/time.h"
@@ -71,7 +72,7 @@ Result<void> Room::restore(const StoredRoom& stored) {
 }
 
 Result<void> Room::restore_waiting() {
-  auto created = create_game(options_.game);
+  auto created = setup_game(options_.setup());
   if (!created) return created.error();
   game_ = std::move(*created);
   game_no_ = 1;

@@ -97,8 +97,9 @@ AssertionResult play_random(Match& m, std::mt19937& rng, int max_plies) {
   return AssertionSuccess();
 }
 
-AssertionResult replay_matches(const std::string& game, const json& over) {
-  auto g = banmen::create_game(game);
+AssertionResult replay_matches(const std::string& game, const json& over,
+                               const std::string& initial) {
+  auto g = banmen::create_game(game, initial);
   if (!g) return AssertionFailure() << g.error().message;
   for (const auto& mv : over["moves"]) {
     auto r = g.value()->apply(mv["move"].get<std::string>());

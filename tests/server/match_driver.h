@@ -45,8 +45,9 @@ struct Match {
 ::testing::AssertionResult play_random(Match& m, std::mt19937& rng, int max_plies);
 // Plays one move for the side to move and waits until both sides saw it.
 ::testing::AssertionResult play_one(Match& m, const std::string& move, const std::string& id);
-// The game in `over` (a game_over event) replayed move by move in the rules core gives the
-// same final position and outcome.
-::testing::AssertionResult replay_matches(const std::string& game, const json& over);
+// The game in `over` (a game_over event) replayed move by move in the rules core, from
+// `initial` (empty: the usual start), gives the same final position and outcome.
+::testing::AssertionResult replay_matches(const std::string& game, const json& over,
+                                          const std::string& initial = "");
 
 }  // namespace banmen::testing

@@ -27,6 +27,14 @@ struct FloodResult {
 // body, or "" on failure or after 5 s.
 std::string raw_http_get(unsigned short port, const std::string& target,
                          const std::vector<std::string>& extra_headers = {});
+// The status code of such an answer (0 if there is none) and its body.
+inline int status_of(const std::string& answer) {
+  return answer.size() > 12 ? std::stoi(answer.substr(9, 3)) : 0;
+}
+inline std::string body_of(const std::string& answer) {
+  auto at = answer.find("\r\n\r\n");
+  return at == std::string::npos ? "" : answer.substr(at + 4);
+}
 
 class RawWsClient {
  public:

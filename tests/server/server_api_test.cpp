@@ -13,15 +13,6 @@
 namespace banmen::testing {
 namespace {
 
-int status_of(const std::string& answer) {
-  return answer.size() > 12 ? std::stoi(answer.substr(9, 3)) : 0;
-}
-
-std::string body_of(const std::string& answer) {
-  auto at = answer.find("\r\n\r\n");
-  return at == std::string::npos ? "" : answer.substr(at + 4);
-}
-
 // The value of counter `name` in /metrics (-1 when absent).
 double counter(unsigned short port, const std::string& name) {
   const std::string text = body_of(raw_http_get(port, "/metrics"));
