@@ -15,6 +15,9 @@ export interface RoomOptions {
   takebacks: boolean;
   spectators: boolean;
   public: boolean;
+  handicap?: string; // shogi: the server's handicap id; the giver (seat 1) moves first
+  position?: string; // the start in the game's own notation (SFEN, FEN, ...)
+  rematch_sides?: 'swap' | 'keep';
 }
 
 export interface ClockState {

@@ -7,6 +7,7 @@ import { customClock, defaultPreset, presetsFor } from './presets';
 import { describeClock } from '../state/clock';
 import { h } from './dom';
 import { gameIcon } from './icons';
+import { renderStartOptions } from './start-options';
 
 export interface HomeProps {
   available: (id: GameId) => boolean | undefined; // undefined while the server has not said
@@ -33,6 +34,7 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
   const gameList = h('div', { class: 'game-picker', role: 'radiogroup', 'aria-label': t('home.game') });
   const timeBox = h('div', { class: 'time-box' });
   const sideBox = h('div', { class: 'side-box', role: 'radiogroup', 'aria-label': t('home.side') });
+  const start = renderStartOptions(game, () => drawSides());
   const nameInput = h('input', {
     type: 'text', id: 'nickname', name: 'nickname', maxlength: 32, autocomplete: 'nickname',
     placeholder: t('home.nickname.placeholder'), value: p.name, required: true,
@@ -49,7 +51,7 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
           { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}`, 'data-game': g.id },
           h('input', {
             type: 'radio', name: 'game', value: g.id, checked: g.id === game, disabled: avail === false,
-            onchange: () => { game = g.id; presetId = ''; drawGames(); drawTime(); drawSides(); },
+            onchange: () => { game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); },
           }),
           gameIcon(g.id),
           h('span', { class: 'game-text' },
@@ -92,8 +94,12 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
 
   let side: RoomOptions['side'] = 'random';
   function drawSides(): void {
+    // With a handicap, seat 0 receives it and seat 1 (White, first to move) gives it.
+    const handicap = start.handicap() !== 'even';
     const opts: [RoomOptions['side'], string][] = [
-      ['first', sideName(game, 0)], ['random', t('home.side.random')], ['second', sideName(game, 1)],
+      ['first', handicap ? t('home.side.receiver') : sideName(game, 0)],
+      ['random', t('home.side.random')],
+      ['second', handicap ? t('home.side.giver') : sideName(game, 1)],
     ];
     sideBox.replaceChildren(
       ...opts.map(([v, label]) =>
@@ -116,6 +122,7 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
       takebacks: data.get('takebacks') === 'on',
       spectators: data.get('spectators') === 'on',
       public: data.get('public') === 'on',
+      ...start.values(),
     });
   });
 
@@ -128,6 +135,7 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
     h('div', { class: 'form-row' },
       h('fieldset', {}, h('legend', {}, t('home.time')), timeBox),
       h('fieldset', {}, h('legend', {}, t('home.side')), sideBox)),
+    start.el,
     h('fieldset', { class: 'toggles' },
       toggle('takebacks', 'home.takebacks', true),
       toggle('spectators', 'home.spectators', true),
