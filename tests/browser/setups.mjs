@@ -1,0 +1,84 @@
+// How games start, in the browser: a shogi handicap game chosen on the home page (two-piece,
+// the host receiving it, sides kept on rematch) is played to its end, the giver moving
+// first; its KIF download is read by tsshogi with the right 手合割 and start; the rematch
+// keeps the seats and the handicap.
+// Usage: node setups.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
+import { importKIF, Move } from 'tsshogi';
+import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
+import { playMove } from './moves.mjs';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8765';
+const TWO_PIECES = 'lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1';
+// The giver (seat 1, White) moves first.
+const MOVES = ['3c3d', '7g7f', '4a3b', '2g2f'];
+
+const browser = await launch();
+let failed = false;
+try {
+  const host = await newPlayer(browser, base, { name: 'host' });
+  await host.page.waitForSelector('[data-testid=server-version]');
+  await host.page.fill('#nickname', 'Hana');
+  await host.page.click('.game-card[data-game=shogi]');
+  await host.page.selectOption('[data-testid=handicap]', 'two_pieces');
+  await until(async () => (await host.page.locator('label.side-first').textContent()).includes('Receive'), 'side labels follow the handicap');
+  await host.page.click('label.side-first');
+  await host.page.check('#keep-sides');
+  await shot(host.page, 'setup-01-handicap-form');
+  await host.page.click('[data-testid=create-room]');
+  await host.page.waitForSelector('[data-testid=waiting]');
+  const link = await host.page.inputValue('[data-testid=share-link]');
+  const guest = await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' });
+  await guest.page.waitForSelector('[data-testid=join-name]');
+  await guest.page.fill('[data-testid=join-name]', 'Sensei');
+  await guest.page.click('[data-testid=join-submit]');
+  await guest.page.waitForSelector('.room');
+  const seat = async (p) => Number(await p.locator('.pb-bottom').getAttribute('data-seat'));
+  await until(async () => (await seat(host.page)) === 0 && (await seat(guest.page)) === 1, 'host receives, guest gives');
+  const moveCount = (p) => p.locator('.move-list .ml-move').count();
+
+  // The giver moves first: the host (receiver) may not.
+  const bySeat = [host.page, guest.page];
+  for (let ply = 0; ply < MOVES.length; ply++) {
+    const mover = bySeat[(ply + 1) % 2];
+    await until(async () => (await moveCount(mover)) === ply, `ply ${ply} seen`);
+    await playMove(mover, 'shogi', MOVES[ply], ply % 2 === 0);
+    await until(async () => (await moveCount(host.page)) === ply + 1 && (await moveCount(guest.page)) === ply + 1, `ply ${ply + 1} played`);
+  }
+  await shot(guest.page, 'setup-02-handicap-game');
+  // The receiver resigns: the game is over for both.
+  await host.page.click('[data-testid=resign]');
+  await host.page.click('dialog.choice-dialog button[data-choice=yes]');
+  for (const p of [host.page, guest.page]) await p.waitForSelector('[data-testid=result-dialog]');
+  check((await guest.page.locator('.result-title').textContent()).trim() === 'あなたの勝ち', 'the giver won');
+  for (const p of [host.page, guest.page]) await p.locator('dialog.result-dialog button.close').click().catch(() => {});
+
+  // The KIF download names the handicap; tsshogi starts from it and replays every move.
+  const kifLink = host.page.locator('.download-row a', { hasText: 'KIF' }).first();
+  const href = await kifLink.getAttribute('href');
+  const res = await host.page.request.get(new URL(href, host.page.url()).toString());
+  check(res.ok(), `KIF download ${href}: ${res.status()}`);
+  const kif = await res.text();
+  check(kif.includes('手合割：二枚落ち'), `KIF names the handicap:\n${kif}`);
+  const record = importKIF(kif);
+  check(!(record instanceof Error), `tsshogi reads the KIF: ${record.message ?? ''}`);
+  check(record.initialPosition.sfen === TWO_PIECES, `tsshogi starts from ${record.initialPosition.sfen}`);
+  const plies = record.moves.filter((n) => n.move instanceof Move).length;
+  check(plies === MOVES.length, `tsshogi reads ${plies} moves`);
+
+  // A kept series: the rematch has the same seats and the same handicap.
+  await host.page.click('[data-testid=rematch]');
+  await guest.page.click('[data-testid=accept-rematch]');
+  await until(async () => !(await host.page.locator('[data-testid=rematch]').count()), 'rematch started');
+  check((await seat(host.page)) === 0 && (await seat(guest.page)) === 1, 'seats kept on rematch');
+  await playMove(guest.page, 'shogi', MOVES[0], false);
+  await until(async () => (await moveCount(host.page)) === 1, 'the giver moves first again');
+  check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
+  console.log('handicap game, KIF by tsshogi and kept sides: ok');
+} catch (e) {
+  failed = true;
+  console.error('FAILED:', e.stack ?? e);
+  for (const [i, c] of browser.contexts().entries()) for (const p of c.pages()) await shot(p, `setup-fail-${i}`).catch(() => {});
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
