@@ -17,6 +17,7 @@ inline constexpr const char* no_such_room = "no_such_room";
 inline constexpr const char* room_full = "room_full";
 inline constexpr const char* spectators_full = "spectators_full";
 inline constexpr const char* bad_token = "bad_token";
+inline constexpr const char* bad_device_link = "bad_device_link";
 inline constexpr const char* bad_name = "bad_name";
 inline constexpr const char* not_in_room = "not_in_room";
 inline constexpr const char* not_a_player = "not_a_player";
@@ -36,12 +37,21 @@ inline constexpr const char* storage_error = "storage_error";
 inline constexpr const char* internal_error = "internal_error";
 
 // Every code a client may receive, in the order of docs/protocol.md's table.
-inline constexpr std::array<std::string_view, 31> kProtocolCodes{
-    bad_request,       unknown_type,     unknown_game,     not_implemented,    unsupported,
-    unknown_handicap,  bad_position,     no_such_room,     room_full,          spectators_full,
-    bad_token,         bad_name,         not_in_room,      not_a_player,       not_host,
-    game_not_started,  game_over,        game_in_progress, not_your_turn,      stale_version,
-    bad_move,          illegal_move,     no_offer,         takebacks_disabled, nothing_to_take_back,
-    too_late_to_abort, opponent_present, rate_limited,     too_many_rooms,     storage_error,
-    internal_error};
+inline constexpr std::array<std::string_view, 32> kProtocolCodes{
+    bad_request,        unknown_type,
+    unknown_game,       not_implemented,
+    unsupported,        unknown_handicap,
+    bad_position,       no_such_room,
+    room_full,          spectators_full,
+    bad_token,          bad_device_link,
+    bad_name,           not_in_room,
+    not_a_player,       not_host,
+    game_not_started,   game_over,
+    game_in_progress,   not_your_turn,
+    stale_version,      bad_move,
+    illegal_move,       no_offer,
+    takebacks_disabled, nothing_to_take_back,
+    too_late_to_abort,  opponent_present,
+    rate_limited,       too_many_rooms,
+    storage_error,      internal_error};
 }  // namespace banmen::errc

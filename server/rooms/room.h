@@ -125,6 +125,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void list_publicly();
   void do_join(std::shared_ptr<Client> client, json req);
   void rejoin(const ClientPtr& client, const json& req, const json& re, bool was_member);
+  // Seats `client` as player `p` (who proved it), replacing that player's older connection;
+  // `new_token`, if not empty, goes with the answer (a seat moved to this device).
+  void take_seat(const ClientPtr& client, const json& req, const json& re, int p, bool was_member,
+                 const std::string& new_token = {});
   void do_leave(std::uint64_t client_id);
   void attach(std::shared_ptr<Client> client, int player, const std::string& name);
   // The second player's seat is recorded: answer them and start the first game.
@@ -136,6 +140,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // the count, which goes out once per kSpectatorCountDelay however many came and went.
   void publish_presence(int player);
   void members_changed() { connected_ = static_cast<int>(seating_.size()); }
+
+  // room_device_link.cpp: moving a seat to another device with a one-time code.
+  void on_device_link(const Request& r);
+  void join_with_device_code(const ClientPtr& client, const std::string& code, const json& req,
+                             const json& re, bool was_member);
 
   // room_game.cpp: starting, moving and ending games
   // The record of the game about to start (game_no_, game_, seats), for the store.
@@ -230,6 +239,13 @@ class Room : public std::enable_shared_from_this<Room> {
   int draw_offer_ = -1;                      // seat
   int takeback_offer_ = -1;                  // seat
   bool rematch_wanted_[2] = {false, false};  // by player
+  // Each player's unspent device link (room_device_link.cpp): the code's hash and when it
+  // stops working; empty when none. Kept in memory only: a restart voids them.
+  struct DeviceLink {
+    std::string code_hash;
+    std::int64_t expires_ms = 0;  // steady clock
+  };
+  std::optional<DeviceLink> device_links_[2];
   bool clock_held_ = false;     // restored: the clock waits for the side to move to return
   bool result_stored_ = false;  // end_on_request() already stored the coming finish()
   double score_[2] = {0, 0};    // series points by player (add_series_points)

@@ -102,6 +102,8 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
     return;
   }
   if (token) return rejoin(client, req, re, here != nullptr);
+  if (auto code = get_string(req, "device_code"))
+    return join_with_device_code(client, *code, req, re, here != nullptr);
   if (!seating_.player(1).taken) {
     auto secret = new_token();
     Player p{true, clean_name(req), sha256_hex(secret), 0, 0, {}, {}};
@@ -135,6 +137,11 @@ void Room::rejoin(const ClientPtr& client, const json& req, const json& re, bool
     if (!was_member) client->left_room(this);
     return;
   }
+  take_seat(client, req, re, p, was_member);
+}
+
+void Room::take_seat(const ClientPtr& client, const json& req, const json& re, int p,
+                     bool was_member, const std::string& new_token) {
   if (was_member) seating_.remove(client->client_id(), 0);  // a spectator becomes the player
   // A newer connection of the same player replaces the older one.
   if (auto old = seating_.player(p).client; old != 0 && old != client->client_id()) {
@@ -146,7 +153,9 @@ void Room::rejoin(const ClientPtr& client, const json& req, const json& re, bool
       seating_.remove(old, 0);
     }
   }
-  reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", p}}, re);
+  json joined{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", p}};
+  if (!new_token.empty()) joined["token"] = new_token;
+  reply(*client, std::move(joined), re);
   seating_.add(client, p, seating_.player(p).name);
   members_changed();
   spdlog::info("room {} player {} back on conn {}", id_, p, client->client_id());

@@ -17,7 +17,7 @@ constexpr unsigned kInGame = kSeat | kStarted | kNotOver;
 }  // namespace
 
 const Room::Route* Room::route(std::string_view type) {
-  static const std::array<Route, 16> kRoutes{{
+  static const std::array<Route, 17> kRoutes{{
       {"move", kWellFormedMove | kSeat | kFirstTime | kStarted | kNotOver | kTurn | kFreshVersion,
        &Room::on_move, "spectators cannot move"},
       {"declare", kInGame | kTurn, &Room::on_declare, "spectators cannot declare"},
@@ -35,6 +35,7 @@ const Room::Route* Room::route(std::string_view type) {
       {"rematch_decline", kSeat | kAfterGame, &Room::on_rematch},
       {"switch_game", kHost | kNoGameRunning, &Room::on_switch_game},
       {"chat", kNothing, &Room::on_chat},
+      {"device_link", kSeat, &Room::on_device_link, "spectators have no seat to move"},
   }};
   auto it =
       std::find_if(kRoutes.begin(), kRoutes.end(), [&](const Route& r) { return r.type == type; });
