@@ -4,11 +4,15 @@ import { dispatch, type Inbox } from '../src/app/inbox';
 import { GameDirectory } from '../src/games/directory';
 import { GAMES } from '../src/games/catalog';
 import { sideName } from '../src/games/names';
+import { deviceCodeFromHash, deviceLinkUrl } from '../src/ui/device-link';
+import { Session } from '../src/state/session';
 
 describe('error policy', () => {
   it('rejoins without the token when it is refused in a room, silently', () => {
     expect(errorSteps('bad_token', true)).toMatchObject({ forgetTokenAndRejoin: true, tell: false });
     expect(errorSteps('bad_token', false)).toMatchObject({ forgetTokenAndRejoin: false, tell: true });
+    // A spent device link: join as a newcomer, and say why.
+    expect(errorSteps('bad_device_link', true)).toMatchObject({ forgetTokenAndRejoin: true, tell: true });
   });
   it('shows the not-found page for a missing room', () => {
     expect(errorSteps('no_such_room', true)).toMatchObject({ notFound: true, tell: false });
@@ -33,6 +37,7 @@ describe('inbox', () => {
     error: (e) => calls.push(`error ${e.code}`),
     ack: (id) => calls.push(`ack ${id}`),
     event: (ev) => calls.push(`event ${ev.type}`),
+    deviceLink: (code) => calls.push(`device ${code}`),
   };
   it('hands each message to its one handler and drops malformed ones', () => {
     calls.length = 0;
@@ -45,7 +50,9 @@ describe('inbox', () => {
     dispatch({ type: 'ack' }, inbox);
     dispatch({ type: 'welcome' }, inbox);
     dispatch({ type: 'pong' }, inbox);
-    expect(calls).toEqual(['welcome x', 'rooms 2', 'entered r1 t true', 'entered r1 null false', 'error no_such_room', 'ack m1', 'ack null']);
+    dispatch({ type: 'device_link', code: 'c0de' }, inbox);
+    dispatch({ type: 'device_link' }, inbox);
+    expect(calls).toEqual(['welcome x', 'rooms 2', 'entered r1 t true', 'entered r1 null false', 'error no_such_room', 'ack m1', 'ack null', 'device c0de']);
   });
 });
 
@@ -74,5 +81,24 @@ describe('catalog', () => {
       expect(sideName(g.id, 0)).not.toMatch(/^side\./);
       expect(sideName(g.id, 1)).not.toMatch(/^side\./);
     }
+  });
+});
+
+describe('device link', () => {
+  it('puts the code in the fragment and reads only a well-formed one back', () => {
+    const url = deviceLinkUrl('https://banmen.example', 'room12345', 'abcDEF123_-abcDEF123_-abcDEF123_-abcDEF123');
+    expect(url).toBe('https://banmen.example/r/room12345#device=abcDEF123_-abcDEF123_-abcDEF123_-abcDEF123');
+    expect(deviceCodeFromHash(new URL(url).hash)).toBe('abcDEF123_-abcDEF123_-abcDEF123_-abcDEF123');
+    expect(deviceCodeFromHash('#device=short')).toBeNull();
+    expect(deviceCodeFromHash('#device=<script>alert(1)</script>')).toBeNull();
+    expect(deviceCodeFromHash('')).toBeNull();
+  });
+  it('hands a code to one join only', () => {
+    const s = new Session(null);
+    s.offerDeviceCode('r1', 'c0de');
+    expect(s.hasDeviceCode('r1')).toBe(true);
+    expect(s.takeDeviceCode('r1')).toBe('c0de');
+    expect(s.takeDeviceCode('r1')).toBeNull();
+    expect(s.hasDeviceCode('r1')).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 // How games start, in the browser: a shogi handicap game chosen on the home page (two-piece,
 // the host receiving it, sides kept on rematch) is played to its end, the giver moving
 // first; its KIF download is read by tsshogi with the right 手合割 and start; the rematch
-// keeps the seats and the handicap.
+// keeps the seats and the handicap. Then the host moves the seat to a phone by the
+// "continue on another device" link: the phone gets the seat, the old tab is told it was
+// replaced, and the same link opened a second time gives no seat.
 // Usage: node setups.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { importKIF, Move } from 'tsshogi';
 import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
@@ -72,6 +74,28 @@ try {
   check((await seat(host.page)) === 0 && (await seat(guest.page)) === 1, 'seats kept on rematch');
   await playMove(guest.page, 'shogi', MOVES[0], false);
   await until(async () => (await moveCount(host.page)) === 1, 'the giver moves first again');
+
+  // Continue on another device: a one-time link, shown with its QR code.
+  await host.page.click('[data-testid=device-link]');
+  await host.page.waitForSelector('[data-testid=device-dialog]');
+  const deviceUrl = await host.page.inputValue('[data-testid=device-link-url]');
+  check(/\/r\/[A-Za-z0-9_-]+#device=[A-Za-z0-9_-]{43}$/.test(deviceUrl), `device link ${deviceUrl}`);
+  await shot(host.page, 'setup-03-device-link');
+  const phone = await newPlayer(browser, deviceUrl, { name: 'phone', viewport: { width: 390, height: 844 } });
+  await phone.page.waitForSelector('.room');
+  await until(async () => (await seat(phone.page)) === 0, 'the phone has the seat');
+  check(!phone.page.url().includes('#device='), 'the code leaves the address bar');
+  await until(async () => (await host.page.locator('text=This seat is now open in another tab or window.').count()) > 0, 'the old tab is told');
+  await playMove(phone.page, 'shogi', MOVES[1], false);
+  await until(async () => (await moveCount(guest.page)) === 2, 'the phone plays for the seat');
+  await shot(phone.page, 'setup-04-phone');
+  // A spent link: the newcomer is told, says a name and can only watch.
+  const again = await newPlayer(browser, deviceUrl, { name: 'again' });
+  await again.page.waitForSelector('[data-testid=join-name]');
+  check(await again.page.locator('text=this device link was used already or has expired').count(), 'the spent link is explained');
+  await again.page.fill('[data-testid=join-name]', 'Late');
+  await again.page.click('[data-testid=join-submit]');
+  await until(async () => (await again.page.locator('text=You are watching this game.').count()) > 0, 'a spent link gives no seat');
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
   console.log('handicap game, KIF by tsshogi and kept sides: ok');
 } catch (e) {

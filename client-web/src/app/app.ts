@@ -22,6 +22,7 @@ import { SettingsStore } from '../settings/settings';
 import { followLooks } from '../settings/theme';
 import { openSettings } from '../ui/settings-panel';
 import { Notifier, askNotificationLeave } from '../ui/notifier';
+import { deviceCodeFromHash, deviceLinkUrl, showDeviceLink } from '../ui/device-link';
 
 export class App implements Inbox {
   private readonly model = newModel();
@@ -86,6 +87,14 @@ export class App implements Inbox {
   }
 
   start(): void {
+    // Arrived by a "continue on another device" link: the code joins once, then leaves the
+    // address bar (a reload or a shared address must not carry it).
+    const code = deviceCodeFromHash(location.hash);
+    const room = this.router.room;
+    if (code && room) {
+      this.session.offerDeviceCode(room, code);
+      history.replaceState(null, '', location.pathname);
+    }
     (window as unknown as { __banmenDropSocket?: () => void }).__banmenDropSocket = () => this.link.conn.drop();
     this.pages.drawHeader();
     this.route();
@@ -159,6 +168,10 @@ export class App implements Inbox {
     }
   }
 
+  deviceLink(code: string): void {
+    if (this.model.roomId) showDeviceLink(deviceLinkUrl(location.origin, this.model.roomId, code));
+  }
+
   ack(moveId: string | null): void {
     if (moveId) this.link.settleMove(moveId);
   }
@@ -184,7 +197,9 @@ export class App implements Inbox {
     const steps = errorSteps(e.code, !!m.roomId);
     if (steps.forgetTokenAndRejoin && m.roomId) {
       this.session.forgetToken(m.roomId);
-      this.join();
+      // A newcomer now: the join card asks for a name first if this browser has none.
+      if (needsName(m, this.session)) this.pages.drawMain();
+      else this.join();
     }
     if (steps.notFound) {
       m.notFound = true;

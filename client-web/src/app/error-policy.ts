@@ -22,6 +22,8 @@ export function errorSteps(code: string, inRoom: boolean): ErrorSteps {
     forgetTokenAndRejoin: false, notFound: false, moveRefused: false, rejoin: false, dropPendingCreate: false, tell: true,
   };
   if (code === 'bad_token' && inRoom) return { ...steps, forgetTokenAndRejoin: true, tell: false };
+  // A spent or expired device link: join as anyone would, and say why.
+  if (code === 'bad_device_link' && inRoom) return { ...steps, forgetTokenAndRejoin: true };
   if (code === 'no_such_room') return { ...steps, notFound: true, tell: false };
   if (MOVE_REFUSALS.has(code)) {
     steps.moveRefused = true;

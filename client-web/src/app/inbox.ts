@@ -9,6 +9,8 @@ export interface Inbox {
   rooms(list: PublicRoom[]): void;
   // room_created (`created`) or joined: the room and this browser's seat token, if any.
   entered(room: string, token: string | null, created: boolean): void;
+  // The one-time code that moves this player's seat to another device.
+  deviceLink(code: string): void;
   error(e: ErrorMsg): void;
   // Protocol 2 answers a move with its own move event; an ack with a move_id is the
   // answer to a resend the server had already applied.
@@ -29,6 +31,9 @@ export function dispatch(m: Record<string, unknown>, to: Inbox): void {
     case 'room_created':
     case 'joined':
       to.entered(String(m.room ?? ''), typeof m.token === 'string' ? m.token : null, m.type === 'room_created');
+      return;
+    case 'device_link':
+      if (typeof m.code === 'string') to.deviceLink(m.code);
       return;
     case 'error': {
       const e = parseError(m);

@@ -36,6 +36,9 @@ export class ServerLink {
     if (token) {
       msg.token = token;
       if (since !== undefined) msg.since = since;
+    } else {
+      const code = session.takeDeviceCode(room);
+      if (code) msg.device_code = code;
     }
     this.request(msg);
   }

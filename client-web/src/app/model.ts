@@ -29,5 +29,5 @@ export function newModel(): AppModel {
 
 // Someone opening a share link for the first time says who they are before joining.
 export function needsName(m: AppModel, session: Session): boolean {
-  return !!m.roomId && !session.token(m.roomId) && !session.name() && !m.state;
+  return !!m.roomId && !session.token(m.roomId) && !session.hasDeviceCode(m.roomId) && !session.name() && !m.state;
 }

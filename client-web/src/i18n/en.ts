@@ -75,6 +75,10 @@ export const en = {
 
   'room.share': 'Invite a friend with this link',
   'room.copy': 'Copy',
+  'room.device': 'Continue on another device',
+  'room.device.title': 'Continue on another device',
+  'room.device.help': 'Open this link on your other device within 10 minutes. It works once; this browser then gives the seat up.',
+  'room.device.qr': 'QR code of the link to continue on another device',
   'room.copied': 'Copied',
   'room.waiting': 'Waiting for your opponent to open the link…',
   'room.spectators': '{count} watching',
@@ -131,6 +135,7 @@ export const en = {
   'play.error': 'Not accepted: {message}',
 
   'error.not_your_turn': 'it is not your turn',
+  'error.bad_device_link': 'this device link was used already or has expired',
   'error.stale_version': 'the position changed; here is the current one',
   'error.illegal_move': 'that move is not legal here',
   'error.room_full': 'both seats are taken and this room has no spectators',

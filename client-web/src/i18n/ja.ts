@@ -77,6 +77,10 @@ export const ja: Record<MessageKey, string> = {
 
   'room.share': 'このリンクを相手に送ってください',
   'room.copy': 'コピー',
+  'room.device': '別の端末で続ける',
+  'room.device.title': '別の端末で続ける',
+  'room.device.help': 'このリンクを10分以内に別の端末で開いてください。使えるのは一度だけで、開くとこのブラウザーは席を譲ります。',
+  'room.device.qr': '別の端末で続けるためのリンクのQRコード',
   'room.copied': 'コピーしました',
   'room.waiting': '相手がリンクを開くのを待っています…',
   'room.spectators': '{count} 人が観戦中',
@@ -133,6 +137,7 @@ export const ja: Record<MessageKey, string> = {
   'play.error': '受け付けられません: {message}',
 
   'error.not_your_turn': '相手の手番です',
+  'error.bad_device_link': 'この端末移動リンクは使用済みか期限切れです',
   'error.stale_version': '局面が変わりました。最新の局面を表示します',
   'error.illegal_move': 'その手は指せません',
   'error.room_full': '席が埋まっていて、この部屋は観戦できません',

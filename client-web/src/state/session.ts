@@ -15,7 +15,23 @@ export function isRoomId(id: string): boolean {
 }
 
 export class Session {
+  // One-time device codes from a "continue on another device" link, by room: kept in
+  // memory only and handed out once.
+  private readonly deviceCodes = new Map<string, string>();
+
   constructor(private readonly store: KeyValueStore | null) {}
+
+  offerDeviceCode(room: string, code: string): void {
+    this.deviceCodes.set(room, code);
+  }
+  hasDeviceCode(room: string): boolean {
+    return this.deviceCodes.has(room);
+  }
+  takeDeviceCode(room: string): string | null {
+    const code = this.deviceCodes.get(room) ?? null;
+    this.deviceCodes.delete(room);
+    return code;
+  }
 
   token(room: string): string | null {
     return this.store?.getItem(TOKEN_PREFIX + room) ?? null;

@@ -69,6 +69,7 @@ export class RoomView {
   constructor(private readonly deps: RoomDeps) {
     this.actions = deps.actions;
     this.games = deps.games;
+    this.share.onDeviceLink = () => this.actions.send('device_link');
     this.announcer = new Announcer(deps.sound, deps.notifier, deps.settings, () => this.actions.send('rematch_offer'));
     const chatForm = h('form', { class: 'chat-form' }, this.chatInput, h('button', { type: 'submit', class: 'btn small' }, t('chat.send')));
     chatForm.addEventListener('submit', (e) => {

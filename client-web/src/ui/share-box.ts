@@ -10,12 +10,14 @@ import { canShare, qrCanvas } from './qr';
 export class ShareBox {
   readonly el = h('div', { class: 'share-box' });
   private drawnFor = '';
+  // Asks the server for a link that moves this player's seat to another device.
+  onDeviceLink: (() => void) | null = null;
 
   update(s: RoomState): void {
     const waiting = s.status === 'waiting';
     this.el.classList.toggle('prominent', waiting);
     this.el.hidden = !waiting && s.role !== 'player';
-    const key = `${s.room}:${waiting}:${s.game.id}`;
+    const key = `${s.room}:${waiting}:${s.game.id}:${s.role}`;
     if (key === this.drawnFor) return; // the QR code is drawn once, not at every move
     this.drawnFor = key;
     const link = `${location.origin}/r/${s.room}`;
@@ -34,6 +36,9 @@ export class ShareBox {
       h('label', { class: 'share-label' }, t('room.share')),
       h('div', { class: 'share-row' }, input, copy, share),
       waiting ? h('div', { class: 'qr-box' }, qrCanvas(link, t('room.qr'))) : '',
+      s.role === 'player' && this.onDeviceLink
+        ? h('button', { type: 'button', class: 'btn small device-btn', 'data-testid': 'device-link', onclick: () => this.onDeviceLink?.() }, t('room.device'))
+        : '',
     );
   }
 }
