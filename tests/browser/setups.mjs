@@ -37,6 +37,9 @@ try {
   const seat = async (p) => Number(await p.locator('.pb-bottom').getAttribute('data-seat'));
   await until(async () => (await seat(host.page)) === 0 && (await seat(guest.page)) === 1, 'host receives, guest gives');
   const moveCount = (p) => p.locator('.move-list .ml-move').count();
+  // The sides are named as in handicap play: 上手 gives, 下手 receives.
+  check((await guest.page.locator('.pb-bottom .pb-side').textContent()).trim() === '上手', 'the giver is 上手');
+  check((await guest.page.locator('.pb-top .pb-side').textContent()).trim() === '下手', 'the receiver is 下手');
 
   // The giver moves first: the host (receiver) may not.
   const bySeat = [host.page, guest.page];

@@ -66,6 +66,8 @@ export const en = {
 
   'side.shogi.0': 'Sente (Black)',
   'side.shogi.1': 'Gote (White)',
+  'side.handicap.0': 'Shitate (Black, receives the handicap)',
+  'side.handicap.1': 'Uwate (White, gives the handicap)',
   'side.dogcat.0': 'Dog',
   'side.dogcat.1': 'Cat',
   'side.chess.0': 'White',

@@ -68,6 +68,8 @@ export const ja: Record<MessageKey, string> = {
 
   'side.shogi.0': '先手',
   'side.shogi.1': '後手',
+  'side.handicap.0': '下手',
+  'side.handicap.1': '上手',
   'side.dogcat.0': '犬 (先手)',
   'side.dogcat.1': '猫 (後手)',
   'side.chess.0': '白',

@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import type { RoomState } from '../state/room';
 import { playerOnSeat } from '../state/room';
 import { clockFace, formatClock, type ClockFace } from '../state/clock';
-import { sideName } from '../games/names';
+import { roomSideName } from '../games/names';
 import { gameMeta } from '../games/catalog';
 import { chessPiece } from './dialogs';
 import { chessCaptured, hasamiCaptures, reversiDiscs } from './material';
@@ -55,7 +55,7 @@ export class PlayerBar {
     this.info.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
     this.side.replaceChildren(
       h('span', { class: `side-dot side-${s.game.id}-${seat}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'pb-side' }, sideName(s.game.id, seat)),
+      h('span', { class: 'pb-side' }, roomSideName(s.game.id, s.options.handicap, seat)),
       me ? h('span', { class: 'pb-you' }, `· ${t('room.you')}`) : '',
     );
     this.material.replaceChildren(...this.materialFor(s, seat));
@@ -75,7 +75,7 @@ export class PlayerBar {
     if (this.clockExtra.textContent !== extra) this.clockExtra.textContent = extra;
     this.clock.classList.toggle('running', running);
     this.clock.classList.toggle('low', face.low && s.status === 'playing');
-    this.clock.setAttribute('aria-label', `${sideName(s.game.id, this.seat)} ${text}${face.low ? ' ' + t('clock.low') : ''}`);
+    this.clock.setAttribute('aria-label', `${roomSideName(s.game.id, s.options.handicap, this.seat)} ${text}${face.low ? ' ' + t('clock.low') : ''}`);
     return face;
   }
 
