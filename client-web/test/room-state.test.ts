@@ -48,6 +48,15 @@ describe('room state', () => {
     expect(s!.version).toBe(7);
     expect(canAbort(s!)).toBe(false);
   });
+  it('lets the first mover take back whichever seat it is (seat 1 in a handicap game)', () => {
+    const base = fromSnapshot(snapshot(), 1);
+    let s: RoomState | null = { ...base, role: 'player', seat: 1, toMove: 1 };
+    expect(canTakeback(s)).toBe(false);
+    s = applyEvent(s, moveEv(6, 1, 1, '3c3d'), 10).state;
+    expect(s!.toMove).toBe(0);
+    expect(canTakeback(s!)).toBe(true);
+    expect(canTakeback({ ...s!, seat: 0 })).toBe(false); // seat 0 has not moved yet
+  });
   it('asks for a resync when a move does not fit', () => {
     const s = fromSnapshot(snapshot(), 0);
     const r = applyEvent(s, moveEv(9, 3, 0, 'e2e4'), 1);

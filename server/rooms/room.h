@@ -196,6 +196,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // room_views.cpp: what each viewer is told
   json snapshot(Viewer viewer, int player) const;
   json moves_json(Viewer viewer) const;
+  // The seat that made move `index` (0-based) of the current game.
+  int mover_of(std::size_t index) const;
   json result_json(Viewer viewer) const;
   std::string clock_text() const;  // the clock as sent, written directly
   json clock_json() const;         // the same, for messages built as json

@@ -16,6 +16,14 @@ const char* status_name(int s) {
 }
 }  // namespace
 
+int Room::mover_of(std::size_t index) const {
+  // Sides alternate (a pass is a move), so the first mover follows from the side to move
+  // now and the number of moves: seat 1 first in a handicap game or a position with White
+  // (or Black in chess) to move.
+  return static_cast<int>(
+      (static_cast<std::size_t>(game_->to_move()) + game_->history_size() + index) % 2);
+}
+
 json Room::moves_json(Viewer viewer) const {
   json moves = json::array();
   for (std::size_t i = 0; i < game_->history_size(); ++i)
@@ -138,7 +146,7 @@ Room::MoveEventTexts Room::move_event_texts(Viewer viewer, std::size_t ply,
   w.field("type", "move")
       .field("version", static_cast<std::int64_t>(events_.version()))
       .field("ply", static_cast<std::int64_t>(ply))
-      .field("seat", static_cast<int>(i % 2))
+      .field("seat", mover_of(i))
       .field("move", game_->notation(i, viewer))
       .field("display", game_->display_notation(i, viewer))
       .field("position", game_->view(viewer))

@@ -53,6 +53,11 @@ TEST(ServerSetup, TheHandicapGiverMovesFirstEveryGameOfAKeptSeries) {
   EXPECT_FALSE(m.b.legal.empty());
   std::mt19937 rng(7);
   ASSERT_TRUE(play_random(m, rng, 6));
+  // Every move event names the seat that made it: the giver, seat 1, made the first.
+  for (const json& e : m.a.events) {
+    if (e["type"] != "move") continue;
+    EXPECT_EQ(e["seat"], e["ply"].get<int>() % 2) << e.dump();
+  }
   auto r = m.a.ws.request({{"type", "resign"}}, 5000ms, m.a.absorber());
   ASSERT_TRUE(r);
   auto over = m.b.ws.wait_for([](const json& j) { return j["type"] == "game_over"; });

@@ -180,6 +180,7 @@ export function canAbort(s: RoomState): boolean {
 
 export function canTakeback(s: RoomState): boolean {
   if (s.role !== 'player' || s.status !== 'playing' || !s.options.takebacks || s.seat === null) return false;
-  // The requester needs a move of its own on the board.
-  return s.moves.length > (s.seat === 0 ? 0 : 1);
+  // The requester needs a move of its own on the board: the last one if the opponent is to
+  // move, else the one before (whoever moved first: seat 1 in a handicap game).
+  return s.moves.length >= (s.toMove === s.seat ? 2 : 1);
 }
