@@ -53,23 +53,24 @@ void Room::end_if_abandoned() {
 }
 
 void Room::on_switch_game(const Request& r) {
-  auto game = get_string(r.msg, "game");
-  if (!game) return refuse(r, errc::bad_request, "switch_game needs game");
+  RoomOptions next = options_;
+  if (auto chosen = parse_game_choice(r.msg, next); !chosen)
+    return refuse(r, chosen.error().code, chosen.error().message);
   ClockSpec clock = options_.clock;
   if (r.msg.contains("clock")) {
     auto parsed = parse_clock(r.msg["clock"]);
     if (!parsed) return refuse(r, parsed.error().code, parsed.error().message);
     clock = *parsed;
   }
-  if (auto checked = check_game_and_clock(*game, clock); !checked)
+  if (auto checked = check_game_and_clock(next.game, clock); !checked)
     return refuse(r, checked.error().code, checked.error().message);
-  options_.game = *game;
-  options_.clock = clock;
+  next.clock = clock;
+  options_ = std::move(next);
   rematch_wanted_[0] = rematch_wanted_[1] = false;
   ack(r);
-  spdlog::info("room {} switched to {} ({})", id_, *game, clock.human());
+  spdlog::info("room {} switched to {} ({})", id_, options_.game, clock.human());
   if (status_ == Status::waiting) {  // nothing played yet: show the new board at once
-    game_ = std::move(create_game(*game).value());
+    game_ = std::move(options_.new_game().value());
     clock_ = GameClock(clock);
     publish_snapshots();
     events_.position_changed();

@@ -30,7 +30,7 @@ constexpr std::chrono::milliseconds kSpectatorCountDelay{500};
 
 void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re) {
   options_ = std::move(options);
-  auto created = create_game(options_.game);
+  auto created = options_.new_game();
   if (!created) {
     refuse(*host, re, created.error().code, created.error().message);
     host->left_room(this);

@@ -101,7 +101,7 @@ void Room::on_rematch(const Request& r) {
     return publish_offer("rematch", seat, "made");
   }
   // Both want it: the same room, sides swapped, the series score carried on.
-  auto created = create_game(options_.game);
+  auto created = options_.new_game();
   if (!created) return refuse(r, created.error().code, created.error().message);
   auto old_game = std::make_shared<GamePtr>(std::move(game_));
   game_ = std::move(created.value());

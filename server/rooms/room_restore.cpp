@@ -71,7 +71,7 @@ Result<void> Room::restore(const StoredRoom& stored) {
 }
 
 Result<void> Room::restore_waiting() {
-  auto created = create_game(options_.game);
+  auto created = options_.new_game();
   if (!created) return created.error();
   game_ = std::move(*created);
   game_no_ = 1;
@@ -90,7 +90,7 @@ Result<void> Room::restore_waiting() {
 
 Result<void> Room::restore_game(const StoredRoom& stored) {
   const auto& g = stored.game;
-  auto created = create_game(g.game_id, g.initial_position);
+  auto created = options_.new_game(g.initial_position);
   if (!created) return created.error();
   game_ = std::move(*created);
   game_no_ = g.game_no;

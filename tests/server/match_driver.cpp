@@ -98,7 +98,11 @@ AssertionResult play_random(Match& m, std::mt19937& rng, int max_plies) {
 }
 
 AssertionResult replay_matches(const std::string& game, const json& over) {
-  auto g = banmen::create_game(game);
+  return replay_matches(banmen::GameChoice{game, {}, {}}, over);
+}
+
+AssertionResult replay_matches(const banmen::GameChoice& game, const json& over) {
+  auto g = banmen::create_chosen_game(game);
   if (!g) return AssertionFailure() << g.error().message;
   for (const auto& mv : over["moves"]) {
     auto r = g.value()->apply(mv["move"].get<std::string>());

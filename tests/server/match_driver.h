@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "games/custom_game.h"
 #include "ws_test_client.h"
 
 namespace banmen::testing {
@@ -48,5 +49,7 @@ struct Match {
 // The game in `over` (a game_over event) replayed move by move in the rules core gives the
 // same final position and outcome.
 ::testing::AssertionResult replay_matches(const std::string& game, const json& over);
+// The same for a game chosen with its variant (a room's custom fairy-chess variant).
+::testing::AssertionResult replay_matches(const GameChoice& game, const json& over);
 
 }  // namespace banmen::testing
