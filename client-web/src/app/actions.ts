@@ -1,6 +1,6 @@
 // What the room page's buttons and board ask for, turned into requests.
 import { t } from '../i18n';
-import { isGameId } from '../games/catalog';
+import { isChoosable } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import type { RoomState } from '../state/room';
 import type { RoomActions } from '../ui/controls';
@@ -34,7 +34,7 @@ export function roomActions(d: ActionDeps): RoomActions {
     },
     switchGame: (game, clockChoice = 'keep') => {
       const s = d.state();
-      if (!isGameId(game) || !s) return;
+      if (!isChoosable(game) || game === 'custom' || !s) return;
       const clock = switchClock(d.games.byoyomi(game), s.options.clock, clockChoice);
       d.link.request({ type: 'switch_game', game, clock });
     },

@@ -4,7 +4,7 @@
 import { t, tMaybe, onLangChange, lang } from '../i18n';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
-import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type Welcome } from '../protocol/messages';
+import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome } from '../protocol/messages';
 import { applyEvent } from '../state/room';
 import { Session, safeStorage } from '../state/session';
 import { GameDirectory } from '../games/directory';
@@ -32,6 +32,7 @@ export class App implements Inbox {
   private readonly router = new Router(() => this.route());
   private readonly link: ServerLink;
   private readonly pages: Pages;
+  private variantAnswer: ((v: VariantCheck | null) => void) | null = null;
 
   constructor(root: HTMLElement) {
     this.link = new ServerLink({
@@ -57,6 +58,7 @@ export class App implements Inbox {
       toggleSound: () => this.settings.change({ sound: !this.settings.value.sound }),
       settings: () => openSettings(this.settings, { askNotify: askNotificationLeave, sample: () => this.sound.play('notify') }),
       create: (name, options) => this.create(name, options),
+      checkVariant: (variant, name) => this.checkVariant(variant, name),
       named: (name) => {
         this.session.saveName(name);
         this.pages.drawMain();
@@ -134,6 +136,24 @@ export class App implements Inbox {
   }
 
   // --- Inbox: what each server message does -------------------------------------------------
+  // One check at a time: a newer one answers the older with null (the form keeps the newest).
+  private checkVariant(variant: string, name: string): Promise<VariantCheck | null> {
+    return new Promise((resolve) => {
+      this.variantAnswer?.(null);
+      this.variantAnswer = resolve;
+      if (!this.link.request({ type: 'check_variant', variant, variant_name: name })) {
+        this.variantAnswer = null;
+        resolve(null);
+      }
+    });
+  }
+
+  variantCheck(v: VariantCheck): void {
+    const answer = this.variantAnswer;
+    this.variantAnswer = null;
+    answer?.(v);
+  }
+
   welcome(w: Welcome): void {
     this.model.serverName = w.server;
     this.games.set(w.games);

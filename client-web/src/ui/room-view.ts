@@ -8,13 +8,15 @@ import { bottomSeat, isMyTurn, lastMove } from '../state/room';
 import type { BoardView } from '../boards/board';
 import { ShogiBoard } from '../boards/shogi-board';
 import { ChessBoard } from '../boards/chess-board';
+import { FairyBoard } from '../boards/fairy-board';
+import type { VariantInfo } from '../protocol/messages';
 import { ReversiBoard } from '../boards/reversi-board';
 import { PlayerBar } from './player-bar';
 import { renderMoveList } from './move-list';
 import { renderControls, recordFormats, type RoomActions } from './controls';
 import { choose, toast } from './dialogs';
 import { resultText } from '../state/result-text';
-import { gameName, sideName } from '../games/names';
+import { gameName, sideName, variantPieceName } from '../games/names';
 import { gameMeta } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import { describeClock } from '../state/clock';
@@ -117,7 +119,10 @@ export class RoomView {
   update(s: RoomState): void {
     const prev = this.state;
     this.state = s;
-    if (this.boardGame !== `${s.game.id}:${s.role}`) this.makeBoard(s.game.id, s.role === 'spectator');
+    if (this.boardGame !== boardKey(s)) {
+      this.makeBoard(s.game.id, s.role === 'spectator', s.game.variant);
+      this.boardGame = boardKey(s);
+    }
     const bottom = this.flipped ? ((1 - bottomSeat(s)) as 0 | 1) : bottomSeat(s);
     const top = (1 - bottom) as 0 | 1;
     this.top.update(s, top);
@@ -155,7 +160,7 @@ export class RoomView {
     document.body.dispatchEvent(new Event('shogiground.resize'));
   }
 
-  private makeBoard(gameId: string, spectator: boolean): void {
+  private makeBoard(gameId: string, spectator: boolean, variant?: VariantInfo): void {
     this.board?.destroy();
     this.boardEl.replaceChildren();
     this.boardEl.className = `board-wrap game-${gameId}`;
@@ -163,7 +168,9 @@ export class RoomView {
     this.bottom.hand.replaceChildren();
     const onMove = (m: string) => this.actions.move(m);
     const kind = gameMeta(gameId)?.board ?? 'shogi';
-    if (kind === 'chess') {
+    if (variant) {
+      this.board = new FairyBoard(this.boardEl, variant, onMove, choose, () => t('play.choosePiece'), (l) => variantPieceName(variant, l));
+    } else if (kind === 'chess') {
       const inner = h('div', { class: 'cg-wrap-outer' });
       this.boardEl.append(inner);
       this.board = new ChessBoard(inner, onMove, choose, () => t('play.choosePiece'));
@@ -176,7 +183,6 @@ export class RoomView {
     }
     this.boardEl.setAttribute('role', 'group');
     this.boardEl.setAttribute('aria-label', t('a11y.board'));
-    this.boardGame = `${gameId}:${spectator ? 'spectator' : 'player'}`;
     this.el.dataset.game = gameId;
   }
 
@@ -245,4 +251,10 @@ export class RoomView {
     const mine = s.role === 'player' ? faces[this.top.seat === s.seat ? 0 : 1] : null;
     this.announcer.clock(s, mine);
   }
+}
+
+// Which board a room needs: a new one when the game, its variant or the viewer's role changes.
+function boardKey(s: RoomState): string {
+  const v = s.game.variant;
+  return `${s.game.id}:${v ? `${v.name}:${v.files}x${v.ranks}` : ''}:${s.role === 'spectator' ? 'spectator' : 'player'}`;
 }
