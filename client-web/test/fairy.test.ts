@@ -41,6 +41,7 @@ describe('fairy pieces and diagrams', () => {
     expect(pieceSvgMarkup('a', true)).toContain('>A<');
     expect(pieceSvgMarkup('n', false)).toContain('<path');
     expect(pieceSvgMarkup('w', true, true)).toContain('#c0392b');
+    expect(pieceSvgMarkup('<img src=x>', true)).not.toContain('<img');
   });
   it('lists the squares a piece reaches from the centre', () => {
     const wazirRider: VariantPiece = { letter: 'x', name: 'customPiece1', pawn: false, royal: false, leaps: [[1, 2, 'mc']], rides: [[0, 1, 2, 'm'], [1, 0, 0, 'c']] };

@@ -16,7 +16,8 @@ const SHAPES: Record<string, string> = {
 };
 
 export function pieceSvgMarkup(letter: string, white: boolean, promoted = false): string {
-  const l = letter.toLowerCase();
+  // Written into markup: only a letter goes in, whatever the server sent.
+  const l = /^[a-z]$/i.test(letter) ? letter.toLowerCase() : '?';
   const fill = white ? '#fafafa' : '#2b2b2b';
   const line = white ? '#1d1d1d' : '#e8e8e8';
   const shape = SHAPES[l];
