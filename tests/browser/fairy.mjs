@@ -84,6 +84,19 @@ async function playRoom(host, game, moves, files, ranks, guestBefore) {
     await p.waitForSelector(`.board-wrap.game-${game} .fairy-grid`);
     await until(async () => (await p.locator('.fairy-grid [data-square]').count()) === files * ranks, `${game}: a ${files}x${ranks} board`);
   }
+  if (game === 'custom') {
+    // A spectator sees the board and can read the definition the room plays.
+    const spectator = await newPlayer(browser, link, { name: 'spectator' });
+    await spectator.page.waitForSelector('[data-testid=join-name]');
+    await spectator.page.fill('[data-testid=join-name]', 'Sam');
+    await spectator.page.click('[data-testid=join-submit]');
+    await until(async () => (await spectator.page.locator('.fairy-grid [data-square]').count()) === files * ranks, 'the spectator\'s board');
+    await spectator.page.click('[data-testid=variant-definition] summary');
+    const text = await spectator.page.locator('[data-testid=variant-definition] pre').textContent();
+    check(text.includes('customPiece1 = w:mWcF'), 'the spectator reads the definition');
+    await shot(spectator.page, 'fairy-custom-spectator');
+    await spectator.ctx.close();
+  }
   check((await host.page.locator('.fairy-grid [data-square]').first().getAttribute('data-square')) === `a${ranks}`, 'white sees its side at the bottom');
   check((await guest.page.locator('.fairy-grid [data-square]').first().getAttribute('data-square')) === `${String.fromCharCode(96 + files)}1`, 'black sees its side at the bottom');
   for (let ply = 0; ply < moves.length; ply++) {

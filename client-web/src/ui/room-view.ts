@@ -39,6 +39,8 @@ export interface RoomDeps {
 export class RoomView {
   readonly el: HTMLElement;
   private readonly boardEl = h('div', { class: 'board-wrap' });
+  // A custom fairy variant's definition, for players and spectators alike.
+  private readonly definition = h('details', { class: 'variant-definition', hidden: true, 'data-testid': 'variant-definition' });
   // Every piece by name and square, for screen readers (the boards draw them unnamed).
   private readonly pieceList = h('ul', { class: 'sr-only', 'aria-label': t('a11y.pieces'), 'data-testid': 'piece-list' });
   private pieceListFor = '';
@@ -103,7 +105,7 @@ export class RoomView {
         this.bottom.el,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
-        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.moves, this.controls,
+        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.moves, this.controls,
         h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
     );
     this.timer = window.setInterval(() => this.tick(), 100);
@@ -123,6 +125,7 @@ export class RoomView {
       this.makeBoard(s.game.id, s.role === 'spectator', s.game.variant);
       this.boardGame = boardKey(s);
     }
+    this.renderDefinition(s);
     const bottom = this.flipped ? ((1 - bottomSeat(s)) as 0 | 1) : bottomSeat(s);
     const top = (1 - bottom) as 0 | 1;
     this.top.update(s, top);
@@ -184,6 +187,15 @@ export class RoomView {
     this.boardEl.setAttribute('role', 'group');
     this.boardEl.setAttribute('aria-label', t('a11y.board'));
     this.el.dataset.game = gameId;
+  }
+
+  // Drawn again only when the text changes, so an opened definition stays open.
+  private renderDefinition(s: RoomState): void {
+    const text = s.game.id === 'custom' && s.options.game === 'custom' ? s.options.variant ?? '' : '';
+    if (this.definition.dataset.text === text) return;
+    this.definition.dataset.text = text;
+    this.definition.hidden = !text;
+    this.definition.replaceChildren(h('summary', {}, t('variant.definition')), h('pre', {}, text));
   }
 
   private renderLegend(s: RoomState): void {
