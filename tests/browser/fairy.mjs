@@ -39,6 +39,19 @@ try {
 
   await host.page.fill('#nickname', 'Alice');
   const guest = await playRoom(host, 'capablanca', CAPABLANCA, 10, 8, null);
+  // Between games the host switches the room to a variant of their own, in a dialog.
+  for (const p of [host.page, guest.page]) await p.click('[data-testid=result-dialog] .btn.close');
+  await host.page.selectOption('[data-testid=switch-select]', 'custom');
+  await host.page.click('[data-testid=switch-game]');
+  await host.page.fill('.variant-dialog [data-testid=variant-text]', TINY);
+  await until(async () => /tiny: 6×6/.test((await host.page.locator('.variant-dialog [data-testid=variant-status]').textContent()) ?? ''), 'the dialog checks the definition');
+  await host.page.click('[data-testid=variant-ok]');
+  await guest.page.waitForSelector('[data-testid=next-game]');
+  await host.page.click('[data-testid=rematch]');
+  await guest.page.click('[data-testid=accept-rematch]');
+  for (const p of [host.page, guest.page])
+    await until(async () => (await p.locator('.board-wrap.game-custom .fairy-grid [data-square]').count()) === 36, 'the rematch plays the 6x6 variant');
+  await shot(guest.page, 'fairy-04-switched-to-custom');
 
   // A variant of the host's own.
   await host.page.goto(base);

@@ -44,7 +44,10 @@ export class App implements Inbox {
         return !this.model.replaced;
       },
     });
-    const actions = roomActions({ link: this.link, sound: this.sound, games: this.games, state: () => this.model.state });
+    const actions = roomActions({
+      link: this.link, sound: this.sound, games: this.games, state: () => this.model.state,
+      checkVariant: (variant, name) => this.checkVariant(variant, name),
+    });
     const notifier = new Notifier(() => this.settings.value.notify);
     this.pages = new Pages(this.model, this.session, {
       actions, sound: this.sound, games: this.games, notifier, settings: () => this.settings.value,

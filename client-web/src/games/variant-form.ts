@@ -95,3 +95,24 @@ function drawPreview(box: HTMLElement, variant: VariantInfo | null): void {
     bottomSeat: 0, inCheck: false, over: false, premove: false,
   }, false);
 }
+
+// A dialog with the form, for switching a room to a variant of the host's own: resolves
+// to the definition once it checks and the host confirms, or null when cancelled.
+export function askVariant(check: VariantChecker, initial?: string): Promise<{ variant: string; variant_name: string } | null> {
+  return new Promise((resolve) => {
+    const form = renderVariantForm(check, initial || SAMPLE_VARIANT);
+    let chosen: { variant: string; variant_name: string } | null = null;
+    const ok = h('button', { type: 'button', class: 'btn primary', 'data-testid': 'variant-ok' }, t('variant.use'));
+    const dlg = h('dialog', { class: 'variant-dialog', 'aria-label': t('game.custom') },
+      h('h2', {}, t('game.custom')), form.el,
+      h('div', { class: 'dialog-buttons' }, ok,
+        h('button', { type: 'button', class: 'btn', onclick: () => dlg.close() }, t('play.cancel'))));
+    ok.addEventListener('click', () => {
+      chosen = form.value();
+      if (chosen) dlg.close();
+    });
+    dlg.addEventListener('close', () => { dlg.remove(); resolve(chosen); });
+    document.body.append(dlg);
+    dlg.showModal();
+  });
+}
