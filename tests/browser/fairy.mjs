@@ -59,6 +59,10 @@ try {
   await host.page.fill('#nickname', 'Alice');
   await host.page.click('.game-card[data-game=custom]');
   const status = host.page.locator('[data-testid=variant-status]');
+  // Too large for the server's message limit: said on the page, the connection kept.
+  await host.page.fill('[data-testid=variant-text]', `#${'x'.repeat(16300)}\n${TINY}`);
+  await until(async () => /Too large/.test((await status.textContent()) ?? ''), 'an oversized definition is refused on the page');
+  check(!(await host.page.locator('[data-testid=conn-down]').count()), 'the connection stays up');
   await host.page.fill('[data-testid=variant-text]', '[tiny:chess]\nmaxFile = 13\n');
   await until(async () => /Line 2/.test((await status.textContent()) ?? ''), 'the live check names the broken line');
   await shot(host.page, 'fairy-02-variant-error');
