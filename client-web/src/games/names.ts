@@ -9,6 +9,8 @@ export function sideName(gameId: string, seat: 0 | 1): string {
 }
 
 export function gameName(id: string, fallback?: GameInfoMsg): string {
+  // A room's own variant goes by its section's name as well.
+  if (id === 'custom' && fallback?.name) return `${t('game.custom')}: ${fallback.name}`;
   return tMaybe(`game.${id}`) ?? fallback?.name ?? id;
 }
 
