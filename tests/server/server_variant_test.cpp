@@ -177,6 +177,9 @@ TEST_F(ServerVariant, HostileDefinitionsAreRefusedBeforeAnyRoomExists) {
 TEST_F(ServerVariant, SwitchGameTakesACustomVariantFromTheHostOnly) {
   Match m;
   ASSERT_TRUE(open_match(port(), m, {{"game", "capablanca"}, {"side", "first"}}));
+  // A built-in variant's snapshot describes its board as welcome does.
+  EXPECT_EQ(m.a.snapshot["game"]["variant"]["files"], 10);
+  EXPECT_EQ(m.b.snapshot["game"]["variant"]["promotion_pieces"], "acqrbn");
   ASSERT_TRUE(m.a.ws.request({{"type", "resign"}}, 5000ms, m.a.absorber()));
   WsClient spec;
   ASSERT_TRUE(spec.connect(port()));
