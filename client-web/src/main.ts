@@ -7,6 +7,7 @@ import './styles/home.css';
 import './styles/room.css';
 import './styles/shogi.css';
 import './styles/reversi.css';
+import './styles/fairy.css';
 import { initLang, lang } from './i18n';
 import { App } from './app/app';
 import { fontsReady } from './ui/fonts';

@@ -58,13 +58,26 @@ std::shared_ptr<const VariantRules> builtin_variant(std::string_view id) {
 }
 
 Result<std::shared_ptr<const VariantRules>> load_variant(std::string_view ini_text,
-                                                         std::string_view name) {
+                                                         std::string_view name,
+                                                         VariantError* detail) {
   VariantError error;
+  auto refuse = [&]() -> Error {
+    if (detail) *detail = error;
+    return make_error(errc::bad_position, error.to_string());
+  };
   auto file = parse_variant_file(ini_text, error);
-  if (!file) return make_error(errc::bad_position, error.to_string());
+  if (!file) return refuse();
   const VariantDefinition* d = name.empty() ? &file->variants.back() : file->find(name);
-  if (!d) return make_error(errc::bad_position, "the file defines no variant " + std::string(name));
-  return compile(*d, d->name);
+  if (!d) {
+    error = {0, "", "the file defines no variant " + std::string(name)};
+    return refuse();
+  }
+  auto compiled = compile(*d, d->name);
+  if (!compiled) {
+    error = {0, "", compiled.error().message};
+    return refuse();
+  }
+  return compiled;
 }
 
 // Scharnagl's numbering: the bishops on their colours, the queen, the knights by the

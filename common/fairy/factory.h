@@ -14,9 +14,12 @@ namespace banmen::fairy {
 // The built-in variant with this id, compiled once; nullptr for an unknown id.
 std::shared_ptr<const VariantRules> builtin_variant(std::string_view id);
 
-// A variant of a user's definition file (errors: bad_position with the line and key).
+// A variant of a user's definition file (errors: bad_position with the line and key;
+// `detail`, when given, receives the same error's line, key and message apart). An empty
+// name picks the file's last section.
 Result<std::shared_ptr<const VariantRules>> load_variant(std::string_view ini_text,
-                                                         std::string_view name);
+                                                         std::string_view name,
+                                                         VariantError* detail = nullptr);
 
 // A game of `variant` from `position`: its start position when empty, a FEN, or for a
 // Chess960 variant a start position number 0-959 ("" picks one at random).

@@ -8,9 +8,12 @@
 #include "app/peer.h"
 #include "core/registry.h"
 #include "core/unicode_text.h"
+#include "fairy/factory.h"
+#include "games/custom_game.h"
 #include "protocol/error_codes.h"
 #include "protocol/game_info.h"
 #include "protocol/messages.h"
+#include "protocol/variant_info.h"
 #include "rooms/room.h"
 #include "rooms/room_options.h"
 #include "util/time.h"
@@ -31,6 +34,7 @@ json welcome(const Hub& hub, const json& re, int protocol) {
     game["clocks"] = clock_kinds(std::string(id));
     game["record_formats"] = formats;
     game["available"] = true;  // every game in the registry is played (kept for clients)
+    if (auto variant = fairy::builtin_variant(id)) game["variant"] = variant_info_json(*variant);
     games.push_back(std::move(game));
   }
   json j{{"type", "welcome"},
@@ -41,8 +45,25 @@ json welcome(const Hub& hub, const json& re, int protocol) {
          {"limits",
           {{"max_message_bytes", hub.config.max_message_bytes},
            {"chat_max_chars", hub.config.chat_max_chars},
-           {"abandon_timeout_ms", hub.config.abandon_timeout_ms}}}};
+           {"abandon_timeout_ms", hub.config.abandon_timeout_ms},
+           {"max_variant_bytes", fairy::max_variant_file_bytes}}}};
   if (!re.is_null()) j["re"] = re;
+  return j;
+}
+
+// check_variant's answer: the variant's facts, or the parser's error with its line and key.
+json variant_check(const json& msg, const json& re) {
+  json j{{"type", "variant_check"}};
+  if (!re.is_null()) j["re"] = re;
+  auto text = get_string(msg, "variant").value_or("");
+  auto name = get_string(msg, "variant_name").value_or("");
+  fairy::VariantError detail;
+  auto custom = load_custom_variant(text, name, &detail);
+  j["ok"] = custom.ok();
+  if (custom)
+    j["variant"] = variant_info_json(**custom);
+  else
+    j["error"] = {{"line", detail.line}, {"key", detail.key}, {"message", detail.message}};
   return j;
 }
 
@@ -76,6 +97,14 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
     json j{{"type", "pong"}, {"server_time_ms", unix_ms()}};
     if (!re.is_null()) j["re"] = re;
     return session->send(encode(j));
+  }
+  if (*type == "check_variant") {
+    // Checked like create_room's custom game, but nothing is created: the host's form
+    // asks as they type (the rate limit and the message size bound it).
+    if (!get_string(msg, "variant") ||
+        (msg.contains("variant_name") && !get_string(msg, "variant_name")))
+      return err(re, errc::bad_request, "check_variant needs variant (and variant_name) as text");
+    return session->send(encode(variant_check(msg, re)));
   }
   if (*type == "list_rooms") {
     json j{{"type", "rooms"}, {"rooms", hub.rooms.list_public()}};

@@ -121,25 +121,30 @@ ExportReply series_reply(Store& store, const std::string& room_id, std::string_v
     for (const auto& p : s.players)
       if (p.player == 0 || p.player == 1) names[g.start.seat_of_player[p.player]] = p.name;
     json formats = json::array(), records = json::object();
-    if (const auto* f = find_game(g.start.game_id)) {
-      for (auto fmt : f->info().record_formats) {
-        formats.push_back(fmt);
-        records[std::string(fmt)] = std::string(kPrefix) + s.info.room_id + "/games/" +
-                                    std::to_string(g.start.game_no) +
-                                    "/record?format=" + std::string(fmt);
-      }
+    for (auto fmt : record_formats_of(g.start.game_id)) {
+      formats.push_back(fmt);
+      records[std::string(fmt)] = std::string(kPrefix) + s.info.room_id + "/games/" +
+                                  std::to_string(g.start.game_no) +
+                                  "/record?format=" + std::string(fmt);
     }
-    games.push_back({{"game_no", g.start.game_no},
-                     {"game", g.start.game_id},
-                     {"players_by_seat", {names[0], names[1]}},
-                     {"seat_of_player", {g.start.seat_of_player[0], g.start.seat_of_player[1]}},
-                     {"started_ms", g.start.started_ms},
-                     {"finished_ms", g.finished ? json(g.finished_ms) : json(nullptr)},
-                     {"status", g.finished ? "over" : "playing"},
-                     {"plies", g.plies},
-                     {"result", result_json(g)},
-                     {"formats", formats},
-                     {"records", records}});
+    json entry{{"game_no", g.start.game_no},
+               {"game", g.start.game_id},
+               {"players_by_seat", {names[0], names[1]}},
+               {"seat_of_player", {g.start.seat_of_player[0], g.start.seat_of_player[1]}},
+               {"started_ms", g.start.started_ms},
+               {"finished_ms", g.finished ? json(g.finished_ms) : json(nullptr)},
+               {"status", g.finished ? "over" : "playing"},
+               {"plies", g.plies},
+               {"result", result_json(g)},
+               {"formats", formats},
+               {"records", records}};
+    // A custom variant's records name it; its definition comes with them.
+    if (g.start.game_id == custom_game_id) {
+      const auto choice = stored_game_choice(g.start);
+      entry["variant"] = choice.variant;
+      entry["variant_name"] = choice.variant_name;
+    }
+    games.push_back(std::move(entry));
   }
   json players = json::array();
   for (const auto& p : s.players) players.push_back({{"player", p.player}, {"name", p.name}});
@@ -168,10 +173,10 @@ ExportReply record_reply(Store& store, const std::string& room_id, int game_no,
   if (!series) return failed(series.error());
   auto game = store.load_game(room_id, game_no);
   if (!game) return failed(game.error());
-  const auto* factory = find_game(game->start.game_id);
-  if (!factory) return text(404, "unknown game " + game->start.game_id);
+  const auto formats = record_formats_of(game->start.game_id);
+  if (formats.empty()) return text(404, "unknown game " + game->start.game_id);
   bool offered = false;
-  for (auto f : factory->info().record_formats) offered = offered || f == *format;
+  for (auto f : formats) offered = offered || f == *format;
   if (!offered) return text(404, "no record format '" + std::string(*format) + "' for this game");
 
   std::optional<std::string> hash;

@@ -1,6 +1,9 @@
 #include "exports/record_export.h"
 
+#include <nlohmann/json.hpp>
+
 #include "core/registry.h"
+#include "games/custom_game.h"
 #include "util/time.h"
 
 namespace banmen::server {
@@ -11,8 +14,22 @@ Outcome outcome_of(const StoredOutcome& stored) {
   return Outcome::abort(stored.reason);
 }
 
+GameChoice stored_game_choice(const StoredGameStart& start) {
+  GameChoice choice{start.game_id, {}, {}};
+  if (start.game_id != custom_game_id) return choice;
+  auto options = nlohmann::json::parse(start.options_json, nullptr, false);
+  if (!options.is_object()) return choice;
+  auto text_of = [&](const char* key) {
+    auto it = options.find(key);
+    return it != options.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  choice.variant = text_of("variant");
+  choice.variant_name = text_of("variant_name");
+  return choice;
+}
+
 Result<GamePtr> replay_stored_game(const StoredGame& stored) {
-  auto game = create_game(stored.start.game_id, stored.start.initial_position);
+  auto game = create_chosen_game(stored_game_choice(stored.start), stored.start.initial_position);
   if (!game) return game.error();
   for (const auto& m : stored.moves) {
     // The store only ever held moves the rules accepted; a refusal here means the rules

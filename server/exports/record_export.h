@@ -10,6 +10,7 @@
 
 #include "core/game.h"
 #include "core/viewer.h"
+#include "games/custom_game.h"
 #include "storage/store.h"
 
 namespace banmen::server {
@@ -19,6 +20,10 @@ struct RecordContext {
   std::string time_control;  // human form, e.g. "5+3"; empty for unknown
   std::string site;          // e.g. the room link; empty for none
 };
+
+// What a stored game was: its game id and, for a custom variant, the definition its
+// options hold.
+GameChoice stored_game_choice(const StoredGameStart& start);
 
 // The game as the rules core sees it after the stored moves (and the stored result, when
 // the game was ended by something outside the board: resignation, time, agreement...).

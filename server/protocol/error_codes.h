@@ -1,14 +1,15 @@
 // Every error code the server sends in an `error` message (docs/protocol.md, "error"), by
 // name. The rules core's own codes (bad_move, illegal_move, game_over, unknown_game,
-// not_implemented, unsupported, unknown_handicap, bad_position) live in core/result.h; this header
-// adds the protocol's and lists them all, so a test can hold the list and the protocol's table to
-// each other.
+// not_implemented, unsupported, unknown_handicap, bad_position) live in core/result.h,
+// bad_variant in games/variant_error.h; this header adds the protocol's and lists them all,
+// so a test can hold the list and the protocol's table to each other.
 #pragma once
 
 #include <array>
 #include <string_view>
 
 #include "core/result.h"
+#include "games/variant_error.h"
 
 namespace banmen::errc {
 inline constexpr const char* bad_request = "bad_request";
@@ -37,21 +38,16 @@ inline constexpr const char* storage_error = "storage_error";
 inline constexpr const char* internal_error = "internal_error";
 
 // Every code a client may receive, in the order of docs/protocol.md's table.
-inline constexpr std::array<std::string_view, 32> kProtocolCodes{
-    bad_request,        unknown_type,
-    unknown_game,       not_implemented,
-    unsupported,        unknown_handicap,
-    bad_position,       no_such_room,
-    room_full,          spectators_full,
-    bad_token,          bad_device_link,
-    bad_name,           not_in_room,
-    not_a_player,       not_host,
-    game_not_started,   game_over,
-    game_in_progress,   not_your_turn,
-    stale_version,      bad_move,
-    illegal_move,       no_offer,
-    takebacks_disabled, nothing_to_take_back,
-    too_late_to_abort,  opponent_present,
-    rate_limited,       too_many_rooms,
-    storage_error,      internal_error};
+inline constexpr std::array<std::string_view, 33> kProtocolCodes{
+    bad_request,       unknown_type,       unknown_game,
+    not_implemented,   unsupported,        unknown_handicap,
+    bad_position,      bad_variant,        no_such_room,
+    room_full,         spectators_full,    bad_token,
+    bad_device_link,   bad_name,           not_in_room,
+    not_a_player,      not_host,           game_not_started,
+    game_over,         game_in_progress,   not_your_turn,
+    stale_version,     bad_move,           illegal_move,
+    no_offer,          takebacks_disabled, nothing_to_take_back,
+    too_late_to_abort, opponent_present,   rate_limited,
+    too_many_rooms,    storage_error,      internal_error};
 }  // namespace banmen::errc

@@ -5,7 +5,6 @@
 
 #include "core/registry.h"
 #include "core/unicode_text.h"
-#include "games/game_setup.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"
@@ -54,28 +53,27 @@ void Room::end_if_abandoned() {
 }
 
 void Room::on_switch_game(const Request& r) {
-  auto game = get_string(r.msg, "game");
-  if (!game) return refuse(r, errc::bad_request, "switch_game needs game");
+  RoomOptions next = options_;
+  if (auto chosen = parse_game_choice(r.msg, next); !chosen)
+    return refuse(r, chosen.error().code, chosen.error().message);
   ClockSpec clock = options_.clock;
   if (r.msg.contains("clock")) {
     auto parsed = parse_clock(r.msg["clock"]);
     if (!parsed) return refuse(r, parsed.error().code, parsed.error().message);
     clock = *parsed;
   }
-  if (auto checked = check_game_and_clock(*game, clock); !checked)
+  if (auto checked = check_game_and_clock(next.game, clock); !checked)
     return refuse(r, checked.error().code, checked.error().message);
   // The handicap or position belongs to the game it was chosen for: given again or gone.
-  RoomOptions next = options_;
-  next.game = *game;
   next.clock = clock;
   if (auto start = parse_game_start(r.msg, next); !start)
     return refuse(r, start.error().code, start.error().message);
   options_ = std::move(next);
   rematch_wanted_[0] = rematch_wanted_[1] = false;
   ack(r);
-  spdlog::info("room {} switched to {} ({})", id_, *game, clock.human());
+  spdlog::info("room {} switched to {} ({})", id_, options_.game, clock.human());
   if (status_ == Status::waiting) {  // nothing played yet: show the new board at once
-    game_ = std::move(setup_game(options_.setup()).value());
+    game_ = std::move(options_.new_game().value());
     clock_ = GameClock(clock);
     publish_snapshots();
     events_.position_changed();

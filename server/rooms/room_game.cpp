@@ -222,7 +222,7 @@ void Room::on_flag_timer() {
 }
 
 Result<void> Room::rebuild_game(std::size_t plies) {
-  auto fresh = create_game(game_->info().id, game_->initial_position());
+  auto fresh = options_.new_game(game_->initial_position());
   if (!fresh) return fresh.error();
   for (std::size_t i = 0; i < plies; ++i)
     if (auto replayed = fresh.value()->apply(game_->notation(i, Viewer::referee)); !replayed)

@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include "core/registry.h"
-#include "games/game_setup.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"
@@ -31,7 +30,7 @@ constexpr std::chrono::milliseconds kSpectatorCountDelay{500};
 
 void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re) {
   options_ = std::move(options);
-  auto created = setup_game(options_.setup());
+  auto created = options_.new_game();
   if (!created) {
     refuse(*host, re, created.error().code, created.error().message);
     host->left_room(this);

@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include "core/registry.h"
-#include "games/game_setup.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"
@@ -103,7 +102,7 @@ void Room::on_rematch(const Request& r) {
   }
   // Both want it: the same room, sides swapped unless the host chose to keep them, the
   // series score carried on.
-  auto created = setup_game(options_.setup());
+  auto created = options_.new_game();
   if (!created) return refuse(r, created.error().code, created.error().message);
   auto old_game = std::make_shared<GamePtr>(std::move(game_));
   game_ = std::move(created.value());

@@ -10,6 +10,7 @@ constexpr std::int64_t kMaxBaseMs = 3LL * 3600 * 1000;
 constexpr std::int64_t kMaxStepMs = 10LL * 60 * 1000;
 constexpr std::size_t kMaxHandicap = 32;
 constexpr std::size_t kMaxPosition = 512;
+constexpr std::size_t kMaxVariantName = 32;  // variants.ini's own limit on a section name
 
 // The game's own word on byoyomi (GameInfo); an unknown game offers none.
 bool has_byoyomi(const std::string& game) {
@@ -51,7 +52,49 @@ json RoomOptions::to_json() const {
          {"rematch_sides", keep_sides ? "keep" : "swap"}};
   if (!handicap.empty() && handicap != "even") j["handicap"] = handicap;
   if (!position.empty()) j["position"] = position;
+  if (game == custom_game_id) {
+    j["variant"] = variant;
+    j["variant_name"] = variant_name;
+  }
   return j;
+}
+
+Result<GamePtr> RoomOptions::new_game(std::string_view from) const {
+  // A stored start (a restore) or a custom variant: the chosen game as it is.
+  if (!from.empty() || custom)
+    return create_chosen_game(GameChoice{game, variant, variant_name}, custom, from);
+  return setup_game(setup());  // the room's handicap or pasted position, if any
+}
+
+Result<void> parse_game_choice(const json& msg, RoomOptions& options) {
+  auto game = get_string(msg, "game");
+  if (!game) return bad("game is required");
+  if (*game != custom_game_id) {
+    if (!find_game(*game)) return make_error(errc::unknown_game, "unknown game '" + *game + "'");
+    options.game = *game;
+    options.variant.clear();
+    options.variant_name.clear();
+    options.custom = nullptr;
+    return ok();
+  }
+  // The definition's own limits (size, sections, letters) are the parser's; the message
+  // limit bounds it before that.
+  auto text = get_string(msg, "variant");
+  if (!text) return bad("a custom game needs variant: the variants.ini text");
+  std::string name;
+  if (msg.contains("variant_name")) {
+    auto n = get_string(msg, "variant_name");
+    if (!n || n->size() > kMaxVariantName)
+      return bad("variant_name is a section name of at most 32 characters");
+    name = *n;
+  }
+  auto custom = load_custom_variant(*text, name);
+  if (!custom) return custom.error();
+  options.game = *game;
+  options.variant = *text;
+  options.variant_name = (*custom)->id;
+  options.custom = std::move(*custom);
+  return ok();
 }
 
 Result<ClockSpec> parse_clock(const json& c) {
@@ -84,7 +127,8 @@ Result<ClockSpec> parse_clock(const json& c) {
 }
 
 Result<void> check_game_and_clock(const std::string& game, const ClockSpec& clock) {
-  if (!find_game(game)) return make_error(errc::unknown_game, "unknown game '" + game + "'");
+  if (game != custom_game_id && !find_game(game))
+    return make_error(errc::unknown_game, "unknown game '" + game + "'");
   if (clock.kind == ClockSpec::Kind::byoyomi && !has_byoyomi(game))
     return make_error(errc::unsupported, "byoyomi is offered for the shogi family and hasami only");
   return ok();
@@ -103,9 +147,17 @@ Result<void> parse_game_start(const json& msg, RoomOptions& o) {
     if (!p || p->size() > kMaxPosition)
       return bad("position must be a text of at most 512 characters");
     o.position = *p;
+    // A custom variant starts from its own definition's start.
+    if (!o.position.empty() && o.game == custom_game_id)
+      return make_error(errc::unsupported, "a custom variant starts from its definition's start");
     // The host would know where the opponent's hidden king stands.
     if (!o.position.empty() && o.game == "dogcat")
       return make_error(errc::unsupported, "dog-cat shogi starts from its own position only");
+  }
+  if (o.game == custom_game_id) {
+    if (!o.handicap.empty() && o.handicap != "even")
+      return make_error(errc::unknown_handicap, "handicaps are for shogi");
+    return ok();
   }
   auto game = setup_game(o.setup());
   if (!game) return game.error();
@@ -114,10 +166,7 @@ Result<void> parse_game_start(const json& msg, RoomOptions& o) {
 
 Result<RoomOptions> parse_room_options(const json& msg) {
   RoomOptions o;
-  if (auto g = get_string(msg, "game"))
-    o.game = *g;
-  else
-    return bad("game is required");
+  if (auto chosen = parse_game_choice(msg, o); !chosen) return chosen.error();
   if (msg.contains("clock")) {
     auto c = parse_clock(msg["clock"]);
     if (!c) return c.error();

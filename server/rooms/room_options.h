@@ -1,9 +1,11 @@
 // A room's options as the host chose them (docs/protocol.md, create_room), validated.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "core/result.h"
+#include "games/custom_game.h"
 #include "games/game_setup.h"
 #include "protocol/messages.h"
 #include "rooms/game_clock.h"
@@ -12,6 +14,10 @@ namespace banmen::server {
 
 struct RoomOptions {
   std::string game = "chess";
+  // "custom" games: the host's definition, the section played and its compiled rules.
+  std::string variant;
+  std::string variant_name;
+  std::shared_ptr<const fairy::VariantRules> custom;
   ClockSpec clock;
   std::string side = "random";  // host's seat in the first game: "first", "second", "random"
   bool takebacks = true;
@@ -28,10 +34,17 @@ struct RoomOptions {
   // What setup_game() needs to start a game of this room (views into this object).
   GameSetup setup() const { return {game, position, handicap}; }
   json to_json() const;
+  // A new game of the room: from `from` when given (a stored start, for a restore), else
+  // from the room's handicap or pasted position, else the chosen game's usual start.
+  Result<GamePtr> new_game(std::string_view from = {}) const;
 };
 
+// Reads `game` (and for "custom" `variant` and `variant_name`) into `options`, checking
+// it; errors: bad_request, unknown_game, bad_variant. Nothing changes on an error.
+Result<void> parse_game_choice(const json& msg, RoomOptions& options);
+
 // Parses and checks create_room's fields; errors: bad_request, unknown_game, unsupported,
-// unknown_handicap, bad_position.
+// bad_variant, unknown_handicap, bad_position.
 Result<RoomOptions> parse_room_options(const json& msg);
 // Reads `handicap` and `position` of create_room or switch_game into `o` (whose game is
 // set) and checks that a game starts from them; errors as parse_room_options.

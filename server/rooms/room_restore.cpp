@@ -10,7 +10,6 @@
 #include <spdlog/spdlog.h>
 
 #include "core/registry.h"
-#include "games/game_setup.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"
 #include "util/time.h"
@@ -72,7 +71,7 @@ Result<void> Room::restore(const StoredRoom& stored) {
 }
 
 Result<void> Room::restore_waiting() {
-  auto created = setup_game(options_.setup());
+  auto created = options_.new_game();
   if (!created) return created.error();
   game_ = std::move(*created);
   game_no_ = 1;
@@ -91,7 +90,7 @@ Result<void> Room::restore_waiting() {
 
 Result<void> Room::restore_game(const StoredRoom& stored) {
   const auto& g = stored.game;
-  auto created = create_game(g.game_id, g.initial_position);
+  auto created = options_.new_game(g.initial_position);
   if (!created) return created.error();
   game_ = std::move(*created);
   game_no_ = g.game_no;

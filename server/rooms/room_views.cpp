@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/game_info.h"
+#include "protocol/variant_info.h"
 #include "rooms/room.h"
 #include "util/json_writer.h"
 #include "util/time.h"
@@ -97,6 +98,8 @@ json Room::snapshot(Viewer viewer, int player) const {
   json chat = json::array();
   for (const auto& line : chat_)
     if (line.players_channel == is_seat(viewer)) chat.push_back(line.line);
+  json game = game_info_json(game_->info());
+  if (auto variant = variant_info_of(*game_); !variant.is_null()) game["variant"] = variant;
   return json{{"type", "snapshot"},
               {"version", events_.version()},
               {"server_time_ms", unix_ms()},
@@ -108,7 +111,7 @@ json Room::snapshot(Viewer viewer, int player) const {
               {"spectators", seating_.spectator_count()},
               {"score", {score_[0], score_[1]}},
               {"game_no", game_no_},
-              {"game", game_info_json(game_->info())},
+              {"game", std::move(game)},
               {"status", status_name(static_cast<int>(status_))},
               {"initial_position", game_->initial_view(viewer)},
               {"position", game_->view(viewer)},

@@ -2,10 +2,12 @@
 # Browser proof of the web client (run by ctest, label integration; bounded in time).
 # Builds the client if needed, starts banmen-server on a free loopback port, and drives Debian's
 # Chromium with playwright-core through games.mjs. Screenshots: build/test-artifacts/browser.
-# Usage: run-browser-tests.sh <source dir> <server binary or "">
+# Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy]
+#   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs)
 set -eu
 SRC=${1:?source dir}
 SERVER_BIN=${2:-}
+WHICH=${3:-games}
 HERE="$SRC/tests/browser"
 export BANMEN_ARTIFACTS="${BANMEN_ARTIFACTS:-$SRC/build/test-artifacts/browser}"
 mkdir -p "$BANMEN_ARTIFACTS"
@@ -42,6 +44,10 @@ until node -e "fetch('http://127.0.0.1:$PORT/').then(r=>process.exit(r.ok?0:1),(
   sleep 0.2
 done
 cd "$HERE"
+if [ "$WHICH" = fairy ]; then
+  timeout 200 node fairy.mjs "http://127.0.0.1:$PORT"
+  exit
+fi
 timeout 280 node games.mjs "http://127.0.0.1:$PORT"
 timeout 200 node extras.mjs "http://127.0.0.1:$PORT"
 timeout 120 node setups.mjs "http://127.0.0.1:$PORT"

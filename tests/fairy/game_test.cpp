@@ -6,6 +6,7 @@
 #include "core/registry.h"
 #include "fairy/factory.h"
 #include "fairy_test_util.h"
+#include "games/custom_game.h"
 
 namespace banmen::fairy {
 namespace {
@@ -147,6 +148,37 @@ TEST(FairyGame, UserDefinitionPlays) {
   auto bad = load_variant("[x:chess]\nnoSuchKey = 1\n", "x");
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("line 2"), std::string::npos) << bad.error().message;
+}
+
+// A room's own variant: the seam calls it "custom" and names it by its section, the PGN
+// by its Fairy-Stockfish name; the same choice always compiles the same rules.
+TEST(FairyGame, CustomVariantIsARoomGameOfItsOwn) {
+  const std::string text =
+      "[tiny:chess]\nmaxFile = 6\nmaxRank = 6\nqueen = -\ncustomPiece1 = w:mWcF\n"
+      "startFen = rnwknr/pppppp/6/6/PPPPPP/RNWKNR w - - 0 1\npromotionRegionWhite = *6\n"
+      "promotionRegionBlack = *1\npromotionPieceTypes = nrw\ndoubleStep = false\n"
+      "castling = false\n";
+  auto g = create_chosen_game(GameChoice{"custom", text, "tiny"});
+  ASSERT_TRUE(g.ok()) << g.error().message;
+  EXPECT_EQ((*g)->info().id, "custom");
+  EXPECT_EQ((*g)->info().name, "tiny");
+  EXPECT_EQ((*g)->position(), "rnwknr/pppppp/6/6/PPPPPP/RNWKNR w - - 0 1");
+  auto pgn = (*g)->export_record("pgn", Viewer::spectator, {});
+  ASSERT_TRUE(pgn.ok());
+  EXPECT_NE(pgn->find("[Variant \"Tiny\"]"), std::string::npos) << *pgn;
+  // The built-ins still come from the registry; errors keep their line and key.
+  auto capa = create_chosen_game(GameChoice{"capablanca", {}, {}});
+  ASSERT_TRUE(capa.ok());
+  EXPECT_EQ((*capa)->info().id, "capablanca");
+  VariantError detail;
+  auto bad = load_custom_variant("[x:chess]\n\nmaxRank = 11\n", "x", &detail);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().code, errc::bad_variant);
+  EXPECT_EQ(detail.line, 3);
+  EXPECT_EQ(detail.key, "maxRank");
+  EXPECT_FALSE(create_chosen_game(GameChoice{"custom", "", ""}).ok());
+  EXPECT_EQ(record_formats_of("custom"), std::vector<std::string_view>{"pgn"});
+  EXPECT_TRUE(record_formats_of("nothing").empty());
 }
 
 }  // namespace

@@ -99,7 +99,12 @@ AssertionResult play_random(Match& m, std::mt19937& rng, int max_plies) {
 
 AssertionResult replay_matches(const std::string& game, const json& over,
                                const std::string& initial) {
-  auto g = banmen::create_game(game, initial);
+  return replay_matches(banmen::GameChoice{game, {}, {}}, over, initial);
+}
+
+AssertionResult replay_matches(const banmen::GameChoice& game, const json& over,
+                               const std::string& initial) {
+  auto g = banmen::create_chosen_game(game, initial);
   if (!g) return AssertionFailure() << g.error().message;
   for (const auto& mv : over["moves"]) {
     auto r = g.value()->apply(mv["move"].get<std::string>());

@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "games/custom_game.h"
 #include "ws_test_client.h"
 
 namespace banmen::testing {
@@ -48,6 +49,9 @@ struct Match {
 // The game in `over` (a game_over event) replayed move by move in the rules core, from
 // `initial` (empty: the usual start), gives the same final position and outcome.
 ::testing::AssertionResult replay_matches(const std::string& game, const json& over,
+                                          const std::string& initial = "");
+// The same for a game chosen with its variant (a room's custom fairy-chess variant).
+::testing::AssertionResult replay_matches(const GameChoice& game, const json& over,
                                           const std::string& initial = "");
 
 }  // namespace banmen::testing

@@ -1,6 +1,6 @@
 // What the room page's buttons and board ask for, turned into requests.
 import { t } from '../i18n';
-import { isGameId } from '../games/catalog';
+import { isChoosable } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import type { RoomState } from '../state/room';
 import type { RoomActions } from '../ui/controls';
@@ -8,12 +8,14 @@ import { confirmDialog } from '../ui/dialogs';
 import { switchClock } from '../ui/presets';
 import type { Sound } from '../ui/sound';
 import type { ServerLink } from './link';
+import { askVariant, type VariantChecker } from '../games/variant-form';
 
 export interface ActionDeps {
   link: ServerLink;
   sound: Sound;
   games: GameDirectory;
   state: () => RoomState | null;
+  checkVariant?: VariantChecker; // for switching to the host's own fairy variant
 }
 
 export function roomActions(d: ActionDeps): RoomActions {
@@ -34,9 +36,17 @@ export function roomActions(d: ActionDeps): RoomActions {
     },
     switchGame: (game, clockChoice = 'keep') => {
       const s = d.state();
-      if (!isGameId(game) || !s) return;
+      if (!isChoosable(game) || !s) return;
       const clock = switchClock(d.games.byoyomi(game), s.options.clock, clockChoice);
-      d.link.request({ type: 'switch_game', game, clock });
+      if (game !== 'custom') {
+        d.link.request({ type: 'switch_game', game, clock });
+        return;
+      }
+      // The host's own variant: written (or the room's last one changed) in a dialog.
+      if (!d.checkVariant) return;
+      void askVariant(d.checkVariant, s.options.variant).then((v) => {
+        if (v) d.link.request({ type: 'switch_game', game, clock, ...v });
+      });
     },
   };
 }

@@ -4,7 +4,7 @@
 import { t, tMaybe, onLangChange, lang } from '../i18n';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
-import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type Welcome } from '../protocol/messages';
+import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome } from '../protocol/messages';
 import { applyEvent } from '../state/room';
 import { Session, safeStorage } from '../state/session';
 import { GameDirectory } from '../games/directory';
@@ -33,6 +33,8 @@ export class App implements Inbox {
   private readonly router = new Router(() => this.route());
   private readonly link: ServerLink;
   private readonly pages: Pages;
+  private variantAnswer: ((v: VariantCheck | null) => void) | null = null;
+  private maxMessageBytes = 16 * 1024; // welcome.limits.max_message_bytes once it has come
 
   constructor(root: HTMLElement) {
     this.link = new ServerLink({
@@ -44,7 +46,10 @@ export class App implements Inbox {
         return !this.model.replaced;
       },
     });
-    const actions = roomActions({ link: this.link, sound: this.sound, games: this.games, state: () => this.model.state });
+    const actions = roomActions({
+      link: this.link, sound: this.sound, games: this.games, state: () => this.model.state,
+      checkVariant: (variant, name) => this.checkVariant(variant, name),
+    });
     const notifier = new Notifier(() => this.settings.value.notify);
     this.pages = new Pages(this.model, this.session, {
       actions, sound: this.sound, games: this.games, notifier, settings: () => this.settings.value,
@@ -58,6 +63,7 @@ export class App implements Inbox {
       toggleSound: () => this.settings.change({ sound: !this.settings.value.sound }),
       settings: () => openSettings(this.settings, { askNotify: askNotificationLeave, sample: () => this.sound.play('notify') }),
       create: (name, options) => this.create(name, options),
+      checkVariant: (variant, name) => this.checkVariant(variant, name),
       named: (name) => {
         this.session.saveName(name);
         this.pages.drawMain();
@@ -143,7 +149,30 @@ export class App implements Inbox {
   }
 
   // --- Inbox: what each server message does -------------------------------------------------
+  // One check at a time: a newer one answers the older with null (the form keeps the newest).
+  private checkVariant(variant: string, name: string): Promise<VariantCheck | null> {
+    // A message over the server's limit closes the connection: say so instead of sending.
+    const msg = { type: 'check_variant', variant, variant_name: name, id: 0 };
+    if (new TextEncoder().encode(JSON.stringify(msg)).length > this.maxMessageBytes - 64)
+      return Promise.resolve({ type: 'variant_check', ok: false, error: { line: 0, key: '', message: t('variant.tooLarge', { bytes: this.maxMessageBytes }) } });
+    return new Promise((resolve) => {
+      this.variantAnswer?.(null);
+      this.variantAnswer = resolve;
+      if (!this.link.request({ type: 'check_variant', variant, variant_name: name })) {
+        this.variantAnswer = null;
+        resolve(null);
+      }
+    });
+  }
+
+  variantCheck(v: VariantCheck): void {
+    const answer = this.variantAnswer;
+    this.variantAnswer = null;
+    answer?.(v);
+  }
+
   welcome(w: Welcome): void {
+    if (typeof w.limits?.max_message_bytes === 'number') this.maxMessageBytes = w.limits.max_message_bytes;
     this.model.serverName = w.server;
     this.games.set(w.games);
     if (w.protocol !== PROTOCOL_VERSION) toast(`Protocol ${w.protocol} ≠ ${PROTOCOL_VERSION}`, 'error');

@@ -2,7 +2,7 @@
 // page, a room that does not exist, the name card of a first visit, the loading spinner,
 // or the room view (built once per room, then updated with each state).
 import { t } from '../i18n';
-import type { GameId } from '../games/catalog';
+import type { VariantChecker } from '../games/variant-form';
 import type { GameDirectory } from '../games/directory';
 import type { RoomOptions } from '../protocol/messages';
 import type { Session } from '../state/session';
@@ -20,6 +20,7 @@ export interface PageHooks {
   settings(): void;
   create(name: string, options: RoomOptions): void;
   named(name: string): void;
+  checkVariant: VariantChecker;
 }
 
 export class Pages {
@@ -85,6 +86,8 @@ export class Pages {
       const props: HomeProps = {
         available: (id) => this.games.available(id),
         byoyomi: (id) => this.games.byoyomi(id),
+        variants: this.games.variants(),
+        checkVariant: this.hooks.checkVariant,
         name: this.session.name(),
         rooms: m.rooms,
         onCreate: this.hooks.create,
@@ -93,7 +96,7 @@ export class Pages {
         this.home.update(props);
         return;
       }
-      const home = renderHome(props, (this.session.pref('game') as GameId) ?? 'shogi');
+      const home = renderHome(props, this.session.pref('game') ?? 'shogi');
       this.show(home.el);
       this.home = home;
       return;

@@ -26,4 +26,5 @@ export interface BoardView {
 export type MoveHandler = (move: string) => void;
 
 // Asks the player to pick one of `choices`; resolves to null when cancelled.
-export type Chooser = (title: string, choices: { value: string; label: string; cls?: string }[]) => Promise<string | null>;
+// `cls`: chessground piece classes to draw; `icon`: a picture of the choice's own.
+export type Chooser = (title: string, choices: { value: string; label: string; cls?: string; icon?: Node }[]) => Promise<string | null>;

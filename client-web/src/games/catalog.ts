@@ -2,14 +2,14 @@
 // live on the server; what it says of each game (name, clocks, record formats) arrives in
 // `welcome` (see directory.ts). This is presentation only: a new game is one line here.
 export type GameId = 'shogi' | 'minishogi' | 'dogcat' | 'hasami' | 'chess' | 'reversi';
-export type BoardKind = 'shogi' | 'chess' | 'reversi';
+export type BoardKind = 'shogi' | 'chess' | 'reversi' | 'fairy';
 // Whose names the two sides go by (i18n keys side.<family>.<seat>).
 export type SideFamily = 'shogi' | 'dogcat' | 'chess' | 'reversi';
 // What a player bar counts under the name.
 export type MaterialKind = 'none' | 'chess' | 'hasami' | 'reversi';
 
 export interface GameMeta {
-  id: GameId;
+  id: string;
   board: BoardKind;
   files: number;
   ranks: number;
@@ -38,10 +38,32 @@ export const GAMES: readonly GameMeta[] = [
   { id: 'reversi', board: 'reversi', files: 8, ranks: 8, sides: 'reversi', material: 'reversi', movePairs: true, shogiNotation: false, hasCheck: false, hiddenPieces: false, impasse: false },
 ];
 
+// Fairy-chess variants: the server says which (welcome.games entries with a `variant`,
+// and "custom", a room's own); they are all drawn alike, by their variant's facts.
+const fairyIds = new Set<string>(['custom']);
+
+export function learnFairyVariants(ids: readonly string[]): void {
+  for (const id of ids) fairyIds.add(id);
+}
+
+export function isFairy(id: string): boolean {
+  return fairyIds.has(id);
+}
+
+const FAIRY: Omit<GameMeta, 'id'> = {
+  board: 'fairy', files: 8, ranks: 8, sides: 'chess', material: 'none', movePairs: true,
+  shogiNotation: false, hasCheck: true, hiddenPieces: false, impasse: false,
+};
+
 export function gameMeta(id: string): GameMeta | undefined {
-  return GAMES.find((g) => g.id === id);
+  return GAMES.find((g) => g.id === id) ?? (fairyIds.has(id) ? { ...FAIRY, id } : undefined);
 }
 
 export function isGameId(id: string): id is GameId {
-  return gameMeta(id) !== undefined;
+  return GAMES.some((g) => g.id === id);
+}
+
+// A game the host may choose: one of the six, or a fairy variant the server offers.
+export function isChoosable(id: string): boolean {
+  return isGameId(id) || fairyIds.has(id);
 }

@@ -1,12 +1,23 @@
 // What the server said of its games in `welcome` (GameInfo): which it plays, the kinds of
 // clock each allows and the formats of its records. One place to ask, for every page.
-import type { GameInfoMsg } from '../protocol/messages';
+import type { GameInfoMsg, VariantInfo } from '../protocol/messages';
+import { learnFairyVariants } from './catalog';
 
 export class GameDirectory {
   private games: GameInfoMsg[] = [];
 
   set(games: GameInfoMsg[]): void {
     this.games = games;
+    learnFairyVariants(games.filter((g) => g.variant).map((g) => g.id));
+  }
+
+  // The built-in fairy-chess variants, in the server's order.
+  variants(): GameInfoMsg[] {
+    return this.games.filter((g) => g.variant);
+  }
+
+  variant(id: string): VariantInfo | undefined {
+    return this.find(id)?.variant;
   }
 
   get known(): boolean {

@@ -1,6 +1,6 @@
 // The words for games and sides in the current language.
 import { t, tMaybe, type MessageKey } from '../i18n';
-import type { GameInfoMsg } from '../protocol/messages';
+import type { GameInfoMsg, VariantInfo } from '../protocol/messages';
 import { gameMeta } from './catalog';
 
 export function sideName(gameId: string, seat: 0 | 1): string {
@@ -15,5 +15,16 @@ export function roomSideName(gameId: string, handicap: string | undefined, seat:
 }
 
 export function gameName(id: string, fallback?: GameInfoMsg): string {
+  // A room's own variant goes by its section's name as well.
+  if (id === 'custom' && fallback?.name) return `${t('game.custom')}: ${fallback.name}`;
   return tMaybe(`game.${id}`) ?? fallback?.name ?? id;
+}
+
+// A fairy piece's name: the variants.ini name in the current language ("archbishop"), or
+// for a custom piece ("customPiece1") its letter.
+export function variantPieceName(variant: VariantInfo, letter: string): string {
+  const l = letter.toLowerCase();
+  const piece = variant.pieces.find((p) => p.letter === l);
+  if (!piece || piece.name.startsWith('customPiece')) return t('variant.piece', { letter: l.toUpperCase() });
+  return tMaybe(`piece.fairy.${piece.name}`) ?? piece.name;
 }

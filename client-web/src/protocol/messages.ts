@@ -18,6 +18,9 @@ export interface RoomOptions {
   handicap?: string; // shogi: the server's handicap id; the giver (seat 1) moves first
   position?: string; // the start in the game's own notation (SFEN, FEN, ...)
   rematch_sides?: 'swap' | 'keep';
+  // game "custom": the host's variants.ini definition and the section played.
+  variant?: string;
+  variant_name?: string;
 }
 
 export interface ClockState {
@@ -50,6 +53,37 @@ export interface GameInfoMsg {
   clocks?: string[];
   record_formats?: string[]; // formats of the game-record download (welcome only)
   available?: boolean;
+  variant?: VariantInfo; // fairy-chess variants: how to draw the board and its pieces
+}
+
+// A fairy-chess piece: its moves from white's side (dy > 0 towards black) as leaps and
+// rides, each moving ('m'), capturing ('c') or both ('mc'); max_steps 0 is unlimited.
+export interface VariantPiece {
+  letter: string;
+  name: string;
+  pawn: boolean;
+  royal: boolean;
+  leaps: [number, number, string][];
+  rides: [number, number, number, string][];
+}
+
+export interface VariantInfo {
+  name: string;
+  files: number;
+  ranks: number;
+  start_fen: string;
+  chess960: boolean;
+  promotion_pieces: string;
+  pieces: VariantPiece[];
+}
+
+// The answer to check_variant.
+export interface VariantCheck {
+  type: 'variant_check';
+  re?: number | string;
+  ok: boolean;
+  variant?: VariantInfo;
+  error?: { line: number; key: string; message: string };
 }
 
 // One line of the public room list (`rooms`).

@@ -78,7 +78,8 @@ export function renderControls(s: RoomState, a: RoomActions, games: GameDirector
   // Only the host switches games, and only between games.
   if (player && s.player === s.host && s.status !== 'playing') {
     const select = h('select', { 'aria-label': t('play.switch'), 'data-testid': 'switch-select' },
-      GAMES.map((g) => h('option', { value: g.id, selected: g.id === s.options.game, disabled: games.available(g.id) === false }, gameName(g.id))));
+      [...GAMES, ...games.variants()].map((g) => h('option', { value: g.id, selected: g.id === s.options.game, disabled: games.available(g.id) === false }, gameName(g.id, 'name' in g ? g : undefined))),
+      games.variants().length ? h('option', { value: 'custom', selected: s.options.game === 'custom' }, gameName('custom')) : null);
     // The clock of the next game: as it is, or one of the presets of that game's kind.
     const clock = h('select', { 'aria-label': t('play.switch.clock'), 'data-testid': 'switch-clock' });
     const fillClocks = (): void => {

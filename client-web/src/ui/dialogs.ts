@@ -18,7 +18,7 @@ export function showResult(r: ResultText, extra: HTMLElement[] = []): HTMLDialog
   return dlg;
 }
 
-export function choose(title: string, choices: { value: string; label: string; cls?: string }[]): Promise<string | null> {
+export function choose(title: string, choices: { value: string; label: string; cls?: string; icon?: Node }[]): Promise<string | null> {
   return new Promise((resolve) => {
     let picked: string | null = null;
     const dlg = h('dialog', { class: 'choice-dialog', 'aria-label': title },
@@ -28,7 +28,7 @@ export function choose(title: string, choices: { value: string; label: string; c
           h('button', {
             type: 'button', class: 'choice', 'data-choice': c.value, 'aria-label': c.label, title: c.label,
             onclick: () => { picked = c.value; dlg.close(); },
-          }, c.cls ? chessPiece(c.cls) : c.label))),
+          }, c.icon ?? (c.cls ? chessPiece(c.cls) : c.label)))),
       h('button', { type: 'button', class: 'cancel', onclick: () => dlg.close() }, t('play.cancel')),
     );
     dlg.addEventListener('close', () => { dlg.remove(); resolve(picked); });

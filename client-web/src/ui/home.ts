@@ -1,8 +1,11 @@
 // The home page: create a room (game, clock, side, toggles, nickname) and see open rooms.
-import { t, type MessageKey } from '../i18n';
-import { GAMES, type GameId } from '../games/catalog';
+import { t, tMaybe, type MessageKey } from '../i18n';
+import { GAMES, isGameId } from '../games/catalog';
 import { gameName, sideName } from '../games/names';
-import type { PublicRoom, RoomOptions } from '../protocol/messages';
+import type { GameInfoMsg, PublicRoom, RoomOptions } from '../protocol/messages';
+import { renderVariantForm, type VariantChecker, type VariantForm } from '../games/variant-form';
+import { renderVariantGuide } from './variant-guide';
+import { toast } from './dialogs';
 import { customClock, defaultPreset, presetsFor } from './presets';
 import { describeClock } from '../state/clock';
 import { h } from './dom';
@@ -10,8 +13,10 @@ import { gameIcon } from './icons';
 import { renderStartOptions } from './start-options';
 
 export interface HomeProps {
-  available: (id: GameId) => boolean | undefined; // undefined while the server has not said
-  byoyomi: (id: GameId) => boolean; // the game's clock counts byoyomi (else increments)
+  available: (id: string) => boolean | undefined; // undefined while the server has not said
+  byoyomi: (id: string) => boolean; // the game's clock counts byoyomi (else increments)
+  variants: GameInfoMsg[]; // the built-in fairy-chess variants the server offers
+  checkVariant: VariantChecker; // asks the server about a definition (check_variant)
   name: string;
   rooms: PublicRoom[];
   onCreate: (name: string, options: RoomOptions) => void;
@@ -24,9 +29,12 @@ export interface HomePage {
   update(p: HomeProps): void;
 }
 
-export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): HomePage {
+export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
   let p = props;
-  let game: GameId = p.available(initialGame) === false ? (GAMES.find((g) => p.available(g.id) !== false)?.id ?? initialGame) : initialGame;
+  let variantForm: VariantForm | null = null;
+  const variantBox = h('div', { class: 'variant-box' });
+  const guideBox = h('div', { class: 'guide-box' });
+  let game: string = p.available(initialGame) === false ? (GAMES.find((g) => p.available(g.id) !== false)?.id ?? initialGame) : initialGame;
   let presetId = '';
   let timeDrawnFor: boolean | null = null; // the kind of clock the time box shows
 
@@ -42,21 +50,34 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
   const toggle = (id: string, key: MessageKey, on: boolean) =>
     h('label', { class: 'toggle' }, h('input', { type: 'checkbox', id, name: id, checked: on }), h('span', {}, t(key)));
 
+  // The six games, the server's fairy variants, and a variant of the host's own.
+  const choices = (): { id: string; info?: GameInfoMsg }[] =>
+    [...GAMES.map((g) => ({ id: g.id })), ...p.variants.map((v) => ({ id: v.id, info: v })), { id: 'custom' }];
+
+  function drawVariantForm(): void {
+    if (game !== 'custom') {
+      variantBox.replaceChildren();
+      return;
+    }
+    variantForm ??= renderVariantForm(p.checkVariant);
+    variantBox.replaceChildren(variantForm.el);
+  }
+
   function drawGames(): void {
     gameList.replaceChildren(
-      ...GAMES.map((g) => {
-        const avail = p.available(g.id);
+      ...choices().filter((g) => g.id !== 'custom' || p.variants.length > 0).map((g) => {
+        const avail = g.id === 'custom' ? (p.variants.length ? true : undefined) : p.available(g.id);
         return h(
           'label',
-          { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}`, 'data-game': g.id },
+          { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}`, 'data-game': g.id, 'data-fairy': !isGameId(g.id) },
           h('input', {
             type: 'radio', name: 'game', value: g.id, checked: g.id === game, disabled: avail === false,
-            onchange: () => { game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); },
+            onchange: () => { game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); drawVariantForm(); },
           }),
           gameIcon(g.id),
           h('span', { class: 'game-text' },
-            h('strong', {}, gameName(g.id)),
-            h('span', { class: 'game-line' }, t(`game.${g.id}.line` as MessageKey)),
+            h('strong', {}, gameName(g.id, g.info)),
+            h('span', { class: 'game-line' }, tMaybe(`game.${g.id}.line`) ?? ''),
             avail === false ? h('span', { class: 'badge' }, t('game.unavailable')) : null,
           ),
         );
@@ -117,8 +138,17 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
       ? customClock(byoyomi, Number(data.get('minutes')), Number(data.get('seconds')), Number(data.get('periods') ?? 1))
       : presetsFor(byoyomi).find((x) => x.id === presetId)!.clock;
     const name = String(data.get('nickname') ?? '').trim() || 'Player';
+    let custom = {};
+    if (game === 'custom') {
+      const chosen = variantForm?.value();
+      if (!chosen) {
+        toast(t('variant.fixFirst'), 'error');
+        return;
+      }
+      custom = chosen;
+    }
     p.onCreate(name, {
-      game, clock, side,
+      game, clock, side, ...custom,
       takebacks: data.get('takebacks') === 'on',
       spectators: data.get('spectators') === 'on',
       public: data.get('public') === 'on',
@@ -129,9 +159,15 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
   drawGames();
   drawTime();
   drawSides();
+  drawVariantForm();
+  const drawGuide = (): void => {
+    guideBox.replaceChildren(p.variants.length ? renderVariantGuide(p.variants) : '');
+  };
+  drawGuide();
   form.append(
     h('h1', { id: 'create-title' }, t('home.create')),
     h('fieldset', {}, h('legend', {}, t('home.game')), gameList),
+    variantBox,
     h('div', { class: 'form-row' },
       h('fieldset', {}, h('legend', {}, t('home.time')), timeBox),
       h('fieldset', {}, h('legend', {}, t('home.side')), sideBox)),
@@ -159,10 +195,12 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
   drawRooms();
 
   return {
-    el: h('div', { class: 'home' }, form, roomsList),
+    el: h('div', { class: 'home' }, form, roomsList, guideBox),
     update(next: HomeProps): void {
+      const hadVariants = p.variants.length;
       p = next;
       drawGames();
+      if (hadVariants !== p.variants.length) drawGuide();
       if (p.byoyomi(game) !== timeDrawnFor) drawTime();
       drawRooms();
     },

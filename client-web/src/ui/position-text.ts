@@ -17,7 +17,7 @@ function pieceWord(family: 'shogi' | 'chess', role: string): string {
 // One line a piece, in board order; empty for reversi (its squares are named buttons).
 export function positionLines(gameId: string, position: string): string[] {
   const meta = gameMeta(gameId);
-  if (!meta || meta.board === 'reversi') return [];
+  if (!meta || meta.board === 'reversi' || meta.board === 'fairy') return []; // fairy: named buttons
   if (meta.board === 'chess') {
     const rows = fenParts(position).board.split('/');
     const out: string[] = [];

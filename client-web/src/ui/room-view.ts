@@ -8,13 +8,15 @@ import { bottomSeat, isMyTurn, lastMove } from '../state/room';
 import type { BoardView } from '../boards/board';
 import { ShogiBoard } from '../boards/shogi-board';
 import { ChessBoard } from '../boards/chess-board';
+import { FairyBoard } from '../boards/fairy-board';
+import type { VariantInfo } from '../protocol/messages';
 import { ReversiBoard } from '../boards/reversi-board';
 import { PlayerBar } from './player-bar';
 import { renderMoveList } from './move-list';
 import { renderControls, recordFormats, type RoomActions } from './controls';
 import { choose, toast } from './dialogs';
 import { resultText } from '../state/result-text';
-import { gameName, sideName } from '../games/names';
+import { gameName, sideName, variantPieceName } from '../games/names';
 import { gameMeta } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import { describeClock } from '../state/clock';
@@ -37,6 +39,8 @@ export interface RoomDeps {
 export class RoomView {
   readonly el: HTMLElement;
   private readonly boardEl = h('div', { class: 'board-wrap' });
+  // A custom fairy variant's definition, for players and spectators alike.
+  private readonly definition = h('details', { class: 'variant-definition', hidden: true, 'data-testid': 'variant-definition' });
   // Every piece by name and square, for screen readers (the boards draw them unnamed).
   private readonly pieceList = h('ul', { class: 'sr-only', 'aria-label': t('a11y.pieces'), 'data-testid': 'piece-list' });
   private pieceListFor = '';
@@ -102,7 +106,7 @@ export class RoomView {
         this.bottom.el,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
-        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.moves, this.controls,
+        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.moves, this.controls,
         h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
     );
     this.timer = window.setInterval(() => this.tick(), 100);
@@ -118,7 +122,11 @@ export class RoomView {
   update(s: RoomState): void {
     const prev = this.state;
     this.state = s;
-    if (this.boardGame !== `${s.game.id}:${s.role}`) this.makeBoard(s.game.id, s.role === 'spectator');
+    if (this.boardGame !== boardKey(s)) {
+      this.makeBoard(s.game.id, s.role === 'spectator', s.game.variant);
+      this.boardGame = boardKey(s);
+    }
+    this.renderDefinition(s);
     const bottom = this.flipped ? ((1 - bottomSeat(s)) as 0 | 1) : bottomSeat(s);
     const top = (1 - bottom) as 0 | 1;
     this.top.update(s, top);
@@ -156,7 +164,7 @@ export class RoomView {
     document.body.dispatchEvent(new Event('shogiground.resize'));
   }
 
-  private makeBoard(gameId: string, spectator: boolean): void {
+  private makeBoard(gameId: string, spectator: boolean, variant?: VariantInfo): void {
     this.board?.destroy();
     this.boardEl.replaceChildren();
     this.boardEl.className = `board-wrap game-${gameId}`;
@@ -164,7 +172,9 @@ export class RoomView {
     this.bottom.hand.replaceChildren();
     const onMove = (m: string) => this.actions.move(m);
     const kind = gameMeta(gameId)?.board ?? 'shogi';
-    if (kind === 'chess') {
+    if (variant) {
+      this.board = new FairyBoard(this.boardEl, variant, onMove, choose, () => t('play.choosePiece'), (l) => variantPieceName(variant, l));
+    } else if (kind === 'chess') {
       const inner = h('div', { class: 'cg-wrap-outer' });
       this.boardEl.append(inner);
       this.board = new ChessBoard(inner, onMove, choose, () => t('play.choosePiece'));
@@ -177,8 +187,16 @@ export class RoomView {
     }
     this.boardEl.setAttribute('role', 'group');
     this.boardEl.setAttribute('aria-label', t('a11y.board'));
-    this.boardGame = `${gameId}:${spectator ? 'spectator' : 'player'}`;
     this.el.dataset.game = gameId;
+  }
+
+  // Drawn again only when the text changes, so an opened definition stays open.
+  private renderDefinition(s: RoomState): void {
+    const text = s.game.id === 'custom' && s.options.game === 'custom' ? s.options.variant ?? '' : '';
+    if (this.definition.dataset.text === text) return;
+    this.definition.dataset.text = text;
+    this.definition.hidden = !text;
+    this.definition.replaceChildren(h('summary', {}, t('variant.definition')), h('pre', {}, text));
   }
 
   private renderLegend(s: RoomState): void {
@@ -246,4 +264,10 @@ export class RoomView {
     const mine = s.role === 'player' ? faces[this.top.seat === s.seat ? 0 : 1] : null;
     this.announcer.clock(s, mine);
   }
+}
+
+// Which board a room needs: a new one when the game, its variant or the viewer's role changes.
+function boardKey(s: RoomState): string {
+  const v = s.game.variant;
+  return `${s.game.id}:${v ? `${v.name}:${v.files}x${v.ranks}` : ''}:${s.role === 'spectator' ? 'spectator' : 'player'}`;
 }

@@ -2,7 +2,6 @@
 // first), a position pasted in the game's own notation (checked by the server's rules core),
 // and whether a rematch keeps the seats (a handicap series) or swaps them (the default).
 import { t, type MessageKey } from '../i18n';
-import type { GameId } from '../games/catalog';
 import type { RoomOptions } from '../protocol/messages';
 import { h } from './dom';
 
@@ -13,8 +12,9 @@ export const HANDICAPS = [
 ] as const;
 export type Handicap = (typeof HANDICAPS)[number];
 
-// Games whose start the host may paste: not dog-cat, whose hidden kings the host would know.
-const pastable = (game: GameId): boolean => game !== 'dogcat';
+// Games whose start the host may paste: not dog-cat, whose hidden kings the host would know,
+// nor a variant of the host's own, which starts from its definition.
+const pastable = (game: string): boolean => game !== 'dogcat' && game !== 'custom';
 const MAX_POSITION = 512;
 
 export type StartChoice = Pick<RoomOptions, 'handicap' | 'position' | 'rematch_sides'>;
@@ -22,12 +22,12 @@ export type StartChoice = Pick<RoomOptions, 'handicap' | 'position' | 'rematch_s
 export interface StartOptions {
   el: HTMLElement;
   // Redraws for another game, dropping what belonged to the previous one.
-  setGame(game: GameId): void;
+  setGame(game: string): void;
   handicap(): Handicap;
   values(): StartChoice;
 }
 
-export function renderStartOptions(initial: GameId, onChange: () => void): StartOptions {
+export function renderStartOptions(initial: string, onChange: () => void): StartOptions {
   let game = initial;
   let handicap: Handicap = 'even';
   const el = h('fieldset', { class: 'start-options' });

@@ -1,0 +1,128 @@
+// A fairy-chess board of any size (up to 12 files by 10 ranks) with any piece letter,
+// drawn as a grid of buttons: tap a piece to see where it goes, tap a square to move
+// there; when one pair of squares has several legal moves (promotions) the player picks
+// the piece from the variant's own. Moves leave in Fairy-Stockfish's UCI.
+import type { VariantInfo } from '../protocol/messages';
+import type { BoardInput, BoardView, Chooser, MoveHandler } from './board';
+import { pieceSvg } from './fairy-pieces';
+import { fairyMoveMaps, parseFairyFen, parseFairyMove, squareName, type FairyMoveMaps } from './fairy-position';
+
+export class FairyBoard implements BoardView {
+  private readonly grid: HTMLElement;
+  private maps: FairyMoveMaps = fairyMoveMaps([]);
+  private input: BoardInput | null = null;
+  private selected: string | null = null;
+
+  constructor(
+    private readonly el: HTMLElement,
+    private readonly variant: VariantInfo,
+    private readonly onMove: MoveHandler,
+    private readonly choose: Chooser,
+    private readonly promoteTitle: () => string,
+    private readonly pieceName: (letter: string) => string,
+  ) {
+    el.classList.add('fairy-board');
+    this.grid = document.createElement('div');
+    this.grid.className = 'fairy-grid';
+    this.grid.style.setProperty('--files', String(variant.files));
+    this.grid.style.setProperty('--ranks', String(variant.ranks));
+    this.grid.addEventListener('click', (e) => {
+      const sq = (e.target as Element).closest<HTMLElement>('[data-square]');
+      if (sq) void this.tap(sq.dataset.square!);
+    });
+    el.append(this.grid);
+  }
+
+  update(input: BoardInput, _animate: boolean): void {
+    this.input = input;
+    const myTurn = input.mySeat !== null && input.toMove === input.mySeat && input.legalMoves.length > 0;
+    this.maps = fairyMoveMaps(myTurn ? input.legalMoves : []);
+    if (this.selected && !this.maps.dests.has(this.selected)) this.selected = null;
+    this.draw();
+  }
+
+  cancelPremove(): boolean {
+    return false; // no premoves on this board
+  }
+
+  destroy(): void {
+    this.el.replaceChildren();
+  }
+
+  private draw(): void {
+    const input = this.input;
+    if (!input) return;
+    const { files, ranks } = this.variant;
+    const pos = parseFairyFen(input.position, files, ranks);
+    const last = input.lastMove ? parseFairyMove(input.lastMove) : null;
+    const dests = this.selected ? this.maps.dests.get(this.selected) ?? [] : [];
+    const flipped = input.bottomSeat === 1;
+    const cells: HTMLElement[] = [];
+    for (let row = 0; row < ranks; row++) {
+      for (let col = 0; col < files; col++) {
+        const rank = flipped ? row : ranks - 1 - row;
+        const file = flipped ? files - 1 - col : col;
+        const name = squareName({ file, rank });
+        const piece = pos.board[rank][file];
+        const cls = ['sq', (file + rank) % 2 === 0 ? 'dark' : 'light'];
+        if (name === this.selected) cls.push('selected');
+        if (dests.includes(name)) cls.push(piece ? 'dest capture' : 'dest');
+        if (last && (name === last.from || name === last.to)) cls.push('last');
+        const mover = pos.whiteToMove;
+        if (input.inCheck && piece && piece.white === mover && this.royal(piece.letter)) cls.push('check');
+        const label = piece ? `${name} ${piece.white ? 'white' : 'black'} ${this.pieceName(piece.letter)}` : name;
+        const cell = document.createElement('button');
+        cell.type = 'button';
+        cell.className = cls.join(' ');
+        cell.dataset.square = name;
+        cell.setAttribute('aria-label', label);
+        if (piece) {
+          cell.dataset.piece = piece.white ? piece.letter.toUpperCase() : piece.letter;
+          cell.append(pieceSvg(piece.letter, piece.white, piece.promoted));
+        }
+        if (col === 0) cell.append(coord('rank', String(rank + 1)));
+        if (row === ranks - 1) cell.append(coord('file', String.fromCharCode(97 + file)));
+        cells.push(cell);
+      }
+    }
+    this.grid.replaceChildren(...cells);
+  }
+
+  private royal(letter: string): boolean {
+    return this.variant.pieces.some((p) => p.royal && p.letter === letter);
+  }
+
+  private async tap(square: string): Promise<void> {
+    if (this.selected && this.selected !== square) {
+      const moves = this.maps.moves.get(this.selected + square);
+      if (moves) {
+        this.selected = null;
+        const move = moves.length === 1 ? moves[0] : await this.pick(moves);
+        if (move) this.onMove(move);
+        this.draw();
+        return;
+      }
+    }
+    this.selected = this.selected !== square && this.maps.dests.has(square) ? square : null;
+    this.draw();
+  }
+
+  private pick(moves: string[]): Promise<string | null> {
+    const white = this.input?.mySeat !== 1;
+    return this.choose(
+      this.promoteTitle(),
+      moves.map((m) => {
+        const letter = parseFairyMove(m)?.promotion ?? '';
+        return { value: m, label: letter ? this.pieceName(letter) : '—', icon: letter ? pieceSvg(letter, white) : undefined };
+      }),
+    );
+  }
+}
+
+function coord(kind: 'file' | 'rank', text: string): HTMLElement {
+  const s = document.createElement('span');
+  s.className = `coord coord-${kind}`;
+  s.setAttribute('aria-hidden', 'true');
+  s.textContent = text;
+  return s;
+}

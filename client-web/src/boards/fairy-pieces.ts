@@ -1,0 +1,39 @@
+// Piece pictures for fairy chess, drawn here as SVG for any piece letter: the six chess
+// pieces get simple silhouettes of our own, every other letter a disc with its letter
+// (and a ring for a promoted piece). White pieces are light with a dark outline, black
+// ones dark with a light outline; nothing is fetched, and no font is needed but the
+// system's sans-serif.
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// Outlines on a 45x45 grid, bottom centred.
+const SHAPES: Record<string, string> = {
+  p: '<circle cx="22.5" cy="15" r="6"/><path d="M15 37c0-8 3-12 7.5-15 4.5 3 7.5 7 7.5 15z"/>',
+  n: '<path d="M13 37c0-7 4-11 8-14-3 0-6 1-8 3l-2-4c3-5 7-11 14-11 6 0 10 6 10 14v12z"/><circle cx="22" cy="15" r="1.5" class="eye"/>',
+  b: '<path d="M22.5 7a3 3 0 1 1 0 .1zM15 37c0-6 2-10 4-13-3-3-3-8 3.5-13 6.5 5 6.5 10 3.5 13 2 3 4 7 4 13z"/>',
+  r: '<path d="M12 37v-4h3V19h-3v-8h5v3h3v-3h5v3h3v-3h5v8h-3v14h3v4z"/>',
+  q: '<path d="M10 14l4 17h17l4-17-7 9-5.5-12-5.5 12z"/><path d="M12 37v-6h21v6z"/>',
+  k: '<path d="M21 6h3v3h3v3h-3v4h-3v-4h-3V9h3z"/><path d="M11 20c0-4 5-6 11.5 0 6.5-6 11.5-4 11.5 0 0 5-4 8-4 11H15c0-3-4-6-4-11z"/><path d="M14 37v-6h17v6z"/>',
+};
+
+export function pieceSvgMarkup(letter: string, white: boolean, promoted = false): string {
+  // Written into markup: only a letter goes in, whatever the server sent.
+  const l = /^[a-z]$/i.test(letter) ? letter.toLowerCase() : '?';
+  const fill = white ? '#fafafa' : '#2b2b2b';
+  const line = white ? '#1d1d1d' : '#e8e8e8';
+  const shape = SHAPES[l];
+  const body = shape
+    ? `<g fill="${fill}" stroke="${line}" stroke-width="1.6" stroke-linejoin="round">${shape}</g>`
+    : `<circle cx="22.5" cy="22.5" r="16" fill="${fill}" stroke="${line}" stroke-width="1.8"/>` +
+      `<text x="22.5" y="29.5" font-size="20" font-weight="700" text-anchor="middle" fill="${line}" font-family="sans-serif">${l.toUpperCase()}</text>`;
+  const ring = promoted ? `<circle cx="22.5" cy="22.5" r="20" fill="none" stroke="#c0392b" stroke-width="2"/>` : '';
+  return body + ring;
+}
+
+export function pieceSvg(letter: string, white: boolean, promoted = false): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 45 45');
+  svg.setAttribute('class', 'fairy-piece');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.innerHTML = pieceSvgMarkup(letter, white, promoted);
+  return svg;
+}

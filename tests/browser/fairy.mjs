@@ -1,0 +1,137 @@
+// Fairy chess in the browser: two players (two Chromium contexts) play a Capablanca game
+// on the 10x8 board to checkmate, then the host writes a variant of their own on the home
+// page (the live check shows a broken line, then the preview), creates a room with it and
+// the two play it to checkmate too. Both see the right result each time.
+// Usage: node fairy.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
+import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8765';
+
+// Mates found with Fairy-Stockfish's own move generator (ffish-es6); White (the host) wins.
+const CAPABLANCA = 'c1b3 f7f6 b3g8 h8f7 g8h7'.split(' ');
+const TINY = `[tiny:chess]
+maxFile = 6
+maxRank = 6
+queen = -
+customPiece1 = w:mWcF
+startFen = rnwknr/pppppp/6/6/PPPPPP/RNWKNR w - - 0 1
+promotionRegionWhite = *6
+promotionRegionBlack = *1
+promotionPieceTypes = nrw
+doubleStep = false
+castling = false
+`;
+const TINY_MOVES = 'e1f3 f5f4 f3d4 f6f5 d4f5'.split(' ');
+
+const browser = await launch();
+let failed = false;
+try {
+  const host = await newPlayer(browser, base, { name: 'host' });
+  await host.page.waitForSelector('[data-testid=server-version]');
+  const fairyCards = await host.page.locator('.game-card[data-fairy]').evaluateAll((els) => els.map((e) => e.dataset.game));
+  check(fairyCards.includes('capablanca') && fairyCards.includes('custom'), `fairy variants offered: ${fairyCards.join(' ')}`);
+  check(fairyCards.length === 13, `twelve built-in variants and a custom one, got ${fairyCards.length}`);
+  // The variants page: every built-in with a diagram per piece.
+  await host.page.click('[data-testid=variant-guide] summary');
+  const diagrams = await host.page.locator('[data-testid=variant-guide] .move-diagram').count();
+  check(diagrams >= 12 * 6, `move diagrams drawn: ${diagrams}`);
+  await shot(host.page, 'fairy-01-guide');
+
+  await host.page.fill('#nickname', 'Alice');
+  const guest = await playRoom(host, 'capablanca', CAPABLANCA, 10, 8, null);
+  // Between games the host switches the room to a variant of their own, in a dialog.
+  for (const p of [host.page, guest.page]) await p.click('[data-testid=result-dialog] .btn.close');
+  await host.page.selectOption('[data-testid=switch-select]', 'custom');
+  await host.page.click('[data-testid=switch-game]');
+  await host.page.fill('.variant-dialog [data-testid=variant-text]', TINY);
+  await until(async () => /tiny: 6×6/.test((await host.page.locator('.variant-dialog [data-testid=variant-status]').textContent()) ?? ''), 'the dialog checks the definition');
+  await host.page.click('[data-testid=variant-ok]');
+  await guest.page.waitForSelector('[data-testid=next-game]');
+  await host.page.click('[data-testid=rematch]');
+  await guest.page.click('[data-testid=accept-rematch]');
+  for (const p of [host.page, guest.page])
+    await until(async () => (await p.locator('.board-wrap.game-custom .fairy-grid [data-square]').count()) === 36, 'the rematch plays the 6x6 variant');
+  await shot(guest.page, 'fairy-04-switched-to-custom');
+
+  // A variant of the host's own.
+  await host.page.goto(base);
+  await host.page.waitForSelector('[data-testid=server-version]');
+  await host.page.fill('#nickname', 'Alice');
+  await host.page.click('.game-card[data-game=custom]');
+  const status = host.page.locator('[data-testid=variant-status]');
+  // Too large for the server's message limit: said on the page, the connection kept.
+  await host.page.fill('[data-testid=variant-text]', `#${'x'.repeat(16300)}\n${TINY}`);
+  await until(async () => /Too large/.test((await status.textContent()) ?? ''), 'an oversized definition is refused on the page');
+  check(!(await host.page.locator('[data-testid=conn-down]').count()), 'the connection stays up');
+  await host.page.fill('[data-testid=variant-text]', '[tiny:chess]\nmaxFile = 13\n');
+  await until(async () => /Line 2/.test((await status.textContent()) ?? ''), 'the live check names the broken line');
+  await shot(host.page, 'fairy-02-variant-error');
+  await host.page.fill('[data-testid=variant-text]', TINY);
+  await until(async () => /tiny: 6×6/.test((await status.textContent()) ?? ''), 'the live check accepts the definition');
+  check((await host.page.locator('.variant-preview [data-square]').count()) === 36, 'the preview shows the 6x6 start');
+  await shot(host.page, 'fairy-03-variant-ok');
+  await playRoom(host, 'custom', TINY_MOVES, 6, 6, guest);
+  check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
+  console.log('fairy browser proof: all passed');
+} catch (e) {
+  failed = true;
+  console.error('FAILED:', e.stack ?? e);
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
+
+// Creates a room of `game` from the home page (host first), lets the guest join by the
+// link and plays `moves` by clicking squares; the host must win by checkmate.
+async function playRoom(host, game, moves, files, ranks, guestBefore) {
+  if (game !== 'custom') await host.page.click(`.game-card[data-game=${game}]`);
+  await host.page.click('label.side-first');
+  await host.page.click('[data-testid=create-room]');
+  await host.page.waitForSelector('[data-testid=waiting]');
+  const link = await host.page.inputValue('[data-testid=share-link]');
+  const guest = guestBefore ?? (await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' }));
+  if (guestBefore) await guest.page.goto(link);
+  if (!guestBefore) {
+    await guest.page.waitForSelector('[data-testid=join-name]');
+    await guest.page.fill('[data-testid=join-name]', 'Bob');
+    await guest.page.click('[data-testid=join-submit]');
+  }
+  const pages = [host.page, guest.page];
+  for (const p of pages) {
+    await p.waitForSelector(`.board-wrap.game-${game} .fairy-grid`);
+    await until(async () => (await p.locator('.fairy-grid [data-square]').count()) === files * ranks, `${game}: a ${files}x${ranks} board`);
+  }
+  if (game === 'custom') {
+    // A spectator sees the board and can read the definition the room plays.
+    const spectator = await newPlayer(browser, link, { name: 'spectator' });
+    await spectator.page.waitForSelector('[data-testid=join-name]');
+    await spectator.page.fill('[data-testid=join-name]', 'Sam');
+    await spectator.page.click('[data-testid=join-submit]');
+    await until(async () => (await spectator.page.locator('.fairy-grid [data-square]').count()) === files * ranks, 'the spectator\'s board');
+    await spectator.page.click('[data-testid=variant-definition] summary');
+    const text = await spectator.page.locator('[data-testid=variant-definition] pre').textContent();
+    check(text.includes('customPiece1 = w:mWcF'), 'the spectator reads the definition');
+    await shot(spectator.page, 'fairy-custom-spectator');
+    await spectator.ctx.close();
+  }
+  check((await host.page.locator('.fairy-grid [data-square]').first().getAttribute('data-square')) === `a${ranks}`, 'white sees its side at the bottom');
+  check((await guest.page.locator('.fairy-grid [data-square]').first().getAttribute('data-square')) === `${String.fromCharCode(96 + files)}1`, 'black sees its side at the bottom');
+  for (let ply = 0; ply < moves.length; ply++) {
+    const mover = pages[ply % 2];
+    await until(async () => (await mover.locator('.move-list .ml-move').count()) === ply, `${game}: ply ${ply} reaches the mover`);
+    const m = /^([a-l]\d+)([a-l]\d+)([a-z]?)$/.exec(moves[ply]);
+    await mover.click(`.fairy-grid [data-square=${m[1]}]`);
+    await mover.waitForSelector(`.fairy-grid [data-square=${m[2]}].dest`);
+    await mover.click(`.fairy-grid [data-square=${m[2]}]`);
+    if (m[3]) await mover.click(`dialog.choice-dialog button[data-choice="${moves[ply]}"]`);
+    if (ply === 1) await shot(host.page, `fairy-${game}-in-progress`);
+  }
+  for (const p of pages) await p.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
+  const hostTitle = (await host.page.locator('.result-title').textContent()).trim();
+  const reason = (await host.page.locator('.result-reason').textContent()).trim();
+  check(/You won/.test(hostTitle), `${game}: the host wins (${hostTitle})`);
+  check(/checkmate/.test(reason), `${game}: by checkmate (${reason})`);
+  await shot(host.page, `fairy-${game}-over`);
+  await shot(guest.page, `fairy-${game}-over-guest`);
+  return guest;
+}
