@@ -1,6 +1,7 @@
 #include "rooms/room_options.h"
 
 #include "core/registry.h"
+#include "engine/engine.h"
 #include "protocol/error_codes.h"
 
 namespace banmen::server {
@@ -40,8 +41,23 @@ json clock_spec_json(const ClockSpec& c) {
 }
 
 json RoomOptions::to_json() const {
-  return json{{"game", game},           {"clock", clock_spec_json(clock)}, {"side", side},
-              {"takebacks", takebacks}, {"spectators", spectators},        {"public", listed}};
+  json j{{"game", game},           {"clock", clock_spec_json(clock)}, {"side", side},
+         {"takebacks", takebacks}, {"spectators", spectators},        {"public", listed}};
+  if (computer_level > 0) j["computer"] = json{{"level", computer_level}};
+  return j;
+}
+
+Result<void> check_computer_game(const std::string& game) {
+  if (!engine::engine_supports(game))
+    return make_error(errc::unsupported, "the computer does not play '" + game + "'");
+  return ok();
+}
+
+Result<int> parse_computer_level(const json& computer) {
+  const auto level = computer.is_object() ? get_int(computer, "level") : std::nullopt;
+  if (!level || *level < engine::kMinLevel || *level > engine::kMaxLevel)
+    return bad("computer.level must be 1..8");
+  return static_cast<int>(*level);
 }
 
 Result<ClockSpec> parse_clock(const json& c) {
@@ -101,6 +117,13 @@ Result<RoomOptions> parse_room_options(const json& msg) {
   o.spectators = get_bool(msg, "spectators").value_or(true);
   o.listed = get_bool(msg, "public").value_or(false);
   if (auto r = check_game_and_clock(o.game, o.clock); !r) return r.error();
+  if (msg.contains("computer") && !msg["computer"].is_null()) {
+    auto level = parse_computer_level(msg["computer"]);
+    if (!level) return level.error();
+    if (auto r = check_computer_game(o.game); !r) return r.error();
+    o.computer_level = *level;
+    o.listed = false;  // nobody else can take the seat
+  }
   return o;
 }
 
