@@ -7,6 +7,7 @@ import { customClock, defaultPreset, presetsFor } from './presets';
 import { describeClock } from '../state/clock';
 import { h } from './dom';
 import { gameIcon } from './icons';
+import { COMPUTER_GAMES, COMPUTER_LEVELS } from '../games/computer';
 
 export interface HomeProps {
   available: (id: GameId) => boolean | undefined; // undefined while the server has not said
@@ -37,6 +38,28 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
     type: 'text', id: 'nickname', name: 'nickname', maxlength: 32, autocomplete: 'nickname',
     placeholder: t('home.nickname.placeholder'), value: p.name, required: true,
   });
+  // "Play the computer": a level, for the games the computer plays.
+  const computerBox = h('fieldset', { class: 'toggles computer-box' });
+  let computerOn = false;
+  let computerLevel = 1;
+  function drawComputer(): void {
+    const offered = COMPUTER_GAMES.has(game);
+    computerBox.replaceChildren(
+      h('label', { class: 'toggle' },
+        h('input', {
+          type: 'checkbox', id: 'computer', name: 'computer', 'data-testid': 'play-computer',
+          checked: computerOn && offered, disabled: !offered,
+          onchange: (e: Event) => { computerOn = (e.target as HTMLInputElement).checked; drawComputer(); },
+        }),
+        h('span', {}, t(offered ? 'home.computer' : 'home.computer.unavailable'))),
+      computerOn && offered
+        ? h('label', { class: 'computer-level' }, t('home.computer.level'),
+            h('select', {
+              name: 'computer-level', 'data-testid': 'computer-level',
+              onchange: (e: Event) => { computerLevel = Number((e.target as HTMLSelectElement).value); },
+            }, COMPUTER_LEVELS.map((l) => h('option', { value: l, selected: l === computerLevel }, String(l)))))
+        : '');
+  }
   const toggle = (id: string, key: MessageKey, on: boolean) =>
     h('label', { class: 'toggle' }, h('input', { type: 'checkbox', id, name: id, checked: on }), h('span', {}, t(key)));
 
@@ -49,7 +72,7 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
           { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}`, 'data-game': g.id },
           h('input', {
             type: 'radio', name: 'game', value: g.id, checked: g.id === game, disabled: avail === false,
-            onchange: () => { game = g.id; presetId = ''; drawGames(); drawTime(); drawSides(); },
+            onchange: () => { game = g.id; presetId = ''; drawGames(); drawTime(); drawSides(); drawComputer(); },
           }),
           gameIcon(g.id),
           h('span', { class: 'game-text' },
@@ -116,12 +139,14 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
       takebacks: data.get('takebacks') === 'on',
       spectators: data.get('spectators') === 'on',
       public: data.get('public') === 'on',
+      ...(computerOn && COMPUTER_GAMES.has(game) ? { computer: { level: computerLevel } } : {}),
     });
   });
 
   drawGames();
   drawTime();
   drawSides();
+  drawComputer();
   form.append(
     h('h1', { id: 'create-title' }, t('home.create')),
     h('fieldset', {}, h('legend', {}, t('home.game')), gameList),
@@ -132,6 +157,7 @@ export function renderHome(props: HomeProps, initialGame: GameId = 'shogi'): Hom
       toggle('takebacks', 'home.takebacks', true),
       toggle('spectators', 'home.spectators', true),
       toggle('public', 'home.public', false)),
+    computerBox,
     h('div', { class: 'form-row submit-row' },
       h('label', { class: 'nick', for: 'nickname' }, t('home.nickname'), nameInput),
       h('button', { type: 'submit', class: 'btn primary big', 'data-testid': 'create-room' }, t('home.submit'))),

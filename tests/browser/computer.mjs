@@ -1,0 +1,67 @@
+// Browser proof of the computer opponent: for every game the computer plays, a room made
+// from the home page with "Play the computer" at level 1. The host plays a few legal moves
+// on the board like a person; the computer answers each one; its seat shows its name (in
+// Japanese for one of the rooms); the host resigns and the result shows.
+// Usage: node computer.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
+import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
+import { playMove } from './moves.mjs';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8765';
+const GAMES = ['shogi', 'minishogi', 'dogcat', 'hasami', 'chess', 'reversi'];
+const HOST_MOVES = 3;
+
+// The room as the page was last told: the newest snapshot or move event it received.
+function lastPosition(frames) {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    let m;
+    try { m = JSON.parse(frames[i]); } catch { continue; }
+    if (m.type === 'snapshot') return { plies: m.moves.length, legal: m.legal_moves, toMove: m.to_move };
+    if (m.type === 'move') return { plies: m.ply, legal: m.legal_moves, toMove: m.to_move };
+  }
+  return null;
+}
+
+async function playTheComputer(browser, game, locale) {
+  const host = await newPlayer(browser, base, { name: `computer-${game}`, locale });
+  const page = host.page;
+  await page.waitForSelector('[data-testid=server-version]');
+  await page.fill('#nickname', 'Alice');
+  await page.click(`.game-card[data-game=${game}]`);
+  await page.click('label.side-first');
+  await page.check('[data-testid=play-computer]');
+  await page.selectOption('[data-testid=computer-level]', '1');
+  await page.click('[data-testid=create-room]');
+  const expectedName = locale === 'ja-JP' ? 'コンピュータ（レベル1）' : 'Computer (level 1)';
+  await until(async () => ((await page.locator('[data-testid=name-1]').textContent()) ?? '').includes(expectedName),
+    `${game}: the computer's seat named ${expectedName}`);
+  for (let i = 0; i < HOST_MOVES; i++) {
+    const now = await until(() => {
+      const p = lastPosition(host.frames);
+      return p && p.plies === 2 * i && p.toMove === 0 && p.legal.length ? p : null;
+    }, `${game}: the host's turn at ply ${2 * i}`, 15_000);
+    await playMove(page, game, now.legal[0], false);
+    await until(() => (lastPosition(host.frames)?.plies ?? 0) >= 2 * i + 2, `${game}: the computer's answer to move ${i + 1}`, 15_000);
+  }
+  await shot(page, `computer-${game}`);
+  await page.click('[data-testid=resign]');
+  await page.click('dialog.choice-dialog button[data-choice=yes]');
+  await page.waitForSelector('[data-testid=result-dialog]');
+  if (locale !== 'ja-JP') check((await page.locator('.result-title').textContent()).trim() === 'You lost', `${game}: resigner lost`);
+  console.log(`computer (${game}, ${locale}): ${HOST_MOVES} moves answered, resigned: ok`);
+  await host.ctx.close();
+}
+
+const browser = await launch();
+let failed = false;
+try {
+  for (const game of GAMES) await playTheComputer(browser, game, game === 'reversi' ? 'ja-JP' : 'en-US');
+  check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
+  console.log('browser computer: all passed');
+} catch (e) {
+  failed = true;
+  console.error('FAILED:', e.stack ?? e);
+  for (const [i, c] of browser.contexts().entries()) for (const p of c.pages()) await shot(p, `computer-fail-${i}`).catch(() => {});
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
