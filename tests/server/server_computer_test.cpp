@@ -214,6 +214,11 @@ TEST_F(ServerComputer, RematchKeepsTheComputerAndMetricsCountItsSearches) {
   ASSERT_TRUE(resign);
   ASSERT_TRUE(host.ws.wait_for([](const json& j) { return j["type"] == "game_over"; }, 5000ms,
                                host.absorber()));
+  // Between games the host may switch, but not to a game the computer does not play.
+  auto fairy =
+      host.ws.request({{"type", "switch_game"}, {"game", "capablanca"}}, 5000ms, host.absorber());
+  ASSERT_TRUE(fairy);
+  EXPECT_EQ((*fairy)["code"], "unsupported") << fairy->dump();
   auto rematch = host.ws.request({{"type", "rematch_offer"}}, 5000ms, host.absorber());
   ASSERT_TRUE(rematch);
   auto snap = host.ws.wait_for(
@@ -223,6 +228,14 @@ TEST_F(ServerComputer, RematchKeepsTheComputerAndMetricsCountItsSearches) {
   EXPECT_EQ((*snap)["game_no"], 2);
   EXPECT_EQ((*snap)["players"][1]["computer"], json({{"level", 1}}));
   EXPECT_EQ((*snap)["you"]["seat"], 0);  // sides swapped: the host opens now
+
+  // The finished game is stored like any other; its records name the computer.
+  const auto games = raw_http_get(port(), std::string("/api/rooms/").append(room).append("/games"));
+  EXPECT_NE(games.find("\"players_by_seat\":[\"Computer (level 1)\",\"Host\"]"), std::string::npos)
+      << games;
+  const auto transcript = raw_http_get(
+      port(), std::string("/api/rooms/").append(room).append("/games/1/record?format=transcript"));
+  EXPECT_NE(transcript.find("Computer (level 1)"), std::string::npos) << transcript;
 
   const auto metrics = raw_http_get(port(), "/metrics");
   for (const char* name : {"banmen_engine_searches_total", "banmen_engine_search_seconds_sum",
