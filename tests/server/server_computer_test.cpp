@@ -258,8 +258,8 @@ TEST_F(ServerComputer, TheHostInvitesTheComputerIntoTheEmptyPlace) {
   const std::string room = (*created)["room"];
   WsClient spectator;
   ASSERT_TRUE(spectator.connect(port()));
-  // Without a spectator option the second arrival would take the seat: a token-less join
-  // of a waiting room seats a guest, so the spectator asks from another, full room.
+  // Anyone joining this waiting room would take its free place, so the one who is not the
+  // host asks as a spectator of a full room: the request table refuses it all the same.
   Side other;
   std::string other_room;
   ASSERT_TRUE(
