@@ -377,5 +377,24 @@ TEST_F(ServerComputer, AFloodOfComputerRoomsDoesNotStallAHumanRoom) {
   EXPECT_EQ(loaded.size(), 30u);  // every move of the human room went through
 }
 
+// A server stopping while the computer thinks (a long level-8 search running, others
+// queued) stops its searches and exits cleanly.
+TEST_F(ServerComputer, StopsCleanlyWhileTheComputerThinks) {
+  ServerProcess own({"--engine-threads", "1", "--engine-queue", "2"});
+  ASSERT_TRUE(own.ok()) << own.log();
+  std::vector<std::unique_ptr<Side>> hosts;
+  for (int i = 0; i < 4; ++i) {
+    auto host = std::make_unique<Side>();
+    std::string room;
+    ASSERT_TRUE(
+        open_computer_room(own.port(), *host, room,
+                           {{"game", "shogi"}, {"side", "second"}, {"computer", {{"level", 8}}}}));
+    hosts.push_back(std::move(host));
+  }
+  std::this_thread::sleep_for(300ms);
+  for (auto& h : hosts) h->ws.close();
+  EXPECT_TRUE(own.stop()) << own.log();
+}
+
 }  // namespace
 }  // namespace banmen::testing
