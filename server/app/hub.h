@@ -28,13 +28,16 @@ struct Hub {
       : ioc(io),
         config(std::move(cfg)),
         store(std::move(st)),
-        rooms(RoomServices{ioc, config, *store, metrics}),
+        engine(config.engine_threads, config.engine_queue),
+        rooms(RoomServices{ioc, config, *store, metrics, engine}),
         exports(*store, metrics, config.exports) {}
 
   boost::asio::io_context& ioc;
   const Config config;
   Metrics metrics;
   std::unique_ptr<Store> store;
+  // The computer opponent's searches; outlives the rooms, which post its answers.
+  EnginePool engine;
   RoomRegistry rooms;
   // Record exports and listings, on their own threads; stopped before the store goes.
   ExportService exports;

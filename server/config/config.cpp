@@ -148,6 +148,15 @@ ParsedConfig parse_config(int argc, char** argv) {
       ->envname("BANMEN_MAX_SPECTATORS")
       ->check(CLI::Range(0, 100000));
 
+  app.add_option("--engine-threads", c.engine_threads,
+                 "threads for the computer opponent's searches (off the network threads)")
+      ->envname("BANMEN_ENGINE_THREADS")
+      ->check(CLI::Range(1, 256));
+  app.add_option("--engine-queue", c.engine_queue,
+                 "computer searches waiting for a thread; beyond it a computer's move waits")
+      ->envname("BANMEN_ENGINE_QUEUE")
+      ->check(CLI::Range(1, 100000));
+
   app.add_option("--api-rate", c.exports.requests_per_second,
                  "record and listing requests per second from one client address (429 beyond)")
       ->envname("BANMEN_API_RATE")

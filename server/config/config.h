@@ -57,6 +57,10 @@ struct Config {
   // Rooms: what one room may cost
   std::size_t max_spectators_per_room = 200;
 
+  // The computer opponent: searches run on their own threads, never on an I/O thread
+  int engine_threads = 1;         // on two cores, one is left for the network and rooms
+  std::size_t engine_queue = 64;  // searches waiting beyond the running ones
+
   // Record exports and game listings (/api/rooms/...)
   ExportLimits exports;
 };

@@ -17,7 +17,8 @@ Room::Room(RoomServices services, std::string id, std::string creator_address)
       creator_address_(std::move(creator_address)),
       strand_(boost::asio::make_strand(services.ioc)),
       flag_timer_(strand_),
-      spectator_count_timer_(strand_) {
+      spectator_count_timer_(strand_),
+      computer_retry_timer_(strand_) {
   last_activity_ms_ = unix_ms();
 }
 
@@ -107,6 +108,7 @@ void Room::shutdown() {
   run([this] {
     closed_ = true;
     flag_timer_.cancel();
+    stop_computer();
     spectator_count_timer_.cancel();
     for (auto& [id, m] : seating_.take_members())
       if (auto c = m.client.lock()) c->left_room(this);

@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "core/game.h"
+#include "engine/engine.h"
+#include "engine/engine_pool.h"
 #include "protocol/messages.h"
 #include "rooms/client.h"
 #include "rooms/event_log.h"
@@ -184,6 +186,31 @@ class Room : public std::enable_shared_from_this<Room> {
   // After the store's answer: a chat line.
   void chat_recorded(const Request& r, const std::string& text, std::int64_t now);
 
+  // room_computer.cpp: the computer opponent
+  // Records the computer in player `player`'s place (retried until stored), then `then`.
+  void seat_computer(int player, int level, std::function<void()> then);
+  // Both places are held: the first game starts once recorded, and the computer is asked.
+  void computer_game_starts();
+  // When the computer is to move and not yet thinking: its search goes to the engine pool
+  // (or, the queue being full, is asked again shortly).
+  void ask_computer();
+  // Forgets the search under way (its answer will be ignored): the position changed.
+  void stop_computer();
+  // On the strand: the pool's answer enters as a `move` request of the computer's.
+  void computer_answered(std::uint64_t search, const Result<engine::EngineReply>& reply);
+  // The computer answers a person's offer (takeback_accept, draw_decline, rematch_accept).
+  void computer_answers_offer(const char* type);
+  // After a restart: the computer's held clock runs again and it is asked.
+  void resume_computer_after_restore();
+
+  // room_computer_offers.cpp: inviting the computer, handing a seat to it
+  void on_computer_invite(const Request& r);
+  void on_computer_offer(const Request& r);
+  json computer_offer_json() const;  // the pending offer for snapshots, or null
+  void publish_computer_offer(int seat, int level, const char* state);
+  // After a game: seats handed to the computer go back to their players.
+  void return_handed_seats();
+
   // room_offers.cpp: draw offers, takebacks, rematches
   void on_draw(const Request& r);
   void on_takeback(const Request& r);
@@ -254,6 +281,19 @@ class Room : public std::enable_shared_from_this<Room> {
 
   std::deque<ChatLine> chat_;
   bool closed_ = false;
+
+  // The computer opponent (room_computer.cpp)
+  std::shared_ptr<Client> computer_client_;
+  std::optional<Member> computer_member_;                // the sender of its requests
+  std::shared_ptr<EnginePool::Handle> computer_search_;  // under way
+  std::uint64_t computer_search_no_ = 0;                 // answers of older searches are ignored
+  int computer_player_ = -1;                             // whom the search under way plays for
+  std::uint64_t computer_version_ = 0;                   // the position it was asked about
+  int computer_failures_ = 0;
+  int computer_offer_ = -1;  // the seat offering to hand itself to the computer
+  int computer_offer_level_ = 0;
+  bool handed_over_[2] = {false, false};  // by player: the computer plays it for this game
+  boost::asio::steady_timer computer_retry_timer_;  // the engine queue was full
 
   // A write is being committed: requests wait in `waiting_` until the store answers.
   bool store_busy_ = false;

@@ -26,6 +26,8 @@ void Room::on_claim(const Request& r) {
   if (!result || (*result != "win" && *result != "draw"))
     return refuse(r, errc::bad_request, "claim needs result: win or draw");
   const auto& other = seating_.player(1 - r.member.player);
+  if (seating_.is_computer(1 - r.member.player))
+    return refuse(r, errc::opponent_present, "the computer never leaves");
   if (other.client != 0 || unix_ms() - other.gone_since_ms < services_.config.abandon_timeout_ms)
     return refuse(r, errc::opponent_present,
                   "the opponent is connected or has not been gone long enough");
@@ -41,6 +43,7 @@ void Room::end_if_abandoned() {
     const auto now = unix_ms();
     for (int p = 0; p < 2; ++p) {
       const auto& player = seating_.player(p);
+      if (seating_.is_computer(p)) continue;  // never gone, never there to claim
       if (player.client != 0 || player.gone_since_ms == 0 ||
           now - player.gone_since_ms < services_.config.abandon_timeout_ms)
         return;
@@ -64,6 +67,10 @@ void Room::on_switch_game(const Request& r) {
   }
   if (auto checked = check_game_and_clock(next.game, clock); !checked)
     return refuse(r, checked.error().code, checked.error().message);
+  if (seating_.is_computer(0) || seating_.is_computer(1)) {
+    if (auto checked = check_computer_game(next.game); !checked)
+      return refuse(r, checked.error().code, checked.error().message);
+  }
   // The handicap or position belongs to the game it was chosen for: given again or gone.
   next.clock = clock;
   if (auto start = parse_game_start(r.msg, next); !start)

@@ -41,7 +41,7 @@ void Room::game_began(const StoredGameStart&) {
   clock_before_.clear();
   move_times_.clear();
   turn_started_ms_ = steady_ms();
-  draw_offer_ = takeback_offer_ = -1;
+  draw_offer_ = takeback_offer_ = computer_offer_ = -1;
   rematch_wanted_[0] = rematch_wanted_[1] = false;
   services_.metrics.games_started_total++;
   spdlog::info("room {} game {} started: {} ({})", id_, game_no_, options_.game,
@@ -140,9 +140,10 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   if (spdlog::should_log(spdlog::level::debug))  // the notation is not made for nothing
     spdlog::debug("room {} ply {} {}", id_, idx,
                   game_->notation(idx - 1, Viewer::spectator));  // never the hidden form
-  if (draw_offer_ == seat || takeback_offer_ >= 0) withdraw_offers();
+  if (draw_offer_ == seat || takeback_offer_ >= 0 || computer_offer_ >= 0) withdraw_offers();
   if (game_->over()) return finish(game_->outcome());
   arm_flag_timer();
+  ask_computer();  // when the computer is the side to move now
 }
 
 void Room::on_declare(const Request& r) {
@@ -160,6 +161,7 @@ void Room::finish(Outcome outcome) {
   const auto final_outcome = game_->outcome();
   clock_.halt(steady_ms());
   flag_timer_.cancel();
+  stop_computer();
   status_ = Status::over;
   in_progress_ = false;
   if (std::exchange(result_stored_, false)) return announce_result();
@@ -183,6 +185,7 @@ void Room::announce_result() {
   spdlog::info("room {} game {} over: {} winner={} reason={}", id_, game_no_,
                static_cast<int>(final_outcome.kind), final_outcome.winner, final_outcome.reason);
   events_.publish([&](Viewer v) { return game_over_event(v); });
+  return_handed_seats();
 }
 
 void Room::end_on_request(const Outcome& outcome, const Request& r, std::function<void()> then) {

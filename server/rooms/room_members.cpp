@@ -72,6 +72,8 @@ void Room::room_opened(const ClientPtr& host, const json& re, const std::string&
              {"role", "player"}},
         re);
   attach(host, 0, seating_.player(0).name);
+  if (options_.computer_level > 0)
+    seat_computer(1, options_.computer_level, [this] { computer_game_starts(); });
 }
 
 void Room::attach(std::shared_ptr<Client> client, int player, const std::string& name) {
@@ -103,7 +105,8 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
   if (token) return rejoin(client, req, re, here != nullptr);
   if (auto code = get_string(req, "device_code"))
     return join_with_device_code(client, *code, req, re, here != nullptr);
-  if (!seating_.player(1).taken) {
+  // A computer room's second place is the computer's, even before its seat is recorded.
+  if (!seating_.player(1).taken && options_.computer_level == 0) {
     auto secret = new_token();
     Player p{true, clean_name(req), sha256_hex(secret), 0, 0, {}, {}};
     StoredSeat seat{id_, {1, p.name, p.token_hash}};

@@ -17,6 +17,8 @@ void Room::withdraw_offers() {
   if (draw_offer_ >= 0) publish_offer("draw", std::exchange(draw_offer_, -1), "withdrawn");
   if (takeback_offer_ >= 0)
     publish_offer("takeback", std::exchange(takeback_offer_, -1), "withdrawn");
+  if (computer_offer_ >= 0)
+    publish_computer_offer(std::exchange(computer_offer_, -1), computer_offer_level_, "withdrawn");
 }
 
 void Room::on_draw(const Request& r) {
@@ -28,7 +30,10 @@ void Room::on_draw(const Request& r) {
     if (draw_offer_ == seat) return ack(r);
     draw_offer_ = seat;
     ack(r);
-    return publish_offer("draw", seat, "made");
+    publish_offer("draw", seat, "made");
+    // The computer plays on: it declines every draw.
+    if (seating_.is_computer(1 - r.member.player)) computer_answers_offer("draw_decline");
+    return;
   }
   if (draw_offer_ != 1 - seat) return refuse(r, errc::no_offer, "no draw offer to answer");
   if (r.type == "draw_accept") return end_on_request(Outcome::draw("agreement"), r, agreed);
@@ -48,7 +53,10 @@ void Room::on_takeback(const Request& r) {
     if (takeback_offer_ == seat) return ack(r);
     takeback_offer_ = seat;
     ack(r);
-    return publish_offer("takeback", seat, "made");
+    publish_offer("takeback", seat, "made");
+    // The computer agrees to every takeback.
+    if (seating_.is_computer(1 - r.member.player)) computer_answers_offer("takeback_accept");
+    return;
   }
   if (takeback_offer_ != 1 - seat) return refuse(r, errc::no_offer, "no takeback to answer");
   const int by = takeback_offer_;
@@ -64,6 +72,7 @@ void Room::on_takeback(const Request& r) {
 }
 
 void Room::took_back(const Request& r, int by, std::size_t keep) {
+  stop_computer();  // it was thinking about a position that is going
   auto old_game = game_->clone();
   if (auto rebuilt = rebuild_game(keep); !rebuilt) {
     game_ = std::move(old_game);
@@ -75,13 +84,14 @@ void Room::took_back(const Request& r, int by, std::size_t keep) {
   move_times_.resize(keep);
   turn_started_ms_ = now;
   if (keep >= 2) clock_.start(game_->to_move(), now);
-  takeback_offer_ = draw_offer_ = -1;
+  takeback_offer_ = draw_offer_ = computer_offer_ = -1;
   ack(r);
   spdlog::info("room {} game {}: takeback to ply {}", id_, game_no_, keep);
   publish_offer("takeback", by, "accepted");
   publish_snapshots();
   events_.position_changed();
   arm_flag_timer();
+  ask_computer();
 }
 
 void Room::on_rematch(const Request& r) {
@@ -93,6 +103,8 @@ void Room::on_rematch(const Request& r) {
     ack(r);
     return publish_offer("rematch", 1 - seat, "declined");
   }
+  // The computer always wants another game.
+  if (seating_.is_computer(1 - p) && r.type != "rematch_decline") rematch_wanted_[1 - p] = true;
   if (r.type == "rematch_accept" && !rematch_wanted_[1 - p])
     return refuse(r, errc::no_offer, "no rematch offer");
   rematch_wanted_[p] = true;
@@ -122,6 +134,7 @@ void Room::on_rematch(const Request& r) {
     ack(r);
     publish_snapshots();
     events_.position_changed();
+    ask_computer();
   });
 }
 

@@ -1,6 +1,7 @@
 #include "rooms/room_options.h"
 
 #include "core/registry.h"
+#include "engine/engine.h"
 #include "protocol/error_codes.h"
 
 namespace banmen::server {
@@ -56,6 +57,7 @@ json RoomOptions::to_json() const {
     j["variant"] = variant;
     j["variant_name"] = variant_name;
   }
+  if (computer_level > 0) j["computer"] = json{{"level", computer_level}};
   return j;
 }
 
@@ -95,6 +97,19 @@ Result<void> parse_game_choice(const json& msg, RoomOptions& options) {
   options.variant_name = (*custom)->id;
   options.custom = std::move(*custom);
   return ok();
+}
+
+Result<void> check_computer_game(const std::string& game) {
+  if (!engine::engine_supports(game))
+    return make_error(errc::unsupported, "the computer does not play '" + game + "'");
+  return ok();
+}
+
+Result<int> parse_computer_level(const json& computer) {
+  const auto level = computer.is_object() ? get_int(computer, "level") : std::nullopt;
+  if (!level || *level < engine::kMinLevel || *level > engine::kMaxLevel)
+    return bad("computer.level must be 1..8");
+  return static_cast<int>(*level);
 }
 
 Result<ClockSpec> parse_clock(const json& c) {
@@ -188,6 +203,13 @@ Result<RoomOptions> parse_room_options(const json& msg) {
   }
   if (auto r = check_game_and_clock(o.game, o.clock); !r) return r.error();
   if (auto r = parse_game_start(msg, o); !r) return r.error();
+  if (msg.contains("computer") && !msg["computer"].is_null()) {
+    auto level = parse_computer_level(msg["computer"]);
+    if (!level) return level.error();
+    if (auto r = check_computer_game(o.game); !r) return r.error();
+    o.computer_level = *level;
+    o.listed = false;  // nobody else can take the seat
+  }
   return o;
 }
 

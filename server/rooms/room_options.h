@@ -22,7 +22,8 @@ struct RoomOptions {
   std::string side = "random";  // host's seat in the first game: "first", "second", "random"
   bool takebacks = true;
   bool spectators = true;
-  bool listed = false;  // "public" in the protocol
+  bool listed = false;     // "public" in the protocol
+  int computer_level = 0;  // "computer": {"level": N}: player 1 is the computer; 0: a person
   // How each game of the room starts: a shogi handicap ("" or "even": none) or a position
   // pasted by the host ("": the usual start). Both checked by setup_game() when parsed.
   std::string handicap;
@@ -54,6 +55,10 @@ Result<ClockSpec> parse_clock(const json& clock);
 json clock_spec_json(const ClockSpec& spec);
 // Checks that `game` exists and allows `clock`.
 Result<void> check_game_and_clock(const std::string& game, const ClockSpec& clock);
+// Checks that the computer plays `game`; error: unsupported.
+Result<void> check_computer_game(const std::string& game);
+// Parses a "computer" object ({"level": 1..8}); errors: bad_request.
+Result<int> parse_computer_level(const json& computer);
 // Which clock kinds a game offers (byoyomi for the shogi family and hasami).
 json clock_kinds(const std::string& game);
 

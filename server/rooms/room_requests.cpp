@@ -17,7 +17,7 @@ constexpr unsigned kInGame = kSeat | kStarted | kNotOver;
 }  // namespace
 
 const Room::Route* Room::route(std::string_view type) {
-  static const std::array<Route, 17> kRoutes{{
+  static const std::array<Route, 21> kRoutes{{
       {"move", kWellFormedMove | kSeat | kFirstTime | kStarted | kNotOver | kTurn | kFreshVersion,
        &Room::on_move, "spectators cannot move"},
       {"declare", kInGame | kTurn, &Room::on_declare, "spectators cannot declare"},
@@ -34,6 +34,10 @@ const Room::Route* Room::route(std::string_view type) {
       {"rematch_accept", kSeat | kAfterGame, &Room::on_rematch},
       {"rematch_decline", kSeat | kAfterGame, &Room::on_rematch},
       {"switch_game", kHost | kNoGameRunning, &Room::on_switch_game},
+      {"computer_invite", kHost | kNoGameRunning, &Room::on_computer_invite},
+      {"computer_offer", kInGame, &Room::on_computer_offer},
+      {"computer_accept", kInGame, &Room::on_computer_offer},
+      {"computer_decline", kInGame, &Room::on_computer_offer},
       {"chat", kNothing, &Room::on_chat},
       {"device_link", kSeat, &Room::on_device_link, "spectators have no seat to move"},
   }};
@@ -74,11 +78,16 @@ bool Room::preconditions_hold(const Route& route, const Request& r) {
     }
   }
   if ((needs & kHost) && r.member.player != 0) {
-    refuse(r, errc::not_host, "only the host may switch the game");
+    refuse(r, errc::not_host, "only the host may do that");
     return false;
   }
   if ((needs & kSeat) && r.member.player < 0) {
     refuse(r, errc::not_a_player, route.spectator_refusal);
+    return false;
+  }
+  // A seat handed to the computer is the computer's until the game ends.
+  if ((needs & kSeat) && seating_.is_computer(r.member.player) && r.client != computer_client_) {
+    refuse(r, errc::not_a_player, "the computer plays this seat");
     return false;
   }
   if (needs & kFirstTime) {

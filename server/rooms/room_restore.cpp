@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "core/registry.h"
+#include "rooms/computer_seat.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"
 #include "util/time.h"
@@ -49,6 +50,12 @@ Result<void> Room::restore(const StoredRoom& stored) {
     if (p.player != 0 && p.player != 1) continue;
     // Everyone is away until they reconnect; an abandonment claim counts from now.
     seating_.player(p.player) = Player{true, p.name, p.token_hash, 0, now_unix, {}, {}};
+    // The computer's seat record carries a marker instead of a token hash: it is back at once.
+    if (const int level = computer_level_of_marker(p.token_hash); level > 0) {
+      seating_.set_computer(p.player, level);
+      seating_.player(p.player).client = kComputerClientId;
+      seating_.player(p.player).gone_since_ms = 0;
+    }
   }
   if (!seating_.player(0).taken) return make_error(storage_error, "stored room has no host");
   score_[0] = stored.score[0];
@@ -66,8 +73,9 @@ Result<void> Room::restore(const StoredRoom& stored) {
   clock_ = GameClock(options_.clock);
   turn_started_ms_ = steady_ms();
 
-  if (stored.game.game_no == 0) return restore_waiting();
-  return restore_game(stored);
+  auto restored = stored.game.game_no == 0 ? restore_waiting() : restore_game(stored);
+  if (restored) resume_computer_after_restore();
+  return restored;
 }
 
 Result<void> Room::restore_waiting() {

@@ -5,6 +5,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "config/config.h"
+#include "engine/engine_pool.h"
 #include "storage/store.h"
 #include "util/metrics.h"
 
@@ -15,6 +16,7 @@ struct RoomServices {
   const Config& config;
   Store& store;
   Metrics& metrics;
+  EnginePool& engine;
 };
 
 }  // namespace banmen::server

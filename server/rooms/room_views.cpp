@@ -5,6 +5,7 @@
 
 #include "protocol/game_info.h"
 #include "protocol/variant_info.h"
+#include "rooms/computer_seat.h"
 #include "rooms/room.h"
 #include "util/json_writer.h"
 #include "util/time.h"
@@ -40,6 +41,12 @@ json Room::clock_json() const {
 json Room::player_json(int player) const {
   const auto& pl = seating_.player(player);
   json j{{"name", pl.name}, {"connected", pl.client != 0}, {"seat", seating_.seat_of(player)}};
+  if (seating_.is_computer(player)) {  // a seat handed over shows as the computer too
+    j["name"] = computer_name(seating_.computer_level(player));
+    j["connected"] = true;
+    j["computer"] = json{{"level", seating_.computer_level(player)}};
+    return j;
+  }
   // Away during a game: since when, and when the opponent may claim it.
   if (pl.client == 0 && status_ == Status::playing) {
     j["gone_since_ms"] = pl.gone_since_ms;
@@ -92,6 +99,7 @@ json Room::snapshot(Viewer viewer, int player) const {
       status_ == Status::playing && is_seat(viewer) && seat_of(viewer) == game_->to_move();
   json offers{{"draw", draw_offer_ >= 0 ? json(draw_offer_) : json(nullptr)},
               {"takeback", takeback_offer_ >= 0 ? json(takeback_offer_) : json(nullptr)},
+              {"computer", computer_offer_json()},
               {"rematch", nullptr}};
   for (int p = 0; p < 2; ++p)
     if (rematch_wanted_[p]) offers["rematch"] = seating_.seat_of(p);

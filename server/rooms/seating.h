@@ -42,6 +42,12 @@ class Seating {
   // The player holding `token_hash`, or -1.
   int player_with_token(const std::string& token_hash) const;
 
+  // The computer's level when it holds player `p`'s place (0: a person). The computer has
+  // no connection and no token; the room plays for it (room_computer.cpp).
+  int computer_level(int p) const { return computer_level_[p]; }
+  bool is_computer(int p) const { return p >= 0 && computer_level_[p] > 0; }
+  void set_computer(int p, int level) { computer_level_[p] = level; }
+
   int seat_of(int player) const { return seat_of_player_[player]; }
   int player_at(int seat) const { return seat_of_player_[0] == seat ? 0 : 1; }
   void seat_players(int seat_of_player0, int seat_of_player1);
@@ -69,6 +75,7 @@ class Seating {
  private:
   Player players_[2];
   int seat_of_player_[2] = {0, 1};
+  int computer_level_[2] = {0, 0};
   std::map<std::uint64_t, Member> members_;
   std::deque<std::int64_t> spectator_chat_times_;
 };

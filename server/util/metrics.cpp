@@ -78,6 +78,16 @@ std::string Metrics::render(const StoreStats& store) const {
   line(out, "banmen_export_cache_hits_total", "counter",
        "Finished games' records answered from the cache, without the store or a replay.",
        export_cache_hits_total);
+  line(out, "banmen_engine_searches_total", "counter", "Computer opponent searches finished.",
+       engine_searches_total);
+  value_line(out, "banmen_engine_search_seconds_sum", "counter",
+             "Time spent in computer opponent searches.",
+             seconds(static_cast<double>(engine_search_ms_total.load())));
+  line(out, "banmen_engine_queue_length", "gauge",
+       "Computer opponent searches waiting for an engine thread.", engine_queue_length);
+  line(out, "banmen_engine_refused_total", "counter",
+       "Computer searches refused because --engine-queue was full (the move waits and retries).",
+       engine_refused_total);
   value_line(out, "banmen_store_commits_total", "counter",
              "Transactions that committed queued store writes (group commits).",
              std::to_string(store.transactions));

@@ -51,3 +51,4 @@ fi
 timeout 280 node games.mjs "http://127.0.0.1:$PORT"
 timeout 200 node extras.mjs "http://127.0.0.1:$PORT"
 timeout 120 node setups.mjs "http://127.0.0.1:$PORT"
+timeout 150 node computer.mjs "http://127.0.0.1:$PORT"

@@ -21,6 +21,7 @@ export interface RoomOptions {
   // game "custom": the host's variants.ini definition and the section played.
   variant?: string;
   variant_name?: string;
+  computer?: { level: number } | null; // a game against the computer (docs/engine.md)
 }
 
 export interface ClockState {
@@ -42,6 +43,7 @@ export interface PlayerInfo {
   seat: 0 | 1;
   gone_since_ms?: number;
   claim_at_ms?: number;
+  computer?: { level: number }; // the computer holds this place
 }
 
 export interface GameInfoMsg {
@@ -111,7 +113,12 @@ export interface GameResult {
   reason: string;
 }
 
-export type Offers = { draw: 0 | 1 | null; takeback: 0 | 1 | null; rematch: 0 | 1 | null };
+export type Offers = {
+  draw: 0 | 1 | null;
+  takeback: 0 | 1 | null;
+  rematch: 0 | 1 | null;
+  computer?: { seat: 0 | 1; level: number } | null; // a seat offered to the computer
+};
 
 export interface Snapshot {
   type: 'snapshot';
@@ -165,8 +172,9 @@ export interface GameOverEvent extends GameResult {
 export interface OfferEvent {
   type: 'offer';
   version: number;
-  kind: 'draw' | 'takeback' | 'rematch';
+  kind: 'draw' | 'takeback' | 'rematch' | 'computer';
   seat: 0 | 1;
+  level?: number; // kind 'computer'
   state: 'made' | 'declined' | 'withdrawn' | 'accepted';
 }
 
@@ -180,6 +188,7 @@ export interface PresenceEvent {
   gone_since_ms?: number;
   claim_at_ms?: number;
   spectators?: number;
+  computer?: { level: number };
 }
 
 export interface OptionsEvent {

@@ -75,7 +75,7 @@ export function fromSnapshot(s: Snapshot, now: number): RoomState {
     legalMoves: s.legal_moves,
     clock: s.clock,
     clockReceivedAt: now,
-    offers: s.offers ?? { draw: null, takeback: null, rematch: null },
+    offers: s.offers ?? { draw: null, takeback: null, rematch: null, computer: null },
     result: s.result,
     chat: (s.chat ?? []).slice(-MAX_CHAT),
     lastChange: 'snapshot',
@@ -113,12 +113,14 @@ export function applyEvent(state: RoomState | null, ev: RoomEvent, now: number):
       else if (state.clock) next.clock = { ...state.clock, running: null };
       next.clockReceivedAt = now;
       next.score = ev.score ?? state.score;
-      next.offers = { draw: null, takeback: null, rematch: null };
+      next.offers = { draw: null, takeback: null, rematch: null, computer: null };
       next.lastChange = 'game_over';
       return { state: next, resync: false };
     }
     case 'offer': {
-      next.offers = { ...state.offers, [ev.kind]: ev.state === 'made' ? ev.seat : null };
+      if (ev.kind === 'computer')
+        next.offers = { ...state.offers, computer: ev.state === 'made' ? { seat: ev.seat, level: ev.level ?? 1 } : null };
+      else next.offers = { ...state.offers, [ev.kind]: ev.state === 'made' ? ev.seat : null };
       return { state: next, resync: false };
     }
     case 'presence': {
@@ -132,6 +134,7 @@ export function applyEvent(state: RoomState | null, ev: RoomEvent, now: number):
           connected: ev.connected ?? old?.connected ?? true,
           seat,
         };
+        if (ev.computer) p.computer = ev.computer;
         if (!p.connected) {
           if (ev.gone_since_ms !== undefined) p.gone_since_ms = ev.gone_since_ms;
           if (ev.claim_at_ms !== undefined) p.claim_at_ms = ev.claim_at_ms;

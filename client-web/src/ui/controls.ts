@@ -8,6 +8,7 @@ import { GAMES, gameMeta } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import { gameName } from '../games/names';
 import { presetsFor } from './presets';
+import { COMPUTER_GAMES, COMPUTER_LEVELS } from '../games/computer';
 
 export interface RoomActions {
   move(m: string): void;
@@ -42,6 +43,9 @@ export function renderControls(s: RoomState, a: RoomActions, games: GameDirector
       box.append(offer(t('play.draw.incoming'), () => a.send('draw_accept'), () => a.send('draw_decline'), 'draw'));
     if (s.offers.takeback !== null && s.offers.takeback === opp)
       box.append(offer(t('play.takeback.incoming'), () => a.send('takeback_accept'), () => a.send('takeback_decline'), 'takeback'));
+    const handing = s.offers.computer;
+    if (handing && handing.seat === opp)
+      box.append(offer(t('play.computer.incoming', { level: handing.level }), () => a.send('computer_accept'), () => a.send('computer_decline'), 'computer'));
   }
   if (player && s.status === 'over' && s.offers.rematch !== null && s.offers.rematch === opp)
     box.append(offer(t('play.rematch.incoming'), () => a.send('rematch_accept'), () => a.send('rematch_decline'), 'rematch'));
@@ -74,6 +78,25 @@ export function renderControls(s: RoomState, a: RoomActions, games: GameDirector
       mine ? t('play.rematch.sent') : t('play.rematch')));
   }
   if (row.childElementCount) box.append(row);
+
+  // The computer: into the empty place (the host, before the first game), or in a player's
+  // seat for the rest of the game (the opponent must accept).
+  const computerHere = s.players.some((p) => p && p.computer);
+  if (player && COMPUTER_GAMES.has(s.game.id) && !computerHere) {
+    const inviting = s.status === 'waiting' && s.player === s.host;
+    const handing = s.status === 'playing';
+    if (inviting || handing) {
+      const level = h('select', { 'aria-label': t('home.computer.level'), 'data-testid': 'computer-offer-level' },
+        COMPUTER_LEVELS.map((l) => h('option', { value: l, selected: l === 3 }, `${t('home.computer.level')} ${l}`)));
+      const sent = handing && s.offers.computer?.seat === mySeat;
+      const action = inviting
+        ? btn(t('play.computer.invite'), () => a.send('computer_invite', { level: Number(level.value) }), '', 'computer-invite')
+        : h('button', { type: 'button', class: 'btn', disabled: sent, 'data-testid': 'computer-offer',
+            onclick: () => a.send('computer_offer', { level: Number(level.value) }) },
+          sent ? t('play.computer.sent') : t('play.computer.offer'));
+      box.append(h('div', { class: 'computer-row' }, level, action));
+    }
+  }
 
   // Only the host switches games, and only between games.
   if (player && s.player === s.host && s.status !== 'playing') {

@@ -11,6 +11,7 @@ import { describeClock } from '../state/clock';
 import { h } from './dom';
 import { gameIcon } from './icons';
 import { renderStartOptions } from './start-options';
+import { COMPUTER_GAMES, COMPUTER_LEVELS } from '../games/computer';
 
 export interface HomeProps {
   available: (id: string) => boolean | undefined; // undefined while the server has not said
@@ -47,6 +48,28 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
     type: 'text', id: 'nickname', name: 'nickname', maxlength: 32, autocomplete: 'nickname',
     placeholder: t('home.nickname.placeholder'), value: p.name, required: true,
   });
+  // "Play the computer": a level, for the games the computer plays.
+  const computerBox = h('fieldset', { class: 'toggles computer-box' });
+  let computerOn = false;
+  let computerLevel = 1;
+  function drawComputer(): void {
+    const offered = COMPUTER_GAMES.has(game);
+    computerBox.replaceChildren(
+      h('label', { class: 'toggle' },
+        h('input', {
+          type: 'checkbox', id: 'computer', name: 'computer', 'data-testid': 'play-computer',
+          checked: computerOn && offered, disabled: !offered,
+          onchange: (e: Event) => { computerOn = (e.target as HTMLInputElement).checked; drawComputer(); },
+        }),
+        h('span', {}, t(offered ? 'home.computer' : 'home.computer.unavailable'))),
+      computerOn && offered
+        ? h('label', { class: 'computer-level' }, t('home.computer.level'),
+            h('select', {
+              name: 'computer-level', 'data-testid': 'computer-level',
+              onchange: (e: Event) => { computerLevel = Number((e.target as HTMLSelectElement).value); },
+            }, COMPUTER_LEVELS.map((l) => h('option', { value: l, selected: l === computerLevel }, String(l)))))
+        : '');
+  }
   const toggle = (id: string, key: MessageKey, on: boolean) =>
     h('label', { class: 'toggle' }, h('input', { type: 'checkbox', id, name: id, checked: on }), h('span', {}, t(key)));
 
@@ -72,7 +95,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
           { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}`, 'data-game': g.id, 'data-fairy': !isGameId(g.id) },
           h('input', {
             type: 'radio', name: 'game', value: g.id, checked: g.id === game, disabled: avail === false,
-            onchange: () => { game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); drawVariantForm(); },
+            onchange: () => { game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); drawVariantForm(); drawComputer(); },
           }),
           gameIcon(g.id),
           h('span', { class: 'game-text' },
@@ -153,6 +176,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
       spectators: data.get('spectators') === 'on',
       public: data.get('public') === 'on',
       ...start.values(),
+      ...(computerOn && COMPUTER_GAMES.has(game) ? { computer: { level: computerLevel } } : {}),
     });
   });
 
@@ -164,6 +188,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
     guideBox.replaceChildren(p.variants.length ? renderVariantGuide(p.variants) : '');
   };
   drawGuide();
+  drawComputer();
   form.append(
     h('h1', { id: 'create-title' }, t('home.create')),
     h('fieldset', {}, h('legend', {}, t('home.game')), gameList),
@@ -176,6 +201,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
       toggle('takebacks', 'home.takebacks', true),
       toggle('spectators', 'home.spectators', true),
       toggle('public', 'home.public', false)),
+    computerBox,
     h('div', { class: 'form-row submit-row' },
       h('label', { class: 'nick', for: 'nickname' }, t('home.nickname'), nameInput),
       h('button', { type: 'submit', class: 'btn primary big', 'data-testid': 'create-room' }, t('home.submit'))),

@@ -48,7 +48,7 @@ export class PlayerBar {
     this.el.classList.toggle('to-move', turn);
     this.el.dataset.seat = String(seat);
     const parts: (HTMLElement | null)[] = [
-      h('span', { class: 'pb-name', 'data-testid': `name-${seat}` }, p ? p.info.name : '…'),
+      h('span', { class: 'pb-name', 'data-testid': `name-${seat}` }, p ? playerName(p.info) : '…'),
       p ? h('span', { class: `presence ${p.info.connected ? 'on' : 'off'}`, role: 'img', title: t(p.info.connected ? 'room.online' : 'room.offline'), 'aria-label': t(p.info.connected ? 'room.online' : 'room.offline') }) : null,
       s.score[0] + s.score[1] > 0 && p ? h('span', { class: 'pb-score' }, String(s.score[p.index])) : null,
     ];
@@ -105,4 +105,9 @@ function byoyomiLabel(s: RoomState, inByoyomi: boolean, periods: number): string
   if (c.kind !== 'byoyomi' || periods <= 0) return '';
   const count = periods > 1 ? ` ×${periods}` : '';
   return inByoyomi ? `${t('clock.byoyomi')}${count}` : `+${Math.round(c.period_ms / 1000)}s${count}`;
+}
+
+// The computer is named in the reader's language; a person by the name they chose.
+export function playerName(p: { name: string; computer?: { level: number } }): string {
+  return p.computer ? t('player.computer', { level: p.computer.level }) : p.name;
 }

@@ -1,0 +1,74 @@
+// Bringing the computer into a room that has a person's place free, and handing a player's
+// seat to it for the rest of a game, which the other player must accept (an offer like a
+// takeback: made, then accepted, declined or withdrawn by the next move). The request
+// table (room_requests.cpp) has checked who may ask and when.
+#include <spdlog/spdlog.h>
+
+#include "protocol/error_codes.h"
+#include "rooms/computer_seat.h"
+#include "rooms/room.h"
+
+namespace banmen::server {
+
+void Room::on_computer_invite(const Request& r) {
+  if (status_ != Status::waiting || seating_.player(1).taken)
+    return refuse(r, errc::room_full, "the second place is already taken");
+  auto level = parse_computer_level(r.msg);
+  if (!level) return refuse(r, level.error().code, level.error().message);
+  if (auto plays = check_computer_game(options_.game); !plays)
+    return refuse(r, plays.error().code, plays.error().message);
+  options_.computer_level = *level;
+  options_.listed = false;
+  ack(r);
+  seat_computer(1, *level, [this] { computer_game_starts(); });
+}
+
+json Room::computer_offer_json() const {
+  if (computer_offer_ < 0) return nullptr;
+  return json{{"seat", computer_offer_}, {"level", computer_offer_level_}};
+}
+
+void Room::publish_computer_offer(int seat, int level, const char* state) {
+  events_.publish_same(json{
+      {"type", "offer"}, {"kind", "computer"}, {"seat", seat}, {"level", level}, {"state", state}});
+}
+
+void Room::on_computer_offer(const Request& r) {
+  const int p = r.member.player;
+  const int seat = seating_.seat_of(p);
+  if (r.type == "computer_offer") {
+    auto level = parse_computer_level(r.msg);
+    if (!level) return refuse(r, level.error().code, level.error().message);
+    if (auto plays = check_computer_game(options_.game); !plays)
+      return refuse(r, plays.error().code, plays.error().message);
+    if (seating_.is_computer(1 - p))
+      return refuse(r, errc::unsupported, "the computer already plays the other seat");
+    computer_offer_ = seat;
+    computer_offer_level_ = *level;
+    ack(r);
+    return publish_computer_offer(seat, *level, "made");
+  }
+  if (computer_offer_ != 1 - seat) return refuse(r, errc::no_offer, "no seat offered to answer");
+  const int by = std::exchange(computer_offer_, -1);
+  const int level = computer_offer_level_;
+  ack(r);
+  if (r.type == "computer_decline") return publish_computer_offer(by, level, "declined");
+  const int giver = seating_.player_at(by);
+  seating_.set_computer(giver, level);
+  handed_over_[giver] = true;
+  spdlog::info("room {} game {}: player {} handed the seat to the computer (level {})", id_,
+               game_no_, giver, level);
+  publish_computer_offer(by, level, "accepted");
+  publish_presence(giver);
+  ask_computer();
+}
+
+void Room::return_handed_seats() {
+  for (int p = 0; p < 2; ++p) {
+    if (!std::exchange(handed_over_[p], false)) continue;
+    seating_.set_computer(p, 0);
+    publish_presence(p);
+  }
+}
+
+}  // namespace banmen::server
