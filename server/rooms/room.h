@@ -133,6 +133,9 @@ class Room : public std::enable_shared_from_this<Room> {
                  const std::string& new_token = {});
   void do_leave(std::uint64_t client_id);
   void attach(std::shared_ptr<Client> client, int player, const std::string& name);
+  // Both places are taken: the game starts once its start is recorded, however long the
+  // store takes (until then everyone sees the room waiting); `then` runs once it began.
+  void start_when_recorded(std::function<void()> then = {});
   // The second player's seat is recorded: answer them and start the first game.
   void guest_seated(const ClientPtr& client, const json& re, const Player& guest,
                     const std::string& secret);

@@ -69,15 +69,7 @@ void Room::computer_game_starts() {
     std::lock_guard lock(shared_mu_);
     listing_.reset();  // nobody else can sit down
   }
-  auto record = game_start_record();
-  store_until_committed(
-      record,
-      [this, record] {
-        game_began(record);
-        publish_snapshots();
-        ask_computer();
-      },
-      [this] { publish_snapshots(); });
+  start_when_recorded([this] { ask_computer(); });
 }
 
 void Room::ask_computer() {

@@ -193,14 +193,17 @@ void Room::guest_seated(const ClientPtr& client, const json& re, const Player& g
   spdlog::info("room {} player 1 seated on conn {}", id_, client->client_id());
   seating_.add(client, 1, guest.name);
   members_changed();
-  // Both are seated: the game starts once its start is recorded, however long the store
-  // takes (until then both see the room waiting).
+  start_when_recorded();
+}
+
+void Room::start_when_recorded(std::function<void()> then) {
   auto record = game_start_record();
   store_until_committed(
       record,
-      [this, record] {
+      [this, record, then = std::move(then)] {
         game_began(record);
         publish_snapshots();
+        if (then) then();
       },
       [this] { publish_snapshots(); });
 }
