@@ -228,6 +228,8 @@ class Room : public std::enable_shared_from_this<Room> {
   json moves_json(Viewer viewer) const;
   // The seat that made move `index` (0-based) of the current game.
   int mover_of(std::size_t index) const;
+  // Both sides' impasse (入玉) counts as JSON, empty for a game without the rule.
+  std::string impasse_text() const;
   json result_json(Viewer viewer) const;
   std::string clock_text() const;  // the clock as sent, written directly
   json clock_json() const;         // the same, for messages built as json

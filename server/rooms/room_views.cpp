@@ -7,6 +7,7 @@
 #include "protocol/variant_info.h"
 #include "rooms/computer_seat.h"
 #include "rooms/room.h"
+#include "shogi/impasse_view.h"
 #include "util/json_writer.h"
 #include "util/time.h"
 
@@ -17,6 +18,13 @@ const char* status_name(int s) {
   return s == 0 ? "waiting" : s == 1 ? "playing" : "over";
 }
 }  // namespace
+
+std::string Room::impasse_text() const {
+  // Only games with the impasse declaration carry the count; shogi hides nothing, so every
+  // viewer gets the same text.
+  std::string text = shogi::impasse_json(*game_);
+  return text == "null" ? std::string() : text;
+}
 
 int Room::mover_of(std::size_t index) const {
   // Sides alternate (a pass is a move), so the first mover follows from the side to move
@@ -108,29 +116,32 @@ json Room::snapshot(Viewer viewer, int player) const {
     if (line.players_channel == is_seat(viewer)) chat.push_back(line.line);
   json game = game_info_json(game_->info());
   if (auto variant = variant_info_of(*game_); !variant.is_null()) game["variant"] = variant;
-  return json{{"type", "snapshot"},
-              {"version", events_.version()},
-              {"server_time_ms", unix_ms()},
-              {"room", id_},
-              {"you", you},
-              {"host", 0},
-              {"options", options_.to_json()},
-              {"players", players},
-              {"spectators", seating_.spectator_count()},
-              {"score", {score_[0], score_[1]}},
-              {"game_no", game_no_},
-              {"game", std::move(game)},
-              {"status", status_name(static_cast<int>(status_))},
-              {"initial_position", game_->initial_view(viewer)},
-              {"position", game_->view(viewer)},
-              {"moves", moves_json(viewer)},
-              {"to_move", game_->to_move()},
-              {"in_check", game_->in_check()},
-              {"legal_moves", my_turn ? json(game_->legal_moves()) : json::array()},
-              {"clock", clock_json()},
-              {"offers", offers},
-              {"result", result_json(viewer)},
-              {"chat", chat}};
+  json snap{{"type", "snapshot"},
+            {"version", events_.version()},
+            {"server_time_ms", unix_ms()},
+            {"room", id_},
+            {"you", you},
+            {"host", 0},
+            {"options", options_.to_json()},
+            {"players", players},
+            {"spectators", seating_.spectator_count()},
+            {"score", {score_[0], score_[1]}},
+            {"game_no", game_no_},
+            {"game", std::move(game)},
+            {"status", status_name(static_cast<int>(status_))},
+            {"initial_position", game_->initial_view(viewer)},
+            {"position", game_->view(viewer)},
+            {"moves", moves_json(viewer)},
+            {"to_move", game_->to_move()},
+            {"in_check", game_->in_check()},
+            {"legal_moves", my_turn ? json(game_->legal_moves()) : json::array()},
+            {"clock", clock_json()},
+            {"offers", offers},
+            {"result", result_json(viewer)},
+            {"chat", chat}};
+  if (const std::string impasse = impasse_text(); !impasse.empty())
+    snap["impasse"] = json::parse(impasse);
+  return snap;
 }
 
 std::string Room::clock_text() const {
@@ -164,6 +175,7 @@ Room::MoveEventTexts Room::move_event_texts(Viewer viewer, std::size_t ply,
       .field("to_move", game_->to_move())
       .field("in_check", game_->in_check())
       .raw_field("clock", clock_text());
+  if (const std::string impasse = impasse_text(); !impasse.empty()) w.raw_field("impasse", impasse);
   MoveEventTexts texts;
   if (with_legal_moves) {
     JsonWriter with = w;

@@ -91,6 +91,7 @@ TEST(ServerSetup, APastedPositionStartsEveryGameAndASwitchBringsItsOwn) {
   EXPECT_EQ(m.a.snapshot["initial_position"], fen);
   EXPECT_EQ(m.a.snapshot["options"]["position"], fen);
   EXPECT_EQ(m.a.snapshot["options"]["rematch_sides"], "swap");
+  EXPECT_FALSE(m.a.snapshot.contains("impasse"));  // chess has no impasse rule
   // Castling is legal from it (the position's own rights, not the usual start's).
   bool castles = false;
   for (const auto& mv : m.a.legal) castles = castles || mv == "e1g1";
@@ -111,6 +112,33 @@ TEST(ServerSetup, APastedPositionStartsEveryGameAndASwitchBringsItsOwn) {
   EXPECT_FALSE(m.a.snapshot["options"].contains("position"));
   EXPECT_EQ(m.a.seat, 1);  // swapped: the host gives the handicap this time
   EXPECT_FALSE(m.a.legal.empty());
+}
+
+TEST(ServerSetup, EveryViewerIsToldTheImpasseCountOfShogi) {
+  ServerProcess server;
+  ASSERT_TRUE(server.ok()) << server.log();
+  // Black's king already stands in the enemy camp (5c); White holds every other piece.
+  const std::string sfen = "4k4/9/4K4/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1";
+  Match m;
+  ASSERT_TRUE(
+      open_match(server.port(), m, {{"game", "shogi"}, {"position", sfen}, {"side", "first"}}));
+  const json want_black{{"king_in_camp", true}, {"pieces", 0}, {"points", 0}, {"needed", 28}};
+  for (Side* s : {&m.a, &m.b}) {
+    ASSERT_TRUE(s->snapshot.contains("impasse")) << s->snapshot.dump();
+    EXPECT_EQ(s->snapshot["impasse"]["black"], want_black);
+    // White's hand: four big pieces (5 points each) and 34 small ones.
+    EXPECT_EQ(s->snapshot["impasse"]["white"]["points"], 54);
+    EXPECT_EQ(s->snapshot["impasse"]["white"]["king_in_camp"], false);
+  }
+  // The king steps out of the camp; the move event says so to both players.
+  ASSERT_TRUE(play_one(m, "5c5d", "k1"));
+  for (Side* s : {&m.a, &m.b}) {
+    json last_move;
+    for (const json& e : s->events)
+      if (e["type"] == "move") last_move = e;
+    ASSERT_EQ(last_move.value("ply", 0), 1) << last_move.dump();
+    EXPECT_EQ(last_move["impasse"]["black"]["king_in_camp"], false) << last_move.dump();
+  }
 }
 
 TEST(ServerSetup, EveryBadStartIsRefusedWithItsCode) {
