@@ -110,6 +110,33 @@ describe('parseEvent', () => {
     expect(parseEvent(snapshot() as unknown as Record<string, unknown>)).not.toBeNull();
     expect(parseEvent({ type: 'nonsense', version: 1 })).toBeNull();
   });
+  it('keeps a well-formed impasse count and drops a broken one, not the event', () => {
+    const side = { king_in_camp: true, pieces: 10, points: 28, needed: 28 };
+    const impasse = { black: side, white: { ...side, king_in_camp: false, needed: 27 } };
+    const good = parseEvent({ ...moveEv(3, 1, 0, '5c5d'), impasse } as unknown as Record<string, unknown>);
+    expect(good && good.type === 'move' && good.impasse).toEqual(impasse);
+    const broken = parseEvent({ ...moveEv(3, 1, 0, '5c5d'), impasse: { black: side } } as unknown as Record<string, unknown>);
+    expect(broken).not.toBeNull();
+    expect(broken && broken.type === 'move' && broken.impasse).toBeUndefined();
+  });
+});
+
+describe('impasse count', () => {
+  const count = (points: number) => ({
+    black: { king_in_camp: true, pieces: 10, points, needed: 28 },
+    white: { king_in_camp: false, pieces: 0, points: 3, needed: 27 },
+  });
+  it('comes with the snapshot and follows every move', () => {
+    let s: RoomState | null = fromSnapshot(snapshot({ impasse: count(27) }), 0);
+    expect(s.impasse?.black.points).toBe(27);
+    s = applyEvent(s, { ...moveEv(6, 1, 0, '5c5d'), impasse: count(28) }, 10).state;
+    expect(s!.impasse?.black.points).toBe(28);
+    s = applyEvent(s, moveEv(7, 2, 1, '5a5b'), 11).state; // a game without the rule
+    expect(s!.impasse).toBeNull();
+  });
+  it('is null for games without the rule', () => {
+    expect(fromSnapshot(snapshot(), 0).impasse).toBeNull();
+  });
 });
 
 describe('clock', () => {

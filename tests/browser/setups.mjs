@@ -3,7 +3,8 @@
 // first; its KIF download is read by tsshogi with the right 手合割 and start; the rematch
 // keeps the seats and the handicap. Then the host moves the seat to a phone by the
 // "continue on another device" link: the phone gets the seat, the old tab is told it was
-// replaced, and the same link opened a second time gives no seat.
+// replaced, and the same link opened a second time gives no seat. Last, a pasted position
+// with a king in the enemy camp shows its impasse (入玉) count to both players.
 // Usage: node setups.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { importKIF, Move } from 'tsshogi';
 import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
@@ -13,6 +14,8 @@ const base = process.argv[2] ?? 'http://127.0.0.1:8765';
 const TWO_PIECES = 'lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1';
 // The giver (seat 1, White) moves first.
 const MOVES = ['3c3d', '7g7f', '4a3b', '2g2f'];
+// Black's king already in the enemy camp; White holds every other piece.
+const IMPASSE_START = '4k4/9/4K4/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1';
 
 const browser = await launch();
 let failed = false;
@@ -99,8 +102,35 @@ try {
   await again.page.fill('[data-testid=join-name]', 'Late');
   await again.page.click('[data-testid=join-submit]');
   await until(async () => (await again.page.locator('text=You are watching this game.').count()) > 0, 'a spent link gives no seat');
+
+  // A pasted shogi position whose Black king already stands in the enemy camp: both players
+  // see Black's impasse count, in their own language, until the king steps out.
+  const ihost = await newPlayer(browser, base, { name: 'impasse-host' });
+  await ihost.page.waitForSelector('[data-testid=server-version]');
+  await ihost.page.fill('#nickname', 'Aki');
+  await ihost.page.click('.game-card[data-game=shogi]');
+  await ihost.page.click('details.start-position summary');
+  await ihost.page.fill('[data-testid=start-position]', IMPASSE_START);
+  await ihost.page.click('label.side-first');
+  await ihost.page.click('[data-testid=create-room]');
+  await ihost.page.waitForSelector('[data-testid=waiting]');
+  const ilink = await ihost.page.inputValue('[data-testid=share-link]');
+  const iguest = await newPlayer(browser, ilink, { name: 'impasse-guest', locale: 'ja-JP' });
+  await iguest.page.waitForSelector('[data-testid=join-name]');
+  await iguest.page.fill('[data-testid=join-name]', 'Yuki');
+  await iguest.page.click('[data-testid=join-submit]');
+  await iguest.page.waitForSelector('.room');
+  const badge = (p, bar) => p.locator(`.pb-${bar} .impasse-count`);
+  await until(async () => (await badge(ihost.page, 'bottom').count()) === 1, 'the host sees its impasse count');
+  check((await badge(ihost.page, 'bottom').textContent()).includes('0/28 points'), 'the count in English');
+  await until(async () => (await badge(iguest.page, 'top').count()) === 1, 'the guest sees it too');
+  check((await badge(iguest.page, 'top').textContent()).includes('入玉 0/28点'), 'the count in Japanese');
+  check((await badge(iguest.page, 'bottom').count()) === 0, "no count for White, whose king is home");
+  await shot(iguest.page, 'setup-05-impasse-count');
+  await playMove(ihost.page, 'shogi', '5c5d', false);
+  await until(async () => (await badge(iguest.page, 'top').count()) === 0, 'the count goes when the king leaves the camp');
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
-  console.log('handicap game, KIF by tsshogi and kept sides: ok');
+  console.log('handicap game, KIF by tsshogi, kept sides, device link and impasse count: ok');
 } catch (e) {
   failed = true;
   console.error('FAILED:', e.stack ?? e);

@@ -134,6 +134,8 @@ export const en = {
   'dogcat.legend': 'Gold dot: a face-down piece that could still be the king. Pieces move by their true type; a piece that moves unlike a king loses the dot.',
   'play.switch': 'Switch game',
   'play.declare': 'Declare impasse win',
+  'play.impasse_count': 'Impasse {points}/{needed} points · {pieces}/10 pieces',
+  'play.impasse_rule': 'Impasse declaration: the king and at least 10 other pieces in the enemy camp, and {needed} points (rook and bishop 5, others 1, pieces in hand included)',
   'play.flip': 'Flip board',
   'play.download': 'Download',
   'play.sound': 'Sound',

@@ -136,6 +136,8 @@ export const ja: Record<MessageKey, string> = {
   'dogcat.legend': '金の点: まだ玉かもしれない伏せ駒。駒は本当の種類どおりに動き、玉にできない動きをすると点が消えます。',
   'play.switch': 'ゲームを変える',
   'play.declare': '入玉宣言',
+  'play.impasse_count': '入玉 {points}/{needed}点・{pieces}/10枚',
+  'play.impasse_rule': '入玉宣言：玉のほか駒10枚以上と{needed}点以上（飛・角と成った飛・角は5点、ほかは1点、持ち駒も数える）',
   'play.flip': '盤を反転',
   'play.download': '棋譜を保存',
   'play.sound': '音',

@@ -120,6 +120,18 @@ export type Offers = {
   computer?: { seat: 0 | 1; level: number } | null; // a seat offered to the computer
 };
 
+// One side's impasse (入玉) count, as the server's rules core counts it (9x9 shogi only).
+export interface ImpasseSide {
+  king_in_camp: boolean;
+  pieces: number; // pieces in the enemy camp, the king not counted
+  points: number; // those pieces and the hand: rook, bishop and their promotions 5, others 1
+  needed: number; // what a declaration needs: 28 Black, 27 White
+}
+export interface ImpasseCounts {
+  black: ImpasseSide;
+  white: ImpasseSide;
+}
+
 export interface Snapshot {
   type: 'snapshot';
   version: number;
@@ -144,6 +156,7 @@ export interface Snapshot {
   offers: Offers;
   result: GameResult | null;
   chat: ChatLine[];
+  impasse?: ImpasseCounts; // 9x9 shogi only
 }
 
 export interface MoveEvent {
@@ -158,6 +171,7 @@ export interface MoveEvent {
   in_check: boolean;
   legal_moves: string[];
   clock: ClockState | null;
+  impasse?: ImpasseCounts; // 9x9 shogi only
 }
 
 export interface GameOverEvent extends GameResult {

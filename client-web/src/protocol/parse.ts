@@ -35,12 +35,12 @@ export function parseEvent(m: Obj): RoomEvent | null {
       return isStr(m.room) && isObj(m.you) && isObj(m.options) && Array.isArray(m.players) &&
         isObj(m.game) && isStr(m.status) && isStr(m.position) && isMoves(m.moves) &&
         isStrArray(m.legal_moves) && isClockState(m.clock)
-        ? (normaliseClock(m) as unknown as RoomEvent)
+        ? (normaliseImpasse(normaliseClock(m)) as unknown as RoomEvent)
         : null;
     case 'move':
       return isNum(m.ply) && isSeat(m.seat) && isStr(m.move) && isStr(m.display) &&
         isStr(m.position) && isSeat(m.to_move) && isStrArray(m.legal_moves) && isClockState(m.clock)
-        ? (normaliseClock(m) as unknown as RoomEvent)
+        ? (normaliseImpasse(normaliseClock(m)) as unknown as RoomEvent)
         : null;
     case 'game_over':
       return isStr(m.result) && isStr(m.reason) && isSeatOrNull(m.winner ?? null) && isStr(m.position) &&
@@ -68,6 +68,15 @@ function normaliseClock(m: Obj): Obj {
   } else {
     m.clock = null;
   }
+  return m;
+}
+
+// The impasse count is extra information: a malformed one is dropped, not the event.
+function normaliseImpasse(m: Obj): Obj {
+  const side = (v: unknown) =>
+    isObj(v) && typeof v.king_in_camp === 'boolean' && isNum(v.pieces) && isNum(v.points) && isNum(v.needed);
+  const i = m.impasse;
+  if (i !== undefined && !(isObj(i) && side(i.black) && side(i.white))) delete m.impasse;
   return m;
 }
 

@@ -7,6 +7,7 @@ import type {
   ClockState,
   GameInfoMsg,
   GameResult,
+  ImpasseCounts,
   MoveEntry,
   Offers,
   PlayerInfo,
@@ -40,6 +41,7 @@ export interface RoomState {
   offers: Offers;
   result: GameResult | null;
   chat: ChatLine[];
+  impasse: ImpasseCounts | null; // both sides' impasse count (9x9 shogi), else null
   // What the view should announce (sound, animation) for the last change.
   lastChange: 'snapshot' | 'move' | 'game_over' | 'other';
 }
@@ -78,6 +80,7 @@ export function fromSnapshot(s: Snapshot, now: number): RoomState {
     offers: s.offers ?? { draw: null, takeback: null, rematch: null, computer: null },
     result: s.result,
     chat: (s.chat ?? []).slice(-MAX_CHAT),
+    impasse: s.impasse ?? null,
     lastChange: 'snapshot',
   };
 }
@@ -98,6 +101,7 @@ export function applyEvent(state: RoomState | null, ev: RoomEvent, now: number):
       next.legalMoves = ev.legal_moves;
       next.clock = ev.clock;
       next.clockReceivedAt = now;
+      next.impasse = ev.impasse ?? null;
       next.status = 'playing';
       next.lastChange = 'move';
       return { state: next, resync: false };

@@ -9,6 +9,7 @@ import { roomSideName } from '../games/names';
 import { gameMeta } from '../games/catalog';
 import { chessPiece } from './dialogs';
 import { chessCaptured, hasamiCaptures, reversiDiscs } from './material';
+import type { ImpasseSide } from '../protocol/messages';
 
 export class PlayerBar {
   readonly el: HTMLElement;
@@ -91,12 +92,25 @@ export class PlayerBar {
       const n = hasamiCaptures(s.position)[seat];
       return n ? [h('span', { class: 'count-badge', title: t('play.captured') }, `${t('play.captured')} ${n}`)] : [];
     }
+    if (s.impasse) {
+      const count = impasseBadge(s.impasse[seat === 0 ? 'black' : 'white']);
+      return count ? [count] : [];
+    }
     if (kind === 'reversi') {
       const n = reversiDiscs(s.position)[seat];
       return [h('span', { class: `disc-count disc-${seat}`, 'data-testid': `discs-${seat}` }, String(n))];
     }
     return [];
   }
+}
+
+// A side's impasse (入玉) count, shown once its king stands in the enemy camp: the points
+// and pieces a declaration needs, marked when both are reached.
+function impasseBadge(c: ImpasseSide): HTMLElement | null {
+  if (!c.king_in_camp) return null;
+  const ready = c.pieces >= 10 && c.points >= c.needed;
+  return h('span', { class: `count-badge impasse-count${ready ? ' ready' : ''}`, title: t('play.impasse_rule', { needed: c.needed }) },
+    t('play.impasse_count', { points: c.points, needed: c.needed, pieces: c.pieces }));
 }
 
 // "+30s" before the periods start, "byoyomi ×2" once they run; empty for other clocks.
