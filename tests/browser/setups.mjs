@@ -4,7 +4,8 @@
 // keeps the seats and the handicap. Then the host moves the seat to a phone by the
 // "continue on another device" link: the phone gets the seat, the old tab is told it was
 // replaced, and the same link opened a second time gives no seat. Last, a pasted position
-// with a king in the enemy camp shows its impasse (入玉) count to both players.
+// with a king in the enemy camp shows its impasse (入玉) count to both players, and the
+// king walks out of it by keyboard.
 // Usage: node setups.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { importKIF, Move } from 'tsshogi';
 import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
@@ -127,7 +128,19 @@ try {
   check((await badge(iguest.page, 'top').textContent()).includes('入玉 0/28点'), 'the count in Japanese');
   check((await badge(iguest.page, 'bottom').count()) === 0, "no count for White, whose king is home");
   await shot(iguest.page, 'setup-05-impasse-count');
-  await playMove(ihost.page, 'shogi', '5c5d', false);
+  // The host plays the king out by keyboard: the board is one tab stop of named squares,
+  // arrow keys move over it and Enter picks the piece and then its square.
+  const sq = (square) => ihost.page.locator(`.sq-key[data-square="${square}"]`);
+  check((await ihost.page.locator('.sq-key[tabindex="0"]').count()) === 1, 'the board is one tab stop');
+  const kingName = await sq('5c').getAttribute('aria-label');
+  check(kingName === '5c Sente (Black) king', `the king's square is named: ${kingName}`);
+  check((await sq('5d').getAttribute('aria-label')) === '5d empty', 'an empty square is named');
+  await sq('5c').focus();
+  await ihost.page.keyboard.press('Enter');
+  await ihost.page.keyboard.press('ArrowDown');
+  const focused = await ihost.page.evaluate(() => document.activeElement?.getAttribute('data-square'));
+  check(focused === '5d', `ArrowDown goes to 5d, not ${focused}`);
+  await ihost.page.keyboard.press('Enter');
   await until(async () => (await badge(iguest.page, 'top').count()) === 0, 'the count goes when the king leaves the camp');
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
   console.log('handicap game, KIF by tsshogi, kept sides, device link and impasse count: ok');

@@ -4,18 +4,19 @@ import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Key } from 'chessground/types';
 import type { BoardInput, BoardView, Chooser, MoveHandler } from './board';
+import type { KeyboardBoard } from './square-keys';
 import { chessMoveMaps, chessMoveSquares, fenParts, type ChessMoveMaps } from './chess-moves';
 
 const seatColor = (seat: 0 | 1): 'white' | 'black' => (seat === 0 ? 'white' : 'black');
 const PIECE_NAMES: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
 
-export class ChessBoard implements BoardView {
+export class ChessBoard implements BoardView, KeyboardBoard {
   private ground: Api;
   private maps: ChessMoveMaps = chessMoveMaps([]);
   private input: BoardInput | null = null;
 
   constructor(
-    el: HTMLElement,
+    private readonly el: HTMLElement,
     private readonly onMove: MoveHandler,
     private readonly choose: Chooser,
     private readonly promoteTitle: () => string,
@@ -69,6 +70,25 @@ export class ChessBoard implements BoardView {
 
   destroy(): void {
     this.ground.destroy();
+  }
+
+  squareRows(): string[][] {
+    const white = this.ground.state.orientation === 'white';
+    const files = white ? 'abcdefgh' : 'hgfedcba';
+    const ranks = white ? '87654321' : '12345678';
+    return [...ranks].map((r) => [...files].map((f) => f + r));
+  }
+
+  pressSquare(square: string): void {
+    this.ground.selectSquare(square as Key);
+  }
+
+  clearSelection(): void {
+    this.ground.selectSquare(null);
+  }
+
+  squaresElement(): HTMLElement | null {
+    return this.el.querySelector('cg-board');
   }
 
   private async afterMove(orig: Key, dest: Key): Promise<void> {

@@ -5,6 +5,7 @@ import type { Api } from 'shogiground/api';
 import type { Config } from 'shogiground/config';
 import type { Key, Piece } from 'shogiground/types';
 import type { BoardInput, BoardView, MoveHandler } from './board';
+import type { KeyboardBoard } from './square-keys';
 import { parseShogiPosition, type Color } from './shogi-position';
 import { boardSfen, handsSfen, fromForsyth, toForsyth, handRoles } from './shogi-tokens';
 import { gameMeta } from '../games/catalog';
@@ -19,7 +20,9 @@ const UNPROMOTES: Record<string, string> = Object.fromEntries(Object.entries(PRO
 
 const seatColor = (seat: 0 | 1): Color => (seat === 0 ? 'sente' : 'gote');
 
-export class ShogiBoard implements BoardView {
+const RANK_LETTERS = 'abcdefghi';
+
+export class ShogiBoard implements BoardView, KeyboardBoard {
   private ground: Api;
   private maps: ShogiMoveMaps = moveMaps([], 'sente');
   private readonly files: number;
@@ -33,6 +36,8 @@ export class ShogiBoard implements BoardView {
     gameId: string,
     private readonly onMove: MoveHandler,
     spectator: boolean,
+    // Asked when a keyboard move may promote or not (a pointer gets shogiground's dialog).
+    private readonly askPromotion: () => Promise<boolean | null>,
   ) {
     const meta = gameMeta(gameId);
     this.files = meta?.files ?? 9;
@@ -109,6 +114,39 @@ export class ShogiBoard implements BoardView {
 
   destroy(): void {
     this.ground.destroy();
+  }
+
+  squareRows(): string[][] {
+    const sente = this.ground.state.orientation === 'sente';
+    const rows: string[][] = [];
+    for (let i = 0; i < this.ranks; i++) {
+      const rank = RANK_LETTERS[sente ? i : this.ranks - 1 - i];
+      const row: string[] = [];
+      for (let j = 0; j < this.files; j++) row.push(`${sente ? this.files - j : j + 1}${rank}`);
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  pressSquare(square: string): void {
+    const from = this.ground.state.selected;
+    if (!from || !this.maps.promoOptional.has(from + square)) {
+      this.ground.selectSquare(square as Key);
+      return;
+    }
+    void this.askPromotion().then((promote) => {
+      if (this.ground.state.selected !== from) return; // the board moved on meanwhile
+      if (promote === null) this.ground.selectSquare(null);
+      else this.ground.selectSquare(square as Key, promote);
+    });
+  }
+
+  clearSelection(): void {
+    this.ground.selectSquare(null);
+  }
+
+  squaresElement(): HTMLElement | null {
+    return this.el.querySelector('sg-squares');
   }
 
   private afterMove(orig: Key, dest: Key, prom: boolean): void {

@@ -14,29 +14,37 @@ function pieceWord(family: 'shogi' | 'chess', role: string): string {
   return tMaybe(`piece.${family}.${base}`) ?? role;
 }
 
-// One line a piece, in board order; empty for reversi (its squares are named buttons).
-export function positionLines(gameId: string, position: string): string[] {
+// What stands on each occupied square, as words ("Sente (Black) rook"), in board order;
+// empty for reversi and fairy boards (their squares are named buttons of their own). A
+// face-down dog-cat piece is only "hidden", whoever looks.
+export function squareWords(gameId: string, position: string): Map<string, string> {
   const meta = gameMeta(gameId);
-  if (!meta || meta.board === 'reversi' || meta.board === 'fairy') return []; // fairy: named buttons
+  const out = new Map<string, string>();
+  if (!meta || meta.board === 'reversi' || meta.board === 'fairy') return out;
   if (meta.board === 'chess') {
-    const rows = fenParts(position).board.split('/');
-    const out: string[] = [];
-    rows.forEach((row, i) => {
+    fenParts(position).board.split('/').forEach((row, i) => {
       let file = 0;
       for (const ch of row) {
         if (/\d/.test(ch)) { file += Number(ch); continue; }
-        const square = `${'abcdefgh'[file]}${8 - i}`;
         const seat = ch === ch.toUpperCase() ? 0 : 1;
-        out.push(`${sideName(gameId, seat)} ${pieceWord('chess', CHESS_ROLES[ch.toLowerCase()] ?? ch)} ${square}`);
+        out.set(`${'abcdefgh'[file]}${8 - i}`, `${sideName(gameId, seat)} ${pieceWord('chess', CHESS_ROLES[ch.toLowerCase()] ?? ch)}`);
         file++;
       }
     });
     return out;
   }
   const pos = parseShogiPosition(position, meta.files, meta.ranks);
-  if (!pos) return [];
-  const out: string[] = [];
-  for (const [square, p] of pos.board) out.push(`${sideName(gameId, p.color === 'sente' ? 0 : 1)} ${pieceWord('shogi', p.role)} ${square}`);
+  for (const [square, p] of pos?.board ?? []) out.set(square, `${sideName(gameId, p.color === 'sente' ? 0 : 1)} ${pieceWord('shogi', p.role)}`);
+  return out;
+}
+
+// One line a piece, in board order, then the pieces in hand; empty for reversi and fairy.
+export function positionLines(gameId: string, position: string): string[] {
+  const out = [...squareWords(gameId, position)].map(([square, words]) => `${words} ${square}`);
+  const meta = gameMeta(gameId);
+  if (!meta || meta.board !== 'shogi') return out;
+  const pos = parseShogiPosition(position, meta.files, meta.ranks);
+  if (!pos) return out;
   for (const color of ['sente', 'gote'] as const)
     for (const [role, n] of pos.hands[color])
       if (n > 0) out.push(`${sideName(gameId, color === 'sente' ? 0 : 1)} ${tMaybe('play.hand') ?? ''} ${pieceWord('shogi', role)} ×${n}`);

@@ -26,7 +26,8 @@ import type { Notifier } from './notifier';
 import type { Settings } from '../settings/settings';
 import { ShareBox } from './share-box';
 import { Announcer } from './announcer';
-import { positionLines } from './position-text';
+import { positionLines, squareWords } from './position-text';
+import { SquareKeys } from '../boards/square-keys';
 
 export interface RoomDeps {
   actions: RoomActions;
@@ -44,6 +45,10 @@ export class RoomView {
   // Every piece by name and square, for screen readers (the boards draw them unnamed).
   private readonly pieceList = h('ul', { class: 'sr-only', 'aria-label': t('a11y.pieces'), 'data-testid': 'piece-list' });
   private pieceListFor = '';
+  // Keyboard play on shogi and chess boards, named again when the position or the side
+  // drawn at the bottom changes.
+  private squareKeys: SquareKeys | null = null;
+  private squareKeysFor: 0 | 1 | null = null;
   private readonly top = new PlayerBar('top');
   private readonly bottom = new PlayerBar('bottom');
   private readonly header = h('div', { class: 'room-header' });
@@ -103,6 +108,7 @@ export class RoomView {
         this.top.el,
         h('div', { class: 'board-outer', oncontextmenu: (e: Event) => { if (this.cancelPremove()) e.preventDefault(); } }, this.boardEl),
         this.pieceList,
+        h('p', { class: 'sr-only', id: 'board-keys-hint' }, t('a11y.keyboard')),
         this.bottom.el,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
@@ -143,9 +149,12 @@ export class RoomView {
       over: s.status === 'over',
       premove: this.deps.settings().premove && s.role === 'player' && s.status === 'playing',
     }, s.lastChange === 'move');
-    if (this.pieceListFor !== s.position) {
+    if (this.pieceListFor !== s.position || this.squareKeysFor !== bottom) {
       this.pieceListFor = s.position;
+      this.squareKeysFor = bottom;
       this.pieceList.replaceChildren(...positionLines(s.game.id, s.position).map((line) => h('li', {}, line)));
+      const words = squareWords(s.game.id, s.position);
+      this.squareKeys?.update((square) => `${square} ${words.get(square) ?? t('a11y.empty')}`);
     }
     this.passBtn.hidden = !(isMyTurn(s) && s.legalMoves.includes('pass'));
     this.moveForm.hidden = s.role !== 'player' || s.status !== 'playing';
@@ -166,6 +175,9 @@ export class RoomView {
 
   private makeBoard(gameId: string, spectator: boolean, variant?: VariantInfo): void {
     this.board?.destroy();
+    this.squareKeys?.destroy();
+    this.squareKeys = null;
+    this.pieceListFor = '';
     this.boardEl.replaceChildren();
     this.boardEl.className = `board-wrap game-${gameId}`;
     this.top.hand.replaceChildren();
@@ -177,16 +189,21 @@ export class RoomView {
     } else if (kind === 'chess') {
       const inner = h('div', { class: 'cg-wrap-outer' });
       this.boardEl.append(inner);
-      this.board = new ChessBoard(inner, onMove, choose, () => t('play.choosePiece'));
+      const chess = new ChessBoard(inner, onMove, choose, () => t('play.choosePiece'));
+      this.board = chess;
+      this.squareKeys = new SquareKeys(this.boardEl, chess);
     } else if (kind === 'reversi') {
       this.board = new ReversiBoard(this.boardEl, onMove, (sq, d) => `${sq} ${d === 'X' ? t('side.reversi.0') : d === 'O' ? t('side.reversi.1') : ''}`);
     } else {
       const inner = h('div', { class: 'sg-outer' });
       this.boardEl.append(inner);
-      this.board = new ShogiBoard(inner, this.top.hand, this.bottom.hand, gameId, onMove, spectator);
+      const shogi = new ShogiBoard(inner, this.top.hand, this.bottom.hand, gameId, onMove, spectator, askPromotion);
+      this.board = shogi;
+      this.squareKeys = new SquareKeys(this.boardEl, shogi);
     }
     this.boardEl.setAttribute('role', 'group');
     this.boardEl.setAttribute('aria-label', t('a11y.board'));
+    this.boardEl.setAttribute('aria-describedby', 'board-keys-hint');
     this.el.dataset.game = gameId;
   }
 
@@ -267,6 +284,15 @@ export class RoomView {
 }
 
 // Which board a room needs: a new one when the game, its variant or the viewer's role changes.
+// A keyboard move that may promote or not asks, as a pointer move gets the board's dialog.
+async function askPromotion(): Promise<boolean | null> {
+  const pick = await choose(t('play.promote'), [
+    { value: 'yes', label: t('play.promote.yes') },
+    { value: 'no', label: t('play.promote.no') },
+  ]);
+  return pick === null ? null : pick === 'yes';
+}
+
 function boardKey(s: RoomState): string {
   const v = s.game.variant;
   return `${s.game.id}:${v ? `${v.name}:${v.files}x${v.ranks}` : ''}:${s.role === 'spectator' ? 'spectator' : 'player'}`;
