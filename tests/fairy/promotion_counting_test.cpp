@@ -66,6 +66,13 @@ TEST(FairyPiecePromotion, OptionalIntoWithinAndOutOfTheRegion) {
   EXPECT_TRUE(has(*out, "a6h6+"));  // within it
   EXPECT_TRUE(has(*out, "a6h6"));
 
+  // SAN names the origin only among moves of the same kind, as Fairy-Stockfish does.
+  for (auto [move, san] : {std::pair{"a1a3", "R1a3"}, {"a6a3", "R6a3"}, {"a6a3+", "Ra3=C"}}) {
+    auto two = game_of(promo_ini, "4k3/8/R7/8/8/8/8/R3K3 w - - 0 1");
+    ASSERT_TRUE(two && two->apply(move).ok()) << move;
+    EXPECT_EQ(two->display_notation(0, Viewer::referee), san);
+  }
+
   // A pawn promotes on entering the region only, to a gold or (mandatorily) otherwise.
   auto pawn = game_of(promo_ini, "4k3/8/8/8/P7/8/8/4K3 w - - 0 1");
   ASSERT_TRUE(pawn);
