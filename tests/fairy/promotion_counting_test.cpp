@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 #include "fairy/factory.h"
 
@@ -182,6 +184,36 @@ TEST(FairyCounting, PassingTheLimitDraws) {
     EXPECT_FALSE(g->over()) << rule;  // the 30th counted ply is still within the count
     ASSERT_TRUE(g->apply("a5a1").ok());
     EXPECT_EQ(g->outcome(), Outcome::draw("counting")) << rule;
+  }
+}
+
+// Perft of the differential test's definitions, from positions full of promotions, equal
+// to Fairy-Stockfish's counts (ffish-es6 0.7.10, its legal moves walked to the depth).
+TEST(FairyPiecePromotion, PerftEqualsFairyStockfish) {
+  std::ifstream in(BANMEN_FAIRY_TEST_VARIANTS);
+  std::stringstream text;
+  text << in.rdbuf();
+  struct Case {
+    const char* variant;
+    const char* fen;
+    int depth;
+    std::uint64_t nodes;
+  };
+  const Case cases[] = {
+      {"promoted", "", 4, 200537},
+      {"promoted", "r3k3/1P4P1/8/2N5/8/8/1p4p1/R3K2R w - - 0 1", 4, 677784},
+      {"promoted", "4k3/8/+R+N+B+P4/8/8/8/8/4K3 w - - 0 1", 3, 3746},
+      {"forcedpromo", "", 4, 4328},
+      {"forcedpromo", "r1s1k1/1P4/2b3/3B2/1p4/1K2SR w - - 0 1", 4, 51276},
+      // ASEAN chess's own start (Fairy-Stockfish's built-in asean) under aseanend's rules.
+      {"aseanend", "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1", 4, 273026},
+  };
+  for (const Case& c : cases) {
+    auto v = load_variant(text.str(), c.variant);
+    ASSERT_TRUE(v.ok()) << c.variant << ": " << (v.ok() ? "" : v.error().message);
+    auto g = create_fairy_game(*v, c.fen);
+    ASSERT_TRUE(g.ok()) << c.fen;
+    EXPECT_EQ((*g)->perft(c.depth), c.nodes) << c.variant << " " << c.fen;
   }
 }
 
