@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "fairy/factory.h"
+#include "fairy/fen.h"
+#include "fairy/notation.h"
 
 namespace banmen::fairy {
 namespace {
@@ -119,6 +121,35 @@ TEST(FairyPiecePromotion, FenRoundTripAndRefusals) {
   EXPECT_EQ(g->position(), "4k3/8/1+R6/8/8/8/1r6/4K3 b - - 1 1");
   ASSERT_TRUE(g->apply("b2b6").ok());
   EXPECT_EQ(g->position(), "4k3/8/1r6/8/8/8/8/4K3 w - - 0 2");
+}
+
+// Every move and its undoing, two plies deep, restore the promoted pieces' origins (the
+// FEN) and the key, whatever is promoted, moved or captured.
+TEST(FairyPiecePromotion, MakeUnmakeRestoresPromotedPieces) {
+  auto v = load_variant(promo_ini, "promo");
+  ASSERT_TRUE(v.ok());
+  std::string error;
+  auto pos = parse_fen((*v)->rules, "r3k3/1P6/+R+P1+r4/8/8/+p7/1p6/R3K3 w - - 0 1", error);
+  ASSERT_TRUE(pos) << error;
+  MoveList first;
+  pos->legal_moves(first);
+  ASSERT_GT(first.size, 20);
+  for (const Move& m : first) {
+    const std::string before = write_fen(*pos);
+    const std::uint64_t key = pos->key();
+    pos->make(m);
+    MoveList second;
+    pos->legal_moves(second);
+    for (const Move& r : second) {
+      const std::string middle = write_fen(*pos);
+      pos->make(r);
+      pos->unmake();
+      EXPECT_EQ(write_fen(*pos), middle) << uci_move(*pos, r);
+    }
+    pos->unmake();
+    EXPECT_EQ(write_fen(*pos), before) << uci_move(*pos, m);
+    EXPECT_EQ(pos->key(), key);
+  }
 }
 
 TEST(FairyPiecePromotion, DefinitionErrorsNameTheLineAndTheKey) {
