@@ -327,7 +327,8 @@ bool letter_known(const VariantDefinition& d, char c) {
 // Whether promotedPieceType gives the piece of this letter a promoted type.
 bool promotes(const VariantDefinition& d, char letter) {
   bool result = false;
-  for (std::string_view w : words(d.setting("promotedPieceType")))
+  const std::string pairs = d.setting("promotedPieceType");  // outlives the views below
+  for (std::string_view w : words(pairs))
     if (w[0] == letter) result = w[2] != '-';
   return result;
 }
