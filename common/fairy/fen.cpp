@@ -49,6 +49,18 @@ bool read_board(Position& pos, std::string_view board, std::string& error) {
         error = "a FEN rank is too long";
         return false;
       }
+    } else if (c == '+') {
+      // A promoted piece: '+' and the letter of the type it promoted from.
+      const char next = i + 1 < board.size() ? board[i + 1] : ' ';
+      const int from_type = r.type_of_letter(static_cast<char>(std::tolower(next)));
+      if (from_type < 0 || r.promoted_type[from_type] < 0 || file >= r.files) {
+        error = "a FEN '+' must precede the letter of a piece that promotes";
+        return false;
+      }
+      const int color = std::isupper(static_cast<unsigned char>(next)) ? white : black;
+      pos.put(square_of(file, rank), make_cell(color, r.promoted_type[from_type]), from_type);
+      ++file;
+      ++i;
     } else {
       const int type = r.type_of_letter(static_cast<char>(std::tolower(c)));
       if (type < 0 || file >= r.files) {
@@ -141,7 +153,7 @@ std::optional<Position> parse_fen(const Rules& rules, std::string_view fen, std:
   if (f.size() > 2) read_castling(pos, f[2]);
   int counting_limit = 0;
   if (f.size() > 3 && f[3] != "-") {
-    if (rules.makruk_counting && std::isdigit(static_cast<unsigned char>(f[3][0]))) {
+    if (rules.counting != CountingRule::none && std::isdigit(static_cast<unsigned char>(f[3][0]))) {
       counting_limit = number(f[3]).value_or(0);
     } else if (f[3].size() >= 2 && f[3][0] >= 'a' && f[3][0] < 'a' + rules.files) {
       const auto rank = number(f[3].substr(1));
@@ -200,7 +212,10 @@ std::string write_fen(const Position& pos) {
       }
       if (gap) out += std::to_string(gap);
       gap = 0;
-      const char letter = r.types[cell_type(c)].letter;
+      // A promoted piece is written '+' and its unpromoted letter, as Fairy-Stockfish does.
+      const int unpromoted = pos.unpromoted(square_of(file, rank));
+      if (unpromoted >= 0) out += '+';
+      const char letter = r.types[unpromoted >= 0 ? unpromoted : cell_type(c)].letter;
       out += cell_color(c) == white ? static_cast<char>(std::toupper(letter)) : letter;
     }
     if (gap) out += std::to_string(gap);

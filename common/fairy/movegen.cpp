@@ -13,10 +13,15 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
   auto add = [&](int to) {
     const bool zone = r.promotion_zone[us][to];
     if (!zone || !r.mandatory_promotion) out.add(make_move(from, to));
-    if (zone)
+    if (zone) {
       for (int t : r.promotion_types[us])
         if (!r.promotion_limit[t] || r.promotion_limit[t] > count_[us][t])
           out.add(make_move(from, to, MoveKind::promotion, t));
+      // The pawn's promotedPieceType, on entering the region (no promotion limit, as in
+      // Fairy-Stockfish).
+      if (r.promoted_type[r.pawn] >= 0)
+        out.add(make_move(from, to, MoveKind::piece_promotion, r.promoted_type[r.pawn]));
+    }
   };
   const int one = from + push;
   if (board_[one] == empty_cell) {
@@ -29,6 +34,18 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
     if (c != empty_cell && c != off_board && cell_color(c) == them) add(to);
     if (to == ep_ && ep_) out.add(make_move(from, to, MoveKind::en_passant));
   }
+}
+
+// A move of a piece with a promotedPieceType (within its promotion limit): into, within
+// or out of the promotion region it may promote; with mandatoryPiecePromotion it must.
+void Position::add_piece_promotions(MoveList& out, int from, int to) const {
+  const Rules& r = *rules_;
+  const SquareSet& zone = r.promotion_zone[side_];
+  const bool in_zone = zone[from] || zone[to];
+  if (!in_zone || !r.mandatory_piece_promotion) out.add(make_move(from, to));
+  if (in_zone)
+    out.add(
+        make_move(from, to, MoveKind::piece_promotion, r.promoted_type[cell_type(board_[from])]));
 }
 
 void Position::add_castling(MoveList& out) const {
@@ -71,6 +88,11 @@ void Position::generate(MoveList& out) const {
         add_pawn_moves(out, from);
         continue;
       }
+      // Whether this piece may promote (promotedPieceType, within its promotion limit):
+      // such moves take the slower path through add_piece_promotions.
+      const int promoted = r.promoted_type[t];
+      const bool promotes = promoted >= 0 && (!r.promotion_limit[promoted] ||
+                                              r.promotion_limit[promoted] > count_[us][promoted]);
       for (const Leap& l : p.leaps[us]) {
         const int to = from + l.offset;
         const Cell target = board_[to];
@@ -79,7 +101,11 @@ void Position::generate(MoveList& out) const {
         bool clear = true;
         for (int i = 0; i < l.path_length; ++i)
           if (board_[from + l.path[i]] != empty_cell) clear = false;
-        if (clear) out.add(make_move(from, to));
+        if (!clear) continue;
+        if (promotes)
+          add_piece_promotions(out, from, to);
+        else
+          out.add(make_move(from, to));
       }
       for (const Ride& ride : p.rides[us]) {
         int to = from + ride.offset;
@@ -87,10 +113,20 @@ void Position::generate(MoveList& out) const {
           const Cell target = board_[to];
           if (target == off_board) break;
           if (target != empty_cell) {
-            if (ride.captures && cell_color(target) != us) out.add(make_move(from, to));
+            if (ride.captures && cell_color(target) != us) {
+              if (promotes)
+                add_piece_promotions(out, from, to);
+              else
+                out.add(make_move(from, to));
+            }
             break;
           }
-          if (ride.moves) out.add(make_move(from, to));
+          if (ride.moves) {
+            if (promotes)
+              add_piece_promotions(out, from, to);
+            else
+              out.add(make_move(from, to));
+          }
           if (ride.max_steps && steps >= ride.max_steps) break;
         }
       }
@@ -125,7 +161,8 @@ bool Position::legal(Move m) const {
       !r.types[cell_type(board_[m.from])].mobile[us][m.to])
     return false;
   auto& self = const_cast<Position&>(*this);
-  if (r.checking && (m.kind == MoveKind::normal || m.kind == MoveKind::promotion)) {
+  if (r.checking && (m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
+                     m.kind == MoveKind::piece_promotion)) {
     // Only our king's safety matters: lift the piece onto its target, look, put it back.
     // (Attack tests look at the board only, so a captured piece simply is not there.)
     const Cell moved = board_[m.from];

@@ -14,6 +14,7 @@ std::string uci_move(const Position& pos, Move m) {
                    rank_of(m.from));
   std::string out = square_name(m.from) + square_name(to);
   if (m.kind == MoveKind::promotion) out += r.types[m.promotion].letter;
+  if (m.kind == MoveKind::piece_promotion) out += '+';
   return out;
 }
 
@@ -46,7 +47,9 @@ std::string san_move(Position& pos, Move m) {
       pos.legal_moves(moves);
       bool clash = false, same_file = false, same_rank = false;
       for (const Move& o : moves) {
-        if (o.to != m.to || o.from == m.from || o.kind == MoveKind::castling ||
+        // Only a move of the same kind counts (a piece that could only promote there does
+        // not make a plain move ambiguous), as Fairy-Stockfish compares them.
+        if (o.to != m.to || o.from == m.from || o.kind != m.kind ||
             pos.at(o.from) != pos.at(m.from))
           continue;
         clash = true;
@@ -64,7 +67,8 @@ std::string san_move(Position& pos, Move m) {
     }
     if (capture) out += 'x';
     out += square_name(m.to);
-    if (m.kind == MoveKind::promotion)
+    // A piece promotion is written like a pawn's, with the promoted type's letter.
+    if (m.kind == MoveKind::promotion || m.kind == MoveKind::piece_promotion)
       out +=
           std::string("=") +
           static_cast<char>(std::toupper(static_cast<unsigned char>(r.types[m.promotion].letter)));

@@ -38,6 +38,7 @@ Position::Position(const Rules& rules) : rules_(&rules) {
 
 void Position::clear() {
   board_ = rules_->empty_board;
+  unpromoted_ = {};
   side_ = white;
   king_sq_ = {};
   count_ = {};
@@ -70,9 +71,10 @@ void Position::remove(int sq) {
   board_[sq] = empty_cell;
 }
 
-void Position::put(int sq, Cell cell) {
+void Position::put(int sq, Cell cell, int unpromoted_type) {
   if (board_[sq] != empty_cell) remove(sq);
   place(sq, cell);
+  unpromoted_[sq] = static_cast<std::int8_t>(unpromoted_type + 1);
 }
 
 void Position::set_castling(int color, int side, int rook_sq, int king_sq) {
@@ -144,7 +146,7 @@ void Position::make(Move m) {
   const Rules& r = *rules_;
   const Zobrist& z = zobrist();
   const int us = side_, them = us ^ 1;
-  Undo u{m,       empty_cell,      board_[m.from], castle_rook_, ep_,
+  Undo u{m,       empty_cell,      board_[m.from], 0,   unpromoted_[m.from], castle_rook_, ep_,
          rule50_, counting_limit_, counting_ply_,  key_};
   key_ ^= castling_key();
   if (ep_) key_ ^= z.en_passant[ep_];
@@ -163,16 +165,33 @@ void Position::make(Move m) {
     remove(m.to);
     place(kto, u.moved);
     place(rto, rook);
+    if (r.piece_promotion) unpromoted_[m.from] = unpromoted_[m.to] = 0;
   } else {
     int capture_sq = m.to;
     if (m.kind == MoveKind::en_passant) capture_sq = m.to - r.push(us);
     if (board_[capture_sq] != empty_cell) {
       u.captured = board_[capture_sq];
+      u.captured_unpromoted = unpromoted_[capture_sq];
       remove(capture_sq);
       rule50_ = 0;
     }
     remove(m.from);
-    place(m.to, m.kind == MoveKind::promotion ? make_cell(us, m.promotion) : u.moved);
+    if (m.kind == MoveKind::normal || m.kind == MoveKind::en_passant) {
+      place(m.to, u.moved);
+    } else {
+      place(m.to, make_cell(us, m.promotion));
+    }
+    if (r.piece_promotion) {
+      // A promoted piece keeps its unpromoted type as it moves; a piece promotion records
+      // the type it was; a pawn's promotion to a promotionPieceTypes piece records none.
+      unpromoted_[capture_sq] = 0;
+      unpromoted_[m.to] = m.kind == MoveKind::piece_promotion
+                              ? static_cast<std::int8_t>(moved_type + 1)
+                          : m.kind == MoveKind::promotion ? 0
+                                                          : u.moved_unpromoted;
+      unpromoted_[m.from] = 0;
+    }
+    if (m.kind == MoveKind::piece_promotion) rule50_ = 0;
     if (moved_type == r.pawn) {
       rule50_ = 0;
       const int step = m.to - m.from;
@@ -198,13 +217,13 @@ void Position::make(Move m) {
   key_ ^= z.side;
   side_ = them;
   ++game_ply_;
-  if (r.makruk_counting) {
-    // Fairy-Stockfish's makruk counting: a count starts (or restarts with a shorter
-    // limit) when one side is down to its king.
-    int pawns = count_[white][r.pawn >= 0 ? r.pawn : 0] + count_[black][r.pawn >= 0 ? r.pawn : 0];
-    if (r.pawn < 0) pawns = 0;
-    if (u.captured != empty_cell && cell_type(u.captured) == r.pawn && total_[us] == 1 && !pawns &&
-        count_limit(us)) {
+  if (r.counting != CountingRule::none) {
+    // Fairy-Stockfish's counting: a count starts (or restarts with a shorter limit) when
+    // the side to move is short of material; after a bare king's capture of the last pawn
+    // (not in ASEAN) the side that captured counts, from the pieces left on the board.
+    const bool pawns = r.pawn >= 0 && (count_[white][r.pawn] || count_[black][r.pawn]);
+    if (r.counting != CountingRule::asean && u.captured != empty_cell &&
+        cell_type(u.captured) == r.pawn && total_[us] == 1 && !pawns && count_limit(us)) {
       counting_limit_ = 2 * count_limit(us);
       counting_ply_ = 2 * (total_[white] + total_[black]) - 1;
     }
@@ -212,7 +231,9 @@ void Position::make(Move m) {
          ((u.captured != empty_cell || m.kind == MoveKind::promotion) && total_[side_] == 1)) &&
         count_limit(side_)) {
       counting_limit_ = 2 * count_limit(side_);
-      counting_ply_ = total_[side_] > 1 ? 0 : 2 * (total_[white] + total_[black]);
+      counting_ply_ = r.counting == CountingRule::asean || total_[side_] > 1
+                          ? 0
+                          : 2 * (total_[white] + total_[black]);
     }
   }
   undo_.push_back(u);
@@ -245,6 +266,14 @@ void Position::unmake() {
     if (u.captured != empty_cell)
       place(m.kind == MoveKind::en_passant ? m.to - r.push(us) : m.to, u.captured);
   }
+  if (r.piece_promotion) {
+    unpromoted_[m.to] = 0;
+    if (m.kind == MoveKind::en_passant)
+      unpromoted_[m.to - r.push(us)] = u.captured_unpromoted;
+    else if (m.kind != MoveKind::castling)
+      unpromoted_[m.to] = u.captured_unpromoted;
+    unpromoted_[m.from] = u.moved_unpromoted;
+  }
   castle_rook_ = u.castle_rook;
   ep_ = u.ep;
   rule50_ = u.rule50;
@@ -253,20 +282,39 @@ void Position::unmake() {
   key_ = u.key;
 }
 
-// Fairy-Stockfish's makruk counting limits for the side that counts.
+// Fairy-Stockfish's counting limits in full moves for the side that counts (0: none).
 int Position::count_limit(int side_to_count) const {
   const Rules& r = *rules_;
   const int other = side_to_count ^ 1;
   const bool pawns = r.pawn >= 0 && (count_[white][r.pawn] || count_[black][r.pawn]);
-  if (pawns || total_[other] == 1) return 0;
-  if (total_[side_to_count] > 1) return 64;
   auto n = [&](int type) { return type >= 0 ? count_[other][type] : 0; };
-  if (n(r.rook_type) > 1) return 8;
-  if (n(r.rook_type) == 1) return 16;
-  if (n(r.khon_type) > 1) return 22;
-  if (n(r.knight_type) > 1) return 32;
-  if (n(r.khon_type) == 1) return 44;
-  return 64;
+  switch (r.counting) {
+    case CountingRule::makruk:
+    case CountingRule::cambodian: {
+      // Cambodian counting is makruk's less one move, and its board's honour count starts
+      // with up to three pieces, pawns or not.
+      const int less = r.counting == CountingRule::cambodian ? 1 : 0;
+      if (r.counting == CountingRule::cambodian ? total_[side_to_count] > 3 : pawns) return 0;
+      if (total_[other] == 1) return 0;
+      if (total_[side_to_count] > 1) return 64 - less;
+      if (pawns) return 0;
+      if (n(r.rook_type) > 1) return 8 - less;
+      if (n(r.rook_type) == 1) return 16 - less;
+      if (n(r.khon_type) > 1) return 22 - less;
+      if (n(r.knight_type) > 1) return 32 - less;
+      if (n(r.khon_type) == 1) return 44 - less;
+      return 64 - less;
+    }
+    case CountingRule::asean:
+      if (pawns || total_[side_to_count] > 1) return 0;
+      if (n(r.rook_type)) return 16;
+      if (n(r.khon_type)) return 44;
+      if (n(r.knight_type)) return 64;
+      return 0;
+    case CountingRule::none:
+      break;
+  }
+  return 0;
 }
 
 }  // namespace banmen::fairy

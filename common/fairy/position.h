@@ -13,7 +13,9 @@
 
 namespace banmen::fairy {
 
-enum class MoveKind : std::uint8_t { normal, promotion, castling, en_passant };
+// promotion: a pawn promoting to a type of promotionPieceTypes (UCI suffix: the letter);
+// piece_promotion: a piece becoming its promotedPieceType (UCI suffix: '+').
+enum class MoveKind : std::uint8_t { normal, promotion, castling, en_passant, piece_promotion };
 
 // A move. For castling `to` is the castling rook's square (king takes rook), as
 // Fairy-Stockfish stores it; notation turns it into the king's destination when needed.
@@ -22,7 +24,7 @@ struct Move {
   std::uint16_t from;
   std::uint16_t to;
   MoveKind kind;
-  std::int8_t promotion;  // the type promoted to (kind promotion only)
+  std::int8_t promotion;  // the type promoted to (kinds promotion and piece_promotion)
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -55,6 +57,8 @@ class Position {
 
   const Rules& rules() const { return *rules_; }
   Cell at(int sq) const { return board_[sq]; }
+  // The type a promoted piece (promotedPieceType) was before it promoted, or -1.
+  int unpromoted(int sq) const { return unpromoted_[sq] - 1; }
   int side() const { return side_; }
   int king_square(int color) const { return king_sq_[color]; }
   int count(int color, int type) const { return count_[color][type]; }
@@ -83,7 +87,7 @@ class Position {
 
   // Board setup (fen.cpp builds positions through these).
   void clear();
-  void put(int sq, Cell cell);
+  void put(int sq, Cell cell, int unpromoted_type = -1);
   void set_side(int side) { side_ = side; }
   void set_castling(int color, int side, int rook_sq, int king_sq);
   void set_en_passant(int sq) { ep_ = sq; }
@@ -95,6 +99,8 @@ class Position {
     Move move;
     Cell captured;
     Cell moved;
+    std::int8_t captured_unpromoted;
+    std::int8_t moved_unpromoted;
     std::array<std::array<std::int16_t, 2>, 2> castle_rook;
     std::int16_t ep;
     int rule50;
@@ -105,6 +111,7 @@ class Position {
   void generate(MoveList& out) const;
   void add_pawn_moves(MoveList& out, int from) const;
   void add_castling(MoveList& out) const;
+  void add_piece_promotions(MoveList& out, int from, int to) const;
   bool legal(Move m) const;
   bool castling_legal(Move m) const;
   void mark_exposing_squares() const;
@@ -115,6 +122,9 @@ class Position {
 
   const Rules* rules_;
   std::array<Cell, board_cells> board_{};
+  // Per square: a promoted piece's unpromoted type + 1, else 0. Kept only in variants
+  // with promotedPieceType; not part of the key, as in Fairy-Stockfish.
+  std::array<std::int8_t, board_cells> unpromoted_{};
   int side_ = white;
   std::array<int, 2> king_sq_{};
   std::array<std::array<int, max_types>, 2> count_{};

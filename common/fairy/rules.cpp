@@ -115,10 +115,6 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.name = d.name;
   r.files = d.files;
   r.ranks = d.ranks;
-  if (d.setting("promotedPieceType") != "") {
-    error = "promotedPieceType is read but not yet played by this engine";
-    return std::nullopt;
-  }
   for (const PieceType& p : d.pieces) {
     r.types.push_back(compile_piece(p.name, p.letter, p.moves, p.is_pawn, d.files, d.ranks));
     if (p.is_pawn) r.pawn = static_cast<int>(r.types.size()) - 1;
@@ -189,6 +185,17 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.promotion_zone[white] = region(d.setting("promotionRegionWhite"), r.files, r.ranks);
   r.promotion_zone[black] = region(d.setting("promotionRegionBlack"), r.files, r.ranks);
   r.mandatory_promotion = d.flag("mandatoryPawnPromotion");
+  r.promoted_type.fill(-1);
+  for (const std::string& pair : split_words(d.setting("promotedPieceType"))) {
+    const int from = r.type_of_letter(pair[0]);
+    const int to = pair[2] == '-' ? -1 : r.type_of_letter(pair[2]);
+    // The reader has refused pairs naming the king (it never promotes in Fairy-Stockfish).
+    if (from >= 0 && from != r.king && to != r.king)
+      r.promoted_type[from] = static_cast<std::int8_t>(to);
+  }
+  r.piece_promotion = std::any_of(r.promoted_type.begin(), r.promoted_type.end(),
+                                  [](std::int8_t t) { return t >= 0; });
+  r.mandatory_piece_promotion = d.flag("mandatoryPiecePromotion");
   r.double_step = d.flag("doubleStep");
   if (r.double_step) {
     r.double_step_zone[white] = region(d.setting("doubleStepRegionWhite"), r.files, r.ranks);
@@ -233,11 +240,10 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   }
   r.flag_move = d.flag("flagMove");
   const std::string counting = d.setting("countingRule");
-  if (counting != "none" && counting != "makruk" && !counting.empty()) {
-    error = "countingRule " + counting + " is read but not yet played by this engine";
-    return std::nullopt;
-  }
-  r.makruk_counting = counting == "makruk";
+  r.counting = counting == "makruk"      ? CountingRule::makruk
+               : counting == "cambodian" ? CountingRule::cambodian
+               : counting == "asean"     ? CountingRule::asean
+                                         : CountingRule::none;
   return r;
 }
 

@@ -80,6 +80,9 @@ struct PieceRules {
 
 enum class EndValue : std::uint8_t { none, win, loss, draw };
 
+// The south-east Asian counting rules (countingRule), as Fairy-Stockfish plays them.
+enum class CountingRule : std::uint8_t { none, makruk, cambodian, asean };
+
 using SquareSet = std::array<bool, board_cells>;
 
 struct Rules {
@@ -97,6 +100,12 @@ struct Rules {
   std::array<std::vector<int>, 2> promotion_types;  // in Fairy-Stockfish's order
   std::array<int, max_types> promotion_limit{};     // 0: no limit
   bool mandatory_promotion = true;
+  // Piece promotion (promotedPieceType): the type each type becomes on promoting, or -1.
+  // A piece that moves into, within or out of its promotion region may promote (must,
+  // with mandatory_piece_promotion); the pawn promotes so only on entering the region.
+  std::array<std::int8_t, max_types> promoted_type{};
+  bool piece_promotion = false;  // any type has a promoted type
+  bool mandatory_piece_promotion = false;
   bool double_step = true;
   std::array<SquareSet, 2> double_step_zone{};
   std::array<SquareSet, 2> en_passant_zone{};
@@ -128,7 +137,7 @@ struct Rules {
   std::array<SquareSet, 2> flag_zone{};
   bool flag_move = false;
 
-  bool makruk_counting = false;
+  CountingRule counting = CountingRule::none;
   int rook_type = -1, knight_type = -1, khon_type = -1;  // for the counting limits
 
   // For the legality shortcut: every rider direction by which a colour's pieces capture

@@ -64,6 +64,7 @@ constexpr std::array key_specs{
     KeySpec{"promotionPieceTypesBlack", Kind::letters},
     KeySpec{"mandatoryPawnPromotion", Kind::boolean},
     KeySpec{"promotedPieceType", Kind::pairs},
+    KeySpec{"mandatoryPiecePromotion", Kind::boolean},
     KeySpec{"promotionLimit", Kind::limits},
     KeySpec{"doubleStep", Kind::boolean},
     KeySpec{"doubleStepRegionWhite", Kind::region},
@@ -186,11 +187,12 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
     case Kind::pairs:
     case Kind::limits:
       for (std::string_view w : words(v)) {
-        const bool ok = w.size() >= 3 && is_piece_letter(w[0]) && w[1] == ':' &&
-                        (spec.kind == Kind::pairs ? (w.size() == 3 && is_piece_letter(w[2]))
-                                                  : to_int(w.substr(2)).has_value());
+        const bool ok =
+            w.size() >= 3 && is_piece_letter(w[0]) && w[1] == ':' &&
+            (spec.kind == Kind::pairs ? (w.size() == 3 && (is_piece_letter(w[2]) || w[2] == '-'))
+                                      : to_int(w.substr(2)).has_value());
         if (!ok)
-          return spec.kind == Kind::pairs ? "expects letter:letter pairs such as p:g"
+          return spec.kind == Kind::pairs ? "expects letter:letter pairs such as p:g (or p:-)"
                                           : "expects letter:count pairs such as q:1";
       }
       return std::nullopt;
@@ -238,6 +240,7 @@ VariantDefinition chess_base(std::string name) {
                 {"nFoldRule", "3"},
                 {"nFoldValue", "draw"},
                 {"extinctionValue", "none"},
+                {"mandatoryPiecePromotion", "false"},
                 {"countingRule", "none"}};
   return d;
 }
@@ -321,6 +324,15 @@ bool letter_known(const VariantDefinition& d, char c) {
   return c == d.king_letter || d.piece(c) != nullptr;
 }
 
+// Whether promotedPieceType gives the piece of this letter a promoted type.
+bool promotes(const VariantDefinition& d, char letter) {
+  bool result = false;
+  const std::string pairs = d.setting("promotedPieceType");  // outlives the views below
+  for (std::string_view w : words(pairs))
+    if (w[0] == letter) result = w[2] != '-';
+  return result;
+}
+
 // Checks a finished section as a whole: the start position fits the board and uses only
 // its pieces; every letter a key names is one of its pieces.
 // Regions inherited from a bigger board are clipped to this one (as Fairy-Stockfish masks
@@ -348,6 +360,10 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
         if (k + 1 < row.size() && std::isdigit(static_cast<unsigned char>(row[k + 1])))
           n = n * 10 + (row[++k] - '0');
         files += n;
+      } else if (c == '+' && k + 1 < row.size() &&
+                 promotes(
+                     d, static_cast<char>(std::tolower(static_cast<unsigned char>(row[k + 1]))))) {
+        // A promoted piece, written as its unpromoted letter after '+'; counted with it.
       } else if (letter_known(d, static_cast<char>(std::tolower(static_cast<unsigned char>(c))))) {
         ++files;
       } else {
@@ -373,6 +389,21 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
         if (!letter_known(d, c))
           return VariantError{line_of(key), key,
                               std::string("names '") + c + "', which is not a piece of " + d.name};
+    }
+    if (spec->kind == Kind::pairs) {
+      for (std::string_view w : words(value))
+        for (char c : {w[0], w[2]}) {
+          if (c == '-') continue;
+          if (!letter_known(d, c))
+            return VariantError{
+                line_of(key), key,
+                std::string("names '") + c + "', which is not a piece of " + d.name};
+          // Fairy-Stockfish never promotes its king, nor to it: refused, not ignored.
+          if (c == d.king_letter)
+            return VariantError{line_of(key), key,
+                                std::string("pairs the king '") + c +
+                                    "', which neither promotes nor is promoted to"};
+        }
     }
     if (spec->kind == Kind::region && own_keys.contains(key)) {
       for (std::string_view w : words(value)) {

@@ -2,11 +2,12 @@
 // WebAssembly build): random games of every built-in variant and of the test-only
 // definitions in test_variants.ini are played by ffish-es6; every position's FEN and sorted
 // legal moves go through `banmen-rules moves --batch`, and each game's moves through
-// `banmen-rules play`, whose final FEN must be ffish-es6's. Bounded: --games games of at
-// most --plies plies per variant, from a fixed seed.
+// `banmen-rules play`, whose final FEN and result (claiming every optional draw, as the
+// game here ends at once) must be ffish-es6's. Bounded: --games games of at most --plies
+// plies per variant, from a fixed seed.
 //
 // usage: node differential.mjs <banmen-rules> <dir with node_modules/ffish-es6>
-//        <test_variants.ini> [--games N] [--plies N] [--seed N]
+//        <test_variants.ini> [--games N] [--plies N] [--seed N] [--only v1,v2]
 // exit: 0 no differences, 1 differences (listed), 77 ffish-es6 is not installed (skip)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,7 +16,10 @@ import { pathToFileURL } from 'node:url';
 
 const [rules, jsDir, iniFile, ...rest] = process.argv.slice(2);
 const opt = { games: 12, plies: 200, seed: 11 };
-for (let i = 0; i + 1 < rest.length; i += 2) opt[rest[i].replace(/^--/, '')] = Number(rest[i + 1]);
+for (let i = 0; i + 1 < rest.length; i += 2) {
+  const key = rest[i].replace(/^--/, '');
+  opt[key] = key === 'only' ? rest[i + 1].split(',') : Number(rest[i + 1]);
+}
 
 const ffishDir = resolve(jsDir, 'node_modules', 'ffish-es6');
 if (!existsSync(join(ffishDir, 'ffish.wasm'))) {
@@ -48,8 +52,17 @@ function banmen(args, input) {
 }
 
 const failures = [];
+const ended = {};  // banmen's endings seen, by status line
 let positions = 0;
+// banmen-rules' status line as a PGN result.
+function resultOf(status) {
+  if (status === 'ongoing') return '*';
+  if (status.startsWith('draw')) return '1/2-1/2';
+  return status.startsWith('w ') ? '1-0' : '0-1';
+}
+
 for (const variant of [...BUILTIN, ...CUSTOM]) {
+  if (opt.only && !opt.only.includes(variant)) continue;
   const custom = CUSTOM.includes(variant);
   const gameArgs = custom ? ['--game', variant, '--variant-file', iniFile] : ['--game', variant];
   const fens = [];
@@ -78,9 +91,17 @@ for (const variant of [...BUILTIN, ...CUSTOM]) {
       played.push(move);
     }
     const final = board.fen();
+    const result = board.result(true);
+    // ffish-es6's API (not Fairy-Stockfish's engine, nor banmen) adjudicates insufficient
+    // material as a draw; such games are compared up to there, their results not.
+    const insufficient = board.isInsufficientMaterial();
     board.delete();
-    const out = banmen(['play', ...gameArgs, '--position', start, ...played]).split('\n')[0];
+    const [out, status] = banmen(['play', ...gameArgs, '--position', start, ...played]).split('\n');
     if (out !== final) failures.push(`${variant}: after ${played.join(' ')}\n  ffish  ${final}\n  banmen ${out}`);
+    else if (insufficient && status === 'ongoing') ended['ffish: insufficient material'] = (ended['ffish: insufficient material'] ?? 0) + 1;
+    else if (resultOf(status) !== result)
+      failures.push(`${variant}: result after ${played.join(' ')} at ${final}\n  ffish  ${result}\n  banmen ${status}`);
+    else if (result !== '*') ended[status] = (ended[status] ?? 0) + 1;
   }
   const got = banmen(['moves', ...gameArgs, '--batch'], fens.join('\n') + '\n').split('\n');
   for (let i = 0; i < fens.length; i++) {
@@ -91,5 +112,6 @@ for (const variant of [...BUILTIN, ...CUSTOM]) {
   console.log(`${variant}: ${fens.length} positions`);
 }
 for (const f of failures) console.error(f);
+console.log(`endings: ${JSON.stringify(ended)}`);
 console.log(`${positions} positions compared, ${failures.length} differences`);
 process.exit(failures.length ? 1 : 0);
