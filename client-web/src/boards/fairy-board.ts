@@ -2,6 +2,7 @@
 // drawn as a grid of buttons: tap a piece to see where it goes, tap a square to move
 // there; when one pair of squares has several legal moves (promotions) the player picks
 // the piece from the variant's own. Moves leave in Fairy-Stockfish's UCI.
+import { t } from '../i18n';
 import type { VariantInfo } from '../protocol/messages';
 import type { BoardInput, BoardView, Chooser, MoveHandler } from './board';
 import { pieceSvg } from './fairy-pieces';
@@ -113,7 +114,10 @@ export class FairyBoard implements BoardView {
       this.promoteTitle(),
       moves.map((m) => {
         const letter = parseFairyMove(m)?.promotion ?? '';
-        return { value: m, label: letter ? this.pieceName(letter) : '—', icon: letter ? pieceSvg(letter, white) : undefined };
+        // A piece promotion (promotedPieceType) is written '+': the piece's own pair decides.
+        if (letter === '+') return { value: m, label: t('play.promote.yes') };
+        if (!letter) return { value: m, label: moves.some((o) => o.endsWith('+')) ? t('play.promote.no') : '—' };
+        return { value: m, label: this.pieceName(letter), icon: pieceSvg(letter, white) };
       }),
     );
   }
