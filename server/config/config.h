@@ -27,7 +27,7 @@ struct Config {
   std::string log_level = "info";
 
   // Limits on every connection
-  std::size_t max_message_bytes = 16 * 1024;
+  std::size_t max_message_bytes = 32 * 1024;
   double messages_per_second = 20;  // sustained rate per connection
   double message_burst = 40;        // bucket size
   int refused_before_close = 50;    // rate-limited messages within refused_window_ms: closed

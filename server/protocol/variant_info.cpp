@@ -47,10 +47,17 @@ json variant_info_json(const fairy::VariantRules& variant) {
   std::string promotion;
   for (int t : r.promotion_types[fairy::white])
     promotion += r.types[static_cast<std::size_t>(t)].letter;
+  // promotedPieceType: a promoted piece is written "+<its own letter>" in FEN, so a board
+  // needs the pairs to draw what it became.
+  json promoted = json::object();
+  for (std::size_t t = 0; t < r.types.size(); ++t)
+    if (const int to = r.promoted_type[t]; to >= 0)
+      promoted[std::string(1, r.types[t].letter)] =
+          std::string(1, r.types[static_cast<std::size_t>(to)].letter);
   return json{{"name", variant.id},         {"files", r.files},
               {"ranks", r.ranks},           {"start_fen", r.start_fen},
               {"chess960", r.chess960},     {"promotion_pieces", promotion},
-              {"pieces", std::move(pieces)}};
+              {"promoted_types", promoted}, {"pieces", std::move(pieces)}};
 }
 
 json variant_info_of(const Game& game) {

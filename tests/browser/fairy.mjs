@@ -22,6 +22,13 @@ doubleStep = false
 castling = false
 `;
 const TINY_MOVES = 'e1f3 f5f4 f3d4 f6f5 d4f5'.split(' ');
+// Both kinds of promotion one move away: a rook that may become a queen on the last rank
+// (promotedPieceType) and a pawn that picks its piece.
+const PROMO = `[promo:chess]
+startFen = 4k3/P7/8/8/8/8/8/4K2R w - - 0 1
+castling = false
+promotedPieceType = r:q
+`;
 
 const browser = await launch();
 let failed = false;
@@ -59,9 +66,10 @@ try {
   await host.page.fill('#nickname', 'Alice');
   await host.page.click('.game-card[data-game=custom]');
   const status = host.page.locator('[data-testid=variant-status]');
-  // Too large for the server's message limit: said on the page, the connection kept.
-  await host.page.fill('[data-testid=variant-text]', `#${'x'.repeat(16300)}\n${TINY}`);
-  await until(async () => /Too large/.test((await status.textContent()) ?? ''), 'an oversized definition is refused on the page');
+  // A definition of the full 16 KiB fits the server's message limit and is checked.
+  const full = `${TINY}#${'x'.repeat(16384 - TINY.length - 2)}\n`;
+  await host.page.fill('[data-testid=variant-text]', full);
+  await until(async () => /tiny: 6×6/.test((await status.textContent()) ?? ''), 'a definition of the full 16 KiB is checked');
   check(!(await host.page.locator('[data-testid=conn-down]').count()), 'the connection stays up');
   await host.page.fill('[data-testid=variant-text]', '[tiny:chess]\nmaxFile = 13\n');
   await until(async () => /Line 2/.test((await status.textContent()) ?? ''), 'the live check names the broken line');
@@ -71,6 +79,7 @@ try {
   check((await host.page.locator('.variant-preview [data-square]').count()) === 36, 'the preview shows the 6x6 start');
   await shot(host.page, 'fairy-03-variant-ok');
   await playRoom(host, 'custom', TINY_MOVES, 6, 6, guest);
+  await promotions(host, guest);
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
   console.log('fairy browser proof: all passed');
 } catch (e) {
@@ -80,6 +89,43 @@ try {
   await browser.close();
 }
 process.exit(failed ? 1 : 0);
+
+// The promotion picker: the rook's "Promote / Do not promote", then the pawn's pieces.
+async function promotions(host, guest) {
+  for (const p of [host.page, guest.page]) await p.locator('dialog.result-dialog button.close').click().catch(() => {});
+  await host.page.goto(base);
+  await host.page.waitForSelector('[data-testid=server-version]');
+  await host.page.fill('#nickname', 'Alice');
+  await host.page.click('.game-card[data-game=custom]');
+  await host.page.fill('[data-testid=variant-text]', PROMO);
+  await until(async () => /promo: 8×8/.test((await host.page.locator('[data-testid=variant-status]').textContent()) ?? ''), 'the promotion variant is accepted');
+  await host.page.click('label.side-first');
+  await host.page.click('[data-testid=create-room]');
+  await host.page.waitForSelector('[data-testid=waiting]');
+  await guest.page.goto(await host.page.inputValue('[data-testid=share-link]'));
+  for (const p of [host.page, guest.page]) await until(async () => (await p.locator('.fairy-grid [data-square]').count()) === 64, 'the 8x8 promotion board');
+  const play = async (page, from, to, choice, labels) => {
+    const before = await page.locator('.move-list .ml-move').count();
+    await page.click(`.fairy-grid [data-square=${from}]`);
+    await page.waitForSelector(`.fairy-grid [data-square=${to}].dest`);
+    await page.click(`.fairy-grid [data-square=${to}]`);
+    if (choice) {
+      await page.waitForSelector('dialog.choice-dialog');
+      const shown = await page.locator('dialog.choice-dialog button[data-choice]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      check(labels.every((l) => shown.includes(l)), `the picker offers ${labels.join(', ')}: ${shown.join(', ')}`);
+      if (labels.includes('Promote')) await shot(page, 'fairy-05-piece-promotion');
+      await page.click(`dialog.choice-dialog button[data-choice="${choice}"]`);
+    }
+    for (const p of [host.page, guest.page]) await until(async () => (await p.locator('.move-list .ml-move').count()) === before + 1, `${from}${to} played`);
+  };
+  await play(host.page, 'h1', 'h8', 'h1h8+', ['Promote', 'Do not promote']);
+  const h8 = await host.page.locator('.fairy-grid [data-square=h8]').getAttribute('aria-label');
+  check(/white/i.test(h8) && /queen/i.test(h8), `the rook became a queen: ${h8}`);
+  await play(guest.page, 'e8', 'd7', null, []);
+  await play(host.page, 'a7', 'a8', 'a7a8n', ['queen', 'knight']);
+  const moves = (await host.page.locator('.move-list .ml-move').allTextContents()).join(' ');
+  check(/=Q/.test(moves) && /a8=N/.test(moves), `the move list names both promotions: ${moves}`);
+}
 
 // Creates a room of `game` from the home page (host first), lets the guest join by the
 // link and plays `moves` by clicking squares; the host must win by checkmate.

@@ -58,7 +58,7 @@ TEST_F(ServerLimits, OversizeMessageClosesOnlyThatConnection) {
   ASSERT_TRUE(open_match(port(), m, {{"game", game}, {"side", "first"}}));
   WsClient big;
   ASSERT_TRUE(big.connect(port()));
-  big.send_text(std::string(20000, 'x'));
+  big.send_text(std::string(40000, 'x'));
   EXPECT_FALSE(big.next(3000ms));
   EXPECT_FALSE(big.is_open());
   // The other room plays on.

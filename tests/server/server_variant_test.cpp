@@ -86,6 +86,7 @@ TEST_F(ServerVariant, CheckVariantAnswersFactsOrTheLineAndKey) {
   EXPECT_EQ((*good)["ok"], true) << good->dump();
   EXPECT_EQ((*good)["variant"]["files"], 6);
   EXPECT_EQ((*good)["variant"]["promotion_pieces"], "nrw");
+  EXPECT_EQ((*good)["variant"]["promoted_types"], json::object());  // no promotedPieceType
   auto bad = c.request({{"type", "check_variant"}, {"variant", "[x:chess]\nmaxFile = 13\n"}});
   ASSERT_TRUE(bad);
   EXPECT_EQ((*bad)["ok"], false);

@@ -80,7 +80,7 @@ std::vector<Case> cases() {
                Expect::close_1002});
   c.push_back({"fragmented_ping", {F::frame(9, "a", false), F::frame(0, "b")}, Expect::close_1002});
   c.push_back({"fragments_over_the_size_limit",
-               {F::frame(1, std::string(10000, ' '), false), F::frame(0, std::string(10000, ' '))},
+               {F::frame(1, std::string(20000, ' '), false), F::frame(0, std::string(20000, ' '))},
                Expect::close_1009});
   // 5.5 Control frames.
   c.push_back({"ping_125_bytes",

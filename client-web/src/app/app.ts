@@ -34,7 +34,8 @@ export class App implements Inbox {
   private readonly link: ServerLink;
   private readonly pages: Pages;
   private variantAnswer: ((v: VariantCheck | null) => void) | null = null;
-  private maxMessageBytes = 16 * 1024; // welcome.limits.max_message_bytes once it has come
+  private maxMessageBytes = 32 * 1024; // welcome.limits.max_message_bytes once it has come
+  private maxVariantBytes = 16 * 1024; // welcome.limits.max_variant_bytes likewise
 
   constructor(root: HTMLElement) {
     this.link = new ServerLink({
@@ -151,7 +152,10 @@ export class App implements Inbox {
   // --- Inbox: what each server message does -------------------------------------------------
   // One check at a time: a newer one answers the older with null (the form keeps the newest).
   private checkVariant(variant: string, name: string): Promise<VariantCheck | null> {
-    // A message over the server's limit closes the connection: say so instead of sending.
+    // Too long a definition is said here, in the reader's language; a message over the
+    // server's limit would close the connection: say so instead of sending.
+    if (new TextEncoder().encode(variant).length > this.maxVariantBytes)
+      return Promise.resolve({ type: 'variant_check', ok: false, error: { line: 0, key: '', message: t('variant.tooLong', { bytes: this.maxVariantBytes }) } });
     const msg = { type: 'check_variant', variant, variant_name: name, id: 0 };
     if (new TextEncoder().encode(JSON.stringify(msg)).length > this.maxMessageBytes - 64)
       return Promise.resolve({ type: 'variant_check', ok: false, error: { line: 0, key: '', message: t('variant.tooLarge', { bytes: this.maxMessageBytes }) } });
@@ -173,6 +177,7 @@ export class App implements Inbox {
 
   welcome(w: Welcome): void {
     if (typeof w.limits?.max_message_bytes === 'number') this.maxMessageBytes = w.limits.max_message_bytes;
+    if (typeof w.limits?.max_variant_bytes === 'number') this.maxVariantBytes = w.limits.max_variant_bytes;
     this.model.serverName = w.server;
     this.games.set(w.games);
     if (w.protocol !== PROTOCOL_VERSION) toast(`Protocol ${w.protocol} ≠ ${PROTOCOL_VERSION}`, 'error');

@@ -71,15 +71,17 @@ export class FairyBoard implements BoardView {
         if (last && (name === last.from || name === last.to)) cls.push('last');
         const mover = pos.whiteToMove;
         if (input.inCheck && piece && piece.white === mover && this.royal(piece.letter)) cls.push('check');
-        const label = piece ? `${name} ${piece.white ? 'white' : 'black'} ${this.pieceName(piece.letter)}` : name;
+        // A promoted piece is written with its own letter ("+R"); it is drawn as what it became.
+        const letter = piece ? (piece.promoted ? this.variant.promoted_types?.[piece.letter] ?? piece.letter : piece.letter) : '';
+        const label = piece ? `${name} ${piece.white ? 'white' : 'black'} ${this.pieceName(letter)}` : name;
         const cell = document.createElement('button');
         cell.type = 'button';
         cell.className = cls.join(' ');
         cell.dataset.square = name;
         cell.setAttribute('aria-label', label);
         if (piece) {
-          cell.dataset.piece = piece.white ? piece.letter.toUpperCase() : piece.letter;
-          cell.append(pieceSvg(piece.letter, piece.white, piece.promoted));
+          cell.dataset.piece = piece.white ? letter.toUpperCase() : letter;
+          cell.append(pieceSvg(letter, piece.white, piece.promoted));
         }
         if (col === 0) cell.append(coord('rank', String(rank + 1)));
         if (row === ranks - 1) cell.append(coord('file', String.fromCharCode(97 + file)));
@@ -110,13 +112,14 @@ export class FairyBoard implements BoardView {
 
   private pick(moves: string[]): Promise<string | null> {
     const white = this.input?.mySeat !== 1;
+    const pieceChoice = moves.some((m) => m.endsWith('+'));
     return this.choose(
-      this.promoteTitle(),
+      pieceChoice ? t('play.promote') : this.promoteTitle(),
       moves.map((m) => {
         const letter = parseFairyMove(m)?.promotion ?? '';
         // A piece promotion (promotedPieceType) is written '+': the piece's own pair decides.
         if (letter === '+') return { value: m, label: t('play.promote.yes') };
-        if (!letter) return { value: m, label: moves.some((o) => o.endsWith('+')) ? t('play.promote.no') : '—' };
+        if (!letter) return { value: m, label: pieceChoice ? t('play.promote.no') : '—' };
         return { value: m, label: this.pieceName(letter), icon: pieceSvg(letter, white) };
       }),
     );

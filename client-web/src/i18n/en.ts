@@ -263,6 +263,7 @@ export const en = {
   'variant.errorAt': 'Line {line}: {message}',
   'variant.help': 'The format of Fairy-Stockfish (pychess-variants): a section [name:chess] and keys such as maxFile, customPiece1 = a:NB, startFen. At most 16 KiB, 8 sections and 26 piece letters.',
   'variant.use': 'Play this variant next',
+  'variant.tooLong': 'Too large: a definition may have at most {bytes} bytes.',
   'variant.tooLarge': 'Too large to send: this server takes messages of at most {bytes} bytes.',
   'variant.fixFirst': 'The variant does not check yet: fix the definition first.',
   'variant.piece': 'piece {letter}',

@@ -76,6 +76,7 @@ export interface VariantInfo {
   start_fen: string;
   chess960: boolean;
   promotion_pieces: string;
+  promoted_types?: Record<string, string>; // promotedPieceType pairs, e.g. {"r": "q"}
   pieces: VariantPiece[];
 }
 

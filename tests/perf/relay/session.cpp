@@ -11,7 +11,7 @@ namespace websocket = beast::websocket;
 using boost::system::error_code;
 
 namespace {
-constexpr std::size_t kMaxMessage = 16 * 1024;  // the product's limit
+constexpr std::size_t kMaxMessage = 32 * 1024;  // the product's default limit
 constexpr std::size_t kMaxQueued = 1024;        // a client that does not read is dropped
 }  // namespace
 
