@@ -67,7 +67,10 @@ run_suite() {
   # ctest counts a skipped test as passed; its "did not run" list names each one.
   s=$(sed -n '/^The following tests did not run:/,/^$/p' "$log" | grep -cE '\((Skipped|Disabled)\)$')
   passed=$((passed + total - f - s)); failed=$((failed + f)); skipped=$((skipped + s))
-  [ "$f" -eq 0 ] || broken+=("$preset: $f failed")
+  # Name the failures in the summary: on a machine whose logs go away, that line is all.
+  local names; names=$(sed -n '/^The following tests FAILED:/,/^Errors while running CTest/p' "$log" |
+    sed -nE 's/^[[:space:]]*[0-9]+ - ([^ ]+).*/\1/p' | paste -sd, -)
+  [ "$f" -eq 0 ] || broken+=("$preset: $f failed (${names//,/, })")
   [ "$s" -eq 0 ] || broken+=("$preset: $s skipped")
 }
 

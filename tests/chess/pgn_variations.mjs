@@ -6,15 +6,17 @@
 // in order, main line first.
 // usage: node pgn_variations.mjs <chess_variation_tool> <tests/js dir> [trees] [seed]
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const [tool, jsDir, treesArg, seedArg] = process.argv.slice(2);
 if (!tool || !jsDir) {
   console.error('usage: node pgn_variations.mjs <chess_variation_tool> <tests/js dir> [trees] [seed]');
   process.exit(2);
 }
-const { Chess } = await import(pathToFileURL(path.join(jsDir, 'node_modules/chess.js/dist/esm/chess.js')).href);
+// Its CommonJS build: the ES module build is a .js file in a package without
+// "type": "module", which Node before 20.19 (Debian 12 has 18) will not load as one.
+const { Chess } = createRequire(path.resolve(jsDir, 'package.json'))('chess.js');
 const trees = Number(treesArg ?? 20);
 let seed = Number(seedArg ?? 5) >>> 0;
 const random = () => {
