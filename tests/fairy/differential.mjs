@@ -10,10 +10,9 @@
 //        <test_variants.ini> [--games N] [--plies N] [--seed N] [--only v1,v2]
 // exit: 0 no differences, 1 differences (listed), 77 ffish-es6 is not installed (skip)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadFfish } from '../js/ffish.mjs';
 
 const [rules, jsDir, iniFile, ...rest] = process.argv.slice(2);
 const opt = { games: 12, plies: 200, seed: 11 };
@@ -27,14 +26,7 @@ if (!existsSync(join(ffishDir, 'ffish.wasm'))) {
   console.log(`ffish-es6 not found under ${jsDir} (run npm ci there): skipped`);
   process.exit(77);
 }
-// ffish.js is an ES module in a package without "type": "module", which Node before 20.19
-// (Debian 12 has 18) will not load as one: a copy named .mjs is loaded instead (the
-// WebAssembly is handed over as bytes, so the copy needs nothing beside it).
-const ffishCopyDir = mkdtempSync(join(tmpdir(), 'banmen-ffish-'));
-copyFileSync(join(ffishDir, 'ffish.js'), join(ffishCopyDir, 'ffish.mjs'));
-const { default: Module } = await import(pathToFileURL(join(ffishCopyDir, 'ffish.mjs')).href);
-rmSync(ffishCopyDir, { recursive: true, force: true });
-const ffish = await Module({ wasmBinary: readFileSync(join(ffishDir, 'ffish.wasm')) });
+const ffish = await loadFfish(ffishDir);
 const ini = readFileSync(iniFile, 'utf8');
 ffish.loadVariantConfig(ini);
 

@@ -13,13 +13,13 @@ import { makeSfen } from 'shogiops/sfen';
 import { reversiResult, transcriptMoves as reversiMoves } from './rules/reversi.mjs';
 import { hasamiReplay, transcriptMoves as hasamiMoves } from './rules/hasami.mjs';
 import { DogCat } from './rules/dogcat.mjs';
-import ffishModule from 'ffish-es6';
+import { loadFfish } from './ffish.mjs';
 import { createRequire } from 'node:module';
 
 // Fairy-Stockfish's WebAssembly build, given its binary directly (Node has no fetch of a
 // file URL for it).
 const ffishDir = join(createRequire(import.meta.url).resolve('ffish-es6'), '..');
-const ffish = await ffishModule({ wasmBinary: readFileSync(join(ffishDir, 'ffish.wasm')) });
+const ffish = await loadFfish(ffishDir);
 const FAIRY = ['chess960', 'capablanca', 'gothic', 'janus', 'embassy', 'grand', 'almost',
   'shatranj', 'makruk', 'knightmate', 'amazon', 'kingofthehill'];
 
