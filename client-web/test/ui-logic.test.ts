@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chessCaptured, hasamiCaptures, reversiDiscs } from '../src/ui/material';
 import { customClock, presetsFor, switchClock } from '../src/ui/presets';
 import { kingInEnemyCamp, recordFormats } from '../src/ui/controls';
-import { markedPly } from '../src/ui/move-list';
+import { markedPly, moveRows, startOf } from '../src/ui/move-list';
 
 describe('material', () => {
   it('counts captured chess pieces, promotions included', () => {
@@ -55,6 +55,21 @@ describe('move list', () => {
     expect(markedPly('3四歩(33)', 1)).toBe('☖3四歩(33)');
     expect(markedPly('▲5八金(69)', 0)).toBe('▲5八金(69)');
     expect(markedPly('△7二飛(82)', 1)).toBe('△7二飛(82)');
+  });
+  it('starts the move list with the side that moved first, numbered from the position', () => {
+    expect(startOf('shogi', 'lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1')).toEqual({ firstSeat: 1, firstNo: 1 });
+    expect(startOf('shogi', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1')).toEqual({ firstSeat: 0, firstNo: 1 });
+    expect(startOf('chess', '4k3/8/8/8/8/8/8/4K2R b K - 3 12')).toEqual({ firstSeat: 1, firstNo: 12 });
+    expect(startOf('chess', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')).toEqual({ firstSeat: 0, firstNo: 1 });
+    expect(startOf('reversi', '---------------------------OX------XO--------------------------- X')).toEqual({ firstSeat: 0, firstNo: 1 });
+    expect(startOf('chess', '')).toEqual({ firstSeat: 0, firstNo: 1 });
+    // Black first: "12. … Ke7", then "13. Rh8 Kd6", then "14. Rh7".
+    expect(moveRows(4, { firstSeat: 1, firstNo: 12 })).toEqual([
+      { no: 12, first: null, second: 0 }, { no: 13, first: 1, second: 2 }, { no: 14, first: 3, second: null }]);
+    expect(moveRows(3, { firstSeat: 0, firstNo: 1 })).toEqual([{ no: 1, first: 0, second: 1 }, { no: 2, first: 2, second: null }]);
+    expect(moveRows(0, { firstSeat: 1, firstNo: 5 })).toEqual([]);
+    // A handicap game's first ply is White's.
+    expect(markedPly('3四歩', 0 + 1)).toBe('☖3四歩');
   });
 });
 

@@ -54,6 +54,8 @@ try {
     await until(async () => (await moveCount(host.page)) === ply + 1 && (await moveCount(guest.page)) === ply + 1, `ply ${ply + 1} played`);
   }
   await shot(guest.page, 'setup-02-handicap-game');
+  const firstPly = (await guest.page.locator('.move-list .ml-move').first().textContent()).trim();
+  check(/^[☖△]/.test(firstPly), `the move list marks the giver's first move as White's: ${firstPly}`);
   // The receiver resigns: the game is over for both.
   await host.page.click('[data-testid=resign]');
   await host.page.click('dialog.choice-dialog button[data-choice=yes]');

@@ -1,5 +1,7 @@
 // The moves so far in the game's notation: numbered pairs for chess and reversi, one
-// numbered ply per line for the shogi family (as kifu are written).
+// numbered ply per line for the shogi family (as kifu are written). A game need not start
+// with the first side: a shogi handicap starts with White (☖), a pasted FEN may have Black
+// to move (the first row then reads "12. … e5", numbered from the FEN).
 import { h } from './dom';
 import { t, lang } from '../i18n';
 import { shogiDisplay } from '../games/shogi-notation';
@@ -17,22 +19,54 @@ export function renderMoveList(gameId: string, moves: MoveEntry[], initial = '')
   }
   const list = h('ol', { class: `move-list ml-${gameId}`, 'aria-label': t('play.moves'), tabindex: 0 });
   const pairs = meta?.movePairs ?? false;
+  const start = startOf(meta?.board ?? '', initial);
   if (pairs) {
-    for (let i = 0; i < moves.length; i += 2) {
+    for (const row of moveRows(moves.length, start)) {
       list.append(h('li', { class: 'ml-pair' },
-        h('span', { class: 'ml-no' }, `${i / 2 + 1}.`),
-        h('span', { class: 'ml-move' }, label(moves[i])),
-        moves[i + 1] ? h('span', { class: 'ml-move' }, label(moves[i + 1])) : null));
+        h('span', { class: 'ml-no' }, `${row.no}.`),
+        row.first === null ? h('span', { class: 'ml-skip', 'aria-hidden': 'true' }, '…') : h('span', { class: 'ml-move' }, label(moves[row.first])),
+        row.second === null ? null : h('span', { class: 'ml-move' }, label(moves[row.second]))));
     }
   } else {
     moves.forEach((m, i) =>
       list.append(h('li', { class: 'ml-ply' },
         h('span', { class: 'ml-no' }, String(i + 1)),
-        h('span', { class: 'ml-move' }, markedPly(label(m), i)))));
+        h('span', { class: 'ml-move' }, markedPly(label(m), i + start.firstSeat)))));
   }
   const last = list.lastElementChild;
   if (last) last.classList.add('last');
   return list;
+}
+
+// Who moved first and the first row's number, read from the start position: the SFEN's
+// side ("b"/"w"), the FEN's side and full-move number, reversi's side letter ("X"/"O").
+export interface MoveListStart {
+  firstSeat: 0 | 1;
+  firstNo: number;
+}
+
+export function startOf(board: string, initial: string): MoveListStart {
+  const fields = initial.trim().split(/\s+/);
+  if (board === 'shogi') return { firstSeat: fields[1] === 'w' ? 1 : 0, firstNo: 1 };
+  if (board === 'chess' || board === 'fairy') {
+    const no = Number(fields[5]);
+    return { firstSeat: fields[1] === 'b' ? 1 : 0, firstNo: Number.isInteger(no) && no > 0 ? no : 1 };
+  }
+  if (board === 'reversi') return { firstSeat: fields[fields.length - 1] === 'O' ? 1 : 0, firstNo: 1 };
+  return { firstSeat: 0, firstNo: 1 };
+}
+
+// The numbered rows of a paired list: the indexes of each row's first-side and second-side
+// moves (null: not played, or before the start when the second side moved first).
+export function moveRows(count: number, start: MoveListStart): { no: number; first: number | null; second: number | null }[] {
+  const rows: { no: number; first: number | null; second: number | null }[] = [];
+  let i = 0;
+  if (start.firstSeat === 1 && count > 0) {
+    rows.push({ no: start.firstNo, first: null, second: 0 });
+    i = 1;
+  }
+  for (; i < count; i += 2) rows.push({ no: start.firstNo + rows.length, first: i, second: i + 1 < count ? i + 1 : null });
+  return rows;
 }
 
 // A shogi-family ply with its side's mark, unless the notation already carries one (the
