@@ -4,7 +4,7 @@
 // Japanese for one of the rooms); the host resigns and the result shows. Then the room's
 // buttons: inviting the computer, and handing a seat to it by agreement.
 // Usage: node computer.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -88,8 +88,7 @@ async function inviteAndHandOver(browser) {
   await a.page.waitForSelector('[data-testid=waiting]');
   const link = await a.page.inputValue('[data-testid=share-link]');
   const b = await newPlayer(browser, link, { name: 'handover-guest' });
-  await b.page.fill('[data-testid=join-name]', 'Bob');
-  await b.page.click('[data-testid=join-submit]');
+  await joinAs(b.page, 'Bob');
   await a.page.waitForSelector('[data-testid=computer-offer]');
   await a.page.selectOption('[data-testid=computer-offer-level]', '1');
   await a.page.click('[data-testid=computer-offer]');

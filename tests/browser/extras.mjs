@@ -3,7 +3,7 @@
 // (jsQR), and axe-core's accessibility check of the home page and a room of every game,
 // in English and Japanese, light and dark. Usage: node extras.mjs <base url>
 import { createRequire } from 'node:module';
-import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -45,12 +45,6 @@ async function createRoom(page, game, name, side = 'first') {
   return page.inputValue('[data-testid=share-link]');
 }
 
-async function join(browserCtxPage, name) {
-  await browserCtxPage.waitForSelector('[data-testid=join-name]');
-  await browserCtxPage.fill('[data-testid=join-name]', name);
-  await browserCtxPage.click('[data-testid=join-submit]');
-  await browserCtxPage.waitForSelector('.room');
-}
 
 async function setSetting(page, id, value) {
   await page.click('[data-testid=open-settings]');
@@ -86,7 +80,7 @@ async function premove() {
   const host = await newPlayer(browser, base, { name: 'pm-host' });
   const link = await createRoom(host.page, 'chess', 'Wendy');
   const guest = await newPlayer(browser, link, { name: 'pm-guest' });
-  await join(guest.page, 'Boris');
+  await joinAs(guest.page, 'Boris');
   await guest.page.waitForSelector('.cg-wrap.orientation-black');
   await setSetting(guest.page, 'premove', true);
   await playMove(guest.page, 'chess', 'e7e5', true);

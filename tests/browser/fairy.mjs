@@ -3,7 +3,7 @@
 // page (the live check shows a broken line, then the preview), creates a room with it and
 // the two play it to checkmate too. Both see the right result each time.
 // Usage: node fairy.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
 
@@ -137,11 +137,7 @@ async function playRoom(host, game, moves, files, ranks, guestBefore) {
   const link = await host.page.inputValue('[data-testid=share-link]');
   const guest = guestBefore ?? (await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' }));
   if (guestBefore) await guest.page.goto(link);
-  if (!guestBefore) {
-    await guest.page.waitForSelector('[data-testid=join-name]');
-    await guest.page.fill('[data-testid=join-name]', 'Bob');
-    await guest.page.click('[data-testid=join-submit]');
-  }
+  if (!guestBefore) await joinAs(guest.page, 'Bob');
   const pages = [host.page, guest.page];
   for (const p of pages) {
     await p.waitForSelector(`.board-wrap.game-${game} .fairy-grid`);
@@ -150,9 +146,7 @@ async function playRoom(host, game, moves, files, ranks, guestBefore) {
   if (game === 'custom') {
     // A spectator sees the board and can read the definition the room plays.
     const spectator = await newPlayer(browser, link, { name: 'spectator' });
-    await spectator.page.waitForSelector('[data-testid=join-name]');
-    await spectator.page.fill('[data-testid=join-name]', 'Sam');
-    await spectator.page.click('[data-testid=join-submit]');
+    await joinAs(spectator.page, 'Sam');
     await until(async () => (await spectator.page.locator('.fairy-grid [data-square]').count()) === files * ranks, 'the spectator\'s board');
     await spectator.page.click('[data-testid=variant-definition] summary');
     const text = await spectator.page.locator('[data-testid=variant-definition] pre').textContent();

@@ -98,6 +98,15 @@ export async function dragSquare(page, game, from, to) {
   await page.mouse.up();
 }
 
+// A visitor who opened a room's link says a name and joins (a player while a seat is free,
+// else a spectator); resolves once the room page is shown.
+export async function joinAs(page, name) {
+  await page.waitForSelector('[data-testid=join-name]');
+  await page.fill('[data-testid=join-name]', name);
+  await page.click('[data-testid=join-submit]');
+  await page.waitForSelector('.room');
+}
+
 // Waits until `fn` returns a truthy value, polling, for at most `ms`.
 export async function until(fn, what, ms = 10_000) {
   const end = Date.now() + ms;

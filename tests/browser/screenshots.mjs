@@ -2,7 +2,7 @@
 // waiting room with its QR code, and a shogi game in the dark theme with two-kanji pieces.
 // Usage: node screenshots.mjs <base url> <output folder>   (e.g. docs/images)
 import { join } from 'node:path';
-import { launch, newPlayer, until } from './lib.mjs';
+import { launch, newPlayer, until, joinAs } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const [base = 'http://127.0.0.1:8765', out = '../../docs/images'] = process.argv.slice(2);
@@ -20,9 +20,7 @@ try {
   await page.screenshot({ path: join(out, 'client-waiting-qr.png') });
   const link = await page.inputValue('[data-testid=share-link]');
   const guest = await newPlayer(browser, link, { name: 'guest', viewport, locale: 'ja-JP' });
-  await guest.page.fill('[data-testid=join-name]', 'Taro');
-  await guest.page.click('[data-testid=join-submit]');
-  await guest.page.waitForSelector('.room');
+  await joinAs(guest.page, 'Taro');
   await page.click('[data-testid=open-settings]');
   await page.locator('[data-setting=theme]').selectOption('dark');
   await page.locator('[data-setting=pieces]').selectOption('two');

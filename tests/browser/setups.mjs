@@ -8,7 +8,7 @@
 // king walks out of it by keyboard.
 // Usage: node setups.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { importKIF, Move } from 'tsshogi';
-import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -34,10 +34,7 @@ try {
   await host.page.waitForSelector('[data-testid=waiting]');
   const link = await host.page.inputValue('[data-testid=share-link]');
   const guest = await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' });
-  await guest.page.waitForSelector('[data-testid=join-name]');
-  await guest.page.fill('[data-testid=join-name]', 'Sensei');
-  await guest.page.click('[data-testid=join-submit]');
-  await guest.page.waitForSelector('.room');
+  await joinAs(guest.page, 'Sensei');
   const seat = async (p) => Number(await p.locator('.pb-bottom').getAttribute('data-seat'));
   await until(async () => (await seat(host.page)) === 0 && (await seat(guest.page)) === 1, 'host receives, guest gives');
   const moveCount = (p) => p.locator('.move-list .ml-move').count();
@@ -119,10 +116,7 @@ try {
   await ihost.page.waitForSelector('[data-testid=waiting]');
   const ilink = await ihost.page.inputValue('[data-testid=share-link]');
   const iguest = await newPlayer(browser, ilink, { name: 'impasse-guest', locale: 'ja-JP' });
-  await iguest.page.waitForSelector('[data-testid=join-name]');
-  await iguest.page.fill('[data-testid=join-name]', 'Yuki');
-  await iguest.page.click('[data-testid=join-submit]');
-  await iguest.page.waitForSelector('.room');
+  await joinAs(iguest.page, 'Yuki');
   const badge = (p, bar) => p.locator(`.pb-${bar} .impasse-count`);
   await until(async () => (await badge(ihost.page, 'bottom').count()) === 1, 'the host sees its impasse count');
   check((await badge(ihost.page, 'bottom').textContent()).includes('0/28 points'), 'the count in English');

@@ -2,6 +2,7 @@
 // Helpers for the fairy-chess tests: a built-in variant's compiled rules and positions.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <map>
 #include <string>
 
@@ -25,6 +26,14 @@ inline const Rules& builtin_rules(const std::string& name) {
   }
   return it->second;
 }
+
+// One perft expectation: a variant, a position (empty: its start), a depth and the count.
+struct PerftCase {
+  const char* variant;
+  const char* fen;
+  int depth;
+  std::uint64_t count;
+};
 
 inline Position position_of(const Rules& rules, const std::string& fen) {
   std::string error;

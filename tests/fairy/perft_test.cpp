@@ -10,22 +10,17 @@
 namespace banmen::fairy {
 namespace {
 
-struct Case {
-  const char* variant;
-  const char* fen;  // empty: the start position
-  int depth;
-  std::uint64_t count;
-};
+using test::PerftCase;
 
 // Start positions at depth 4 (grand, 10x10, at depth 3 here; depth 4 in the deep test).
-constexpr Case start_cases[] = {
+constexpr PerftCase start_cases[] = {
     {"chess960", "", 4, 197281},   {"capablanca", "", 4, 805128}, {"gothic", "", 4, 808984},
     {"janus", "", 4, 772074},      {"embassy", "", 4, 809539},    {"grand", "", 3, 259514},
     {"almost", "", 4, 290522},     {"shatranj", "", 4, 68122},    {"makruk", "", 4, 273026},
     {"knightmate", "", 4, 139774}, {"amazon", "", 4, 318185},     {"kingofthehill", "", 4, 197281},
 };
 
-constexpr Case position_cases[] = {
+constexpr PerftCase position_cases[] = {
     // Chess960 positions (Shredder castling letters), Fairy-Stockfish fischerandom.
     {"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
     {"chess960", "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 4, 667366},
@@ -53,18 +48,18 @@ constexpr Case position_cases[] = {
     {"amazon", "4k3/8/8/8/8/8/8/R3K2A w Q - 0 1", 3, 4975},
 };
 
-void check(const Case& c) {
+void check(const PerftCase& c) {
   const Rules& rules = test::builtin_rules(c.variant);
   Position pos = test::position_of(rules, c.fen);
   EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
 }
 
 TEST(FairyPerft, StartPositionsMatchFairyStockfish) {
-  for (const Case& c : start_cases) check(c);
+  for (const PerftCase& c : start_cases) check(c);
 }
 
 TEST(FairyPerft, ChosenPositionsMatchFairyStockfish) {
-  for (const Case& c : position_cases) check(c);
+  for (const PerftCase& c : position_cases) check(c);
 }
 
 TEST(FairyPerft, MakeUnmakeRestoresPositionAndKey) {

@@ -11,6 +11,7 @@
 #include "fairy/factory.h"
 #include "fairy/fen.h"
 #include "fairy/notation.h"
+#include "fairy_test_util.h"
 
 namespace banmen::fairy {
 namespace {
@@ -224,13 +225,7 @@ TEST(FairyPiecePromotion, PerftEqualsFairyStockfish) {
   std::ifstream in(BANMEN_FAIRY_TEST_VARIANTS);
   std::stringstream text;
   text << in.rdbuf();
-  struct PromotionPerftCase {
-    const char* variant;
-    const char* fen;
-    int depth;
-    std::uint64_t nodes;
-  };
-  const PromotionPerftCase cases[] = {
+  const test::PerftCase cases[] = {
       {"promoted", "", 4, 200537},
       {"promoted", "r3k3/1P4P1/8/2N5/8/8/1p4p1/R3K2R w - - 0 1", 4, 677784},
       {"promoted", "4k3/8/+R+N+B+P4/8/8/8/8/4K3 w - - 0 1", 3, 3746},
@@ -239,12 +234,12 @@ TEST(FairyPiecePromotion, PerftEqualsFairyStockfish) {
       // ASEAN chess's own start (Fairy-Stockfish's built-in asean) under aseanend's rules.
       {"aseanend", "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1", 4, 273026},
   };
-  for (const PromotionPerftCase& c : cases) {
+  for (const test::PerftCase& c : cases) {
     auto v = load_variant(text.str(), c.variant);
     ASSERT_TRUE(v.ok()) << c.variant << ": " << (v.ok() ? "" : v.error().message);
     auto g = create_fairy_game(*v, c.fen);
     ASSERT_TRUE(g.ok()) << c.fen;
-    EXPECT_EQ((*g)->perft(c.depth), c.nodes) << c.variant << " " << c.fen;
+    EXPECT_EQ((*g)->perft(c.depth), c.count) << c.variant << " " << c.fen;
   }
 }
 
