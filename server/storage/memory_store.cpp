@@ -1,5 +1,7 @@
 #include "storage/memory_store.h"
 
+#include <algorithm>
+
 namespace banmen::server {
 
 namespace {
@@ -43,6 +45,7 @@ Result<void> MemoryStore::apply(const StoredRoomInfo& room) {
   auto& slot = rooms_[room.room_id];
   slot = Room{};
   slot.stored.info = room;
+  slot.last_active_ms = room.created_ms;
   return ok();
 }
 
@@ -65,6 +68,7 @@ Result<void> MemoryStore::apply(const StoredGameStart& game) {
   room->stored.game = game;
   room->stored.moves.clear();
   room->finished = false;
+  room->last_active_ms = std::max(room->last_active_ms, game.started_ms);
   return ok();
 }
 
@@ -93,6 +97,7 @@ Result<void> MemoryStore::apply(const StoredFinish& f) {
   room->finished = true;
   room->outcome = f.outcome;
   room->finished_ms = f.server_ms;
+  room->last_active_ms = std::max(room->last_active_ms, f.server_ms);
   add_series_points(f.outcome, room->stored.game.seat_of_player, room->stored.score);
   return ok();
 }
@@ -101,20 +106,64 @@ Result<void> MemoryStore::apply(const StoredChat& line) {
   auto* room = find(line.room_id);
   if (!room) return no_room(line.room_id);
   if (room->chat.size() < 1000) room->chat.push_back(line);
+  room->last_active_ms = std::max(room->last_active_ms, line.server_ms);
   return ok();
+}
+
+Result<void> MemoryStore::apply(const StoredReview& review) {
+  auto* room = find(review.room_id);
+  if (!room) return no_room(review.room_id);
+  bool known = room->stored.game.game_no == review.game_no && review.game_no != 0;
+  for (const auto& g : room->past) known = known || g.start.game_no == review.game_no;
+  if (!known) return make_error(storage_error, "no game " + std::to_string(review.game_no));
+  room->reviews[review.game_no] = review;
+  room->last_active_ms = std::max(room->last_active_ms, review.server_ms);
+  return ok();
+}
+
+StoredRoom MemoryStore::stored_room(const Room& room) {
+  StoredRoom out = room.stored;
+  out.finished = room.finished;
+  if (room.finished) {
+    out.outcome = room.outcome;
+    out.finished_ms = room.finished_ms;
+  }
+  auto first = room.chat.size() > 100 ? room.chat.end() - 100 : room.chat.begin();
+  out.chat.assign(first, room.chat.end());
+  if (auto it = room.reviews.find(room.stored.game.game_no); it != room.reviews.end())
+    out.review = it->second;
+  return out;
 }
 
 Result<std::vector<StoredRoom>> MemoryStore::load_unfinished() {
   std::lock_guard lock(mu_);
   std::vector<StoredRoom> out;
   for (const auto& [id, room] : rooms_)
-    if (!room.finished && !room.closed) {
-      out.push_back(room.stored);
-      auto& chat = out.back().chat;
-      auto first = room.chat.size() > 100 ? room.chat.end() - 100 : room.chat.begin();
-      chat.assign(first, room.chat.end());
-    }
+    if (!room.finished && !room.closed) out.push_back(stored_room(room));
   return out;
+}
+
+Result<StoredRoom> MemoryStore::load_room(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  auto* room = find(room_id);
+  if (!room || room->closed) return make_error(stored_not_found, "no stored room " + room_id);
+  return stored_room(*room);
+}
+
+Result<std::vector<std::string>> MemoryStore::close_idle_rooms(std::int64_t idle_before_ms,
+                                                               std::int64_t now_ms, int limit) {
+  std::lock_guard lock(mu_);
+  std::vector<std::string> closed;
+  for (auto& [id, room] : rooms_) {
+    if (static_cast<int>(closed.size()) >= limit) break;
+    const std::int64_t last_move =
+        room.stored.moves.empty() ? 0 : room.stored.moves.back().server_ms;
+    if (room.closed || std::max(room.last_active_ms, last_move) >= idle_before_ms) continue;
+    room.closed = true;
+    (void)now_ms;  // the memory store keeps no closing time
+    closed.push_back(id);
+  }
+  return closed;
 }
 
 Result<void> MemoryStore::apply(const StoredClose& close) {

@@ -16,6 +16,9 @@ class MemoryStore final : public Store {
   // Applies the write at once and answers on the caller's thread.
   void submit(StoreWrite w, Committed committed) override;
   Result<std::vector<StoredRoom>> load_unfinished() override;
+  Result<StoredRoom> load_room(const std::string& room_id) override;
+  Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,
+                                                    std::int64_t now_ms, int limit) override;
   using Store::list_games;
   Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
   Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
@@ -32,6 +35,8 @@ class MemoryStore final : public Store {
     std::int64_t finished_ms = 0;
     std::vector<StoredGame> past;  // earlier games of the series, with their moves
     std::vector<StoredChat> chat;
+    std::map<int, StoredReview> reviews;  // by game_no
+    std::int64_t last_active_ms = 0;      // every write but a move (Store::close_idle_rooms)
   };
   // One write each; the caller holds mu_.
   Result<void> apply(const StoredRoomInfo& room);
@@ -42,8 +47,11 @@ class MemoryStore final : public Store {
   Result<void> apply(const StoredFinish& finish);
   Result<void> apply(const StoredChat& line);
   Result<void> apply(const StoredClose& close);
+  Result<void> apply(const StoredReview& review);
 
   static StoredGame current_game(const Room& room);
+  // The room as load_room() and load_unfinished() give it.
+  static StoredRoom stored_room(const Room& room);
   Result<void> check_failure();
   Room* find(const std::string& room_id);
 

@@ -95,7 +95,28 @@ END
 $$;
 )sql";
 
-constexpr std::array kSteps = {kStep1, kStep2};
+// Step 3: rooms that last for their series, as SQLite's step 5: last_active_ms (every
+// write but a move; the retention job adds the last game's latest move) and reviews, one
+// per game. Rooms from before start from their latest game start, game end or chat line.
+constexpr const char* kStep3 = R"sql(
+ALTER TABLE rooms ADD COLUMN last_active_ms BIGINT NOT NULL DEFAULT 0;
+UPDATE rooms SET last_active_ms = GREATEST(created_ms,
+  COALESCE((SELECT MAX(GREATEST(started_ms, COALESCE(finished_ms, 0))) FROM games g
+            WHERE g.room_id = rooms.room_id), 0),
+  COALESCE((SELECT MAX(server_ms) FROM chat c WHERE c.room_id = rooms.room_id), 0));
+CREATE INDEX rooms_by_activity ON rooms (last_active_ms) WHERE closed_ms IS NULL;
+CREATE TABLE reviews (
+  room_id   TEXT NOT NULL,
+  game_no   INTEGER NOT NULL,
+  tree_text TEXT NOT NULL,
+  open      BOOLEAN NOT NULL,
+  server_ms BIGINT NOT NULL,
+  PRIMARY KEY (room_id, game_no),
+  FOREIGN KEY (room_id, game_no) REFERENCES games (room_id, game_no)
+);
+)sql";
+
+constexpr std::array kSteps = {kStep1, kStep2, kStep3};
 
 // pg_advisory_xact_lock's key: any constant the database's other users do not take.
 constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(7306010123)";

@@ -33,6 +33,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -82,6 +83,9 @@ class PgStore final : public Store {
   StoreStats stats() const override;
 
   Result<std::vector<StoredRoom>> load_unfinished() override;
+  Result<StoredRoom> load_room(const std::string& room_id) override;
+  Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,
+                                                    std::int64_t now_ms, int limit) override;
   using Store::list_games;
   Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
   Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
@@ -131,7 +135,11 @@ class PgStore final : public Store {
   // pg_store_reads.cpp. Runs `read` in one read-only snapshot on the reader's connection.
   template <class Read>
   auto with_reader(Read&& read) -> decltype(read(std::declval<pg::Connection&>()));
-  static Result<StoredRoomInfo> read_room(pg::Connection& db, const std::string& room_id);
+  // `open_only`: a closed room reads as not found.
+  static Result<StoredRoomInfo> read_room(pg::Connection& db, const std::string& room_id,
+                                          bool open_only = false);
+  static Result<std::optional<StoredReview>> read_review(pg::Connection& db,
+                                                         const std::string& room_id, int game_no);
   static Result<std::vector<StoredPlayer>> read_players(pg::Connection& db,
                                                         const std::string& room_id);
   static Result<std::vector<StoredGame>> read_games(pg::Connection& db, const std::string& room_id,
@@ -147,6 +155,9 @@ class PgStore final : public Store {
   std::unique_ptr<pg::Connection> writer_;  // the committer's alone
   std::mutex reader_mu_;
   std::unique_ptr<pg::Connection> reader_;
+  // The retention job's own connection (close_idle_rooms), opened when first needed.
+  std::mutex maintenance_mu_;
+  std::unique_ptr<pg::Connection> maintenance_;
   // pg_leases.cpp: the leases held, and the connection they are taken and renewed on.
   mutable std::mutex leases_mu_;
   std::unique_ptr<pg::Connection> lease_conn_;

@@ -22,8 +22,11 @@ auto PgStore::with_reader(Read&& read) -> decltype(read(std::declval<pg::Connect
   return result;
 }
 
-Result<StoredRoomInfo> PgStore::read_room(pg::Connection& db, const std::string& room_id) {
-  auto r = db.query("SELECT options_json, created_ms FROM rooms WHERE room_id = $1",
+Result<StoredRoomInfo> PgStore::read_room(pg::Connection& db, const std::string& room_id,
+                                          bool open_only) {
+  auto r = db.query(open_only ? "SELECT options_json, created_ms FROM rooms WHERE room_id = $1 "
+                                "AND closed_ms IS NULL"
+                              : "SELECT options_json, created_ms FROM rooms WHERE room_id = $1",
                     Params().add(room_id));
   if (!r) return r.error();
   if (PQntuples(r->get()) == 0) return make_error(stored_not_found, "no stored room " + room_id);
@@ -138,12 +141,59 @@ Result<std::vector<StoredRoom>> PgStore::load_unfinished() {
     std::vector<StoredRoom> out;
     out.reserve(static_cast<std::size_t>(PQntuples(ids->get())));
     for (int i = 0; i < PQntuples(ids->get()); ++i) {
-      auto room = SeriesReads<PgStore>::unfinished_room(db, Row(ids->get(), i).text(0));
+      auto room = SeriesReads<PgStore>::room(db, Row(ids->get(), i).text(0));
       if (!room) return room.error();
       out.push_back(std::move(*room));
     }
     return out;
   });
+}
+
+Result<std::optional<StoredReview>> PgStore::read_review(pg::Connection& db,
+                                                         const std::string& room_id, int game_no) {
+  auto r = db.query(
+      "SELECT tree_text, open, server_ms FROM reviews WHERE room_id = $1 AND game_no = $2::int",
+      Params().add(room_id).add(game_no));
+  if (!r) return r.error();
+  if (PQntuples(r->get()) == 0) return std::optional<StoredReview>{};
+  Row row(r->get(), 0);
+  return std::optional<StoredReview>{
+      StoredReview{room_id, game_no, row.text(0), row.boolean(1), row.int64(2)}};
+}
+
+Result<StoredRoom> PgStore::load_room(const std::string& room_id) {
+  return with_reader([&](pg::Connection& db) { return SeriesReads<PgStore>::room(db, room_id); });
+}
+
+Result<std::vector<std::string>> PgStore::close_idle_rooms(std::int64_t idle_before_ms,
+                                                           std::int64_t now_ms, int limit) {
+  // On a connection of its own (opened at the first run), never the committer's: one
+  // bounded statement, in its own transaction. Candidates come from the activity index;
+  // each is kept open if its last game had a move since (primary-key probes).
+  std::lock_guard lock(maintenance_mu_);
+  if (!maintenance_) {
+    auto conn = pg::Connection::open(options_.url);
+    if (!conn) return conn.error();
+    if (auto r = (*conn)->exec("SET statement_timeout = '60s'; SET lock_timeout = '10s'"); !r)
+      return r.error();
+    maintenance_ = std::move(*conn);
+  }
+  if (maintenance_->broken() && !maintenance_->reset())
+    return pg::failure(maintenance_->handle(), "PostgreSQL connection lost");
+  auto r = maintenance_->query(
+      "UPDATE rooms SET closed_ms = $1::bigint WHERE room_id IN ("
+      "  SELECT r.room_id FROM rooms r WHERE r.closed_ms IS NULL"
+      "  AND r.last_active_ms < $2::bigint"
+      "  AND COALESCE((SELECT m.server_ms FROM moves m WHERE m.room_id = r.room_id"
+      "    AND m.game_no = (SELECT MAX(g.game_no) FROM games g WHERE g.room_id = r.room_id)"
+      "    ORDER BY m.ply DESC LIMIT 1), 0) < $2::bigint"
+      "  ORDER BY r.last_active_ms LIMIT $3::int FOR UPDATE SKIP LOCKED) "
+      "AND closed_ms IS NULL RETURNING room_id",
+      Params().add(now_ms).add(idle_before_ms).add(limit));
+  if (!r) return r.error();
+  std::vector<std::string> closed;
+  for (int i = 0; i < PQntuples(r->get()); ++i) closed.push_back(Row(r->get(), i).text(0));
+  return closed;
 }
 
 Result<StoredSeries> PgStore::list_games(const std::string& room_id, const GamesPage& page) {

@@ -11,13 +11,22 @@ namespace banmen::server {
 namespace {
 
 // Parameters are sent as text, so each is cast where PostgreSQL could not infer its type.
+// The writes that count as the room's activity (all but moves, seats and takebacks) move
+// rooms.last_active_ms forward in the same statement, so a batch keeps one statement per
+// write (`touch` is a data-modifying WITH; the statement's own row count is what verdict()
+// reads).
+#define BANMEN_PG_TOUCH(ms, room)                                                 \
+  "WITH touch AS (UPDATE rooms SET last_active_ms = GREATEST(last_active_ms, " ms \
+  ") "                                                                            \
+  "WHERE room_id = " room ") "
 constexpr const char* kRoom =
-    "INSERT INTO rooms (room_id, options_json, created_ms) VALUES ($1, $2, $3::bigint)";
+    "INSERT INTO rooms (room_id, options_json, created_ms, last_active_ms) "
+    "VALUES ($1, $2, $3::bigint, $3::bigint)";
 constexpr const char* kSeat =
     "INSERT INTO players (room_id, player, name, token_hash) VALUES ($1, $2::int, $3, $4) "
     "ON CONFLICT (room_id, player) DO UPDATE SET name = excluded.name, "
     "token_hash = excluded.token_hash";
-constexpr const char* kGameStart =
+constexpr const char* kGameStart = BANMEN_PG_TOUCH("$8::bigint", "$1")
     "INSERT INTO games (room_id, game_no, game_id, options_json, initial_position, "
     "seat_of_player0, seat_of_player1, started_ms) VALUES ($1, $2::int, $3, $4, $5, $6::int, "
     "$7::int, $8::bigint)";
@@ -41,12 +50,20 @@ constexpr const char* kTakeback =
     "d AS (DELETE FROM moves WHERE room_id = $1::text AND game_no = $2::int AND ply > $3::int "
     "      AND $3::int >= 0 AND $3::int <= (SELECT plies FROM n) RETURNING 1) "
     "SELECT $3::int >= 0 AND $3::int <= (SELECT plies FROM n)";
-constexpr const char* kFinish =
+constexpr const char* kFinish = BANMEN_PG_TOUCH("$4::bigint", "$5")
     "UPDATE games SET result_kind = $1, winner = $2::int, reason = $3, finished_ms = $4::bigint "
     "WHERE room_id = $5 AND game_no = $6::int AND finished_ms IS NULL";
-constexpr const char* kChat =
+constexpr const char* kChat = BANMEN_PG_TOUCH("$6::bigint", "$1")
     "INSERT INTO chat (room_id, player, name, channel, text, server_ms) "
     "VALUES ($1, $2::int, $3, $4, $5, $6::bigint)";
+// Only for a game the store has (no row otherwise: refused); a later review replaces it.
+constexpr const char* kReview = BANMEN_PG_TOUCH("$5::bigint", "$1::text")
+    "INSERT INTO reviews (room_id, game_no, tree_text, open, server_ms) "
+    "SELECT $1::text, $2::int, $3::text, $4::bool, $5::bigint WHERE EXISTS "
+    "(SELECT 1 FROM games WHERE room_id = $1::text AND game_no = $2::int) "
+    "ON CONFLICT (room_id, game_no) DO UPDATE SET tree_text = excluded.tree_text, "
+    "open = excluded.open, server_ms = excluded.server_ms";
+#undef BANMEN_PG_TOUCH
 constexpr const char* kFence = "SELECT banmen_fence($1, $2, $3::bigint)";
 constexpr const char* kClose =
     "UPDATE rooms SET closed_ms = $1::bigint WHERE room_id = $2 AND closed_ms IS NULL";
@@ -120,6 +137,11 @@ struct ToStatement {
     p.add(c.server_ms).add(c.room_id);
     return {"w_close", std::move(p)};
   }
+  Statement operator()(const StoredReview& r) const {
+    pg::Params p;
+    p.add(r.room_id).add(r.game_no).add(r.tree_text).add(r.open).add(r.server_ms);
+    return {"w_review", std::move(p)};
+  }
 };
 
 bool changed_one_row(const PGresult* r) {
@@ -134,9 +156,9 @@ Error refused(std::string why) {
 
 Result<void> PgStore::prepare_writes(pg::Connection& db) {
   const std::pair<const char*, const char*> statements[] = {
-      {"w_room", kRoom}, {"w_seat", kSeat},         {"w_game", kGameStart},
-      {"w_move", kMove}, {"w_takeback", kTakeback}, {"w_finish", kFinish},
-      {"w_chat", kChat}, {"w_close", kClose},       {"w_fence", kFence}};
+      {"w_room", kRoom},         {"w_seat", kSeat},     {"w_game", kGameStart}, {"w_move", kMove},
+      {"w_takeback", kTakeback}, {"w_finish", kFinish}, {"w_chat", kChat},      {"w_close", kClose},
+      {"w_fence", kFence},       {"w_review", kReview}};
   for (const auto& [name, sql] : statements)
     if (auto r = db.prepare(name, sql); !r) return r;
   return ok();
@@ -191,6 +213,8 @@ Result<void> PgStore::verdict(const StoreWrite& w, const PGresult* r) {
     return refused("move out of sequence or game not running");
   if (const auto* f = std::get_if<StoredFinish>(&w); f && !changed_one_row(r))
     return refused("no running game " + std::to_string(f->game_no));
+  if (const auto* v = std::get_if<StoredReview>(&w); v && !changed_one_row(r))
+    return refused("no game " + std::to_string(v->game_no) + " to review");
   if (std::holds_alternative<StoredTakeback>(w) && (PQntuples(r) != 1 || !pg::Row(r, 0).boolean(0)))
     return refused("takeback beyond the record");
   return ok();

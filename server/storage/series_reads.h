@@ -40,29 +40,44 @@ struct SeriesReads {
     return g;
   }
 
-  // An unfinished room as a restart needs it: its players, recent chat, the series score so
-  // far and the last game with its moves.
+  // A room as a restart or a reopened link needs it: its players, recent chat, the series
+  // score, and the last game (finished or not) with its moves and its review. A closed room
+  // reads as stored_not_found. The score comes from read_totals and the last game from one
+  // page of games, so a room of thousands of games costs the same as a room of one.
   template <class Db>
-  static Result<StoredRoom> unfinished_room(Db& db, const std::string& id) {
+  static Result<StoredRoom> room(Db& db, const std::string& id) {
     StoredRoom room;
-    auto info = Rows::read_room(db, id);
+    auto info = Rows::read_room(db, id, /*open_only=*/true);
     if (!info) return info.error();
     auto players = Rows::read_players(db, id);
     if (!players) return players.error();
-    auto games = Rows::read_games(db, id, {});
+    StoredSeries totals;
+    if (auto r = Rows::read_totals(db, id, totals); !r) return r.error();
+    // Game numbers count from 1 without gaps, so the last game is the one numbered
+    // total_games; from there on (in case of a gap) the last row is still the newest.
+    auto games = totals.total_games > 0
+                     ? Rows::read_games(db, id, {totals.total_games, 1 << 30})
+                     : Result<std::vector<StoredGame>>(std::vector<StoredGame>{});
     if (!games) return games.error();
     auto chat = Rows::read_chat(db, id, kRestoredChatLines);
     if (!chat) return chat.error();
     room.info = std::move(*info);
     room.players = std::move(*players);
     room.chat = std::move(*chat);
-    for (const auto& g : *games)
-      if (g.finished) add_series_points(g.outcome, g.start.seat_of_player, room.score);
+    room.score[0] = totals.score[0];
+    room.score[1] = totals.score[1];
     if (!games->empty()) {
-      room.game = games->back().start;
+      const auto& last = games->back();
+      room.game = last.start;
+      room.finished = last.finished;
+      room.outcome = last.outcome;
+      room.finished_ms = last.finished_ms;
       auto moves = Rows::read_moves(db, id, room.game.game_no);
       if (!moves) return moves.error();
       room.moves = std::move(*moves);
+      auto review = Rows::read_review(db, id, room.game.game_no);
+      if (!review) return review.error();
+      room.review = std::move(*review);
     }
     return room;
   }

@@ -84,7 +84,30 @@ ALTER TABLE moves ADD COLUMN byoyomi0 INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN byoyomi1 INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4};
+// Step 5: rooms that last for their series. last_active_ms is the time of the room's latest
+// write other than a move (creation, seats, a game's start or end, chat, reviews); the
+// retention job reads it together with the last game's latest move, so the moves, the
+// group commit's hot path, never update the rooms row. Rooms from before start from their
+// latest game start, game end or chat line. Reviews: one per game, replaced by a later one.
+constexpr const char* kStep5 = R"sql(
+ALTER TABLE rooms ADD COLUMN last_active_ms INTEGER NOT NULL DEFAULT 0;
+UPDATE rooms SET last_active_ms = MAX(created_ms,
+  COALESCE((SELECT MAX(MAX(started_ms, COALESCE(finished_ms, 0))) FROM games g
+            WHERE g.room_id = rooms.room_id), 0),
+  COALESCE((SELECT MAX(server_ms) FROM chat c WHERE c.room_id = rooms.room_id), 0));
+CREATE INDEX rooms_by_activity ON rooms (last_active_ms) WHERE closed_ms IS NULL;
+CREATE TABLE reviews (
+  room_id   TEXT NOT NULL,
+  game_no   INTEGER NOT NULL,
+  tree_text TEXT NOT NULL,
+  open      INTEGER NOT NULL,
+  server_ms INTEGER NOT NULL,
+  PRIMARY KEY (room_id, game_no),
+  FOREIGN KEY (room_id, game_no) REFERENCES games(room_id, game_no)
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5};
 
 }  // namespace
 

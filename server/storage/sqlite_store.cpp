@@ -71,8 +71,18 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const SqliteOptions& opti
 
 // Each write below is run with mu_ held, inside a group commit's transaction.
 
+Result<void> SqliteStore::touch(const std::string& room_id, std::int64_t ms) {
+  auto st =
+      db_->cached("UPDATE rooms SET last_active_ms = MAX(last_active_ms, ?) WHERE room_id = ?");
+  if (!st) return st.error();
+  Reset reset(**st);
+  return (*st)->bind(1, ms).bind(2, room_id).run();
+}
+
 Result<void> SqliteStore::apply(const StoredRoomInfo& room) {
-  auto st = db_->cached("INSERT INTO rooms (room_id, options_json, created_ms) VALUES (?, ?, ?)");
+  auto st = db_->cached(
+      "INSERT INTO rooms (room_id, options_json, created_ms, last_active_ms) "
+      "VALUES (?1, ?2, ?3, ?3)");
   if (!st) return st.error();
   Reset reset(**st);
   return (*st)->bind(1, room.room_id).bind(2, room.options_json).bind(3, room.created_ms).run();
@@ -100,16 +110,18 @@ Result<void> SqliteStore::apply(const StoredGameStart& g) {
       "seat_of_player0, seat_of_player1, started_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   if (!st) return st.error();
   Reset reset(**st);
-  return (*st)
-      ->bind(1, g.room_id)
-      .bind(2, g.game_no)
-      .bind(3, g.game_id)
-      .bind(4, g.options_json)
-      .bind(5, g.initial_position)
-      .bind(6, g.seat_of_player[0])
-      .bind(7, g.seat_of_player[1])
-      .bind(8, g.started_ms)
-      .run();
+  auto r = (*st)
+               ->bind(1, g.room_id)
+               .bind(2, g.game_no)
+               .bind(3, g.game_id)
+               .bind(4, g.options_json)
+               .bind(5, g.initial_position)
+               .bind(6, g.seat_of_player[0])
+               .bind(7, g.seat_of_player[1])
+               .bind(8, g.started_ms)
+               .run();
+  if (!r) return r;
+  return touch(g.room_id, g.started_ms);
 }
 
 Result<void> SqliteStore::apply(const StoredMove& m) {
@@ -178,7 +190,7 @@ Result<void> SqliteStore::apply(const StoredFinish& f) {
                .run();
   if (!r) return r;
   if (db_->changes() != 1) return missing("no running game " + std::to_string(f.game_no));
-  return ok();
+  return touch(f.room_id, f.server_ms);
 }
 
 Result<void> SqliteStore::apply(const StoredChat& line) {
@@ -187,14 +199,39 @@ Result<void> SqliteStore::apply(const StoredChat& line) {
       "VALUES (?, ?, ?, ?, ?, ?)");
   if (!st) return st.error();
   Reset reset(**st);
-  return (*st)
-      ->bind(1, line.room_id)
-      .bind(2, line.player)
-      .bind(3, line.name)
-      .bind(4, line.channel)
-      .bind(5, line.text)
-      .bind(6, line.server_ms)
-      .run();
+  auto r = (*st)
+               ->bind(1, line.room_id)
+               .bind(2, line.player)
+               .bind(3, line.name)
+               .bind(4, line.channel)
+               .bind(5, line.text)
+               .bind(6, line.server_ms)
+               .run();
+  if (!r) return r;
+  return touch(line.room_id, line.server_ms);
+}
+
+Result<void> SqliteStore::apply(const StoredReview& review) {
+  // Only for a game the store has; a later review of the same game replaces this one.
+  auto st = db_->cached(
+      "INSERT INTO reviews (room_id, game_no, tree_text, open, server_ms) "
+      "SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS "
+      "(SELECT 1 FROM games WHERE room_id = ?1 AND game_no = ?2) "
+      "ON CONFLICT (room_id, game_no) DO UPDATE SET tree_text = excluded.tree_text, "
+      "open = excluded.open, server_ms = excluded.server_ms");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto r = (*st)
+               ->bind(1, review.room_id)
+               .bind(2, review.game_no)
+               .bind(3, review.tree_text)
+               .bind(4, review.open ? 1 : 0)
+               .bind(5, review.server_ms)
+               .run();
+  if (!r) return r;
+  if (db_->changes() != 1)
+    return missing("no game " + std::to_string(review.game_no) + " to review");
+  return touch(review.room_id, review.server_ms);
 }
 
 Result<void> SqliteStore::apply(const StoredClose& close) {

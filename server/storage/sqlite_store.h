@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -63,6 +64,9 @@ class SqliteStore final : public Store {
   StoreStats stats() const override;
 
   Result<std::vector<StoredRoom>> load_unfinished() override;
+  Result<StoredRoom> load_room(const std::string& room_id) override;
+  Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,
+                                                    std::int64_t now_ms, int limit) override;
   using Store::list_games;
   Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
   Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
@@ -81,6 +85,9 @@ class SqliteStore final : public Store {
   Result<void> apply(const StoredFinish& finish);
   Result<void> apply(const StoredChat& line);
   Result<void> apply(const StoredClose& close);
+  Result<void> apply(const StoredReview& review);
+  // Moves the room's last activity (rooms.last_active_ms) forward to `ms`.
+  Result<void> touch(const std::string& room_id, std::int64_t ms);
 
   // sqlite_group_commit.cpp
   // Writes `batch` in one transaction; fills one result per move.
@@ -89,7 +96,11 @@ class SqliteStore final : public Store {
 
   // sqlite_store_reads.cpp. Each reads through `db`: the writer's connection (at start, or
   // for ":memory:") or the readers' own.
-  static Result<StoredRoomInfo> read_room(sqlite::Connection& db, const std::string& room_id);
+  // `open_only`: a closed room reads as not found.
+  static Result<StoredRoomInfo> read_room(sqlite::Connection& db, const std::string& room_id,
+                                          bool open_only = false);
+  static Result<std::optional<StoredReview>> read_review(sqlite::Connection& db,
+                                                         const std::string& room_id, int game_no);
   static Result<std::vector<StoredPlayer>> read_players(sqlite::Connection& db,
                                                         const std::string& room_id);
   static Result<std::vector<StoredGame>> read_games(sqlite::Connection& db,

@@ -6,8 +6,11 @@ namespace banmen::server {
 
 using sqlite::Reset;
 
-Result<StoredRoomInfo> SqliteStore::read_room(sqlite::Connection& db, const std::string& room_id) {
-  auto st = db.cached("SELECT options_json, created_ms FROM rooms WHERE room_id = ?");
+Result<StoredRoomInfo> SqliteStore::read_room(sqlite::Connection& db, const std::string& room_id,
+                                              bool open_only) {
+  auto st = db.cached(open_only ? "SELECT options_json, created_ms FROM rooms WHERE room_id = ? "
+                                  "AND closed_ms IS NULL"
+                                : "SELECT options_json, created_ms FROM rooms WHERE room_id = ?");
   if (!st) return st.error();
   Reset reset(**st);
   auto row = (*st)->bind(1, room_id).step();
@@ -125,7 +128,7 @@ Result<std::vector<StoredRoom>> SqliteStore::load_unfinished() {
   std::vector<StoredRoom> out;
   out.reserve(ids.size());
   for (const auto& id : ids) {
-    auto room = SeriesReads<SqliteStore>::unfinished_room(*db_, id);
+    auto room = SeriesReads<SqliteStore>::room(*db_, id);
     if (!room) return room.error();
     out.push_back(std::move(*room));
   }
@@ -165,6 +168,51 @@ auto SqliteStore::with_reader(Read&& read) -> decltype(read(std::declval<sqlite:
   // A read transaction: ending it can lose nothing, and must happen whatever was read.
   if (auto r = reader_->exec("COMMIT"); !r && result) return r.error();
   return result;
+}
+
+Result<std::optional<StoredReview>> SqliteStore::read_review(sqlite::Connection& db,
+                                                             const std::string& room_id,
+                                                             int game_no) {
+  auto st =
+      db.cached("SELECT tree_text, open, server_ms FROM reviews WHERE room_id = ? AND game_no = ?");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto row = (*st)->bind(1, room_id).bind(2, game_no).step();
+  if (!row) return row.error();
+  if (!*row) return std::optional<StoredReview>{};
+  return std::optional<StoredReview>{
+      StoredReview{room_id, game_no, (*st)->text(0), (*st)->int64(1) != 0, (*st)->int64(2)}};
+}
+
+Result<StoredRoom> SqliteStore::load_room(const std::string& room_id) {
+  return with_reader(
+      [&](sqlite::Connection& db) { return SeriesReads<SqliteStore>::room(db, room_id); });
+}
+
+Result<std::vector<std::string>> SqliteStore::close_idle_rooms(std::int64_t idle_before_ms,
+                                                               std::int64_t now_ms, int limit) {
+  // On the writer's connection, between two group commits: one bounded statement. The
+  // candidates come from the activity index; each is then kept open if its last game had
+  // a move since (primary-key probes).
+  std::lock_guard lock(mu_);
+  auto st = db_->cached(
+      "UPDATE rooms SET closed_ms = ?1 WHERE room_id IN ("
+      "  SELECT r.room_id FROM rooms r WHERE r.closed_ms IS NULL AND r.last_active_ms < ?2"
+      "  AND COALESCE((SELECT m.server_ms FROM moves m WHERE m.room_id = r.room_id"
+      "    AND m.game_no = (SELECT MAX(g.game_no) FROM games g WHERE g.room_id = r.room_id)"
+      "    ORDER BY m.ply DESC LIMIT 1), 0) < ?2"
+      "  ORDER BY r.last_active_ms LIMIT ?3) "
+      "RETURNING room_id");
+  if (!st) return st.error();
+  Reset reset(**st);
+  (*st)->bind(1, now_ms).bind(2, idle_before_ms).bind(3, limit);
+  std::vector<std::string> closed;
+  for (;;) {
+    auto row = (*st)->step();
+    if (!row) return row.error();
+    if (!*row) return closed;
+    closed.push_back((*st)->text(0));
+  }
 }
 
 Result<StoredSeries> SqliteStore::list_games(const std::string& room_id, const GamesPage& page) {

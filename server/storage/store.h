@@ -4,14 +4,15 @@
 // game back (clocks included, from the times recorded with each move).
 //
 // The interface is deliberately narrow: one way in for every write (submit() of a
-// StoreWrite, a plain struct per kind) and three reads. Options travel as a JSON text the
-// store keeps verbatim, so new room options never change this file.
+// StoreWrite, a plain struct per kind), a few reads, and the retention job's one statement. Options
+// travel as a JSON text the store keeps verbatim, so new room options never change this file.
 // Implementations: SqliteStore (the default, WAL), PgStore (PostgreSQL, for several servers)
 // and MemoryStore (tests, --store memory).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -74,14 +75,31 @@ struct StoredChat {
   std::int64_t server_ms = 0;
 };
 
-// Everything needed to rebuild a room whose current game is not finished.
+// A room's review (感想戦) of one finished game: its variation tree in the transcript form
+// of core/variation_text.h (the root is the game's start). One per game; a later write
+// replaces it.
+struct StoredReview {
+  std::string room_id;
+  int game_no = 0;
+  std::string tree_text;  // write_variation_text()
+  bool open = false;      // the review was open when written: it comes back open
+  std::int64_t server_ms = 0;
+};
+
+// Everything needed to bring a room back into memory (after a restart, or when someone
+// opens the link of a room that had left memory): its players, series score and recent
+// chat, and its LAST game, finished or not, with its moves and its review.
 struct StoredRoom {
   StoredRoomInfo info;
   std::vector<StoredPlayer> players;
   double score[2] = {0, 0};  // series points of player 0 and 1 over finished games
-  StoredGameStart game;      // the unfinished game (game_no 0 if none started yet)
+  StoredGameStart game;      // the last game (game_no 0 if none started yet)
   std::vector<StoredMove> moves;
-  std::vector<StoredChat> chat;  // the most recent lines, oldest first
+  bool finished = false;  // the last game is over: `outcome` and `finished_ms` say how
+  StoredOutcome outcome;
+  std::int64_t finished_ms = 0;
+  std::vector<StoredChat> chat;        // the most recent lines, oldest first
+  std::optional<StoredReview> review;  // the last game's review, if one was written
 };
 
 // One game of a room's series, for listings and record exports. `moves` is filled only by
@@ -133,8 +151,11 @@ struct StoredClose {
   std::string room_id;
   std::int64_t server_ms = 0;
 };
-using StoreWrite = std::variant<StoredRoomInfo, StoredSeat, StoredGameStart, StoredMove,
-                                StoredTakeback, StoredFinish, StoredChat, StoredClose>;
+// A StoredReview (above) is a write too: it replaces the game's earlier review, and is
+// refused (storage_error) for a room or game the store does not have.
+using StoreWrite =
+    std::variant<StoredRoomInfo, StoredSeat, StoredGameStart, StoredMove, StoredTakeback,
+                 StoredFinish, StoredChat, StoredClose, StoredReview>;
 
 // Adds a finished game's series points (1 to the winner, 0.5 each for a draw, nothing for
 // an aborted game) to player 0's and player 1's `score`.
@@ -164,6 +185,18 @@ class Store {
 
   // Rooms not closed whose last game is unfinished or not yet started, for a restart.
   virtual Result<std::vector<StoredRoom>> load_unfinished() = 0;
+  // One room not closed, whatever the state of its last game, to bring it back into
+  // memory when someone opens its link: error stored_not_found for an unknown or closed
+  // room. A handful of indexed reads in one snapshot; any thread, never an I/O thread.
+  virtual Result<StoredRoom> load_room(const std::string& room_id) = 0;
+  // Retention: closes (as StoredClose would) at most `limit` open rooms whose last activity
+  // is before `idle_before_ms`, and returns their ids. A room's activity is its latest
+  // write except moves (creation, a seat, a game's start or end, chat, a review: the
+  // rooms row's last_active_ms, so the group commit's hot path, the moves, never updates
+  // it) or its last game's latest move, whichever is later. Their games stay readable
+  // (list_games, load_game). Any thread, never an I/O thread.
+  virtual Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,
+                                                            std::int64_t now_ms, int limit) = 0;
   // A room's series (games without their moves); error stored_not_found if unknown.
   // list_games() and load_game() may be called from any thread, while writes go on (the
   // export workers read while rooms write).

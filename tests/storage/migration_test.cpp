@@ -80,6 +80,40 @@ TEST(Migrations, FromTheFirstVersionToTheCurrentOne) {
   EXPECT_EQ(done->games[0].outcome.reason, "agreement");
 }
 
+// A database of version 4 (before rooms lasted) gets each room's last activity from what it
+// holds, so the retention job neither closes a room played yesterday nor spares a room
+// abandoned long ago; its finished rooms open again.
+TEST(Migrations, RoomsFromBeforeVersion5GetTheirLastActivity) {
+  test::TempDir dir;
+  const auto path = dir.file("v4.db");
+  {
+    auto c = at_version(path, 1);
+    ASSERT_TRUE(c.ok()) << c.error().message;
+    ASSERT_TRUE((*c)->exec(kVersion1Rows).ok());
+    ASSERT_TRUE(sqlite::migrate(**c, 4).ok());
+    ASSERT_TRUE((*c)->exec("INSERT INTO rooms (room_id, options_json, created_ms) "
+                           "VALUES ('talk', '{}', 10);"
+                           "INSERT INTO players VALUES ('talk', 0, 'A', 'h');"
+                           "INSERT INTO chat (room_id, player, name, channel, text, server_ms) "
+                           "VALUES ('talk', 0, 'A', 'players', 'hi', 400);")
+                    .ok());
+  }
+  auto s = SqliteStore::open({path});
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  // done: finished at 70; old: started at 110, last move 130; talk: chat at 400.
+  auto closed = (*s)->close_idle_rooms(120, 1000, 10);
+  ASSERT_TRUE(closed.ok()) << closed.error().message;
+  EXPECT_EQ(*closed, std::vector<std::string>{"done"});
+  closed = (*s)->close_idle_rooms(131, 1000, 10);
+  ASSERT_TRUE(closed.ok());
+  EXPECT_EQ(*closed, std::vector<std::string>{"old"});
+  auto talk = (*s)->load_room("talk");
+  ASSERT_TRUE(talk.ok());
+  EXPECT_EQ(talk->chat.size(), 1u);
+  // A review can be stored for an old game.
+  EXPECT_TRUE((*s)->write(StoredReview{"done", 1, "tree", false, 1100}).ok());
+}
+
 TEST(Migrations, EveryIntermediateVersionUpgrades) {
   for (int from = 0; from <= sqlite::current_schema_version(); ++from) {
     test::TempDir dir;

@@ -3,6 +3,7 @@
 // order must be refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 
@@ -224,6 +225,122 @@ TEST_P(StoreContract, TextIsKeptByteForByte) {
   ASSERT_TRUE(series.ok());
   ASSERT_EQ(series->players.size(), 1u);
   EXPECT_EQ(series->players[0].name, name);
+}
+
+TEST_P(StoreContract, LoadRoomGivesAFinishedLastGameWithItsOutcomeAndReview) {
+  seed_room();
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  ASSERT_TRUE(store_->write(move(1, 1, "e2e4")).ok());
+  ASSERT_TRUE(store_->write(StoredFinish{"r1", 1, {"win", 0, "resignation"}, 2000}).ok());
+  ASSERT_TRUE(store_->write(game(2, 1)).ok());
+  ASSERT_TRUE(store_->write(move(2, 1, "d2d4")).ok());
+  ASSERT_TRUE(store_->write(move(2, 2, "d7d5")).ok());
+  ASSERT_TRUE(store_->write(StoredFinish{"r1", 2, {"draw", -1, "agreement"}, 3000}).ok());
+  ASSERT_TRUE(store_->write(StoredChat{"r1", 1, "Bob", "players", "again?", 3100}).ok());
+  ASSERT_TRUE(store_->write(StoredReview{"r1", 2, "tree one", true, 3200}).ok());
+  // A later review of the same game replaces the first.
+  ASSERT_TRUE(store_->write(StoredReview{"r1", 2, "tree two", false, 3300}).ok());
+  ASSERT_TRUE(store_->write(StoredReview{"r1", 1, "old game", true, 3400}).ok());
+
+  auto r = store_->load_room("r1");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r->info.options_json, R"({"game":"chess"})");
+  ASSERT_EQ(r->players.size(), 2u);
+  EXPECT_EQ(r->players[0].token_hash, "aa11");
+  EXPECT_EQ(r->game.game_no, 2);
+  EXPECT_EQ(r->game.seat_of_player[0], 1);
+  ASSERT_EQ(r->moves.size(), 2u);
+  EXPECT_EQ(r->moves[1].move, "d7d5");
+  EXPECT_TRUE(r->finished);
+  EXPECT_EQ(r->outcome.kind, "draw");
+  EXPECT_EQ(r->outcome.reason, "agreement");
+  EXPECT_EQ(r->finished_ms, 3000);
+  // Player 0 won game 1 (seat 0), then a draw.
+  EXPECT_EQ(r->score[0], 1.5);
+  EXPECT_EQ(r->score[1], 0.5);
+  ASSERT_EQ(r->chat.size(), 1u);
+  EXPECT_EQ(r->chat[0].text, "again?");
+  ASSERT_TRUE(r->review.has_value());
+  EXPECT_EQ(r->review->room_id, "r1");
+  EXPECT_EQ(r->review->game_no, 2);
+  EXPECT_EQ(r->review->tree_text, "tree two");
+  EXPECT_FALSE(r->review->open);
+  EXPECT_EQ(r->review->server_ms, 3300);
+}
+
+TEST_P(StoreContract, LoadRoomGivesAnUnfinishedOrUnstartedGame) {
+  seed_room();
+  auto waiting = store_->load_room("r1");
+  ASSERT_TRUE(waiting.ok());
+  EXPECT_EQ(waiting->game.game_no, 0);
+  EXPECT_FALSE(waiting->finished);
+  EXPECT_FALSE(waiting->review.has_value());
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  ASSERT_TRUE(store_->write(move(1, 1, "e2e4")).ok());
+  auto playing = store_->load_room("r1");
+  ASSERT_TRUE(playing.ok());
+  EXPECT_EQ(playing->game.game_no, 1);
+  EXPECT_FALSE(playing->finished);
+  EXPECT_EQ(playing->moves.size(), 1u);
+}
+
+TEST_P(StoreContract, LoadRoomRefusesUnknownAndClosedRooms) {
+  auto unknown = store_->load_room("nope");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error().code, stored_not_found);
+  seed_room();
+  ASSERT_TRUE(store_->write(StoredClose{"r1", 10}).ok());
+  auto closed = store_->load_room("r1");
+  ASSERT_FALSE(closed.ok());
+  EXPECT_EQ(closed.error().code, stored_not_found);
+}
+
+TEST_P(StoreContract, ReviewsOfUnknownRoomsOrGamesAreRefused) {
+  seed_room();
+  EXPECT_FALSE(store_->write(StoredReview{"r1", 1, "t", true, 5}).ok());
+  EXPECT_FALSE(store_->write(StoredReview{"nope", 1, "t", true, 5}).ok());
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  EXPECT_FALSE(store_->write(StoredReview{"r1", 2, "t", true, 5}).ok());
+  EXPECT_TRUE(store_->write(StoredReview{"r1", 1, "t", true, 5}).ok());
+}
+
+TEST_P(StoreContract, RetentionClosesRoomsIdleSinceBeforeTheCutOnly) {
+  // "r1": created at 42, last written at 501 (a game start); "chatty": a chat line at
+  // 5000; "mover": a game started at 501 whose last move came at 6000.
+  seed_room();
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  for (const char* id : {"chatty", "mover"}) {
+    ASSERT_TRUE(store_->write(StoredRoomInfo{id, "{}", 40}).ok());
+    ASSERT_TRUE(store_->write(StoredSeat{id, {0, "A", "h"}}).ok());
+  }
+  ASSERT_TRUE(store_->write(StoredChat{"chatty", 0, "A", "players", "hi", 5000}).ok());
+  auto g = game(1, 0);
+  g.room_id = "mover";
+  ASSERT_TRUE(store_->write(g).ok());
+  auto m = move(1, 1, "e2e4");
+  m.room_id = "mover";
+  m.server_ms = 6000;
+  ASSERT_TRUE(store_->write(m).ok());
+
+  auto none = store_->close_idle_rooms(500, 9000, 10);
+  ASSERT_TRUE(none.ok()) << none.error().message;
+  EXPECT_TRUE(none->empty());
+  auto closed = store_->close_idle_rooms(5500, 9000, 10);
+  ASSERT_TRUE(closed.ok()) << closed.error().message;
+  std::sort(closed->begin(), closed->end());
+  EXPECT_EQ(*closed, (std::vector<std::string>{"chatty", "r1"}));
+  EXPECT_FALSE(store_->load_room("r1").ok());
+  EXPECT_TRUE(store_->load_room("mover").ok());
+  // Closed rooms keep their games downloadable, and are not closed twice.
+  EXPECT_TRUE(store_->load_game("r1", 1).ok());
+  EXPECT_TRUE(store_->list_games("r1").ok());
+  auto again = store_->close_idle_rooms(5500, 9500, 10);
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(again->empty());
+  // Bounded: one room per call when asked so.
+  auto one = store_->close_idle_rooms(7000, 9600, 1);
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ(one->size(), 1u);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStores, StoreContract, ::testing::ValuesIn(kMakers),
