@@ -67,6 +67,16 @@ json variant_check(const json& msg, const json& re) {
   return j;
 }
 
+// The session enters `room` (leaving its current one) and asks to join it.
+void join_on_session(const std::shared_ptr<Peer>& session, const std::shared_ptr<Room>& room,
+                     json msg) {
+  if (session->room() != room) {
+    session->leave_current_room();
+    session->enter_room(room);
+  }
+  room->join(session, std::move(msg));
+}
+
 }  // namespace
 
 void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::string_view text) {
@@ -137,13 +147,17 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
       return err(re, errc::bad_token, "malformed token");
     if (msg.contains("token") && !msg["token"].is_string())
       return err(re, errc::bad_request, "token must be a string");
-    auto room = hub.rooms.find(*id);
-    if (!room) return err(re, errc::no_such_room, "no such room");
-    if (session->room() != room) {
-      session->leave_current_room();
-      session->enter_room(room);
-    }
-    room->join(session, std::move(msg));
+    if (auto room = hub.rooms.find(*id)) return join_on_session(session, room, std::move(msg));
+    // Not in memory: brought back from the store off this thread, then joined here.
+    hub.rooms.open(*id, [&metrics = hub.metrics, session, msg = std::move(msg),
+                         re](Result<std::shared_ptr<Room>> room) mutable {
+      session->post(
+          [&metrics, session, room = std::move(room), msg = std::move(msg), re]() mutable {
+            if (room) return join_on_session(session, *room, std::move(msg));
+            metrics.errors_total++;
+            session->send(encode(error_message(re, room.error().code, room.error().message)));
+          });
+    });
     return;
   }
   if (*type == "leave_room") {

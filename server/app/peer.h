@@ -3,6 +3,7 @@
 // real one; the message-path fuzzer drives the dispatcher through its own.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -18,6 +19,9 @@ class Peer : public Client {
   virtual void enter_room(std::shared_ptr<Room> room) = 0;
   virtual void leave_current_room() = 0;
   virtual void set_protocol(int version) = 0;
+  // Runs `work` later on the connection's strand, unless the connection is closing by
+  // then; callable from any thread (a room brought back from the store answers this way).
+  virtual void post(std::function<void()> work) = 0;
 };
 
 }  // namespace banmen::server

@@ -105,9 +105,23 @@ ParsedConfig parse_config(int argc, char** argv) {
       ->envname("BANMEN_CHAT_WINDOW_MS")
       ->check(CLI::Range(100, 3600000));
   app.add_option("--room-idle-ttl-ms", c.room_idle_ttl_ms,
-                 "forget an empty room with no game running after")
+                 "an empty room with no game running leaves memory after this long (the store "
+                 "keeps it: its link brings it back)")
       ->envname("BANMEN_ROOM_IDLE_TTL_MS")
       ->check(CLI::Range(1000, 604800000));
+  app.add_option("--room-retention-days", c.room_retention_days,
+                 "close a room in the store this many days after its last activity (its "
+                 "finished games stay downloadable); 0 keeps rooms for ever")
+      ->envname("BANMEN_ROOM_RETENTION_DAYS")
+      ->check(CLI::Range(0, 36500));
+  app.add_option("--room-retention-ms", c.room_retention_ms_override,
+                 "the retention in milliseconds instead of days (for tests); 0: use the days")
+      ->envname("BANMEN_ROOM_RETENTION_MS")
+      ->check(CLI::Range(INT64_C(0), INT64_C(3153600000000)));
+  app.add_option("--room-retention-check-ms", c.room_retention_check_ms,
+                 "how often the retention job looks for rooms to close")
+      ->envname("BANMEN_ROOM_RETENTION_CHECK_MS")
+      ->check(CLI::Range(INT64_C(100), INT64_C(604800000)));
   app.add_option("--refused-before-close", c.refused_before_close,
                  "rate-limited messages within --refused-window-ms before the connection is "
                  "closed (1008)")

@@ -43,7 +43,17 @@ struct Config {
   std::size_t chat_max_chars = 300;
   int chat_lines_per_window = 5;
   std::int64_t chat_window_ms = 10000;
-  std::int64_t room_idle_ttl_ms = 30 * 60 * 1000;      // room with nobody in it, no game running
+  // A room with nobody in it and no game running leaves memory after this (the store keeps
+  // it; its link brings it back).
+  std::int64_t room_idle_ttl_ms = 30 * 60 * 1000;
+  // A room is closed in the store this long after its last activity (0 days: never).
+  int room_retention_days = 90;
+  std::int64_t room_retention_ms_override = 0;         // tests: milliseconds instead
+  std::int64_t room_retention_check_ms = 3600 * 1000;  // how often the job runs
+  std::int64_t room_retention_ms() const {
+    return room_retention_ms_override > 0 ? room_retention_ms_override
+                                          : std::int64_t{room_retention_days} * 86400000;
+  }
   std::int64_t room_max_idle_ms = 24LL * 3600 * 1000;  // any room untouched this long
   std::size_t max_rooms = 10000;                       // in memory, whole server
 

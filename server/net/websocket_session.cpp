@@ -206,6 +206,12 @@ void WebsocketSession::leave_current_room() {
   if (open_ && !closing_) arm_idle_timer();
 }
 
+void WebsocketSession::post(std::function<void()> work) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), work = std::move(work)] {
+    if (self->open_ && !self->closing_) work();
+  });
+}
+
 void WebsocketSession::left_room(const Room* room) {
   net::post(ws_.get_executor(), [self = shared_from_this(), room] {
     if (self->room_.get() != room) return;

@@ -44,6 +44,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   void enter_room(std::shared_ptr<Room> room) override;
   void leave_current_room() override;
   void set_protocol(int version) override { protocol_.store(version, std::memory_order_relaxed); }
+  void post(std::function<void()> work) override;  // any thread
 
  private:
   void on_accept(boost::beast::error_code ec);

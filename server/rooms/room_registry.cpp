@@ -56,8 +56,11 @@ json RoomRegistry::list_public(std::size_t limit) const {
 }
 
 void RoomRegistry::start_sweeping() {
+  if (!retention_timer_) arm_retention();
   if (!sweep_timer_) sweep_timer_ = std::make_unique<boost::asio::steady_timer>(services_.ioc);
-  sweep_timer_->expires_after(std::chrono::seconds(5));
+  // Every few seconds, and more often when the idle time is short (tests shorten it).
+  const auto period = std::clamp<std::int64_t>(services_.config.room_idle_ttl_ms / 2, 100, 5000);
+  sweep_timer_->expires_after(std::chrono::milliseconds(period));
   sweep_timer_->async_wait([this](boost::system::error_code ec) {
     if (ec) return;
     sweep();
@@ -67,9 +70,11 @@ void RoomRegistry::start_sweeping() {
 
 void RoomRegistry::stop() {
   if (sweep_timer_) sweep_timer_->cancel();
+  if (retention_timer_) retention_timer_->cancel();
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mu_);
+    stopped_ = true;  // rooms still loading are not put in the map any more
     for (const auto& [id, r] : rooms_) rooms.push_back(r);
   }
   for (auto& r : rooms) r->shutdown();
@@ -77,6 +82,20 @@ void RoomRegistry::stop() {
 
 void RoomRegistry::clear() {
   sweep_timer_.reset();
+  retention_timer_.reset();
+  {
+    std::lock_guard lock(mu_);
+    stopped_ = true;
+  }
+  {
+    // A load or a retention run under way finishes (its store call is bounded by the
+    // store's own timeouts); queued ones are dropped.
+    std::lock_guard lock(worker_mu_);
+    if (worker_) {
+      worker_->stop();
+      worker_->join();
+    }
+  }
   std::map<std::string, std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mu_);
@@ -104,12 +123,9 @@ void RoomRegistry::sweep() {
     }
   }
   for (auto& r : gone) {
-    spdlog::info("room {} forgotten (idle)", r->id());
-    // Not brought back by a restart any more; its games stay downloadable.
-    // Queued behind the room's own writes; nobody waits for it.
-    services_.store.submit(StoredClose{r->id(), now}, [id = r->id()](Result<void> closed) {
-      if (!closed) spdlog::error("room {} storage: {}", id, closed.error().message);
-    });
+    // Only memory forgets it: the store keeps the room, and its link brings it back (open())
+    // until the retention job closes it.
+    spdlog::info("room {} left memory (idle)", r->id());
     r->shutdown();
   }
 }

@@ -1,8 +1,16 @@
 // Every room in memory, by id. The lock guards only the map and the per-address counts;
 // it is never held while a room runs or any I/O happens.
+//
+// A room lives as long as its series: memory holds the rooms someone is in (and those with
+// a game under way); a room left empty for --room-idle-ttl-ms leaves memory, and the store
+// keeps it. Opening its link brings it back (open(): one store read on the registry's
+// worker thread, never on an I/O thread) for --room-retention-days after its last
+// activity; then the retention job closes it in the store (room_retention.cpp).
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -29,6 +37,14 @@ class RoomRegistry {
   // server runs. False (logged) when its game does not replay: it stays in the store.
   bool restore(const StoredRoom& stored);
   std::shared_ptr<Room> find(const std::string& id) const;
+  // The room `id`, from memory or else brought back from the store (room_loading.cpp).
+  // `opened` gets the room, or no_such_room (unknown, closed, or its game does not replay),
+  // rate_limited (too many loads under way), storage_error or too_many_rooms. It runs at
+  // once on the caller's thread when the room is in memory, else on the worker thread:
+  // it must only hand the answer back (post it to a strand). Concurrent opens of one room
+  // share one read and get the same room.
+  using Opened = std::function<void(Result<std::shared_ptr<Room>>)>;
+  void open(const std::string& id, Opened opened);
   // Public rooms waiting for a second player, newest first (at most `limit`).
   json list_public(std::size_t limit = 100) const;
   std::size_t size() const;
@@ -36,20 +52,51 @@ class RoomRegistry {
   // the server listens. Returns how many came back (a room that fails is logged, skipped).
   Result<std::size_t> restore_all();
 
-  // Forgets expired rooms every few seconds until stop().
+  // Forgets expired rooms every few seconds, and closes rooms past their retention in the
+  // store every --room-retention-check-ms, until stop().
   void start_sweeping();
   void stop();
-  // Drops every room and the sweep timer; called once the I/O threads have stopped.
+  // Drops every room and the timers, and waits for the worker; called once the I/O threads
+  // have stopped.
   void clear();
+
+  // At most this many rooms are being loaded at once (each is one store read).
+  static constexpr std::size_t kMaxLoading = 64;
+  // Rooms closed by one retention statement; a run repeats it up to kRetentionBatches times.
+  static constexpr int kRetentionBatch = 200;
+  static constexpr int kRetentionBatches = 50;
+  // The creator address counted for rooms brought back from the store.
+  static constexpr const char* kRestoredAddress = "(restored)";
 
  private:
   void sweep();
+  // room_restore.cpp: a room built from its stored state (not yet in the map), or null
+  // (logged) when its game does not replay; then the one in the map for its id: `room`,
+  // unless another was put there first (null once stopped).
+  std::shared_ptr<Room> rebuild(const StoredRoom& stored);
+  std::shared_ptr<Room> adopt(std::shared_ptr<Room> room);
+  // room_loading.cpp: on the worker, one store read and the room rebuilt, then everyone
+  // waiting for it answered.
+  void load(const std::string& id);
+  void post_to_worker(std::function<void()> work);
+  // room_retention.cpp
+  void arm_retention();
+  void close_retained_rooms();
 
   const RoomServices services_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, int> per_address_;
+  bool stopped_ = false;
   std::unique_ptr<boost::asio::steady_timer> sweep_timer_;
+  std::unique_ptr<boost::asio::steady_timer> retention_timer_;
+
+  // Loads under way: who waits for each room (guarded by load_mu_).
+  std::mutex load_mu_;
+  std::map<std::string, std::vector<Opened>> loading_;
+  // One thread for store reads and the retention job, made when first needed.
+  std::mutex worker_mu_;
+  std::optional<boost::asio::thread_pool> worker_;
 };
 
 }  // namespace banmen::server

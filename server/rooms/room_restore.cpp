@@ -1,4 +1,6 @@
-// Rooms brought back from the store after a restart, before the server listens.
+// Rooms brought back from the store: after a restart (every room whose last game is not
+// over, before the server listens) and when someone opens the link of a room that had left
+// memory (RoomRegistry::open, on its worker thread, before the room is published).
 //
 // The game is rebuilt by replaying its stored moves through the rules core (never by
 // trusting a stored position), the clock history for takebacks is rebuilt from each
@@ -28,6 +30,12 @@ ClockState clock_after(const StoredMove& m) {
     s.in_byoyomi[i] = m.in_byoyomi[i];
   }
   return s;
+}
+
+Outcome outcome_of(const StoredOutcome& o) {
+  if (o.kind == "win") return Outcome::win(o.winner, o.reason);
+  if (o.kind == "draw") return Outcome::draw(o.reason);
+  return Outcome::abort(o.reason);
 }
 
 // The options in force: the current game's (a switch between games changes them), else
@@ -125,6 +133,15 @@ Result<void> Room::restore_game(const StoredRoom& stored) {
     after = clock_after(m);
   }
   clock_.restore(after);
+  if (stored.finished) {
+    // The last game is over: it comes back over, with its result and the clocks it ended
+    // with, and a rematch starts game game_no + 1. (The rules' own ending, when they have
+    // one, is the stored one: finish() keeps it.)
+    game_->finish(outcome_of(stored.outcome));
+    status_ = Status::over;
+    in_progress_ = false;
+    return ok();
+  }
   status_ = Status::playing;
   in_progress_ = true;
   // Stored move but no stored result (a crash in between): the rules end it now.
@@ -149,21 +166,34 @@ bool Room::resume_held_clock(int player) {
   return true;
 }
 
-bool RoomRegistry::restore(const StoredRoom& stored) {
-  const std::string address = "(restored)";
-  auto room = std::make_shared<Room>(services_, stored.info.room_id, address);
+std::shared_ptr<Room> RoomRegistry::rebuild(const StoredRoom& stored) {
+  auto room = std::make_shared<Room>(services_, stored.info.room_id, std::string(kRestoredAddress));
   if (auto r = room->restore(stored); !r) {
     // Left in the store untouched, for a binary that can replay it.
     spdlog::error("room {} not restored: {}", stored.info.room_id, r.error().message);
-    return false;
+    return nullptr;
   }
-  std::lock_guard lock(mu_);
-  if (!rooms_.emplace(stored.info.room_id, std::move(room)).second) return false;
-  per_address_[address]++;
-  services_.metrics.rooms_open++;
-  return true;
+  return room;
 }
 
+std::shared_ptr<Room> RoomRegistry::adopt(std::shared_ptr<Room> room) {
+  std::lock_guard lock(mu_);
+  if (stopped_) return nullptr;
+  auto [it, fresh] = rooms_.emplace(room->id(), room);
+  if (!fresh) return it->second;  // someone else brought it back first: theirs is the room
+  per_address_[room->creator_address()]++;
+  services_.metrics.rooms_open++;
+  return room;
+}
+
+bool RoomRegistry::restore(const StoredRoom& stored) {
+  auto room = rebuild(stored);
+  return room && adopt(room) == room;
+}
+
+// Rooms whose game is finished stay in the store until someone opens their link; rooms
+// with a game under way come back at once, because their clocks, their abandonment claims
+// and a computer seat's moves must run whether or not anyone opens the link again.
 Result<std::size_t> RoomRegistry::restore_all() {
   auto stored = services_.store.load_unfinished();
   if (!stored) return stored.error();

@@ -48,6 +48,10 @@ std::string Metrics::render(const StoreStats& store) const {
        connections_total);
   line(out, "banmen_rooms_open", "gauge", "Rooms in memory.", rooms_open);
   line(out, "banmen_rooms_created_total", "counter", "Rooms created.", rooms_created_total);
+  line(out, "banmen_rooms_loaded_total", "counter",
+       "Rooms brought back from the store when their link was opened.", rooms_loaded_total);
+  line(out, "banmen_rooms_retention_closed_total", "counter",
+       "Rooms closed in the store by the retention job.", rooms_retention_closed_total);
   line(out, "banmen_games_started_total", "counter", "Games started.", games_started_total);
   line(out, "banmen_games_finished_total", "counter", "Games finished.", games_finished_total);
   line(out, "banmen_moves_total", "counter", "Moves accepted.", moves_total);

@@ -15,6 +15,10 @@ struct Metrics {
   std::atomic<std::uint64_t> connections_total{0};
   std::atomic<std::int64_t> rooms_open{0};
   std::atomic<std::uint64_t> rooms_created_total{0};
+  // Rooms that came back from the store when their link was opened, and rooms the
+  // retention job closed in the store.
+  std::atomic<std::uint64_t> rooms_loaded_total{0};
+  std::atomic<std::uint64_t> rooms_retention_closed_total{0};
   std::atomic<std::uint64_t> games_started_total{0};
   std::atomic<std::uint64_t> games_finished_total{0};
   std::atomic<std::uint64_t> moves_total{0};

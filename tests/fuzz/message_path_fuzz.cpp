@@ -10,9 +10,11 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -60,6 +62,13 @@ class FuzzPeer final : public Peer {
     room->leave(id_);
   }
   void set_protocol(int agreed) override { protocol_ = agreed; }
+  // The harness's one thread polls the I/O context: work posted there runs in its turn.
+  void post(std::function<void()> work) override {
+    boost::asio::post(*ioc_, [work = std::move(work), closed = &closed] {
+      if (!*closed) work();
+    });
+  }
+  boost::asio::io_context* ioc_ = nullptr;
 
   std::string token, move;
   std::int64_t version = 0;
@@ -122,7 +131,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   {
     Hub hub(*ioc, config, std::make_unique<MemoryStore>());
     std::shared_ptr<FuzzPeer> peers[kPeers];
-    for (int i = 0; i < kPeers; ++i) peers[i] = std::make_shared<FuzzPeer>(i + 1);
+    for (int i = 0; i < kPeers; ++i) {
+      peers[i] = std::make_shared<FuzzPeer>(i + 1);
+      peers[i]->ioc_ = ioc.get();
+    }
     std::string_view input(reinterpret_cast<const char*>(data), size);
     while (!input.empty()) {
       const auto nl = input.find('\n');
