@@ -52,9 +52,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // Ends a game both players left more than --abandon-timeout-ms ago (the registry's sweep
   // calls it): aborted under two plies, else drawn, since nobody is there to claim a win.
   void end_if_abandoned();
-  // Rebuilds the room from the store after a restart (room_restore.cpp). Called once, on
-  // a fresh room, before the server runs (so not on the strand). Errors: the stored game
-  // does not replay.
+  // Rebuilds the room from the store (room_restore.cpp): after a restart, or when its link
+  // is opened after it left memory. Called once, on a fresh room nobody else can reach yet
+  // (before the server runs, or on the registry's worker before the room is published),
+  // so not on the strand. The last game may be over: the room is then over, its result
+  // shown. Errors: the stored game does not replay.
   Result<void> restore(const StoredRoom& stored);
 
   // True for the request types a room handles (its request table's); the dispatcher
