@@ -20,13 +20,18 @@ void RoomRegistry::post_to_worker(std::function<void()> work) {
 }
 
 void RoomRegistry::open(const std::string& id, Opened opened) {
+  // The answer is given outside the lock: `opened` may do anything.
+  std::optional<Result<std::shared_ptr<Room>>> now;
   {
     std::lock_guard lock(mu_);
-    if (auto it = rooms_.find(id); it != rooms_.end()) return opened(it->second);
-    if (stopped_) return opened(make_error(errc::no_such_room, "no such room"));
-    if (rooms_.size() >= services_.config.max_rooms)
-      return opened(make_error(errc::too_many_rooms, "the server has too many rooms; try later"));
+    if (auto it = rooms_.find(id); it != rooms_.end())
+      now = it->second;
+    else if (stopped_)
+      now = make_error(errc::no_such_room, "no such room");
+    else if (rooms_.size() >= services_.config.max_rooms)
+      now = make_error(errc::too_many_rooms, "the server has too many rooms; try later");
   }
+  if (now) return opened(std::move(*now));
   {
     std::lock_guard lock(load_mu_);
     if (auto it = loading_.find(id); it != loading_.end()) {
