@@ -167,5 +167,35 @@ TEST_F(PgStoreTest, AnUnreachableServerIsAClearError) {
       << s.error().message;
 }
 
+// A database of schema version 2 (before rooms lasted) gets each room's last activity from
+// what it holds, and takes reviews.
+TEST_F(PgStoreTest, RoomsFromBeforeVersion3GetTheirLastActivity) {
+  {
+    auto conn = pg::Connection::open(cluster_->url());
+    ASSERT_TRUE(conn.ok());
+    ASSERT_TRUE(pg::migrate(**conn, 2).ok());
+    ASSERT_TRUE((*conn)
+                    ->exec("INSERT INTO rooms (room_id, options_json, created_ms) VALUES "
+                           "('done', '{}', 50), ('old', '{}', 100);"
+                           "INSERT INTO games VALUES ('done', 1, 'chess', '{}', 'startpos', 0, 1, "
+                           "60, 'draw', -1, 'agreement', 70);"
+                           "INSERT INTO games VALUES ('old', 1, 'chess', '{}', 'startpos', 0, 1, "
+                           "110, NULL, NULL, NULL, NULL);"
+                           "INSERT INTO moves (room_id, game_no, ply, move, remaining0, "
+                           "remaining1, periods0, periods1, server_ms) VALUES "
+                           "('old', 1, 1, 'e2e4', 0, 0, 0, 0, 130)")
+                    .ok());
+  }
+  auto s = open();
+  ASSERT_TRUE(s);
+  auto closed = s->close_idle_rooms(120, 1000, 10);
+  ASSERT_TRUE(closed.ok()) << closed.error().message;
+  EXPECT_EQ(*closed, std::vector<std::string>{"done"});
+  closed = s->close_idle_rooms(131, 1000, 10);
+  ASSERT_TRUE(closed.ok());
+  EXPECT_EQ(*closed, std::vector<std::string>{"old"});
+  EXPECT_TRUE(s->write(StoredReview{"done", 1, "tree", false, 1100}).ok());
+}
+
 }  // namespace
 }  // namespace banmen::server
