@@ -10,7 +10,6 @@
 #include "exports/game_positions.h"
 #include "exports/record_export.h"
 #include "exports/series_download.h"
-#include "rooms/room_options.h"
 #include "util/tokens.h"
 
 namespace banmen::server {

@@ -4,7 +4,6 @@
 #include "exports/export_replies.h"
 #include "exports/export_request.h"
 #include "exports/series_download.h"
-#include "util/tokens.h"
 
 namespace banmen::server {
 
