@@ -134,23 +134,23 @@ export class ReplayView {
   // Draws the bar for what `shown` gave.
   render(s: RoomState, shown: Shown): void {
     const r = this.r;
-    const ply = r && this.back ? shownPly(r, s.moves.length) : s.moves.length;
+    const ply = shown.back ? shown.list.selected ?? 0 : s.moves.length;
     const total = r?.archive ? r.positions.length - 1 : s.moves.length;
     const btn = (key: NavKey, label: string, text: string, off: boolean) =>
       h('button', { type: 'button', class: 'btn small rp-nav', 'data-nav': key, title: label, 'aria-label': label, disabled: off, onclick: () => this.request(key) }, text);
     const where = ply === 0 ? t('replay.atStart') : t('replay.at', { ply, total });
     const parts: (HTMLElement | string)[] = [
-      btn('start', t('replay.start'), '⏮', ply === 0), btn('prev', t('replay.prev'), '◀', ply === 0),
-      btn('next', t('replay.next'), '▶', ply >= total), btn('end', t('replay.end'), '⏭', ply >= total),
-      h('span', { class: 'rp-where', 'data-testid': 'replay-where' }, r?.archive ? `${t('replay.archive', { no: r.gameNo })} · ${where}` : where),
+      btn('start', t('replay.start'), '«', ply === 0), btn('prev', t('replay.prev'), '‹', ply === 0),
+      btn('next', t('replay.next'), '›', ply >= total), btn('end', t('replay.end'), '»', ply >= total),
+      h('span', { class: 'rp-where', 'data-testid': 'replay-where', 'data-at': `${r?.archive ? `${r.gameNo}:` : ''}${ply}/${total}` }, r?.archive ? `${t('replay.archive', { no: r.gameNo })} · ${where}` : where),
     ];
     if (this.loading) parts.push(h('span', { class: 'rp-loading' }, t('replay.loading')));
-    if (this.back)
+    if (shown.back)
       parts.push(h('button', { type: 'button', class: 'btn small primary rp-live', 'data-testid': 'replay-live', onclick: () => this.toLive() }, t('replay.live')));
-    const e = r && this.back ? r.positions[ply] : undefined;
+    const e = r && shown.back ? r.positions[ply] : undefined;
     if (e?.reveal) parts.push(this.revealBox(shown.state.game.id, e.reveal.king_candidates_seen_by));
     this.bar.replaceChildren(...parts);
-    this.bar.classList.toggle('looking-back', this.back);
+    this.bar.classList.toggle('looking-back', shown.back);
   }
 
   private revealBox(gameId: string, seen: [string[], string[]]): HTMLElement {
@@ -199,7 +199,8 @@ export class ReplayView {
         if (then) r = navigate(r, then, s.moves.length);
       }
       this.r = r;
-      this.stale = false;
+      // The store may lag a move or two behind the room: read again on the next look back.
+      this.stale = !archive && !!s && !covers(r, s.gameNo, s.moves.length);
     } catch (e) {
       if (id !== this.requests) return;
       toast(t('replay.failed', { status: e instanceof ApiError && e.status ? e.status : '—' }), 'error');
