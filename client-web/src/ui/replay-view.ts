@@ -151,6 +151,7 @@ export class ReplayView {
     if (e?.reveal) parts.push(this.revealBox(shown.state.game.id, e.reveal.king_candidates_seen_by));
     this.bar.replaceChildren(...parts);
     this.bar.classList.toggle('looking-back', shown.back);
+    this.bar.hidden = !shown.back && s.moves.length === 0; // nothing to look back at yet
   }
 
   private revealBox(gameId: string, seen: [string[], string[]]): HTMLElement {
