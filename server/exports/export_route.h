@@ -1,7 +1,8 @@
 // The HTTP side of game records, served from the store (so they survive restarts):
 //   GET /api/rooms/<room>/games                       the room's series, as JSON
 //   GET /api/rooms/<room>/games/<n>/record?format=F   game n's record in format F
-// A record of a game in progress is made for its asker: a player proves their seat with
+//   GET /api/rooms/<room>/games/<n>/positions         game n's positions, ply by ply
+// A record (or the positions) of a game in progress is made for its asker: a player proves their seat with
 // their token (?token=... or "Authorization: Bearer ..."); anyone else gets the
 // spectator's record, and nothing at all when the room does not admit spectators.
 #pragma once
