@@ -279,8 +279,8 @@ async function dogcat(browser) {
   await waitWhere(C, '1/2', 'dog-cat: Cat looks back');
   ok((await C.locator('sg-pieces piece[class*="hidden-rook"]').count()) === 0, 'dog-cat: Cat never sees Dog\'s type');
   ok((await C.locator('sg-pieces piece.sente.hidden-unknown-c').count()) === 1, 'dog-cat: Cat sees a face-down candidate');
-  await spectator.page.click('.move-list .ml-move[data-ply="2"]');
-  await waitWhere(spectator.page, '2/2', 'dog-cat: the spectator looks back');
+  await spectator.page.click('.move-list .ml-move[data-ply="1"]');
+  await waitWhere(spectator.page, '1/2', 'dog-cat: the spectator looks back');
   ok((await spectator.page.locator('piece[class*="hidden-rook"], piece[class*="hidden-king"]').count()) === 0, 'dog-cat: the spectator sees no type');
   for (const p of [D, C, spectator.page]) await p.click('[data-testid=replay-live]');
   await play([D, C], 'dogcat', ['3e3b'], 2);
@@ -303,7 +303,7 @@ async function dogcat(browser) {
   await S.click('[data-reveal="both"]');
   const again = await S.locator('sg-pieces piece').evaluateAll((els) => els.map((e) => e.className).sort());
   ok(JSON.stringify(both) === JSON.stringify(again), 'both views again');
-  const hands = await S.locator('.pb-hand piece[class*="hidden-"]').evaluateAll((els) => els.map((e) => e.className));
+  const hands = await S.locator('.pb-hand sg-hp-wrap:not([data-nb="0"]) piece[class*="hidden-"]').evaluateAll((els) => els.map((e) => e.className));
   ok(hands.length > 0 && hands.every((c) => !c.includes('unknown')), `dog-cat after: the hands show their types too (${hands.join(', ')})`);
   await S.locator('.room').screenshot({ path: `${ARTIFACTS}/replay-dogcat-reveal.png` });
   console.log(`dog-cat replay and reveal: ok`);

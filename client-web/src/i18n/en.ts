@@ -288,7 +288,7 @@ export const en = {
   'replay.loading': 'Loading…',
   'replay.failed': 'The moves could not be loaded ({status}).',
   'series.title': 'Series',
-  'series.count': '{count} games',
+  'series.count': 'Games: {count}',
   'series.empty': 'No game yet.',
   'series.failed': 'The series could not be loaded.',
   'series.inProgress': 'In progress',

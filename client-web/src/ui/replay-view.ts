@@ -81,6 +81,7 @@ export class ReplayView {
     if (!s) return;
     if (g.game_no === s.gameNo) {
       this.archiveGame = null;
+      if (this.r?.archive) this.r = null;
       this.request('start');
       return;
     }
