@@ -9,6 +9,7 @@
 #include "exports/export_request.h"
 #include "exports/game_positions.h"
 #include "exports/record_export.h"
+#include "exports/series_download.h"
 #include "rooms/room_options.h"
 #include "util/tokens.h"
 
@@ -20,6 +21,19 @@ using nlohmann::json;
 constexpr std::string_view kPrefix = kExportPrefix;
 constexpr int kGamesPerPage = 50;
 constexpr int kMaxGamesPerPage = 200;
+
+// The series downloads of the listed games: the whole series when one file holds it, else
+// this page's games. `pgn` only when some listed game has a PGN record.
+json series_records_json(const StoredSeries& s, int from, int limit) {
+  std::string range;
+  if (s.total_games > kSeriesGamesPerFile)
+    range = "?from=" + std::to_string(from) + "&limit=" + std::to_string(limit);
+  const std::string base = std::string(kPrefix) + s.info.room_id + "/records.";
+  bool pgn = false;
+  for (const auto& g : s.games)
+    for (auto f : record_formats_of(g.start.game_id)) pgn = pgn || f == "pgn";
+  return {{"pgn", pgn ? json(base + "pgn" + range) : json(nullptr)}, {"zip", base + "zip" + range}};
+}
 
 ExportReply series_reply(Store& store, const std::string& room_id, std::string_view query,
                          const ExportRequest& req) {
@@ -81,6 +95,7 @@ ExportReply series_reply(Store& store, const std::string& room_id, std::string_v
   json body{
       {"room", s.info.room_id},       {"players", players}, {"score", {s.score[0], s.score[1]}},
       {"total_games", s.total_games}, {"games", games},     {"next", next}};
+  body["series_records"] = series_records_json(s, *from, *limit);
   return ExportReply{200, body.dump() + "\n", "application/json", {}, false};
 }
 
@@ -135,6 +150,8 @@ ExportReply export_route(Store& store, const ExportRequest& req) {
   if (!is_urlsafe_id(room_id, 1, 64)) return plain_reply(400, "bad room id");
   target.remove_prefix(slash);
   if (target == "/games" || target == "/games/") return series_reply(store, room_id, query, req);
+  if (target == "/records.pgn") return series_pgn_reply(store, room_id, query, req);
+  if (target == "/records.zip") return series_zip_reply(store, room_id, query, req);
   constexpr std::string_view games = "/games/";
   if (!target.starts_with(games)) return plain_reply(404, "not found");
   target.remove_prefix(games.size());

@@ -2,8 +2,9 @@
 //   GET /api/rooms/<room>/games                       the room's series, as JSON
 //   GET /api/rooms/<room>/games/<n>/record?format=F   game n's record in format F
 //   GET /api/rooms/<room>/games/<n>/positions         game n's positions, ply by ply
-// A record (or the positions) of a game in progress is made for its asker: a player proves their seat with
-// their token (?token=... or "Authorization: Bearer ..."); anyone else gets the
+//   GET /api/rooms/<room>/records.pgn, records.zip    the finished games in one file
+// A record (or the positions) of a game in progress is made for its asker: a player proves their
+// seat with their token (?token=... or "Authorization: Bearer ..."); anyone else gets the
 // spectator's record, and nothing at all when the room does not admit spectators.
 #pragma once
 

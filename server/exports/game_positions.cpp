@@ -16,9 +16,11 @@ json reveal_json(const shogi::DogcatPlyReveal& r) {
                       {"where", h.where},
                       {"type", std::string(1, h.type)},
                       {"candidate", h.candidate}});
-  return {
-      {"hidden", std::move(hidden)},
-      {"king_candidates_seen_by", {r.king_candidates_seen_by[0], r.king_candidates_seen_by[1]}}};
+  // Built element by element: a braced list of two lists of two strings would read as an
+  // object of two pairs.
+  json seen_by = json::array();
+  for (const auto& squares : r.king_candidates_seen_by) seen_by.push_back(json(squares));
+  return {{"hidden", std::move(hidden)}, {"king_candidates_seen_by", std::move(seen_by)}};
 }
 
 }  // namespace
