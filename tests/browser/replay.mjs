@@ -215,6 +215,13 @@ try {
   const pgn = await A.locator('.sp-game[data-game-no="1"] a[data-format=pgn]').getAttribute('href');
   const res = await A.request.get(new URL(pgn, A.url()).toString());
   ok(res.ok() && (await res.text()).includes('Qxf7#'), 'series: the PGN download is the game');
+  // The whole series: one PGN (the chess game only), one zip of every game's record.
+  const allPgn = await A.request.get(new URL(await A.locator('[data-testid=series-pgn]').getAttribute('href'), A.url()).toString());
+  const pgnText = await allPgn.text();
+  ok(allPgn.ok() && pgnText.includes('Qxf7#') && (pgnText.match(/\[Event /g) ?? []).length === 1, 'series: the series PGN holds the chess game');
+  const zip = await A.request.get(new URL(await A.locator('[data-testid=series-zip]').getAttribute('href'), A.url()).toString());
+  const zipBytes = await zip.body();
+  ok(zip.ok() && zipBytes.subarray(0, 2).toString() === 'PK' && zipBytes.includes('game-002-shogi') && zipBytes.includes('game-003-reversi'), 'series: the series zip names every game');
   await shot(A, 'replay-series-panel');
   // Replay of game 1 (chess) while the room is at reversi.
   await A.click('[data-testid=replay-game-1]');
