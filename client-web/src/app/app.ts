@@ -54,6 +54,7 @@ export class App implements Inbox {
     const notifier = new Notifier(() => this.settings.value.notify);
     this.pages = new Pages(this.model, this.session, {
       actions, sound: this.sound, games: this.games, notifier, settings: () => this.settings.value,
+      token: () => (this.model.roomId ? this.session.token(this.model.roomId) : null),
     }, {
       home: () => this.router.go('/'),
       retry: () => this.link.conn.retryNow(),

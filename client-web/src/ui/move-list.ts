@@ -10,8 +10,15 @@ import { gameMeta } from '../games/catalog';
 
 const SHOGI_MARK = ['☗', '☖'];
 
+// Looking back (state/replay.ts): the ply shown is marked, and a click on a move asks for
+// its position (`data-ply`: the ply after that move).
+export interface MoveListNav {
+  selected: number | null; // the ply shown while looking back; null: the game's own
+  onSelect: (ply: number) => void;
+}
+
 // `readable`: the moves as people write them when the server sent only USI (shogi).
-export function renderMoveList(gameId: string, moves: MoveEntry[], initial = ''): HTMLElement {
+export function renderMoveList(gameId: string, moves: MoveEntry[], initial = '', nav?: MoveListNav): HTMLElement {
   const meta = gameMeta(gameId);
   if (meta?.shogiNotation && moves.some((m) => m.display === m.move)) {
     const text = shogiDisplay(initial, moves.map((m) => m.move), meta.files, lang() === 'ja' ? 'japanese' : 'western');
@@ -24,18 +31,37 @@ export function renderMoveList(gameId: string, moves: MoveEntry[], initial = '')
     for (const row of moveRows(moves.length, start)) {
       list.append(h('li', { class: 'ml-pair' },
         h('span', { class: 'ml-no' }, `${row.no}.`),
-        row.first === null ? h('span', { class: 'ml-skip', 'aria-hidden': 'true' }, '…') : h('span', { class: 'ml-move' }, label(moves[row.first])),
-        row.second === null ? null : h('span', { class: 'ml-move' }, label(moves[row.second]))));
+        row.first === null ? h('span', { class: 'ml-skip', 'aria-hidden': 'true' }, '…') : moveEl(label(moves[row.first]), row.first),
+        row.second === null ? null : moveEl(label(moves[row.second]), row.second)));
     }
   } else {
     moves.forEach((m, i) =>
       list.append(h('li', { class: 'ml-ply' },
         h('span', { class: 'ml-no' }, String(i + 1)),
-        h('span', { class: 'ml-move' }, markedPly(label(m), i + start.firstSeat)))));
+        moveEl(markedPly(label(m), i + start.firstSeat), i))));
   }
   const last = list.lastElementChild;
   if (last) last.classList.add('last');
+  if (nav) {
+    list.classList.add('navigable');
+    if (nav.selected !== null) {
+      list.classList.add('looking-back');
+      const el = list.querySelector(`.ml-move[data-ply="${nav.selected}"]`);
+      el?.classList.add('selected');
+      el?.setAttribute('aria-current', 'step');
+    }
+    list.addEventListener('click', (e) => {
+      const el = (e.target as Element).closest('.ml-move');
+      const ply = Number(el?.getAttribute('data-ply'));
+      if (el && ply > 0) nav.onSelect(ply);
+    });
+  }
   return list;
+}
+
+// One move, named by the ply it leads to (the first move leads to ply 1).
+function moveEl(text: string, index: number): HTMLElement {
+  return h('span', { class: 'ml-move', 'data-ply': index + 1 }, text);
 }
 
 // Who moved first and the first row's number, read from the start position: the SFEN's

@@ -28,6 +28,8 @@ import { ShareBox } from './share-box';
 import { Announcer } from './announcer';
 import { positionLines, squareWords } from './position-text';
 import { SquareKeys } from '../boards/square-keys';
+import { ReplayView } from './replay-view';
+import { SeriesPanel } from './series-panel';
 
 export interface RoomDeps {
   actions: RoomActions;
@@ -35,6 +37,7 @@ export interface RoomDeps {
   games: GameDirectory;
   notifier: Notifier;
   settings: () => Settings;
+  token?: () => string | null; // this browser's seat token in the room (records API)
 }
 
 export class RoomView {
@@ -65,12 +68,16 @@ export class RoomView {
   private readonly moveInput = h('input', { type: 'text', class: 'move-input', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('play.typeMove'), placeholder: t('play.typeMove') });
   private readonly passBtn = h('button', { type: 'button', class: 'btn primary pass-btn', hidden: true, 'data-testid': 'pass' }, t('play.pass'));
   private readonly moveForm: HTMLFormElement;
+  // Looking back through the game (replay-view.ts) and the room's series (series-panel.ts).
+  private readonly replay: ReplayView;
+  private readonly series: SeriesPanel;
   private board: BoardView | null = null;
   private boardGame = '';
   private state: RoomState | null = null;
   private flipped = false;
   private claimShownFor = 0;
   private timer: number | undefined;
+  private wasBack = false;
   private readonly onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') this.cancelPremove();
   };
@@ -102,6 +109,11 @@ export class RoomView {
       } else toast(t('play.error', { message: typed }), 'error');
     });
     this.moveForm = moveForm;
+    const token = () => deps.token?.() ?? null;
+    this.replay = new ReplayView(() => this.state?.room ?? '', token, () => this.redraw());
+    this.series = new SeriesPanel(() => this.state?.room ?? '', token,
+      (g) => g.game === this.state?.game.id || (!!gameMeta(g.game) && !this.games.variant(g.game)),
+      (g) => this.replay.openGame(g));
     const flip = h('button', { type: 'button', class: 'btn small icon', title: t('play.flip'), 'aria-label': t('play.flip'), onclick: () => this.flip() }, uiIcon('flip'));
     this.el = h('div', { class: 'room' },
       h('section', { class: 'play-area', 'aria-label': t('a11y.board') },
@@ -112,7 +124,7 @@ export class RoomView {
         this.bottom.el,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
-        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.moves, this.controls,
+        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.moves, this.replay.bar, this.controls, this.series.el,
         h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
     );
     this.timer = window.setInterval(() => this.tick(), 100);
@@ -122,49 +134,62 @@ export class RoomView {
   destroy(): void {
     window.clearInterval(this.timer);
     document.removeEventListener('keydown', this.onKey);
+    this.replay.destroy();
     this.board?.destroy();
   }
 
   update(s: RoomState): void {
     const prev = this.state;
     this.state = s;
-    if (this.boardGame !== boardKey(s)) {
-      this.makeBoard(s.game.id, s.role === 'spectator', s.game.variant);
-      this.boardGame = boardKey(s);
+    // While the viewer looks back, the board and the bars draw `v` (the chosen position);
+    // everything else follows the game `s`.
+    this.replay.sync(s);
+    const shown = this.replay.shown(s);
+    const v = shown.state;
+    if (shown.back && !this.wasBack) this.cancelPremove();
+    this.wasBack = shown.back;
+    if (this.boardGame !== boardKey(v)) {
+      this.makeBoard(v.game.id, spectatorBoard(v), v.game.variant);
+      this.boardGame = boardKey(v);
     }
     this.renderDefinition(s);
-    const bottom = this.flipped ? ((1 - bottomSeat(s)) as 0 | 1) : bottomSeat(s);
+    const bottom = this.flipped ? ((1 - bottomSeat(v)) as 0 | 1) : bottomSeat(v);
     const top = (1 - bottom) as 0 | 1;
-    this.top.update(s, top);
-    this.bottom.update(s, bottom);
+    this.top.update(v, top);
+    this.bottom.update(v, bottom);
     this.board!.update({
-      gameId: s.game.id,
-      position: s.position,
-      lastMove: lastMove(s),
-      legalMoves: isMyTurn(s) ? s.legalMoves : [],
-      toMove: s.toMove,
-      mySeat: s.status === 'playing' ? s.seat : null,
+      gameId: v.game.id,
+      position: v.position,
+      lastMove: shown.back ? shown.lastMove : lastMove(s),
+      legalMoves: !shown.back && isMyTurn(s) ? s.legalMoves : [],
+      toMove: v.toMove,
+      mySeat: !shown.back && s.status === 'playing' ? s.seat : null,
       bottomSeat: bottom,
-      inCheck: s.inCheck,
-      over: s.status === 'over',
-      premove: this.deps.settings().premove && s.role === 'player' && s.status === 'playing',
-    }, s.lastChange === 'move');
-    if (this.pieceListFor !== s.position || this.squareKeysFor !== bottom) {
-      this.pieceListFor = s.position;
+      inCheck: v.inCheck,
+      over: v.status === 'over',
+      premove: !shown.back && this.deps.settings().premove && s.role === 'player' && s.status === 'playing',
+    }, s.lastChange === 'move' && !shown.back);
+    if (this.pieceListFor !== v.position || this.squareKeysFor !== bottom) {
+      this.pieceListFor = v.position;
       this.squareKeysFor = bottom;
-      this.pieceList.replaceChildren(...positionLines(s.game.id, s.position).map((line) => h('li', {}, line)));
-      const words = squareWords(s.game.id, s.position);
+      this.pieceList.replaceChildren(...positionLines(v.game.id, v.position).map((line) => h('li', {}, line)));
+      const words = squareWords(v.game.id, v.position);
       this.squareKeys?.update((square) => `${square} ${words.get(square) ?? t('a11y.empty')}`);
     }
-    this.passBtn.hidden = !(isMyTurn(s) && s.legalMoves.includes('pass'));
-    this.moveForm.hidden = s.role !== 'player' || s.status !== 'playing';
+    this.passBtn.hidden = shown.back || !(isMyTurn(s) && s.legalMoves.includes('pass'));
+    this.moveForm.hidden = shown.back || s.role !== 'player' || s.status !== 'playing';
     this.renderHeader(s);
     this.renderLegend(s);
     this.share.update(s);
     this.renderStatus(s);
-    this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(s.game.id, s.moves, s.initialPosition));
+    const nav = { selected: shown.list.selected, onSelect: (ply: number) => this.replay.select(ply) };
+    this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(v.game.id, shown.list.moves, shown.list.initial, nav));
     const list = this.moves.querySelector('.move-list');
-    if (list) list.scrollTop = list.scrollHeight;
+    const selected = list?.querySelector('.ml-move.selected');
+    if (selected) selected.scrollIntoView({ block: 'nearest' });
+    else if (list) list.scrollTop = list.scrollHeight;
+    this.replay.render(s, shown);
+    if (!prev || s.lastChange === 'game_over' || prev.gameNo !== s.gameNo) void this.series.refresh();
     this.controls.replaceChildren(renderControls(s, this.actions, this.games, recordFormats(s.game.id, this.games.formats(s.game.id))));
     this.renderChat(s);
     this.announcer.change(prev, s);
@@ -260,6 +285,11 @@ export class RoomView {
     return this.board?.cancelPremove() ?? false;
   }
 
+  // Draws the same state again (the replay moved, the board flipped).
+  private redraw(): void {
+    if (this.state) this.update({ ...this.state, lastChange: 'other' });
+  }
+
   private flip(): void {
     this.flipped = !this.flipped;
     if (this.state) this.update({ ...this.state, lastChange: 'other' });
@@ -295,5 +325,11 @@ async function askPromotion(): Promise<boolean | null> {
 
 function boardKey(s: RoomState): string {
   const v = s.game.variant;
-  return `${s.game.id}:${v ? `${v.name}:${v.files}x${v.ranks}` : ''}:${s.role === 'spectator' ? 'spectator' : 'player'}`;
+  return `${s.game.id}:${v ? `${v.name}:${v.files}x${v.ranks}` : ''}:${spectatorBoard(s) ? 'spectator' : 'player'}`;
+}
+
+// A spectator's board has no typed hidden pieces in hand, until a hidden-piece game is
+// over and everything may be shown.
+function spectatorBoard(s: RoomState): boolean {
+  return s.role === 'spectator' && !(s.status === 'over' && gameMeta(s.game.id)?.hiddenPieces);
 }
