@@ -8,6 +8,7 @@ import './styles/room.css';
 import './styles/shogi.css';
 import './styles/reversi.css';
 import './styles/fairy.css';
+import './styles/review.css';
 import { initLang, lang } from './i18n';
 import { App } from './app/app';
 import { fontsReady } from './ui/fonts';

@@ -28,6 +28,8 @@ import { ShareBox } from './share-box';
 import { Announcer } from './announcer';
 import { positionLines, squareWords } from './position-text';
 import { SquareKeys } from '../boards/square-keys';
+import { ReviewPanel, reviewBoardInput } from './review-panel';
+import { canDrive } from '../state/review';
 
 export interface RoomDeps {
   actions: RoomActions;
@@ -60,6 +62,7 @@ export class RoomView {
   private readonly status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
   private readonly moves = h('div', { class: 'moves-box' });
   private readonly controls = h('div', { class: 'controls-box' });
+  private readonly review: ReviewPanel;
   private readonly chatLog = h('ul', { class: 'chat-log', 'aria-live': 'polite' });
   private readonly chatInput = h('input', { type: 'text', maxlength: 300, placeholder: t('chat.placeholder'), 'aria-label': t('chat.title') });
   private readonly moveInput = h('input', { type: 'text', class: 'move-input', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('play.typeMove'), placeholder: t('play.typeMove') });
@@ -78,6 +81,7 @@ export class RoomView {
   constructor(private readonly deps: RoomDeps) {
     this.actions = deps.actions;
     this.games = deps.games;
+    this.review = new ReviewPanel(this.actions);
     this.share.onDeviceLink = () => this.actions.send('device_link');
     this.announcer = new Announcer(deps.sound, deps.notifier, deps.settings, () => this.actions.send('rematch_offer'));
     const chatForm = h('form', { class: 'chat-form' }, this.chatInput, h('button', { type: 'submit', class: 'btn small' }, t('chat.send')));
@@ -112,7 +116,7 @@ export class RoomView {
         this.bottom.el,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
-        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.moves, this.controls,
+        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.review.el, this.moves, this.controls,
         h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
     );
     this.timer = window.setInterval(() => this.tick(), 100);
@@ -137,7 +141,11 @@ export class RoomView {
     const top = (1 - bottom) as 0 | 1;
     this.top.update(s, top);
     this.bottom.update(s, bottom);
-    this.board!.update({
+    // While a review (感想戦) is open the board is the review's (review-panel.ts).
+    const review = s.review;
+    this.el.classList.toggle('reviewing', !!review);
+    if (review) this.board!.update(reviewBoardInput(s, review, bottom), prev?.review?.current === review.nodes[review.current].parent);
+    else this.board!.update({
       gameId: s.game.id,
       position: s.position,
       lastMove: lastMove(s),
@@ -149,11 +157,14 @@ export class RoomView {
       over: s.status === 'over',
       premove: this.deps.settings().premove && s.role === 'player' && s.status === 'playing',
     }, s.lastChange === 'move');
-    if (this.pieceListFor !== s.position || this.squareKeysFor !== bottom) {
-      this.pieceListFor = s.position;
+    this.board!.setShapes?.(review?.shapes ?? [], review && canDrive(review, s.role) ? (shapes) => this.actions.send('review_draw', { shapes }) : null);
+    this.review.update(s);
+    const shown = review ? review.position : s.position;
+    if (this.pieceListFor !== shown || this.squareKeysFor !== bottom) {
+      this.pieceListFor = shown;
       this.squareKeysFor = bottom;
-      this.pieceList.replaceChildren(...positionLines(s.game.id, s.position).map((line) => h('li', {}, line)));
-      const words = squareWords(s.game.id, s.position);
+      this.pieceList.replaceChildren(...positionLines(s.game.id, shown).map((line) => h('li', {}, line)));
+      const words = squareWords(s.game.id, shown);
       this.squareKeys?.update((square) => `${square} ${words.get(square) ?? t('a11y.empty')}`);
     }
     this.passBtn.hidden = !(isMyTurn(s) && s.legalMoves.includes('pass'));
@@ -182,7 +193,7 @@ export class RoomView {
     this.boardEl.className = `board-wrap game-${gameId}`;
     this.top.hand.replaceChildren();
     this.bottom.hand.replaceChildren();
-    const onMove = (m: string) => this.actions.move(m);
+    const onMove = (m: string) => (this.state?.review ? this.review.move(this.state, m) : this.actions.move(m));
     const kind = gameMeta(gameId)?.board ?? 'shogi';
     if (variant) {
       this.board = new FairyBoard(this.boardEl, variant, onMove, choose, () => t('play.choosePiece'), (l) => variantPieceName(variant, l));
