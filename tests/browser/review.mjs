@@ -3,7 +3,8 @@
 // board; both players and a spectator (on a phone-sized screen) see the same board and the
 // same variation list, the guest in Japanese. The spectator may not drive until a player
 // lets them; an arrow drawn by the host reaches the others; "Save" downloads KIF with a
-// 変化 block; closing the review gives the game's board back.
+// 変化 block; closing the review gives the game's board back. Then a chess review: a side
+// line saved as PGN with its variation, an arrow drawn on chessground shared.
 // Usage: node review.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { readFile } from 'node:fs/promises';
 import { launch, newPlayer, shot, until, check, pageProblems, joinAs, squareCenter } from './lib.mjs';
@@ -106,8 +107,47 @@ try {
   for (const p of [host.page, guest.page]) await p.waitForSelector('[data-testid=review-open]');
   await until(async () => await spectator.page.locator('[data-testid=review-panel]').isHidden(), 'the spectator panel goes');
   await until(async () => (await guest.page.locator('.sg-shapes line').count()) === 0, 'the arrows go with the review');
+
+  // Chess: a side line saved as PGN with a parenthesised variation; arrows on chessground.
+  const white = await newPlayer(browser, base, { name: 'white' });
+  await white.page.waitForSelector('[data-testid=server-version]');
+  await white.page.fill('#nickname', 'Wanda');
+  await white.page.click('.game-card[data-game=chess]');
+  await white.page.click('label.side-first');
+  await white.page.click('[data-testid=create-room]');
+  await white.page.waitForSelector('[data-testid=waiting]');
+  const black = await newPlayer(browser, await white.page.inputValue('[data-testid=share-link]'), { name: 'black' });
+  await joinAs(black.page, 'Boris');
+  const chessPlayers = [white.page, black.page];
+  for (const [ply, move] of ['e2e4', 'e7e5'].entries()) {
+    await until(async () => (await moveCount(chessPlayers[ply % 2])) === ply, `chess ply ${ply} seen`);
+    await playMove(chessPlayers[ply % 2], 'chess', move, true);
+  }
+  await until(async () => (await moveCount(white.page)) === 2, 'chess moves played');
+  await white.page.click('[data-testid=resign]');
+  await white.page.click('dialog.choice-dialog button[data-choice=yes]');
+  for (const p of chessPlayers) await p.waitForSelector('[data-testid=result-dialog]');
+  for (const p of chessPlayers) await p.locator('dialog.result-dialog button.close').click().catch(() => {});
+  await black.page.click('[data-testid=review-open]');
+  await white.page.waitForSelector('[data-testid=review-tree]');
+  await white.page.click('[data-testid=review-back]');
+  await until(async () => (await black.page.locator('.review-row.current').getAttribute('data-node')) === '1', 'chess review at ply 1');
+  await playMove(black.page, 'chess', 'c7c5', false);
+  await until(async () => (await white.page.locator('.review-row.depth-1').count()) === 1, 'the chess side line is listed');
+  const c = await squareCenter(white.page, 'chess', 'g1');
+  const d = await squareCenter(white.page, 'chess', 'f3');
+  await white.page.mouse.move(c.x, c.y);
+  await white.page.mouse.down({ button: 'right' });
+  await white.page.mouse.move(d.x, d.y, { steps: 5 });
+  await white.page.mouse.up({ button: 'right' });
+  await until(async () => (await black.page.locator('.cg-shapes line').count()) > 0, 'the chess arrow reaches the other player');
+  await shot(black.page, 'review-04-chess');
+  const [pgnFile] = await Promise.all([black.page.waitForEvent('download'), black.page.click('[data-testid=review-save]')]);
+  const pgn = await readFile(await pgnFile.path(), 'utf8');
+  check(pgnFile.suggestedFilename().endsWith('-review.pgn') && pgn.includes('1. e4 e5 (1... c5)'), `the PGN holds the variation:\n${pgn}`);
+
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
-  console.log('review: opened, branched, seen alike by both players and a spectator, allowed, drawn, saved, closed: ok');
+  console.log('review: opened, branched, seen alike by both players and a spectator, allowed, drawn, saved (KIF, PGN), closed: ok');
 } catch (e) {
   failed = true;
   console.error('FAILED:', e.stack ?? e);
