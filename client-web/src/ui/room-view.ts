@@ -133,7 +133,7 @@ export class RoomView {
     const prev = this.state;
     this.state = s;
     if (this.boardGame !== boardKey(s)) {
-      this.makeBoard(s.game.id, s.role === 'spectator', s.game.variant);
+      this.makeBoard(s.game.id, s.role === 'spectator' && !s.review, s.game.variant);
       this.boardGame = boardKey(s);
     }
     this.renderDefinition(s);
@@ -306,5 +306,6 @@ async function askPromotion(): Promise<boolean | null> {
 
 function boardKey(s: RoomState): string {
   const v = s.game.variant;
-  return `${s.game.id}:${v ? `${v.name}:${v.files}x${v.ranks}` : ''}:${s.role === 'spectator' ? 'spectator' : 'player'}`;
+  // A review hides nothing: a spectator gets a player's board (dog-cat's typed hand pieces).
+  return `${s.game.id}:${v ? `${v.name}:${v.files}x${v.ranks}` : ''}:${s.role === 'spectator' && !s.review ? 'spectator' : 'player'}`;
 }
