@@ -53,12 +53,38 @@ Error bad_shapes(const std::string& why) {
 ReviewBoard::ReviewBoard(VariationTree tree, int game_no)
     : tree_(std::move(tree)), game_no_(game_no) {}
 
-Result<ReviewBoard> ReviewBoard::of_game(const Game& start, const Game& finished, int game_no) {
-  const std::size_t plies = finished.history_size();
+VariationLimits ReviewBoard::limits_for(std::size_t plies) {
   VariationLimits limits;
   limits.max_nodes = plies + 1 + kReviewExtraNodes;
   limits.max_depth = plies + kReviewExtraDepth;
-  ReviewBoard board(VariationTree(start, limits), game_no);
+  return limits;
+}
+
+ReviewBoard ReviewBoard::of_tree(VariationTree tree, int game_no, bool open) {
+  ReviewBoard board(std::move(tree), game_no);
+  board.open_ = open;
+  board.display_.assign(board.tree_.size(), "");
+  // Depth first, each node's game made once from its parent's (no replay from the root).
+  std::vector<std::pair<NodeId, GamePtr>> stack;
+  stack.emplace_back(VariationTree::root(), board.tree_.root_game().clone());
+  while (!stack.empty()) {
+    auto [id, game] = std::move(stack.back());
+    stack.pop_back();
+    for (const NodeId child : board.tree_.node(id).children) {
+      GamePtr next = game->clone();
+      if (!next->apply(board.tree_.node(child).move)) continue;  // checked when it was read
+      board.display_[child] = next->display_notation(next->history_size() - 1, Viewer::referee);
+      stack.emplace_back(child, std::move(next));
+    }
+  }
+  (void)board.tree_.go_to(VariationTree::root());
+  board.look();
+  return board;
+}
+
+Result<ReviewBoard> ReviewBoard::of_game(const Game& start, const Game& finished, int game_no) {
+  const std::size_t plies = finished.history_size();
+  ReviewBoard board(VariationTree(start, limits_for(plies)), game_no);
   board.display_.push_back("");
   // The main line, with each move's display found on the way (one replay, not one per ply).
   GamePtr game = start.clone();

@@ -29,6 +29,11 @@ class ReviewBoard {
   // The review of `finished` (game number `game_no`), `start` being a fresh game at the
   // position `finished` started from. Errors: the game's moves do not replay from `start`.
   static Result<ReviewBoard> of_game(const Game& start, const Game& finished, int game_no);
+  // A review kept in the store, read back (read_variation_text with limits_for()), looking
+  // at its root; `open` as it was kept.
+  static ReviewBoard of_tree(VariationTree tree, int game_no, bool open);
+  // The limits of the review of a game of `plies` moves.
+  static VariationLimits limits_for(std::size_t plies);
 
   int game_no() const { return game_no_; }
   const VariationTree& tree() const { return tree_; }

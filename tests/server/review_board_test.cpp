@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <map>
 #include <random>
 
 #include "core/registry.h"
@@ -72,6 +73,39 @@ TEST(ReviewBoard, EveryGameReviewsThroughTheSeam) {
       EXPECT_EQ(back->size(), 8u);
     }
   }
+}
+
+// What the store will keep (the transcript form) gives the same review back.
+TEST(ReviewBoard, ATranscriptReadBackIsTheSameReview) {
+  ReviewBoard board = board_of({"shogi", "", ""}, 6);
+  // A side line of two moves from ply 1 (the last legal move is not the game's first).
+  ASSERT_TRUE(board.go_to_ply(1));
+  ASSERT_TRUE(board.play(board.event()["legal_moves"].back().get<std::string>()));
+  ASSERT_TRUE(board.play(board.event()["legal_moves"].front().get<std::string>()));
+  ASSERT_EQ(board.tree().size(), 9u);
+  ASSERT_TRUE(board.draw(json::array({{{"orig", "2g"}, {"dest", "2f"}, {"brush", "red"}}})));
+  const std::string text = write_variation_text(board.tree());
+  auto tree = read_variation_text(board.tree().root_game(), text, ReviewBoard::limits_for(6));
+  ASSERT_TRUE(tree) << tree.error().message;
+  ReviewBoard back = ReviewBoard::of_tree(std::move(*tree), 1, true);
+  // Ids follow the reading order; the tree, its order of lines and each move's display are
+  // the same.
+  EXPECT_EQ(write_variation_text(back.tree()), text);
+  auto by_path = [](const ReviewBoard& r) {
+    std::map<std::vector<std::string>, std::string> shown;
+    const json e = r.event();
+    for (NodeId id = 0; id < r.tree().size(); ++id)
+      shown[r.tree().moves_to(id)] = e["nodes"][id]["display"];
+    return shown;
+  };
+  EXPECT_EQ(by_path(board), by_path(back));
+  json b = back.event();
+  EXPECT_EQ(b["current"], 0);
+  EXPECT_EQ(b["shapes"], json::array());  // shapes are not kept
+  EXPECT_EQ(
+      ReviewBoard::of_tree(read_variation_text(board.tree().root_game(), text).value(), 1, false)
+          .event()["open"],
+      false);
 }
 
 TEST(ReviewBoard, DogcatIsReviewedInTheOpen) {
