@@ -129,8 +129,11 @@ json Room::review_json() const {
 void Room::record_review() {
   // Once the store keeps reviews, this writes StoredReview{id_, review_->game_no(),
   // write_variation_text(review_->tree()), review_->open(), unix_ms()} (one per game, a
-  // later write replacing it), so a room loaded back from the store reopens its review.
-  // Not waited for: a review is a pastime, and losing its last change is no harm.
+  // later write replacing it), so a room loaded back from the store reopens its review:
+  // ReviewBoard::of_tree(read_variation_text(<fresh game at the start>, tree_text,
+  // ReviewBoard::limits_for(<the game's plies>)), game_no, open). Shapes and the node
+  // looked at are not kept. Not waited for: a review is a pastime, and losing its last
+  // change is no harm.
 }
 
 }  // namespace banmen::server
