@@ -3,14 +3,28 @@
 // board; both players and a spectator (on a phone-sized screen) see the same board and the
 // same variation list, the guest in Japanese. The spectator may not drive until a player
 // lets them; an arrow drawn by the host reaches the others; "Save" downloads KIF with a
-// 変化 block; closing the review gives the game's board back. Then a chess review: a side
+// 変化 block; axe-core finds nothing serious on the panel; closing the review gives the
+// game's board back. Then a chess review: a side
 // line saved as PGN with its variation, an arrow drawn on chessground shared.
 // Usage: node review.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { launch, newPlayer, shot, until, check, pageProblems, joinAs, squareCenter } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
+const axePath = createRequire(new URL('../../client-web/node_modules/', import.meta.url)).resolve('axe-core/axe.min.js');
+
+// axe-core on the review panel: no serious or critical violation.
+async function axeReview(page, what) {
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const r = await globalThis.axe.run('[data-testid=review-panel]', { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  check(found.length === 0, `axe on the review panel (${what}):\n${found.join('\n')}`);
+}
 const MOVES = ['7g7f', '3c3d', '2g2f'];
 
 const browser = await launch();
@@ -24,7 +38,7 @@ try {
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');
   const link = await host.page.inputValue('[data-testid=share-link]');
-  const guest = await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' });
+  const guest = await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP', bypassCSP: true }); // to load axe
   await joinAs(guest.page, 'Sensei');
   const spectator = await newPlayer(browser, link, { name: 'spectator', viewport: { width: 390, height: 844 } });
   await joinAs(spectator.page, 'Sam');
@@ -89,6 +103,7 @@ try {
   await host.page.mouse.up({ button: 'right' });
   for (const p of [guest.page, spectator.page])
     await until(async () => (await p.locator('.sg-shapes line').count()) > 0, 'the arrow is drawn everywhere');
+  await axeReview(guest.page, 'Japanese, a player');
   await shot(host.page, 'review-01-host');
   await shot(guest.page, 'review-02-guest-ja');
   await spectator.page.locator('[data-testid=review-panel]').scrollIntoViewIfNeeded();
