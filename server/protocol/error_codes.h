@@ -1,7 +1,8 @@
 // Every error code the server sends in an `error` message (docs/protocol.md, "error"), by
 // name. The rules core's own codes (bad_move, illegal_move, game_over, unknown_game,
 // not_implemented, unsupported, unknown_handicap, bad_position) live in core/result.h,
-// bad_variant in games/variant_error.h; this header adds the protocol's and lists them all,
+// bad_variant in games/variant_error.h, review_limit and
+// unknown_node in core/variation_tree.h; this header adds the protocol's and lists them all,
 // so a test can hold the list and the protocol's table to each other.
 #pragma once
 
@@ -9,6 +10,7 @@
 #include <string_view>
 
 #include "core/result.h"
+#include "core/variation_tree.h"
 #include "games/variant_error.h"
 
 namespace banmen::errc {
@@ -36,9 +38,10 @@ inline constexpr const char* rate_limited = "rate_limited";
 inline constexpr const char* too_many_rooms = "too_many_rooms";
 inline constexpr const char* storage_error = "storage_error";
 inline constexpr const char* internal_error = "internal_error";
+inline constexpr const char* no_review = "no_review";
 
 // Every code a client may receive, in the order of docs/protocol.md's table.
-inline constexpr std::array<std::string_view, 33> kProtocolCodes{
+inline constexpr std::array<std::string_view, 36> kProtocolCodes{
     bad_request,       unknown_type,       unknown_game,
     not_implemented,   unsupported,        unknown_handicap,
     bad_position,      bad_variant,        no_such_room,
@@ -49,5 +52,6 @@ inline constexpr std::array<std::string_view, 33> kProtocolCodes{
     stale_version,     bad_move,           illegal_move,
     no_offer,          takebacks_disabled, nothing_to_take_back,
     too_late_to_abort, opponent_present,   rate_limited,
-    too_many_rooms,    storage_error,      internal_error};
+    too_many_rooms,    storage_error,      internal_error,
+    no_review,         review_limit,       unknown_node};
 }  // namespace banmen::errc

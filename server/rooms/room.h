@@ -27,6 +27,7 @@
 #include "rooms/event_log.h"
 #include "rooms/game_clock.h"
 #include "rooms/request.h"
+#include "rooms/review_board.h"
 #include "rooms/room_options.h"
 #include "rooms/room_services.h"
 #include "rooms/seating.h"
@@ -225,6 +226,24 @@ class Room : public std::enable_shared_from_this<Room> {
   void publish_offer(const char* kind, int seat, const char* state);
   void withdraw_offers();
 
+  // room_review.cpp: the review (感想戦) of the finished game
+  void on_review_start(const Request& r);
+  void on_review_move(const Request& r);
+  void on_review_goto(const Request& r);
+  void on_review_draw(const Request& r);
+  void on_review_allow(const Request& r);
+  void on_review_close(const Request& r);
+  void on_review_save(const Request& r);
+  // The review's event to everyone, `by` (a seat, or null for a spectator) having changed
+  // it; `moved`: the tree or the current node changed.
+  void publish_review(json by, bool moved);
+  // A switch between games closes the review (kept, so the players may open it again).
+  void close_review_for_switch();
+  // The review as a snapshot carries it: its event while open, else null.
+  json review_json() const;
+  // Keeps the review in the store, so it comes back with the room.
+  void record_review();
+
   // room_views.cpp: what each viewer is told
   json snapshot(Viewer viewer, int player) const;
   json moves_json(Viewer viewer) const;
@@ -288,6 +307,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   std::deque<ChatLine> chat_;
   bool closed_ = false;
+  // The current game's review, once a player opened it; a new game drops it.
+  std::optional<ReviewBoard> review_;
 
   // The computer opponent (room_computer.cpp)
   std::shared_ptr<Client> computer_client_;

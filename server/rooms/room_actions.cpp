@@ -78,6 +78,7 @@ void Room::on_switch_game(const Request& r) {
   options_ = std::move(next);
   rematch_wanted_[0] = rematch_wanted_[1] = false;
   ack(r);
+  close_review_for_switch();
   spdlog::info("room {} switched to {} ({})", id_, options_.game, clock.human());
   if (status_ == Status::waiting) {  // nothing played yet: show the new board at once
     game_ = std::move(options_.new_game().value());

@@ -43,6 +43,7 @@ void Room::game_began(const StoredGameStart&) {
   turn_started_ms_ = steady_ms();
   draw_offer_ = takeback_offer_ = computer_offer_ = -1;
   rematch_wanted_[0] = rematch_wanted_[1] = false;
+  review_.reset();  // the review was of the game before
   services_.metrics.games_started_total++;
   spdlog::info("room {} game {} started: {} ({})", id_, game_no_, options_.game,
                options_.clock.human());

@@ -14,10 +14,12 @@ constexpr std::size_t kMaxMoveText = 32;
 constexpr std::size_t kMaxMoveId = 64;
 // What acting on the game being played needs: a player, of a game under way.
 constexpr unsigned kInGame = kSeat | kStarted | kNotOver;
+// What driving the review board needs: the game over, its review open, a driver.
+constexpr unsigned kReviewing = kAfterGame | kReviewOpen | kReviewDriver;
 }  // namespace
 
 const Room::Route* Room::route(std::string_view type) {
-  static const std::array<Route, 21> kRoutes{{
+  static const std::array<Route, 28> kRoutes{{
       {"move", kWellFormedMove | kSeat | kFirstTime | kStarted | kNotOver | kTurn | kFreshVersion,
        &Room::on_move, "spectators cannot move"},
       {"declare", kInGame | kTurn, &Room::on_declare, "spectators cannot declare"},
@@ -40,6 +42,13 @@ const Room::Route* Room::route(std::string_view type) {
       {"computer_decline", kInGame, &Room::on_computer_offer},
       {"chat", kNothing, &Room::on_chat},
       {"device_link", kSeat, &Room::on_device_link, "spectators have no seat to move"},
+      {"review_start", kSeat | kAfterGame, &Room::on_review_start, "players open the review"},
+      {"review_move", kReviewing, &Room::on_review_move},
+      {"review_goto", kReviewing, &Room::on_review_goto},
+      {"review_draw", kReviewing, &Room::on_review_draw},
+      {"review_allow", kSeat | kAfterGame | kReviewOpen, &Room::on_review_allow},
+      {"review_close", kSeat | kAfterGame | kReviewOpen, &Room::on_review_close},
+      {"review_save", kAfterGame, &Room::on_review_save},
   }};
   auto it =
       std::find_if(kRoutes.begin(), kRoutes.end(), [&](const Route& r) { return r.type == type; });
@@ -108,7 +117,7 @@ bool Room::preconditions_hold(const Route& route, const Request& r) {
     return false;
   }
   if ((needs & kAfterGame) && status_ != Status::over) {
-    refuse(r, errc::game_in_progress, "a rematch is offered after the game");
+    refuse(r, errc::game_in_progress, "only after the game");
     return false;
   }
   if ((needs & kNoGameRunning) && status_ == Status::playing) {
@@ -122,6 +131,14 @@ bool Room::preconditions_hold(const Route& route, const Request& r) {
   if ((needs & kFreshVersion) &&
       get_int(msg, "version").value_or(0) < static_cast<std::int64_t>(events_.position_version())) {
     refuse(r, errc::stale_version, "the position changed since your version");
+    return false;
+  }
+  if ((needs & kReviewOpen) && !(review_ && review_->open())) {
+    refuse(r, errc::no_review, "no review is open");
+    return false;
+  }
+  if ((needs & kReviewDriver) && r.member.player < 0 && !review_->spectators_may_drive()) {
+    refuse(r, errc::not_a_player, "the players have not let spectators drive the review");
     return false;
   }
   return true;

@@ -1,6 +1,6 @@
 // What an in-room request needs before its handler runs, as data: each line of the request
 // table (room_requests.cpp) names its needs, and Room checks them once, in the fixed order
-// of docs/architecture.md (well-formed, seat, game running and not over, turn, version).
+// of docs/architecture.md (well-formed, seat, game running and not over, turn, version, review).
 // The dispatcher asks the same table (Room::handles) which messages go to a room.
 #pragma once
 
@@ -21,6 +21,8 @@ enum Needs : std::uint16_t {
   kNoGameRunning = 1 << 7,   // waiting or over: game_in_progress
   kTurn = 1 << 8,            // the sender's seat is to move: not_your_turn
   kFreshVersion = 1 << 9,    // the client saw the current position: stale_version
+  kReviewOpen = 1 << 10,     // the game's review is open: no_review
+  kReviewDriver = 1 << 11,   // a player, or a spectator the players let drive: not_a_player
 };
 
 }  // namespace banmen::server

@@ -138,7 +138,8 @@ json Room::snapshot(Viewer viewer, int player) const {
             {"clock", clock_json()},
             {"offers", offers},
             {"result", result_json(viewer)},
-            {"chat", chat}};
+            {"chat", chat},
+            {"review", review_json()}};
   if (const std::string impasse = impasse_text(); !impasse.empty())
     snap["impasse"] = json::parse(impasse);
   return snap;

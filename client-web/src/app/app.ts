@@ -4,7 +4,7 @@
 import { t, tMaybe, onLangChange, lang } from '../i18n';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
-import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome } from '../protocol/messages';
+import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord } from '../protocol/messages';
 import { applyEvent } from '../state/room';
 import { Session, safeStorage } from '../state/session';
 import { GameDirectory } from '../games/directory';
@@ -23,6 +23,7 @@ import { followLooks } from '../settings/theme';
 import { openSettings } from '../ui/settings-panel';
 import { Notifier, askNotificationLeave } from '../ui/notifier';
 import { deviceCodeFromHash, deviceLinkUrl, showDeviceLink } from '../ui/device-link';
+import { downloadReviewRecord } from '../ui/review-panel';
 
 export class App implements Inbox {
   private readonly model = newModel();
@@ -168,6 +169,10 @@ export class App implements Inbox {
         resolve(null);
       }
     });
+  }
+
+  reviewRecord(r: ReviewRecord): void {
+    downloadReviewRecord(r);
   }
 
   variantCheck(v: VariantCheck): void {

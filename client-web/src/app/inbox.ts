@@ -2,7 +2,7 @@
 // one handler for its type. Room events go on to the room reducer; the rest are the
 // application's own (welcome, room lists, join answers, errors, acks).
 import { parseError, parseEvent, parseWelcome } from '../protocol/parse';
-import type { ErrorMsg, PublicRoom, RoomEvent, VariantCheck, Welcome } from '../protocol/messages';
+import type { ErrorMsg, PublicRoom, ReviewRecord, RoomEvent, VariantCheck, Welcome } from '../protocol/messages';
 
 export interface Inbox {
   welcome(w: Welcome): void;
@@ -18,6 +18,8 @@ export interface Inbox {
   event(ev: RoomEvent): void;
   // The answer to check_variant (the host's own fairy-chess definition).
   variantCheck?(v: VariantCheck): void;
+  // The answer to review_save: the review's record, to download.
+  reviewRecord?(r: ReviewRecord): void;
 }
 
 export function dispatch(m: Record<string, unknown>, to: Inbox): void {
@@ -46,6 +48,9 @@ export function dispatch(m: Record<string, unknown>, to: Inbox): void {
       to.ack(typeof m.move_id === 'string' ? m.move_id : null);
       return;
     case 'pong':
+      return;
+    case 'review_record':
+      if (typeof m.text === 'string' && typeof m.filename === 'string') to.reviewRecord?.(m as unknown as ReviewRecord);
       return;
     case 'variant_check':
       if (typeof m.ok === 'boolean') to.variantCheck?.(m as unknown as VariantCheck);

@@ -15,12 +15,17 @@ export interface BoardInput {
   premove: boolean;
 }
 
+import type { ReviewShape } from '../protocol/messages';
+
 export interface BoardView {
   // Draws `input`; `animate` is false for a snapshot (reconnect, takeback, new game).
   update(input: BoardInput, animate: boolean): void;
   // Drops a queued premove; true if there was one.
   cancelPremove(): boolean;
   destroy(): void;
+  // The review's arrows and circles (boards that draw them): shown as given; `onDraw`, when
+  // set, receives the whole new set each time this user draws or erases one.
+  setShapes?(shapes: readonly ReviewShape[], onDraw: ((shapes: ReviewShape[]) => void) | null): void;
 }
 
 export type MoveHandler = (move: string) => void;

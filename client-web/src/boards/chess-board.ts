@@ -6,6 +6,9 @@ import type { Key } from 'chessground/types';
 import type { BoardInput, BoardView, Chooser, MoveHandler } from './board';
 import type { KeyboardBoard } from './square-keys';
 import { chessMoveMaps, chessMoveSquares, fenParts, type ChessMoveMaps } from './chess-moves';
+import type { ReviewShape } from '../protocol/messages';
+import { fromDrawn, sameShapes, toChessground } from './review-shapes';
+import type { DrawShape } from 'chessground/draw';
 
 const seatColor = (seat: 0 | 1): 'white' | 'black' => (seat === 0 ? 'white' : 'black');
 const PIECE_NAMES: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
@@ -60,6 +63,12 @@ export class ChessBoard implements BoardView, KeyboardBoard {
     }
     // The turn has come: a queued premove is played now if it is legal (else dropped).
     if (myTurn && this.ground.state.premovable.current) queueMicrotask(() => this.ground.playPremove());
+  }
+
+  setShapes(shapes: readonly ReviewShape[], onDraw: ((shapes: ReviewShape[]) => void) | null): void {
+    const drawn = fromDrawn(this.ground.state.drawable.shapes, false);
+    if (!sameShapes(drawn, shapes)) this.ground.setShapes(toChessground(shapes) as DrawShape[]);
+    this.ground.set({ drawable: { onChange: onDraw ? (all) => onDraw(fromDrawn(all, false)) : undefined } });
   }
 
   cancelPremove(): boolean {

@@ -6,6 +6,9 @@ import type { Config } from 'shogiground/config';
 import type { Key, Piece } from 'shogiground/types';
 import type { BoardInput, BoardView, MoveHandler } from './board';
 import type { KeyboardBoard } from './square-keys';
+import type { ReviewShape } from '../protocol/messages';
+import { fromDrawn, sameShapes, toShogiground } from './review-shapes';
+import type { DrawShape } from 'shogiground/draw';
 import { parseShogiPosition, type Color } from './shogi-position';
 import { boardSfen, handsSfen, fromForsyth, toForsyth, handRoles } from './shogi-tokens';
 import { gameMeta } from '../games/catalog';
@@ -102,6 +105,12 @@ export class ShogiBoard implements BoardView, KeyboardBoard {
     const st = this.ground.state;
     if (myTurn && st.premovable.current) queueMicrotask(() => this.ground.playPremove());
     if (myTurn && st.predroppable.current) queueMicrotask(() => this.ground.playPredrop());
+  }
+
+  setShapes(shapes: readonly ReviewShape[], onDraw: ((shapes: ReviewShape[]) => void) | null): void {
+    const drawn = fromDrawn(this.ground.state.drawable.shapes, true);
+    if (!sameShapes(drawn, shapes)) this.ground.setShapes(toShogiground(shapes) as DrawShape[]);
+    this.ground.set({ drawable: { onChange: onDraw ? (all) => onDraw(fromDrawn(all, true)) : undefined } });
   }
 
   cancelPremove(): boolean {

@@ -300,6 +300,23 @@ export const en = {
   'reveal.seat': 'As {side} saw it',
   'reveal.suspected': '{side} still suspected a king on: {squares}',
   'reveal.none': 'none',
+  // The review (感想戦) after a game
+  'review.open': 'Review the game',
+  'review.title': 'Review (感想戦)',
+  'review.hint': 'Moves here are for study and never change the game; everyone in the room sees this board.',
+  'review.watching': 'The players are reviewing the game.',
+  'review.start': 'Start',
+  'review.back': 'Back one move',
+  'review.forward': 'Forward one move',
+  'review.end': 'End of the line',
+  'review.variations': 'Moves and variations',
+  'review.allow': 'Let spectators drive',
+  'review.spectatorsDrive': 'The players let spectators move on this board.',
+  'review.save': 'Save with variations',
+  'review.close': 'Close review',
+  'error.no_review': 'no review is open',
+  'error.review_limit': 'the review is full: no more moves or variations fit',
+  'error.unknown_node': 'that position is not in the review',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -158,6 +158,7 @@ export interface Snapshot {
   result: GameResult | null;
   chat: ChatLine[];
   impasse?: ImpasseCounts; // 9x9 shogi only
+  review?: ReviewEvent | null; // the open review (感想戦) of the finished game
 }
 
 export interface MoveEvent {
@@ -217,7 +218,47 @@ export interface ChatEvent extends ChatLine {
   version: number;
 }
 
-export type RoomEvent = Snapshot | MoveEvent | GameOverEvent | OfferEvent | PresenceEvent | OptionsEvent | ChatEvent;
+// The review (感想戦) of the finished game (docs/protocol.md, "Review"): the whole
+// variation tree and the position at the node everyone looks at; only `open` etc. when closed.
+export type ReviewBrush = 'green' | 'red' | 'blue' | 'yellow';
+export interface ReviewShape {
+  orig: string;
+  dest?: string; // absent: a circle
+  brush: ReviewBrush;
+}
+export interface ReviewNode {
+  id: number;
+  parent: number;
+  move: string;
+  display: string;
+  children: number[]; // main line first
+}
+export interface ReviewEvent {
+  type: 'review';
+  version: number;
+  open: boolean;
+  game_no: number;
+  by: 0 | 1 | null;
+  nodes?: ReviewNode[];
+  current?: number;
+  ply?: number;
+  position?: string;
+  to_move?: 0 | 1;
+  in_check?: boolean;
+  last_move?: string;
+  legal_moves?: string[];
+  shapes?: ReviewShape[];
+  spectators_may_drive?: boolean;
+}
+// The answer to review_save: the review as a record to download.
+export interface ReviewRecord {
+  type: 'review_record';
+  format: string;
+  filename: string;
+  text: string;
+}
+
+export type RoomEvent = Snapshot | MoveEvent | GameOverEvent | OfferEvent | PresenceEvent | OptionsEvent | ChatEvent | ReviewEvent;
 
 export interface Welcome {
   type: 'welcome';

@@ -35,7 +35,7 @@ export function parseEvent(m: Obj): RoomEvent | null {
       return isStr(m.room) && isObj(m.you) && isObj(m.options) && Array.isArray(m.players) &&
         isObj(m.game) && isStr(m.status) && isStr(m.position) && isMoves(m.moves) &&
         isStrArray(m.legal_moves) && isClockState(m.clock)
-        ? (normaliseImpasse(normaliseClock(m)) as unknown as RoomEvent)
+        ? (normaliseReview(normaliseImpasse(normaliseClock(m))) as unknown as RoomEvent)
         : null;
     case 'move':
       return isNum(m.ply) && isSeat(m.seat) && isStr(m.move) && isStr(m.display) &&
@@ -55,6 +55,8 @@ export function parseEvent(m: Obj): RoomEvent | null {
       return isObj(m.options) ? (m as unknown as RoomEvent) : null;
     case 'chat':
       return isStr(m.text) && isStr(m.from) ? (m as unknown as RoomEvent) : null;
+    case 'review':
+      return isReview(m) ? (m as unknown as RoomEvent) : null;
     default:
       return null;
   }
@@ -77,6 +79,27 @@ function normaliseImpasse(m: Obj): Obj {
     isObj(v) && typeof v.king_in_camp === 'boolean' && isNum(v.pieces) && isNum(v.points) && isNum(v.needed);
   const i = m.impasse;
   if (i !== undefined && !(isObj(i) && side(i.black) && side(i.white))) delete m.impasse;
+  return m;
+}
+
+// A review event: closed, or open with a whole tree whose links stay inside it.
+function isReview(m: Obj): boolean {
+  if (typeof m.open !== 'boolean' || !isNum(m.game_no)) return false;
+  if (!m.open) return true;
+  const nodes = m.nodes;
+  if (!Array.isArray(nodes) || nodes.length === 0) return false;
+  const inTree = (v: unknown) => isNum(v) && v >= 0 && v < nodes.length;
+  return (
+    nodes.every((n, i) => isObj(n) && n.id === i && inTree(n.parent) && isStr(n.move) && isStr(n.display) &&
+      Array.isArray(n.children) && n.children.every(inTree)) &&
+    inTree(m.current) && isStr(m.position) && isSeat(m.to_move) && isStrArray(m.legal_moves) &&
+    Array.isArray(m.shapes) && m.shapes.every((s) => isObj(s) && isStr(s.orig) && isStr(s.brush))
+  );
+}
+
+// A snapshot's review is extra: a malformed one is dropped, not the snapshot.
+function normaliseReview(m: Obj): Obj {
+  if (!isObj(m.review) || !isReview(m.review)) m.review = null;
   return m;
 }
 

@@ -15,6 +15,7 @@ import type {
   RoomOptions,
   Snapshot,
 } from '../protocol/messages';
+import { reviewFromEvent, type Review } from './review';
 
 export interface RoomState {
   room: string;
@@ -42,6 +43,7 @@ export interface RoomState {
   result: GameResult | null;
   chat: ChatLine[];
   impasse: ImpasseCounts | null; // both sides' impasse count (9x9 shogi), else null
+  review: Review | null; // the open review (感想戦) of the finished game, else null
   // What the view should announce (sound, animation) for the last change.
   lastChange: 'snapshot' | 'move' | 'game_over' | 'other';
 }
@@ -81,6 +83,7 @@ export function fromSnapshot(s: Snapshot, now: number): RoomState {
     result: s.result,
     chat: (s.chat ?? []).slice(-MAX_CHAT),
     impasse: s.impasse ?? null,
+    review: reviewFromEvent(s.review),
     lastChange: 'snapshot',
   };
 }
@@ -157,6 +160,9 @@ export function applyEvent(state: RoomState | null, ev: RoomEvent, now: number):
       return { state: next, resync: false };
     case 'chat':
       next.chat = [...state.chat, { from: ev.from, player: ev.player, channel: ev.channel, text: ev.text, time_ms: ev.time_ms }].slice(-MAX_CHAT);
+      return { state: next, resync: false };
+    case 'review':
+      next.review = reviewFromEvent(ev);
       return { state: next, resync: false };
   }
 }

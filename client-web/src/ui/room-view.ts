@@ -30,6 +30,8 @@ import { positionLines, squareWords } from './position-text';
 import { SquareKeys } from '../boards/square-keys';
 import { ReplayView } from './replay-view';
 import { SeriesPanel } from './series-panel';
+import { ReviewPanel, reviewBoardInput } from './review-panel';
+import { canDrive } from '../state/review';
 
 export interface RoomDeps {
   actions: RoomActions;
@@ -63,6 +65,7 @@ export class RoomView {
   private readonly status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
   private readonly moves = h('div', { class: 'moves-box' });
   private readonly controls = h('div', { class: 'controls-box' });
+  private readonly review: ReviewPanel;
   private readonly chatLog = h('ul', { class: 'chat-log', 'aria-live': 'polite' });
   private readonly chatInput = h('input', { type: 'text', maxlength: 300, placeholder: t('chat.placeholder'), 'aria-label': t('chat.title') });
   private readonly moveInput = h('input', { type: 'text', class: 'move-input', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('play.typeMove'), placeholder: t('play.typeMove') });
@@ -85,6 +88,7 @@ export class RoomView {
   constructor(private readonly deps: RoomDeps) {
     this.actions = deps.actions;
     this.games = deps.games;
+    this.review = new ReviewPanel(this.actions);
     this.share.onDeviceLink = () => this.actions.send('device_link');
     this.announcer = new Announcer(deps.sound, deps.notifier, deps.settings, () => this.actions.send('rematch_offer'));
     const chatForm = h('form', { class: 'chat-form' }, this.chatInput, h('button', { type: 'submit', class: 'btn small' }, t('chat.send')));
@@ -124,7 +128,7 @@ export class RoomView {
         this.bottom.el,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
-        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.moves, this.replay.bar, this.controls, this.series.el,
+        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.review.el, this.moves, this.replay.bar, this.controls, this.series.el,
         h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
     );
     this.timer = window.setInterval(() => this.tick(), 100);
@@ -157,7 +161,12 @@ export class RoomView {
     const top = (1 - bottom) as 0 | 1;
     this.top.update(v, top);
     this.bottom.update(v, bottom);
-    this.board!.update({
+    // While a review (感想戦) is open the board is the review's (review-panel.ts); otherwise
+    // it is the game's, or the position the viewer looks back at.
+    const review = s.review;
+    this.el.classList.toggle('reviewing', !!review);
+    if (review) this.board!.update(reviewBoardInput(s, review, bottom), prev?.review?.current === review.nodes[review.current].parent);
+    else this.board!.update({
       gameId: v.game.id,
       position: v.position,
       lastMove: shown.back ? shown.lastMove : lastMove(s),
@@ -169,11 +178,14 @@ export class RoomView {
       over: v.status === 'over',
       premove: !shown.back && this.deps.settings().premove && s.role === 'player' && s.status === 'playing',
     }, s.lastChange === 'move' && !shown.back);
-    if (this.pieceListFor !== v.position || this.squareKeysFor !== bottom) {
-      this.pieceListFor = v.position;
+    this.board!.setShapes?.(review?.shapes ?? [], review && canDrive(review, s.role) ? (shapes) => this.actions.send('review_draw', { shapes }) : null);
+    this.review.update(s);
+    const onBoard = review ? review.position : v.position;
+    if (this.pieceListFor !== onBoard || this.squareKeysFor !== bottom) {
+      this.pieceListFor = onBoard;
       this.squareKeysFor = bottom;
-      this.pieceList.replaceChildren(...positionLines(v.game.id, v.position).map((line) => h('li', {}, line)));
-      const words = squareWords(v.game.id, v.position);
+      this.pieceList.replaceChildren(...positionLines(v.game.id, onBoard).map((line) => h('li', {}, line)));
+      const words = squareWords(v.game.id, onBoard);
       this.squareKeys?.update((square) => `${square} ${words.get(square) ?? t('a11y.empty')}`);
     }
     this.passBtn.hidden = shown.back || !(isMyTurn(s) && s.legalMoves.includes('pass'));
@@ -207,7 +219,7 @@ export class RoomView {
     this.boardEl.className = `board-wrap game-${gameId}`;
     this.top.hand.replaceChildren();
     this.bottom.hand.replaceChildren();
-    const onMove = (m: string) => this.actions.move(m);
+    const onMove = (m: string) => (this.state?.review ? this.review.move(this.state, m) : this.actions.move(m));
     const kind = gameMeta(gameId)?.board ?? 'shogi';
     if (variant) {
       this.board = new FairyBoard(this.boardEl, variant, onMove, choose, () => t('play.choosePiece'), (l) => variantPieceName(variant, l));
@@ -329,7 +341,7 @@ function boardKey(s: RoomState): string {
 }
 
 // A spectator's board has no typed hidden pieces in hand, until a hidden-piece game is
-// over and everything may be shown.
+// over and everything may be shown; a review hides nothing.
 function spectatorBoard(s: RoomState): boolean {
-  return s.role === 'spectator' && !(s.status === 'over' && gameMeta(s.game.id)?.hiddenPieces);
+  return s.role === 'spectator' && !s.review && !(s.status === 'over' && gameMeta(s.game.id)?.hiddenPieces);
 }

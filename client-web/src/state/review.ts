@@ -1,0 +1,99 @@
+// The review (感想戦) as the room page shows it: the tree from the server's `review` event,
+// the rows of its variation list, and where the navigation buttons go. Pure, like the room
+// state: the server holds the review; every change comes back as a whole `review` event.
+import type { ReviewEvent, ReviewNode, ReviewShape } from '../protocol/messages';
+
+export interface Review {
+  version: number;
+  gameNo: number;
+  by: 0 | 1 | null;
+  nodes: ReviewNode[];
+  current: number;
+  ply: number;
+  position: string;
+  toMove: 0 | 1;
+  inCheck: boolean;
+  lastMove: string | undefined;
+  legalMoves: string[];
+  shapes: ReviewShape[];
+  spectatorsMayDrive: boolean;
+}
+
+// The review an event describes; null when it is closed.
+export function reviewFromEvent(ev: ReviewEvent | null | undefined): Review | null {
+  if (!ev || !ev.open || !ev.nodes) return null;
+  return {
+    version: ev.version,
+    gameNo: ev.game_no,
+    by: ev.by ?? null,
+    nodes: ev.nodes,
+    current: ev.current ?? 0,
+    ply: ev.ply ?? 0,
+    position: ev.position ?? '',
+    toMove: ev.to_move ?? 0,
+    inCheck: !!ev.in_check,
+    lastMove: ev.last_move || undefined,
+    legalMoves: ev.legal_moves ?? [],
+    shapes: ev.shapes ?? [],
+    spectatorsMayDrive: !!ev.spectators_may_drive,
+  };
+}
+
+// Who may move, go and draw on the review board: the players, and the spectators once a
+// player let them.
+export function canDrive(r: Review, role: 'player' | 'spectator'): boolean {
+  return role === 'player' || r.spectatorsMayDrive;
+}
+
+// One line of the variation list: the main line at depth 0, each side line one step in,
+// written right after the move it replaces (as KIF and PGN readers show them).
+export interface ReviewRow {
+  id: number;
+  depth: number; // how far the line is indented
+  ply: number;
+  display: string;
+  current: boolean;
+  lineStart: boolean; // the first move of a side line
+}
+
+export function reviewRows(r: Review, maxRows = 2000): ReviewRow[] {
+  const rows: ReviewRow[] = [];
+  const plyOf = (id: number): number => {
+    let ply = 0;
+    for (let n = id; n !== 0 && ply <= r.nodes.length; n = r.nodes[n].parent) ply++;
+    return ply;
+  };
+  // A line from `first`: its moves, and after each move the side lines replacing it.
+  const line = (first: number, depth: number, start: boolean) => {
+    let id: number | undefined = first;
+    let ply = plyOf(first);
+    let isStart = start;
+    while (id !== undefined && rows.length < maxRows) {
+      const node: ReviewNode = r.nodes[id];
+      rows.push({ id, depth, ply, display: node.display || node.move, current: id === r.current, lineStart: isStart });
+      isStart = false;
+      const siblings = r.nodes[node.parent].children;
+      if (siblings[0] === id && id !== 0)
+        for (const side of siblings.slice(1)) line(side, depth + 1, true);
+      id = node.children[0];
+      ply++;
+    }
+  };
+  const top = r.nodes[0]?.children ?? [];
+  if (top.length) line(top[0], 0, false);
+  return rows;
+}
+
+// Where back / forward / start / end go from the current node; null where none.
+export function reviewTargets(r: Review): { start: number | null; back: number | null; forward: number | null; end: number | null } {
+  const here = r.current;
+  const node = r.nodes[here];
+  let end = here;
+  for (let steps = 0; r.nodes[end].children.length && steps < r.nodes.length; steps++) end = r.nodes[end].children[0];
+  return {
+    start: here === 0 ? null : 0,
+    back: here === 0 ? null : node.parent,
+    forward: node.children.length ? node.children[0] : null,
+    end: end === here ? null : end,
+  };
+}

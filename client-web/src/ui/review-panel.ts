@@ -1,0 +1,130 @@
+// The review (感想戦) on the room page: after a game the players open a shared board on
+// which anyone allowed moves, branches, goes back and forth and draws arrows; this panel
+// holds its variation list, the navigation, the spectators' leave, saving and closing.
+// The board itself is the room's, fed by reviewBoardInput() while a review is open.
+import { h } from './dom';
+import { t } from '../i18n';
+import type { RoomState } from '../state/room';
+import { canDrive, reviewRows, reviewTargets, type Review } from '../state/review';
+import type { BoardInput } from '../boards/board';
+import type { RoomActions } from './controls';
+import type { ReviewRecord } from '../protocol/messages';
+
+export class ReviewPanel {
+  readonly el = h('section', { class: 'review-panel', 'data-testid': 'review-panel', hidden: true });
+  private listScrolledTo = -1;
+
+  constructor(private readonly actions: RoomActions) {}
+
+  update(s: RoomState): void {
+    const r = s.review;
+    const mayOpen = s.status === 'over' && s.role === 'player';
+    this.el.hidden = !r && !mayOpen;
+    this.el.classList.toggle('open', !!r);
+    if (!r) {
+      // Opens at the last move; the players go wherever they like from there.
+      this.listScrolledTo = -1;
+      this.el.replaceChildren();
+      if (mayOpen) this.el.append(h('button', {
+        type: 'button', class: 'btn review-open', 'data-testid': 'review-open',
+        onclick: () => this.actions.send('review_start', { ply: s.moves.length }),
+      }, t('review.open')));
+      return;
+    }
+    const drive = canDrive(r, s.role);
+    this.el.replaceChildren(
+      h('h2', { class: 'review-title' }, t('review.title')),
+      h('p', { class: 'review-hint' }, s.role === 'player' || drive ? t('review.hint') : t('review.watching')),
+      this.navigation(r, drive),
+      this.list(r, drive),
+      this.buttons(s, r),
+    );
+    // Keep the node looked at in sight, once per change.
+    if (this.listScrolledTo !== r.current) {
+      this.listScrolledTo = r.current;
+      this.el.querySelector('.review-row.current')?.scrollIntoView?.({ block: 'nearest' });
+    }
+  }
+
+  // A move made on the board while the review is open.
+  move(s: RoomState, move: string): void {
+    if (s.review) this.actions.send('review_move', { move, version: s.review.version });
+  }
+
+  private goTo(node: number | null): void {
+    if (node !== null) this.actions.send('review_goto', { node });
+  }
+
+  private navigation(r: Review, drive: boolean): HTMLElement {
+    const to = reviewTargets(r);
+    const button = (label: string, icon: string, node: number | null, id: string) =>
+      h('button', {
+        type: 'button', class: 'btn small', title: label, 'aria-label': label, 'data-testid': `review-${id}`,
+        disabled: !drive || node === null, onclick: () => this.goTo(node),
+      }, icon);
+    const pass = drive && r.legalMoves.includes('pass')
+      ? h('button', { type: 'button', class: 'btn small', 'data-testid': 'review-pass', onclick: () => this.actions.send('review_move', { move: 'pass', version: r.version }) }, t('play.pass'))
+      : null;
+    return h('div', { class: 'review-nav', role: 'group', 'aria-label': t('review.title') },
+      button(t('review.start'), '«', to.start, 'start'),
+      button(t('review.back'), '‹', to.back, 'back'),
+      button(t('review.forward'), '›', to.forward, 'forward'),
+      button(t('review.end'), '»', to.end, 'end'),
+      pass);
+  }
+
+  private list(r: Review, drive: boolean): HTMLElement {
+    const rows = reviewRows(r);
+    const items = rows.map((row) => h('li', { class: `review-row depth-${Math.min(row.depth, 6)}${row.current ? ' current' : ''}${row.lineStart ? ' line-start' : ''}`, 'data-node': row.id },
+      h('button', {
+        type: 'button', class: 'review-move', disabled: !drive, 'aria-current': row.current ? 'true' : undefined,
+        onclick: () => this.goTo(row.id),
+      }, h('span', { class: 'review-ply' }, `${row.ply}.`), ' ', row.display)));
+    const atStart = h('li', { class: `review-row depth-0${r.current === 0 ? ' current' : ''}`, 'data-node': 0 },
+      h('button', { type: 'button', class: 'review-move', disabled: !drive, onclick: () => this.goTo(0) }, t('review.start')));
+    return h('ol', { class: 'review-tree', 'aria-label': t('review.variations'), 'data-testid': 'review-tree' }, atStart, ...items);
+  }
+
+  private buttons(s: RoomState, r: Review): HTMLElement {
+    const box = h('div', { class: 'review-buttons' });
+    if (s.role === 'player') {
+      const toggle = h('input', { type: 'checkbox', 'data-testid': 'review-allow', checked: r.spectatorsMayDrive });
+      toggle.addEventListener('change', () => this.actions.send('review_allow', { spectators: toggle.checked }));
+      box.append(h('label', { class: 'review-allow' }, toggle, ' ', t('review.allow')));
+    } else if (r.spectatorsMayDrive) {
+      box.append(h('p', { class: 'review-hint' }, t('review.spectatorsDrive')));
+    }
+    box.append(h('button', { type: 'button', class: 'btn small', 'data-testid': 'review-save', onclick: () => this.actions.send('review_save') }, t('review.save')));
+    if (s.role === 'player')
+      box.append(h('button', { type: 'button', class: 'btn small', 'data-testid': 'review-close', onclick: () => this.actions.send('review_close') }, t('review.close')));
+    return box;
+  }
+}
+
+// What the room's board draws while a review is open: the review's position, and its legal
+// moves for whoever may drive (either side's, as the review goes).
+export function reviewBoardInput(s: RoomState, r: Review, bottomSeat: 0 | 1): BoardInput {
+  const drive = canDrive(r, s.role);
+  return {
+    gameId: s.game.id,
+    position: r.position,
+    lastMove: r.lastMove,
+    legalMoves: drive ? r.legalMoves : [],
+    toMove: r.toMove,
+    mySeat: drive ? r.toMove : null,
+    bottomSeat,
+    inCheck: r.inCheck,
+    over: drive && r.legalMoves.length === 0,
+    premove: false,
+  };
+}
+
+// review_save's answer: the record offered as a download.
+export function downloadReviewRecord(r: ReviewRecord): void {
+  const url = URL.createObjectURL(new Blob([r.text], { type: 'text/plain;charset=utf-8' }));
+  const a = h('a', { href: url, download: r.filename, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

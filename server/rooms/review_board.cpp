@@ -1,0 +1,204 @@
+#include "rooms/review_board.h"
+
+#include <algorithm>
+#include <array>
+
+#include "protocol/error_codes.h"
+#include "protocol/variant_info.h"
+
+namespace banmen::server {
+
+namespace {
+
+constexpr std::array<std::string_view, 4> kBrushes{"green", "red", "blue", "yellow"};
+constexpr std::size_t kMaxSquareText = 3;  // "a10" on a ten-rank fairy board
+
+// The board's size and how its squares are written: the shogi family's "7g" (file digit,
+// rank letter) or chess's "e4" (file letter, rank number).
+struct BoardShape {
+  int files = 0;
+  int ranks = 0;
+  bool shogi_style = false;
+};
+
+BoardShape board_shape_of(const Game& game) {
+  const std::string_view id = game.info().id;
+  if (id == "shogi" || id == "hasami") return {9, 9, true};
+  if (id == "minishogi" || id == "dogcat") return {5, 5, true};
+  if (const json variant = variant_info_of(game); variant.is_object())
+    return {variant.value("files", 8), variant.value("ranks", 8), false};
+  return {8, 8, false};  // chess, reversi
+}
+
+bool square_on_board(const BoardShape& b, std::string_view s) {
+  if (s.size() < 2 || s.size() > kMaxSquareText) return false;
+  if (b.shogi_style)
+    return s.size() == 2 && s[0] >= '1' && s[0] < '1' + b.files && s[1] >= 'a' &&
+           s[1] < 'a' + b.ranks;
+  if (s[0] < 'a' || s[0] >= 'a' + b.files) return false;
+  int rank = 0;
+  for (char c : s.substr(1)) {
+    if (c < '0' || c > '9') return false;
+    rank = rank * 10 + (c - '0');
+  }
+  return s[1] != '0' && rank >= 1 && rank <= b.ranks;
+}
+
+Error bad_shapes(const std::string& why) {
+  return make_error(errc::bad_request, "shapes: " + why);
+}
+
+}  // namespace
+
+ReviewBoard::ReviewBoard(VariationTree tree, int game_no)
+    : tree_(std::move(tree)), game_no_(game_no) {}
+
+VariationLimits ReviewBoard::limits_for(std::size_t plies) {
+  VariationLimits limits;
+  limits.max_nodes = plies + 1 + kReviewExtraNodes;
+  limits.max_depth = plies + kReviewExtraDepth;
+  return limits;
+}
+
+ReviewBoard ReviewBoard::of_tree(VariationTree tree, int game_no, bool open) {
+  ReviewBoard board(std::move(tree), game_no);
+  board.open_ = open;
+  board.display_.assign(board.tree_.size(), "");
+  // Depth first, each node's game made once from its parent's (no replay from the root).
+  std::vector<std::pair<NodeId, GamePtr>> stack;
+  stack.emplace_back(VariationTree::root(), board.tree_.root_game().clone());
+  while (!stack.empty()) {
+    auto [id, game] = std::move(stack.back());
+    stack.pop_back();
+    for (const NodeId child : board.tree_.node(id).children) {
+      GamePtr next = game->clone();
+      if (!next->apply(board.tree_.node(child).move)) continue;  // checked when it was read
+      board.display_[child] = next->display_notation(next->history_size() - 1, Viewer::referee);
+      stack.emplace_back(child, std::move(next));
+    }
+  }
+  (void)board.tree_.go_to(VariationTree::root());
+  board.look();
+  return board;
+}
+
+Result<ReviewBoard> ReviewBoard::of_game(const Game& start, const Game& finished, int game_no) {
+  const std::size_t plies = finished.history_size();
+  ReviewBoard board(VariationTree(start, limits_for(plies)), game_no);
+  board.display_.push_back("");
+  // The main line, with each move's display found on the way (one replay, not one per ply).
+  GamePtr game = start.clone();
+  NodeId at = VariationTree::root();
+  for (std::size_t i = 0; i < plies; ++i) {
+    const std::string move = finished.notation(i, Viewer::referee);
+    auto added = board.tree_.add(at, move);
+    if (!added) return added.error();
+    if (auto played = game->apply(move); !played) return played.error();
+    board.display_.push_back(game->display_notation(i, Viewer::referee));
+    at = *added;
+  }
+  if (auto moved = board.tree_.go_to(at); !moved) return moved.error();
+  board.look();
+  return board;
+}
+
+std::string ReviewBoard::display_of(const Game& before, std::string_view move) {
+  GamePtr after = before.clone();
+  if (!after->apply(move)) return std::string(move);
+  return after->display_notation(after->history_size() - 1, Viewer::referee);
+}
+
+Result<void> ReviewBoard::go_to_ply(std::size_t ply) {
+  NodeId at = VariationTree::root();
+  for (std::size_t i = 0; i < ply; ++i) {
+    const auto& children = tree_.node(at).children;
+    if (children.empty())
+      return make_error(errc::unknown_node, "the game has no ply " + std::to_string(ply));
+    at = children.front();
+  }
+  return go_to(at);
+}
+
+Result<void> ReviewBoard::play(std::string_view move) {
+  const NodeId from = tree_.current();
+  auto before = tree_.game_at(from);
+  if (!before) return before.error();
+  auto added = tree_.add(from, move);
+  if (!added) return added.error();
+  if (*added == display_.size()) display_.push_back(display_of(**before, move));
+  if (auto moved = tree_.go_to(*added); !moved) return moved.error();
+  look();
+  return ok();
+}
+
+Result<void> ReviewBoard::go_to(NodeId node) {
+  if (auto moved = tree_.go_to(node); !moved) return moved.error();
+  look();
+  return ok();
+}
+
+Result<void> ReviewBoard::draw(const json& shapes) {
+  if (!shapes.is_array()) return bad_shapes("an array is expected");
+  if (shapes.size() > kMaxShapes)
+    return bad_shapes("at most " + std::to_string(kMaxShapes) + " shapes");
+  const BoardShape board = board_shape_of(tree_.root_game());
+  json checked = json::array();
+  for (const auto& s : shapes) {
+    if (!s.is_object()) return bad_shapes("each shape is an object");
+    auto orig = get_string(s, "orig");
+    auto brush = get_string(s, "brush");
+    if (!orig || !square_on_board(board, *orig)) return bad_shapes("orig is not a square here");
+    if (!brush || std::find(kBrushes.begin(), kBrushes.end(), *brush) == kBrushes.end())
+      return bad_shapes("brush is one of green, red, blue, yellow");
+    json shape{{"orig", *orig}, {"brush", *brush}};
+    if (s.contains("dest") && !s["dest"].is_null()) {
+      auto dest = get_string(s, "dest");
+      if (!dest || !square_on_board(board, *dest)) return bad_shapes("dest is not a square here");
+      if (*dest != *orig) shape["dest"] = *dest;
+    }
+    checked.push_back(std::move(shape));
+  }
+  shapes_ = std::move(checked);
+  return ok();
+}
+
+void ReviewBoard::look() {
+  const NodeId id = tree_.current();
+  auto game = tree_.game_at(id);
+  if (!game) return;  // the current node is always in the tree
+  const Game& g = **game;
+  json legal = g.over() ? json::array() : json(g.legal_moves());
+  here_ = json{{"current", id},
+               {"ply", tree_.node(id).depth},
+               {"position", g.view(Viewer::referee)},
+               {"to_move", g.to_move()},
+               {"in_check", g.in_check()},
+               {"last_move", tree_.node(id).move},
+               {"legal_moves", std::move(legal)}};
+}
+
+json ReviewBoard::event() const {
+  if (!open_)
+    return json{{"type", "review"},
+                {"version", version_},
+                {"open", false},
+                {"game_no", game_no_},
+                {"by", by_}};
+  json nodes = json::array();
+  for (NodeId id = 0; id < tree_.size(); ++id) {
+    const auto& n = tree_.node(id);
+    nodes.push_back(json{{"id", id},
+                         {"parent", n.parent},
+                         {"move", n.move},
+                         {"display", display_[id]},
+                         {"children", n.children}});
+  }
+  json e{{"type", "review"},    {"version", version_}, {"open", true},
+         {"game_no", game_no_}, {"by", by_},           {"nodes", std::move(nodes)}};
+  e.update(here_);
+  e["shapes"] = shapes_;
+  e["spectators_may_drive"] = spectators_may_drive_;
+  return e;
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,139 @@
+// The review (感想戦) of the room's finished game: requests and the `review` event
+// (docs/protocol.md, "Review"). The request table has checked the game is over, the review
+// is open and the sender may drive it; the board (review_board.h) checks every move through
+// the rules core and every size. The event goes through the EventLog like every other, so
+// a reconnecting client catches up from it, and snapshots carry the review.
+#include <spdlog/spdlog.h>
+
+#include "games/review_record.h"
+#include "protocol/error_codes.h"
+#include "rooms/room.h"
+
+namespace banmen::server {
+
+namespace {
+constexpr std::size_t kMaxReviewMoveText = 32;
+
+json seat_or_null(const Seating& seating, const Member& m) {
+  return m.player >= 0 ? json(seating.seat_of(m.player)) : json(nullptr);
+}
+}  // namespace
+
+void Room::on_review_start(const Request& r) {
+  const auto plies = static_cast<std::int64_t>(game_->history_size());
+  const auto ply = r.msg.contains("ply") ? get_int(r.msg, "ply") : std::optional(plies);
+  if (!ply || *ply < 0 || *ply > plies)
+    return refuse(r, errc::bad_request, "ply is 0.." + std::to_string(plies));
+  if (!review_ || review_->game_no() != game_no_) {
+    // The root is a fresh game at the finished game's start, made as a restart makes it.
+    auto start = options_.new_game(game_->initial_position());
+    if (!start || (*start)->info().id != game_->info().id)
+      return refuse(r, errc::unsupported, "the room has switched to another game");
+    auto board = ReviewBoard::of_game(**start, *game_, game_no_);
+    if (!board) {
+      spdlog::error("room {} game {}: no review: {}", id_, game_no_, board.error().message);
+      return refuse(r, errc::internal_error, "the game cannot be reviewed");
+    }
+    review_.emplace(std::move(*board));
+  }
+  review_->set_open(true);
+  if (auto moved = review_->go_to_ply(static_cast<std::size_t>(*ply)); !moved)
+    return refuse(r, moved.error().code, moved.error().message);
+  ack(r);
+  publish_review(seat_or_null(seating_, r.member), true);
+}
+
+void Room::on_review_move(const Request& r) {
+  const auto move = get_string(r.msg, "move");
+  if (!move || move->empty() || move->size() > kMaxReviewMoveText)
+    return refuse(r, errc::bad_request, "review_move needs a move");
+  // A move is played from the node its sender saw: a client that missed a change is stale.
+  if (const auto version = get_int(r.msg, "version");
+      version && *version < static_cast<std::int64_t>(review_->moved_version()))
+    return refuse(r, errc::stale_version, "the review moved since your version");
+  if (auto played = review_->play(*move); !played)
+    return refuse(r, played.error().code, played.error().message);
+  ack(r);
+  publish_review(seat_or_null(seating_, r.member), true);
+}
+
+void Room::on_review_goto(const Request& r) {
+  const auto node = get_int(r.msg, "node");
+  if (!node) return refuse(r, errc::bad_request, "review_goto needs a node");
+  if (*node < 0 || static_cast<std::uint64_t>(*node) >= review_->tree().size())
+    return refuse(r, errc::unknown_node, "no such node");
+  if (auto moved = review_->go_to(static_cast<NodeId>(*node)); !moved)
+    return refuse(r, moved.error().code, moved.error().message);
+  ack(r);
+  publish_review(seat_or_null(seating_, r.member), true);
+}
+
+void Room::on_review_draw(const Request& r) {
+  if (!r.msg.contains("shapes")) return refuse(r, errc::bad_request, "review_draw needs shapes");
+  if (auto drawn = review_->draw(r.msg["shapes"]); !drawn)
+    return refuse(r, drawn.error().code, drawn.error().message);
+  ack(r);
+  publish_review(seat_or_null(seating_, r.member), false);
+}
+
+void Room::on_review_allow(const Request& r) {
+  const auto allowed = get_bool(r.msg, "spectators");
+  if (!allowed) return refuse(r, errc::bad_request, "review_allow needs spectators: true/false");
+  review_->set_spectators_may_drive(*allowed);
+  ack(r);
+  publish_review(seat_or_null(seating_, r.member), false);
+}
+
+void Room::on_review_close(const Request& r) {
+  review_->set_open(false);
+  ack(r);
+  publish_review(seat_or_null(seating_, r.member), false);
+}
+
+void Room::on_review_save(const Request& r) {
+  if (!review_) return refuse(r, errc::no_review, "no review to save");
+  RecordInfo info;
+  for (int p = 0; p < 2; ++p)
+    if (seating_.player(p).taken) info.players[seating_.seat_of(p)] = seating_.player(p).name;
+  info.event = "Banmen room " + id_ + ", game " + std::to_string(review_->game_no()) + ", review";
+  info.time_control = options_.clock.human();
+  const auto record = review_record(review_->tree(), info);
+  const std::string filename = "banmen-" + id_ + "-game-" + std::to_string(review_->game_no()) +
+                               "-review." + record.extension;
+  reply(*r.client,
+        json{{"type", "review_record"},
+             {"format", record.format},
+             {"filename", filename},
+             {"text", record.text}},
+        r.re);
+}
+
+void Room::publish_review(json by, bool moved) {
+  review_->set_by(std::move(by));
+  events_.publish_same(review_->event());
+  review_->set_version(events_.version());
+  if (moved) review_->set_moved_version(events_.version());
+  record_review();
+}
+
+void Room::close_review_for_switch() {
+  if (!review_ || !review_->open()) return;
+  review_->set_open(false);
+  publish_review(json(seating_.seat_of(0)), false);
+}
+
+json Room::review_json() const {
+  return review_ && review_->open() ? review_->event() : json(nullptr);
+}
+
+void Room::record_review() {
+  // Once the store keeps reviews, this writes StoredReview{id_, review_->game_no(),
+  // write_variation_text(review_->tree()), review_->open(), unix_ms()} (one per game, a
+  // later write replacing it), so a room loaded back from the store reopens its review:
+  // ReviewBoard::of_tree(read_variation_text(<fresh game at the start>, tree_text,
+  // ReviewBoard::limits_for(<the game's plies>)), game_no, open). Shapes and the node
+  // looked at are not kept. Not waited for: a review is a pastime, and losing its last
+  // change is no harm.
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,172 @@
+// The review board of a room (rooms/review_board.h) and the record of a review
+// (games/review_record.h): built from finished games of every kind, bounded, checked.
+#include "rooms/review_board.h"
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <map>
+#include <random>
+
+#include "core/registry.h"
+#include "core/variation_text.h"
+#include "games/custom_game.h"
+#include "games/review_record.h"
+
+namespace banmen::server {
+namespace {
+
+// A game of `id` with `plies` moves (the first legal ones), then resigned by seat 0.
+GamePtr finished_game(const GameChoice& choice, int plies) {
+  auto game = create_chosen_game(choice).value();
+  for (int i = 0; i < plies && !game->over(); ++i) EXPECT_TRUE(game->apply(game->legal_moves()[0]));
+  game->finish(Outcome::win(1, "resignation"));
+  return game;
+}
+
+ReviewBoard board_of(const GameChoice& choice, int plies) {
+  const GamePtr done = finished_game(choice, plies);
+  auto start = create_chosen_game(choice, done->initial_position()).value();
+  auto board = ReviewBoard::of_game(*start, *done, 1);
+  EXPECT_TRUE(board) << board.error().message;
+  return std::move(board.value());
+}
+
+TEST(ReviewBoard, EveryGameReviewsThroughTheSeam) {
+  const std::string tiny =
+      "[tiny:chess]\nmaxFile = 6\nmaxRank = 6\nqueen = -\ncustomPiece1 = w:mWcF\n"
+      "startFen = rnwknr/pppppp/6/6/PPPPPP/RNWKNR w - - 0 1\npromotionRegionWhite = *6\n"
+      "promotionRegionBlack = *1\npromotionPieceTypes = nrw\ndoubleStep = false\n"
+      "castling = false\n";
+  std::vector<GameChoice> choices;
+  for (auto id : game_ids()) choices.push_back({std::string(id), "", ""});
+  choices.push_back({"custom", tiny, "tiny"});
+  for (const auto& choice : choices) {
+    SCOPED_TRACE(choice.game);
+    ReviewBoard board = board_of(choice, 6);
+    const json e = board.event();
+    EXPECT_EQ(e["nodes"].size(), 7u);
+    EXPECT_EQ(e["current"], 6);
+    // Every node's display is the game's own, made once.
+    for (std::size_t i = 1; i < 7; ++i)
+      EXPECT_FALSE(e["nodes"][i]["display"].get<std::string>().empty());
+    // A side line from the start; the main line stays first.
+    ASSERT_TRUE(board.go_to(VariationTree::root()));
+    const json legal = board.event()["legal_moves"];
+    ASSERT_GE(legal.size(), 2u);
+    const std::string other = legal[0] == e["nodes"][1]["move"] ? legal[1] : legal[0];
+    ASSERT_TRUE(board.play(other));
+    EXPECT_EQ(board.event()["nodes"][0]["children"], json({1, 7}));
+    // A refusal adds nothing.
+    EXPECT_FALSE(board.play("not a move"));
+    EXPECT_EQ(board.tree().size(), 8u);
+    // The record: the game's richest form, or the transcript, which reads back.
+    const auto record = review_record(board.tree(), RecordInfo{});
+    const std::string_view id = board.tree().root_game().info().id;
+    const char* expected = id == "shogi" || id == "minishogi" ? "kif"
+                           : id == "chess"                    ? "pgn"
+                                                              : "txt";
+    EXPECT_EQ(record.format, expected);
+    if (record.format == "txt") {
+      auto back = read_variation_text(board.tree().root_game(), record.text, board.tree().limits());
+      ASSERT_TRUE(back) << back.error().message;
+      EXPECT_EQ(back->size(), 8u);
+    }
+  }
+}
+
+// What the store will keep (the transcript form) gives the same review back.
+TEST(ReviewBoard, ATranscriptReadBackIsTheSameReview) {
+  ReviewBoard board = board_of({"shogi", "", ""}, 6);
+  // A side line of two moves from ply 1 (the last legal move is not the game's first).
+  ASSERT_TRUE(board.go_to_ply(1));
+  ASSERT_TRUE(board.play(board.event()["legal_moves"].back().get<std::string>()));
+  ASSERT_TRUE(board.play(board.event()["legal_moves"].front().get<std::string>()));
+  ASSERT_EQ(board.tree().size(), 9u);
+  ASSERT_TRUE(board.draw(json::array({{{"orig", "2g"}, {"dest", "2f"}, {"brush", "red"}}})));
+  const std::string text = write_variation_text(board.tree());
+  auto tree = read_variation_text(board.tree().root_game(), text, ReviewBoard::limits_for(6));
+  ASSERT_TRUE(tree) << tree.error().message;
+  ReviewBoard back = ReviewBoard::of_tree(std::move(*tree), 1, true);
+  // Ids follow the reading order; the tree, its order of lines and each move's display are
+  // the same.
+  EXPECT_EQ(write_variation_text(back.tree()), text);
+  auto by_path = [](const ReviewBoard& r) {
+    std::map<std::vector<std::string>, std::string> shown;
+    const json e = r.event();
+    for (NodeId id = 0; id < r.tree().size(); ++id)
+      shown[r.tree().moves_to(id)] = e["nodes"][id]["display"];
+    return shown;
+  };
+  EXPECT_EQ(by_path(board), by_path(back));
+  json b = back.event();
+  EXPECT_EQ(b["current"], 0);
+  EXPECT_EQ(b["shapes"], json::array());  // shapes are not kept
+  EXPECT_EQ(
+      ReviewBoard::of_tree(read_variation_text(board.tree().root_game(), text).value(), 1, false)
+          .event()["open"],
+      false);
+}
+
+TEST(ReviewBoard, DogcatIsReviewedInTheOpen) {
+  ReviewBoard board = board_of({"dogcat", "", ""}, 4);
+  const json e = board.event();
+  // After the game nothing is hidden: every hidden piece's type is written ("?R", never a
+  // bare "?" as the other side sees it during the game).
+  auto all_known = [](const std::string& text) {
+    for (std::size_t i = text.find('?'); i != std::string::npos; i = text.find('?', i + 1))
+      if (i + 1 >= text.size() || !std::isalpha(static_cast<unsigned char>(text[i + 1])))
+        return false;
+    return true;
+  };
+  for (const auto& n : e["nodes"]) EXPECT_TRUE(all_known(n["move"])) << n["move"];
+  EXPECT_TRUE(all_known(e["position"])) << e["position"];
+  EXPECT_NE(e["position"].get<std::string>().find('?'), std::string::npos);  // hidden pieces
+  for (const auto& m : e["legal_moves"]) EXPECT_TRUE(all_known(m)) << m;
+}
+
+TEST(ReviewBoard, TheTreeStopsAtItsNodeCap) {
+  ReviewBoard board = board_of({"chess", "", ""}, 2);
+  std::mt19937 rng(21);
+  std::string refused;
+  std::size_t nodes = board.tree().size();
+  for (int i = 0; i < 20000 && refused.empty(); ++i) {
+    const json legal = board.event()["legal_moves"];
+    if (legal.empty() || board.tree().node(board.tree().current()).depth > 40) {
+      // Somewhere else in the tree, to keep it wide rather than deep.
+      ASSERT_TRUE(board.go_to(static_cast<NodeId>(rng() % board.tree().size())));
+      continue;
+    }
+    auto played = board.play(legal[rng() % legal.size()].get<std::string>());
+    if (!played) refused = played.error().code;
+    nodes = board.tree().size();
+  }
+  EXPECT_EQ(refused, errc::review_limit);
+  EXPECT_EQ(nodes, 3 + kReviewExtraNodes);
+}
+
+TEST(ReviewBoard, ShapesAreCheckedAndReplacedAsASet) {
+  ReviewBoard shogi = board_of({"shogi", "", ""}, 2);
+  EXPECT_TRUE(shogi.draw(json::array({{{"orig", "7g"}, {"dest", "7f"}, {"brush", "green"}},
+                                      {{"orig", "1a"}, {"brush", "yellow"}}})));
+  EXPECT_EQ(shogi.event()["shapes"].size(), 2u);
+  for (const json& bad :
+       {json{{"orig", "0a"}, {"brush", "red"}}, json{{"orig", "1j"}, {"brush", "red"}},
+        json{{"orig", "e4"}, {"brush", "red"}}, json{{"orig", "7g"}},
+        json{{"orig", "7g"}, {"brush", "red"}, {"dest", "77"}}})
+    EXPECT_FALSE(shogi.draw(json::array({bad}))) << bad.dump();
+  EXPECT_EQ(shogi.event()["shapes"].size(), 2u);  // a refusal changes nothing
+  ReviewBoard mini = board_of({"minishogi", "", ""}, 2);
+  EXPECT_TRUE(mini.draw(json::array({{{"orig", "5e"}, {"brush", "red"}}})));
+  EXPECT_FALSE(mini.draw(json::array({{{"orig", "6e"}, {"brush", "red"}}})));
+  ReviewBoard grand = board_of({"grand", "", ""}, 2);  // 10x10
+  EXPECT_TRUE(grand.draw(json::array({{{"orig", "j10"}, {"dest", "a1"}, {"brush", "blue"}}})));
+  EXPECT_FALSE(grand.draw(json::array({{{"orig", "k1"}, {"brush", "blue"}}})));
+  EXPECT_FALSE(grand.draw(json::array({{{"orig", "a11"}, {"brush", "blue"}}})));
+  EXPECT_FALSE(grand.draw(json::array({{{"orig", "a01"}, {"brush", "blue"}}})));
+  EXPECT_TRUE(grand.draw(json::array()));
+  EXPECT_TRUE(grand.event()["shapes"].empty());
+}
+
+}  // namespace
+}  // namespace banmen::server

@@ -1,0 +1,335 @@
+// Integration: the review (感想戦) of a finished game through the real server. Review
+// moves are checked like game moves, only players drive unless they allow spectators,
+// sizes are bounded, everyone sees the same review, a reconnect gets it back, a new game
+// closes it, and the record of the review holds its variations.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "match_driver.h"
+#include "server_process.h"
+
+namespace banmen::testing {
+namespace {
+
+class ServerReview : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = new ServerProcess({"--max-rooms-per-address", "500", "--messages-per-second", "500",
+                                 "--message-burst", "1000"});
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  void SetUp() override { ASSERT_TRUE(server_->ok()) << server_->log(); }
+  unsigned short port() const { return server_->port(); }
+  static ServerProcess* server_;
+};
+ServerProcess* ServerReview::server_ = nullptr;
+
+bool is_review(const json& j) {
+  return j.value("type", "") == "review";
+}
+
+// Plays `moves` in order (empty: `plies` first legal moves), then player 0 resigns.
+::testing::AssertionResult finish(Match& m, const std::vector<std::string>& moves, int plies = 0) {
+  const int count = moves.empty() ? plies : static_cast<int>(moves.size());
+  const char* ids[] = {"m0", "m1", "m2", "m3", "m4", "m5"};
+  if (count > 6) return ::testing::AssertionFailure() << "at most 6 plies";
+  for (int i = 0; i < count; ++i) {
+    const auto& legal = !m.a.legal.empty() ? m.a.legal : m.b.legal;
+    if (legal.empty()) return ::testing::AssertionFailure() << "nobody to move at ply " << i;
+    const std::string move =
+        moves.empty() ? legal[0].get<std::string>() : moves[static_cast<std::size_t>(i)];
+    if (auto r = play_one(m, move, ids[i]); !r) return r;
+  }
+  auto resigned = m.a.ws.request({{"type", "resign"}});
+  if (!resigned || (*resigned)["type"] != "ack")
+    return ::testing::AssertionFailure() << "resign: " << (resigned ? resigned->dump() : "timeout");
+  for (Side* s : {&m.a, &m.b})
+    if (!s->ws.wait_for([](const json& j) { return j["type"] == "game_over"; }))
+      return ::testing::AssertionFailure() << "no game_over";
+  return ::testing::AssertionSuccess();
+}
+
+// Sends `req` from `ws` and answers its reply (ack or error); on an ack, also the review
+// event that followed, in `event`.
+json send(WsClient& ws, json req, json* event = nullptr) {
+  auto answer = ws.request(std::move(req));
+  if (!answer) return "timeout";
+  if (event && (*answer)["type"] == "ack") {
+    auto e = ws.wait_for(is_review);
+    *event = e ? *e : json("no review event");
+  }
+  return *answer;
+}
+
+std::string code_of(const json& answer) {
+  return answer.is_object() ? answer.value("code", answer.value("type", "")) : answer.dump();
+}
+
+// The review event of version `version` as `ws` receives it.
+json review_at(WsClient& ws, const json& version) {
+  auto e = ws.wait_for([&](const json& j) { return is_review(j) && j["version"] == version; });
+  return e ? *e : json("no review event");
+}
+
+TEST_F(ServerReview, OnlyAfterTheGameAndOnlyWhenOpen) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}})), "game_in_progress");
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_move"}, {"move", "7g7f"}})), "game_in_progress");
+  ASSERT_TRUE(finish(m, {"7g7f", "3c3d"}));
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_move"}, {"move", "2g2f"}})), "no_review");
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_save"}})), "no_review");
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}, {"ply", 3}})), "bad_request");
+  json e;
+  EXPECT_EQ(code_of(send(m.b.ws, {{"type", "review_start"}, {"ply", 1}}, &e)), "ack");
+  EXPECT_EQ(e["open"], true);
+  EXPECT_EQ(e["current"], 1);
+  EXPECT_EQ(e["ply"], 1);
+  EXPECT_EQ(e["by"], 1);  // b's seat
+  EXPECT_EQ(e["last_move"], "7g7f");
+  ASSERT_EQ(e["nodes"].size(), 3u);
+  EXPECT_EQ(e["nodes"][1]["display"], "▲７六歩");
+  EXPECT_EQ(e["nodes"][0]["children"], json({1}));
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_close"}}, &e)), "ack");
+  EXPECT_EQ(e["open"], false);
+  EXPECT_FALSE(e.contains("nodes"));
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_goto"}, {"node", 0}})), "no_review");
+}
+
+TEST_F(ServerReview, AnIllegalMoveIsRefusedAndChangesNothing) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {"7g7f", "3c3d"}));
+  json before;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &before)), "ack");
+  EXPECT_EQ(before["current"], 2);
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_move"}, {"move", "5a5c"}})), "illegal_move");
+  EXPECT_EQ(code_of(send(m.b.ws, {{"type", "review_move"}, {"move", "7g7f"}})), "illegal_move");
+  EXPECT_EQ(code_of(send(m.b.ws, {{"type", "review_move"}, {"move", std::string(40, 'a')}})),
+            "bad_request");
+  // A late joiner's snapshot shows the review exactly as it was.
+  WsClient late;
+  ASSERT_TRUE(late.connect(port()));
+  ASSERT_TRUE(late.request({{"type", "join_room"}, {"room", m.room}}));
+  auto snap = late.wait_for([](const json& j) { return j["type"] == "snapshot"; });
+  ASSERT_TRUE(snap);
+  EXPECT_EQ((*snap)["review"], before);
+}
+
+TEST_F(ServerReview, SpectatorsDriveOnlyWhenAPlayerAllowsIt) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {"7g7f", "3c3d"}));
+  WsClient spec;
+  ASSERT_TRUE(spec.connect(port()));
+  ASSERT_TRUE(spec.request({{"type", "join_room"}, {"room", m.room}}));
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_start"}})), "not_a_player");
+  json e;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
+  EXPECT_EQ(e["spectators_may_drive"], false);
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_move"}, {"move", "2g2f"}})), "not_a_player");
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_goto"}, {"node", 0}})), "not_a_player");
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_draw"}, {"shapes", json::array()}})),
+            "not_a_player");
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_allow"}, {"spectators", true}})), "not_a_player");
+  ASSERT_EQ(code_of(send(m.b.ws, {{"type", "review_allow"}, {"spectators", true}}, &e)), "ack");
+  EXPECT_EQ(e["spectators_may_drive"], true);
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_move"}, {"move", "2g2f"}}, &e)), "ack");
+  EXPECT_EQ(e["by"], nullptr);
+  EXPECT_EQ(e["nodes"].size(), 4u);
+  EXPECT_EQ(e["last_move"], "2g2f");
+  // Still a player's board: a spectator may not close it or let others drive.
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_close"}})), "not_a_player");
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_allow"}, {"spectators", false}}, &e)), "ack");
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_goto"}, {"node", 0}})), "not_a_player");
+}
+
+TEST_F(ServerReview, LimitsAndUnknownNodes) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "chess"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {"e2e4", "e7e5"}));
+  json e;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_goto"}, {"node", 3}})), "unknown_node");
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_goto"}, {"node", -1}})), "unknown_node");
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_goto"}, {"node", "1"}})), "bad_request");
+  json shapes = json::array();
+  for (int i = 0; i < 33; ++i) shapes.push_back({{"orig", "e2"}, {"dest", "e4"}, {"brush", "red"}});
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_draw"}, {"shapes", shapes}})), "bad_request");
+  shapes.erase(shapes.begin());
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_draw"}, {"shapes", shapes}}, &e)), "ack");
+  EXPECT_EQ(e["shapes"].size(), 32u);
+  for (const json& bad : {json{{"orig", "i1"}, {"brush", "red"}},   // off an 8x8 board
+                          json{{"orig", "e9"}, {"brush", "red"}},   // off an 8x8 board
+                          json{{"orig", "7g"}, {"brush", "red"}},   // a shogi square
+                          json{{"orig", "e2"}, {"brush", "pink"}},  // no such brush
+                          json{{"orig", "e2"}, {"dest", 5}, {"brush", "red"}}})
+    EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_draw"}, {"shapes", {bad}}})), "bad_request")
+        << bad.dump();
+  // Replaced as a set: one circle now.
+  ASSERT_EQ(code_of(send(
+                m.a.ws,
+                {{"type", "review_draw"}, {"shapes", {{{"orig", "d4"}, {"brush", "green"}}}}}, &e)),
+            "ack");
+  EXPECT_EQ(e["shapes"], json({{{"orig", "d4"}, {"brush", "green"}}}));
+}
+
+TEST_F(ServerReview, BranchAndGoToEveryoneSeesTheSame) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {"7g7f", "3c3d", "2g2f"}));
+  WsClient spec;
+  ASSERT_TRUE(spec.connect(port()));
+  ASSERT_TRUE(spec.request({{"type", "join_room"}, {"room", m.room}}));
+  json e;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}, {"ply", 1}}, &e)), "ack");
+  // A side line at ply 2: 8c8d instead of 3c3d.
+  ASSERT_EQ(
+      code_of(
+          send(m.b.ws, {{"type", "review_move"}, {"move", "8c8d"}, {"version", e["version"]}}, &e)),
+      "ack");
+  EXPECT_EQ(e["current"], 4);
+  EXPECT_EQ(e["nodes"][1]["children"], json({2, 4}));
+  EXPECT_EQ(e["nodes"][4]["parent"], 1);
+  EXPECT_EQ(e["nodes"][4]["display"], "△８四歩");
+  const std::string side_line = e["position"];
+  // The same move again is the same node, not a copy.
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_goto"}, {"node", 1}}, &e)), "ack");
+  const auto stale = e["version"];
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_move"}, {"move", "8c8d"}}, &e)), "ack");
+  EXPECT_EQ(e["current"], 4);
+  EXPECT_EQ(e["nodes"].size(), 5u);
+  EXPECT_EQ(e["position"], side_line);
+  // A move sent after looking at an older node is stale.
+  EXPECT_EQ(code_of(send(m.b.ws, {{"type", "review_move"}, {"move", "2g2f"}, {"version", stale}})),
+            "stale_version");
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_goto"}, {"node", 3}}, &e)), "ack");
+  EXPECT_EQ(e["last_move"], "2g2f");
+  EXPECT_EQ(e["to_move"], 1);
+  // Both players and the spectator hold the same review.
+  const json by_b = review_at(m.b.ws, e["version"]);
+  const json by_spec = review_at(spec, e["version"]);
+  EXPECT_EQ(by_b, e);
+  EXPECT_EQ(by_spec, e);
+}
+
+TEST_F(ServerReview, AReconnectGetsTheReviewBack) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {"7g7f", "3c3d"}));
+  json e;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}, {"ply", 0}}, &e)), "ack");
+  const json seen = e["version"];
+  m.b.ws.close();
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_move"}, {"move", "2g2f"}}, &e)), "ack");
+  // Catching up from `since`: the missed review event itself.
+  WsClient back;
+  ASSERT_TRUE(back.connect(port()));
+  auto joined = back.request(
+      {{"type", "join_room"}, {"room", m.room}, {"token", m.b.token}, {"since", seen}});
+  ASSERT_TRUE(joined);
+  EXPECT_EQ((*joined)["role"], "player");
+  auto missed =
+      back.wait_for([](const json& j) { return is_review(j) || j["type"] == "snapshot"; });
+  ASSERT_TRUE(missed);
+  EXPECT_EQ(*missed, e);
+  // Without `since`: the snapshot carries it.
+  WsClient again;
+  ASSERT_TRUE(again.connect(port()));
+  ASSERT_TRUE(again.request({{"type", "join_room"}, {"room", m.room}, {"token", m.b.token}}));
+  auto snap = again.wait_for([](const json& j) { return j["type"] == "snapshot"; });
+  ASSERT_TRUE(snap);
+  EXPECT_EQ((*snap)["review"], e);
+}
+
+TEST_F(ServerReview, ARematchClosesTheReview) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "reversi"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {}, 3));
+  json e;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "rematch_offer"}})), "ack");
+  ASSERT_EQ(code_of(send(m.b.ws, {{"type", "rematch_accept"}})), "ack");
+  auto snap = m.a.ws.wait_for([](const json& j) { return j["type"] == "snapshot"; });
+  ASSERT_TRUE(snap);
+  EXPECT_EQ((*snap)["game_no"], 2);
+  EXPECT_EQ((*snap)["review"], nullptr);
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_goto"}, {"node", 0}})), "game_in_progress");
+}
+
+TEST_F(ServerReview, ASwitchClosesTheReviewAndItMayOpenAgain) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "reversi"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {}, 2));
+  json e;
+  ASSERT_EQ(code_of(send(m.b.ws, {{"type", "review_start"}}, &e)), "ack");
+  ASSERT_EQ(code_of(send(m.b.ws, {{"type", "review_goto"}, {"node", 1}}, &e)), "ack");
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "switch_game"}, {"game", "chess"}})), "ack");
+  auto closed = m.a.ws.wait_for(is_review);
+  ASSERT_TRUE(closed);
+  EXPECT_EQ((*closed)["open"], false);
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}, {"ply", 2}}, &e)), "ack");
+  EXPECT_EQ(e["nodes"].size(), 3u);
+  EXPECT_EQ(e["current"], 2);
+}
+
+// review_save after a side line at `branch_ply`, asked by a spectator (anyone may save).
+json save_with_branch(unsigned short port, const std::string& game,
+                      const std::vector<std::string>& moves, int branch_ply,
+                      const std::string& branch_move) {
+  Match m;
+  if (!open_match(port, m, {{"game", game}, {"side", "first"}})) return "no match";
+  if (!finish(m, moves, 3)) return "not finished";
+  json e;
+  if (code_of(send(m.a.ws, {{"type", "review_start"}, {"ply", branch_ply}}, &e)) != "ack")
+    return "no review";
+  // Empty: any legal move other than the game's own.
+  std::string move = branch_move;
+  for (const auto& legal : e["legal_moves"])
+    if (move.empty() && legal != e["nodes"][branch_ply + 1]["move"]) move = legal;
+  if (code_of(send(m.b.ws, {{"type", "review_move"}, {"move", move}}, &e)) != "ack")
+    return "branch refused";
+  WsClient spec;
+  if (!spec.connect(port) || !spec.request({{"type", "join_room"}, {"room", m.room}}))
+    return "no spectator";
+  auto record = spec.request({{"type", "review_save"}});
+  return record ? *record : json("timeout");
+}
+
+TEST_F(ServerReview, ShogiSavesKifWithVariations) {
+  const json r = save_with_branch(port(), "shogi", {"7g7f", "3c3d", "2g2f"}, 1, "8c8d");
+  ASSERT_EQ(r.value("type", ""), "review_record") << r.dump();
+  EXPECT_EQ(r["format"], "kif");
+  EXPECT_TRUE(r["filename"].get<std::string>().ends_with("-game-1-review.kif"));
+  const std::string text = r["text"];
+  EXPECT_NE(text.find("変化：2手"), std::string::npos) << text;
+  EXPECT_NE(text.find("８四歩(83)"), std::string::npos) << text;
+}
+
+TEST_F(ServerReview, ChessSavesPgnWithAVariation) {
+  const json r = save_with_branch(port(), "chess", {"e2e4", "e7e5", "g1f3"}, 1, "c7c5");
+  ASSERT_EQ(r.value("type", ""), "review_record") << r.dump();
+  EXPECT_EQ(r["format"], "pgn");
+  const std::string text = r["text"];
+  EXPECT_NE(text.find("1. e4 e5 (1... c5) 2. Nf3"), std::string::npos) << text;
+}
+
+TEST_F(ServerReview, ReversiSavesTheTranscript) {
+  const json r = save_with_branch(port(), "reversi", {}, 1, "");
+  ASSERT_EQ(r.value("type", ""), "review_record") << r.dump();
+  EXPECT_EQ(r["format"], "txt");
+  EXPECT_TRUE(r["filename"].get<std::string>().ends_with("-review.txt"));
+  const std::string text = r["text"];
+  EXPECT_EQ(text.rfind("review reversi\nstart ", 0), 0u) << text;
+  // Three moves of the game, a side line replacing the second.
+  const auto moves = text.substr(text.find("\nmoves ") + 7);
+  EXPECT_EQ(std::count(moves.begin(), moves.end(), ' '), 5) << text;
+  EXPECT_NE(moves.find(" ( "), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace banmen::testing
