@@ -180,6 +180,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // room_restore.cpp
   Result<void> restore_waiting();
   Result<void> restore_game(const StoredRoom& stored);
+  // The kept review of the restored last game, when there is one (shapes and cursor are not
+  // kept: it looks at the start).
+  void restore_review(const StoredRoom& stored);
   // Starts the clock held since the restart once the side to move is back; true if it did.
   bool resume_held_clock(int player);
 
@@ -309,6 +312,15 @@ class Room : public std::enable_shared_from_this<Room> {
   bool closed_ = false;
   // The current game's review, once a player opened it; a new game drops it.
   std::optional<ReviewBoard> review_;
+  // What record_review() last handed to the store (a tree only grows, so its size says
+  // whether it changed).
+  struct RecordedReview {
+    int game_no = 0;
+    std::size_t nodes = 0;
+    bool open = false;
+    bool operator==(const RecordedReview&) const = default;
+  };
+  RecordedReview recorded_review_;
 
   // The computer opponent (room_computer.cpp)
   std::shared_ptr<Client> computer_client_;

@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include "core/registry.h"
+#include "core/variation_text.h"
 #include "rooms/computer_seat.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"
@@ -140,6 +141,7 @@ Result<void> Room::restore_game(const StoredRoom& stored) {
     game_->finish(outcome_of(stored.outcome));
     status_ = Status::over;
     in_progress_ = false;
+    restore_review(stored);
     return ok();
   }
   status_ = Status::playing;
@@ -151,6 +153,21 @@ Result<void> Room::restore_game(const StoredRoom& stored) {
   }
   clock_held_ = clock_.enabled() && game_->history_size() >= 2;
   return ok();
+}
+
+void Room::restore_review(const StoredRoom& stored) {
+  if (!stored.review || stored.review->game_no != game_no_) return;
+  auto start = options_.new_game(game_->initial_position());
+  if (!start) return;
+  auto tree = read_variation_text(**start, stored.review->tree_text,
+                                  ReviewBoard::limits_for(game_->history_size()));
+  if (!tree) {  // kept by another version of the rules: the room comes back without it
+    spdlog::warn("room {} game {}: kept review not read back: {}", id_, game_no_,
+                 tree.error().message);
+    return;
+  }
+  review_.emplace(ReviewBoard::of_tree(std::move(*tree), game_no_, stored.review->open));
+  recorded_review_ = {game_no_, review_->tree().size(), review_->open()};
 }
 
 bool Room::resume_held_clock(int player) {

@@ -5,9 +5,11 @@
 // a reconnecting client catches up from it, and snapshots carry the review.
 #include <spdlog/spdlog.h>
 
+#include "core/variation_text.h"
 #include "games/review_record.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
+#include "util/time.h"
 
 namespace banmen::server {
 
@@ -127,13 +129,18 @@ json Room::review_json() const {
 }
 
 void Room::record_review() {
-  // Once the store keeps reviews, this writes StoredReview{id_, review_->game_no(),
-  // write_variation_text(review_->tree()), review_->open(), unix_ms()} (one per game, a
-  // later write replacing it), so a room loaded back from the store reopens its review:
-  // ReviewBoard::of_tree(read_variation_text(<fresh game at the start>, tree_text,
-  // ReviewBoard::limits_for(<the game's plies>)), game_no, open). Shapes and the node
-  // looked at are not kept. Not waited for: a review is a pastime, and losing its last
-  // change is no harm.
+  // Only what the store keeps (the tree and whether it is open) is written, and only when it
+  // changed: a goto or an arrow costs no write. Not waited for: a review is a pastime, and
+  // losing its last change to a crash is no harm. Shapes and the node looked at are not kept.
+  if (!review_) return;
+  const RecordedReview now{review_->game_no(), review_->tree().size(), review_->open()};
+  if (now == recorded_review_) return;
+  recorded_review_ = now;
+  StoredReview kept{id_, review_->game_no(), write_variation_text(review_->tree()), review_->open(),
+                    unix_ms()};
+  services_.store.submit(std::move(kept), [id = id_](Result<void> stored) {
+    if (!stored) spdlog::warn("room {} review not kept: {}", id, stored.error().message);
+  });
 }
 
 }  // namespace banmen::server

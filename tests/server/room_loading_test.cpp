@@ -163,5 +163,51 @@ TEST(RoomLoading, AnIdleRoomLeavesMemoryButNotTheStore) {
   ioc.run_for(std::chrono::milliseconds(50));
 }
 
+// A review of the last game is kept with the room (the tree and whether it is open) and
+// comes back, side lines included, when the room is opened from the store again.
+TEST(RoomLoading, TheLastGamesReviewIsKeptAndComesBackWithTheRoom) {
+  std::string kept_text;
+  {
+    boost::asio::io_context ioc;
+    Hub hub(ioc, Config{}, store_with_finished_room("rev1"));
+    auto room = open_and_wait(hub, "rev1");
+    ASSERT_TRUE(room) << room.error().message;
+    auto a = std::make_shared<RecordingClient>(1);
+    (*room)->join(a, {{"type", "join_room"}, {"room", "rev1"}, {"token", "tokenA"}, {"id", 1}});
+    // Back to the position after 1. f3 e5, and 2. g3 instead of 2. g4: a side line.
+    (*room)->request(a, {{"type", "review_start"}, {"ply", 2}, {"id", 2}});
+    (*room)->request(a, {{"type", "review_move"}, {"move", "g2g3"}, {"id", 3}});
+    (*room)->request(a, {{"type", "review_goto"}, {"node", 0}, {"id", 4}});
+    ioc.run_for(std::chrono::milliseconds(200));
+    for (const auto& m : a->messages()) EXPECT_NE(m["type"], "error") << m.dump();
+    auto stored = hub.store->load_room("rev1");
+    ASSERT_TRUE(stored) << stored.error().message;
+    ASSERT_TRUE(stored->review);
+    EXPECT_EQ(stored->review->game_no, 1);
+    EXPECT_TRUE(stored->review->open);
+    EXPECT_NE(stored->review->tree_text.find("( g2g3 )"), std::string::npos)
+        << stored->review->tree_text;
+    kept_text = stored->review->tree_text;
+  }
+  boost::asio::io_context ioc;
+  auto store = store_with_finished_room("rev1");
+  ASSERT_TRUE(store->write(StoredReview{"rev1", 1, kept_text, true, unix_ms()}));
+  Hub hub(ioc, Config{}, std::move(store));
+  auto room = open_and_wait(hub, "rev1");
+  ASSERT_TRUE(room) << room.error().message;
+  auto b = std::make_shared<RecordingClient>(2);
+  (*room)->join(b, {{"type", "join_room"}, {"room", "rev1"}, {"token", "tokenB"}, {"id", 1}});
+  ioc.run_for(std::chrono::milliseconds(200));
+  auto got = b->messages();
+  ASSERT_GE(got.size(), 2u);
+  const auto& review = got[1]["review"];
+  ASSERT_TRUE(review.is_object()) << got[1].dump();
+  EXPECT_TRUE(review["open"].get<bool>());
+  EXPECT_EQ(review["nodes"].size(), 6u);  // the start, the game's 4 moves and 2. g3
+  bool side_line = false;
+  for (const auto& n : review["nodes"]) side_line |= n["move"] == "g2g3";
+  EXPECT_TRUE(side_line);
+}
+
 }  // namespace
 }  // namespace banmen::server
