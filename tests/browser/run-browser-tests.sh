@@ -3,8 +3,9 @@
 # Builds the client if needed, starts banmen-server on a free loopback port, and drives Debian's
 # Chromium with playwright-core through games.mjs, extras.mjs, setups.mjs, replay.mjs,
 # review.mjs and computer.mjs. Screenshots: build/test-artifacts/browser.
-# Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy]
-#   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs)
+# Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|lasting]
+#   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs;
+#    with "lasting": lasting.mjs, which runs, restarts and kills its own server)
 set -eu
 SRC=${1:?source dir}
 SERVER_BIN=${2:-}
@@ -31,6 +32,11 @@ fi
 
 PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 [ -n "$SERVER_BIN" ] && [ -x "$SERVER_BIN" ] || { echo "banmen-server not built: skipping"; exit 77; }
+if [ "$WHICH" = lasting ]; then
+  cd "$HERE"
+  exec timeout 200 node lasting.mjs "$SERVER_BIN" "$SRC/client-web/dist"
+fi
+
 DATA=$(mktemp -d)
 echo "using $SERVER_BIN"
 "$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" --max-rooms-per-address 100 \
