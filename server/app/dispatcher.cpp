@@ -129,6 +129,8 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
                  "a name is text without line breaks, control, direction or zero-width "
                  "characters");
   }
+  if (*type == "create_room" || *type == "join_room" || *type == "leave_room")
+    ++session->room_choices;
   if (*type == "create_room") {
     auto options = parse_room_options(msg);
     if (!options) return err(re, options.error().code, options.error().message);
@@ -149,14 +151,21 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
       return err(re, errc::bad_request, "token must be a string");
     if (auto room = hub.rooms.find(*id)) return join_on_session(session, room, std::move(msg));
     // Not in memory: brought back from the store off this thread, then joined here.
-    hub.rooms.open(*id, [&metrics = hub.metrics, session, msg = std::move(msg),
-                         re](Result<std::shared_ptr<Room>> room) mutable {
-      session->post(
-          [&metrics, session, room = std::move(room), msg = std::move(msg), re]() mutable {
-            if (room) return join_on_session(session, *room, std::move(msg));
-            metrics.errors_total++;
-            session->send(encode(error_message(re, room.error().code, room.error().message)));
-          });
+    // A later create_room, join_room or leave_room of this connection wins: the late load
+    // neither moves the connection nor joins it.
+    hub.rooms.open(*id, [&metrics = hub.metrics, session, msg = std::move(msg), re,
+                         choice =
+                             session->room_choices](Result<std::shared_ptr<Room>> room) mutable {
+      session->post([&metrics, session, room = std::move(room), msg = std::move(msg), re,
+                     choice]() mutable {
+        if (room && session->room_choices == choice)
+          return join_on_session(session, *room, std::move(msg));
+        metrics.errors_total++;
+        if (!room)
+          return session->send(encode(error_message(re, room.error().code, room.error().message)));
+        session->send(encode(
+            error_message(re, errc::stale_version, "a later room request of yours came first")));
+      });
     });
     return;
   }

@@ -3,6 +3,7 @@
 // real one; the message-path fuzzer drives the dispatcher through its own.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -22,6 +23,11 @@ class Peer : public Client {
   // Runs `work` later on the connection's strand, unless the connection is closing by
   // then; callable from any thread (a room brought back from the store answers this way).
   virtual void post(std::function<void()> work) = 0;
+
+  // How many times this connection chose a room (create_room, join_room, leave_room), on
+  // its strand: a join that waited for its room to load from the store goes ahead only if
+  // no later choice came first.
+  std::uint64_t room_choices = 0;
 };
 
 }  // namespace banmen::server

@@ -7,7 +7,9 @@
 #include <future>
 #include <thread>
 
+#include "app/dispatcher.h"
 #include "app/hub.h"
+#include "app/peer.h"
 #include "core/registry.h"
 #include "protocol/error_codes.h"
 #include "recording_client.h"
@@ -207,6 +209,83 @@ TEST(RoomLoading, TheLastGamesReviewIsKeptAndComesBackWithTheRoom) {
   bool side_line = false;
   for (const auto& n : review["nodes"]) side_line |= n["move"] == "g2g3";
   EXPECT_TRUE(side_line);
+}
+
+// A connection whose posted work waits until the test runs it, so the test decides what
+// the connection does before a room's load comes back.
+class DeferringPeer final : public Peer {
+ public:
+  std::uint64_t client_id() const override { return 99; }
+  void send(std::shared_ptr<const std::string> m) override {
+    std::lock_guard lock(mu_);
+    got_.push_back(json::parse(*m));
+  }
+  void close(std::uint16_t, std::string) override {}
+  void left_room(const Room* room) override {
+    if (room_.get() == room) room_.reset();
+  }
+  int protocol() const override { return 2; }
+  const std::string& address() const override { return address_; }
+  std::shared_ptr<Room> room() const override { return room_; }
+  void enter_room(std::shared_ptr<Room> room) override { room_ = std::move(room); }
+  void leave_current_room() override {
+    if (auto room = std::move(room_)) room->leave(99);
+  }
+  void set_protocol(int) override {}
+  void post(std::function<void()> work) override {
+    std::lock_guard lock(mu_);
+    posted_.push_back(std::move(work));
+  }
+  // Waits (at most 10 s) until `count` pieces of work were posted, then runs them.
+  bool run_posted(std::size_t count) {
+    for (int i = 0; i < 1000; ++i) {
+      std::vector<std::function<void()>> work;
+      {
+        std::lock_guard lock(mu_);
+        if (posted_.size() >= count) work.swap(posted_);
+      }
+      if (!work.empty()) {
+        for (auto& w : work) w();
+        return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  }
+  std::vector<json> messages() {
+    std::lock_guard lock(mu_);
+    return got_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::vector<json> got_;
+  std::vector<std::function<void()>> posted_;
+  std::string address_ = "192.0.2.7";
+  std::shared_ptr<Room> room_;
+};
+
+// A join that waits for its room to load must not take the connection back from a room it
+// chose afterwards: the late answer is stale_version and the connection stays.
+TEST(RoomLoading, ALaterRoomChoiceWinsOverAJoinStillLoading) {
+  boost::asio::io_context ioc;
+  Hub hub(ioc, Config{}, store_with_finished_room("late1"));
+  auto peer = std::make_shared<DeferringPeer>();
+  std::shared_ptr<Peer> session = peer;
+  dispatch_message(hub, session, R"({"type":"join_room","id":7,"room":"late1","token":"tokenA"})");
+  dispatch_message(hub, session, R"({"type":"create_room","id":8,"game":"reversi"})");
+  auto created = session->room();
+  ASSERT_NE(created, nullptr);
+  ASSERT_TRUE(peer->run_posted(1));  // the load of late1 comes back now
+  ioc.run_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(session->room(), created);
+  bool refused = false;
+  for (const auto& m : peer->messages()) {
+    if (m.value("re", json()) != 7) continue;
+    EXPECT_EQ(m["type"], "error") << m.dump();
+    refused = m.value("code", "") == "stale_version";
+  }
+  EXPECT_TRUE(refused);
 }
 
 }  // namespace
