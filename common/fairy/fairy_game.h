@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/variation_tree.h"
 #include "fairy/position.h"
 
 namespace banmen::fairy {
@@ -65,5 +66,9 @@ class FairyGame final : public Game {
 // The PGN pychess-variants and Fairy-Stockfish read: [Variant "..."] and [FEN "..."] tags,
 // SAN moves as Fairy-Stockfish writes them.
 std::string export_pgn(const FairyGame& game, const RecordInfo& record);
+
+// A review's tree as PGN with variations (core/variation_pgn.h) under export_pgn()'s tags
+// for the root position. Errors: unsupported when the root is not a fairy-chess game.
+Result<std::string> export_pgn_variations(const VariationTree& tree, const RecordInfo& record);
 
 }  // namespace banmen::fairy

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/record_text.h"
+#include "core/variation_pgn.h"
 #include "fairy/fairy_game.h"
 
 namespace banmen::fairy {
@@ -73,6 +74,16 @@ std::string export_pgn(const FairyGame& game, const RecordInfo& record) {
   word(pgn_result(outcome));
   out += line + "\n";
   return out;
+}
+
+Result<std::string> export_pgn_variations(const VariationTree& tree, const RecordInfo& record) {
+  const auto* root = dynamic_cast<const FairyGame*>(&tree.root_game());
+  if (!root) return make_error(errc::unsupported, "not a fairy-chess game");
+  RecordInfo header = record;
+  header.move_times_ms.clear();
+  std::string tags = export_pgn(*root, header);
+  tags = tags.substr(0, tags.find("\n\n") + 2);
+  return tags + pgn_variation_movetext(tree);
 }
 
 }  // namespace banmen::fairy

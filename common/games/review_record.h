@@ -1,8 +1,8 @@
 // The downloadable record of a review (感想戦) with its variations, in the richest form the
-// game has: KIF with 変化 for shogi and minishogi, PGN with variations for chess, and the
-// transcript form of core/variation_text.h for every other game (hasami shogi, reversi,
-// dog-cat shogi, whose KIF cannot hold its hidden drops, and fairy-chess variants, whose
-// SAN no outside PGN reader knows). The one place that chooses.
+// game has: KIF with 変化 for shogi and minishogi, PGN with variations for chess and every
+// fairy-chess variant (its PGN's tags: [Variant], [FEN]), and the transcript form of
+// core/variation_text.h for the others (hasami shogi, reversi, and dog-cat shogi, whose KIF
+// cannot hold its hidden drops). The one place that chooses.
 #pragma once
 
 #include <string>

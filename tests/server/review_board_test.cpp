@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <random>
@@ -63,16 +64,55 @@ TEST(ReviewBoard, EveryGameReviewsThroughTheSeam) {
     // The record: the game's richest form, or the transcript, which reads back.
     const auto record = review_record(board.tree(), RecordInfo{});
     const std::string_view id = board.tree().root_game().info().id;
+    const auto& formats = board.tree().root_game().info().record_formats;
+    const bool has_pgn = std::find(formats.begin(), formats.end(), "pgn") != formats.end();
     const char* expected = id == "shogi" || id == "minishogi" ? "kif"
-                           : id == "chess"                    ? "pgn"
+                           : has_pgn                          ? "pgn"  // chess and fairy chess
                                                               : "txt";
     EXPECT_EQ(record.format, expected);
+    if (record.format == "pgn") {
+      EXPECT_NE(record.text.find(" ("), std::string::npos) << record.text;
+    }
     if (record.format == "txt") {
       auto back = read_variation_text(board.tree().root_game(), record.text, board.tree().limits());
       ASSERT_TRUE(back) << back.error().message;
       EXPECT_EQ(back->size(), 8u);
     }
   }
+}
+
+// Fairy chess's review is PGN with variations: the game's own tags, and a movetext whose
+// main line, side lines taken out, is the game's own PGN movetext.
+TEST(ReviewBoard, FairyChessSavesPgnWithVariations) {
+  const GameChoice capablanca{"capablanca", "", ""};
+  const GamePtr done = finished_game(capablanca, 9);
+  ReviewBoard board = board_of(capablanca, 9);
+  ASSERT_TRUE(board.go_to_ply(4));  // after 2... : a side line for White's third move
+  const json legal = board.event()["legal_moves"];
+  const std::string main_move = board.event()["nodes"][5]["move"];
+  const std::string other = legal[0] == main_move ? legal[1] : legal[0];
+  ASSERT_TRUE(board.play(other));
+  const auto record = review_record(board.tree(), RecordInfo{});
+  ASSERT_EQ(record.format, "pgn");
+  EXPECT_NE(record.text.find("[Variant \"Capablanca\"]"), std::string::npos) << record.text;
+  const auto side = record.text.find(" (3. ");
+  ASSERT_NE(side, std::string::npos) << record.text;
+  // Take the side line and the move number restated after it ("3...") out, and join the
+  // lines: the game's own movetext remains.
+  std::string text = record.text;
+  text.erase(side, text.find(')', side) - side + 1);
+  const auto restated = text.find(" 3...", side);
+  ASSERT_NE(restated, std::string::npos) << text;
+  text.erase(restated, 5);
+  auto movetext = [](const std::string& pgn) {
+    std::string body = pgn.substr(pgn.find("\n\n") + 2), words;
+    for (char c : body) words += c == '\n' ? ' ' : c;
+    while (!words.empty() && words.back() == ' ') words.pop_back();
+    return words.substr(0, words.find_last_of(' '));  // without the result
+  };
+  auto own = done->export_record("pgn", Viewer::referee, RecordInfo{});
+  ASSERT_TRUE(own) << own.error().message;
+  EXPECT_EQ(movetext(text), movetext(*own));
 }
 
 // What the store will keep (the transcript form) gives the same review back.
