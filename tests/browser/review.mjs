@@ -86,6 +86,16 @@ try {
   await playMove(host.page, 'shogi', '2g2f', true);
   for (const p of pages) await until(async () => (await rows(p).count()) === 6, 'the side line goes on');
 
+  // The keys move the review for everyone (the replay's own bar steps aside meanwhile).
+  check(!(await host.page.locator('[data-testid=replay-bar]').isVisible()), 'no replay bar while reviewing');
+  const nodeOf = (p) => p.locator('.review-row.current').getAttribute('data-node');
+  const sideEnd = await nodeOf(host.page);
+  await host.page.locator('.review-title').click();
+  await host.page.keyboard.press('ArrowLeft');
+  await until(async () => (await nodeOf(guest.page)) === '4', 'ArrowLeft went back one move for everyone');
+  await host.page.keyboard.press('End');
+  await until(async () => (await nodeOf(guest.page)) === sideEnd, 'End went to the end of the line');
+
   // The spectator may not drive until a player lets them.
   check(await spectator.page.locator('[data-testid=review-start]').isDisabled(), 'the spectator cannot navigate yet');
   await guest.page.check('[data-testid=review-allow]');

@@ -215,15 +215,24 @@ export class ReplayView {
   }
 
   private key(e: KeyboardEvent): void {
-    const nav = KEYS[e.key];
-    if (!nav || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || !this.live) return;
-    const target = e.target as Element | null;
-    // Typing, the board's own keys (square by square) and open dialogs keep their keys.
-    if (target?.closest('input, textarea, select, [contenteditable], .board-wrap, dialog')) return;
-    if (document.querySelector('dialog[open]')) return;
+    // While a review is open the keys move the review (review-panel.ts), not the replay.
+    if (!this.live || this.live.review) return;
+    const nav = navigationKey(e);
+    if (!nav) return;
     e.preventDefault();
     this.request(nav);
   }
+}
+
+// The page's move-navigation key pressed (←/→, Home/End), or null: typing, the board's own
+// keys (square by square) and open dialogs keep their keys.
+export function navigationKey(e: KeyboardEvent): NavKey | null {
+  const nav = KEYS[e.key];
+  if (!nav || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return null;
+  const target = e.target as Element | null;
+  if (target?.closest('input, textarea, select, [contenteditable], .board-wrap, dialog')) return null;
+  if (document.querySelector('dialog[open]')) return null;
+  return nav;
 }
 
 // The live game's newest position, as the positions route would give it.

@@ -51,6 +51,14 @@ export class ReviewPanel {
     if (s.review) this.actions.send('review_move', { move, version: s.review.version });
   }
 
+  // ←/→/Home/End while the review is open: the same as its buttons, for whoever may drive.
+  navigate(s: RoomState, key: 'prev' | 'next' | 'start' | 'end'): void {
+    const r = s.review;
+    if (!r || !canDrive(r, s.role)) return;
+    const to = reviewTargets(r);
+    this.goTo(key === 'prev' ? to.back : key === 'next' ? to.forward : key === 'start' ? to.start : to.end);
+  }
+
   private goTo(node: number | null): void {
     if (node !== null) this.actions.send('review_goto', { node });
   }

@@ -28,7 +28,7 @@ import { ShareBox } from './share-box';
 import { Announcer } from './announcer';
 import { positionLines, squareWords } from './position-text';
 import { SquareKeys } from '../boards/square-keys';
-import { ReplayView } from './replay-view';
+import { ReplayView, navigationKey } from './replay-view';
 import { SeriesPanel } from './series-panel';
 import { ReviewPanel, reviewBoardInput } from './review-panel';
 import { canDrive } from '../state/review';
@@ -83,6 +83,11 @@ export class RoomView {
   private wasBack = false;
   private readonly onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') this.cancelPremove();
+    const nav = this.state?.review ? navigationKey(e) : null;
+    if (nav && this.state) {
+      e.preventDefault();
+      this.review.navigate(this.state, nav);
+    }
   };
 
   constructor(private readonly deps: RoomDeps) {
