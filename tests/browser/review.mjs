@@ -92,7 +92,8 @@ try {
   const sideEnd = await nodeOf(host.page);
   await host.page.locator('.review-title').click();
   await host.page.keyboard.press('ArrowLeft');
-  await until(async () => (await nodeOf(guest.page)) === '4', 'ArrowLeft went back one move for everyone');
+  for (const p of [host.page, guest.page])
+    await until(async () => (await nodeOf(p)) === '4', 'ArrowLeft went back one move for everyone');
   await host.page.keyboard.press('End');
   await until(async () => (await nodeOf(guest.page)) === sideEnd, 'End went to the end of the line');
 
@@ -171,8 +172,48 @@ try {
   const pgn = await readFile(await pgnFile.path(), 'utf8');
   check(pgnFile.suggestedFilename().endsWith('-review.pgn') && pgn.includes('1. e4 e5 (1... c5)'), `the PGN holds the variation:\n${pgn}`);
 
+  // Reversi: its grid board takes arrows and circles too (grid-shapes.ts); saved as the transcript.
+  const rx = await newPlayer(browser, base, { name: 'rx' });
+  await rx.page.waitForSelector('[data-testid=server-version]');
+  await rx.page.fill('#nickname', 'Rei');
+  await rx.page.click('.game-card[data-game=reversi]');
+  await rx.page.click('label.side-first');
+  await rx.page.click('[data-testid=create-room]');
+  await rx.page.waitForSelector('[data-testid=waiting]');
+  const ro = await newPlayer(browser, await rx.page.inputValue('[data-testid=share-link]'), { name: 'ro' });
+  await joinAs(ro.page, 'Osamu');
+  await until(async () => (await rx.page.locator('.rv-cell.legal').count()) > 0, 'reversi: the first player may move');
+  await playMove(rx.page, 'reversi', 'd3', false);
+  await until(async () => (await ro.page.locator('.rv-cell.legal').count()) > 0, 'reversi: the second player may move');
+  await playMove(ro.page, 'reversi', 'c3', false);
+  await until(async () => (await moveCount(rx.page)) === 2, 'reversi moves seen');
+  await ro.page.click('[data-testid=resign]');
+  await ro.page.click('dialog.choice-dialog button[data-choice=yes]');
+  for (const p of [rx.page, ro.page]) await p.waitForSelector('[data-testid=result-dialog]');
+  for (const p of [rx.page, ro.page]) await p.locator('dialog.result-dialog button.close').click().catch(() => {});
+  await rx.page.click('[data-testid=review-open]');
+  await ro.page.waitForSelector('[data-testid=review-tree]');
+  const rightDrag = async (page, from, to) => {
+    const e = await squareCenter(page, 'reversi', from);
+    const f = await squareCenter(page, 'reversi', to);
+    await page.mouse.move(e.x, e.y);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(f.x, f.y, { steps: 5 });
+    await page.mouse.up({ button: 'right' });
+  };
+  await rightDrag(ro.page, 'c4', 'f4');
+  await rightDrag(ro.page, 'e6', 'e6');
+  await until(async () => (await rx.page.locator('.grid-shapes g').count()) === 1 && (await rx.page.locator('.grid-shapes circle').count()) === 1,
+    'the reversi arrow and circle reach the other player');
+  await shot(rx.page, 'review-05-reversi-arrows');
+  await rightDrag(rx.page, 'e6', 'e6');  // drawing it again erases it, for everyone
+  await until(async () => (await ro.page.locator('.grid-shapes circle').count()) === 0, 'the circle is erased');
+  const [txtFile] = await Promise.all([rx.page.waitForEvent('download'), rx.page.click('[data-testid=review-save]')]);
+  const txt = await readFile(await txtFile.path(), 'utf8');
+  check(txtFile.suggestedFilename().endsWith('-review.txt') && txt.startsWith('review reversi'), `the reversi transcript:\n${txt}`);
+
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
-  console.log('review: opened, branched, seen alike by both players and a spectator, allowed, drawn, saved (KIF, PGN), closed: ok');
+  console.log('review: opened, branched, seen alike by both players and a spectator, allowed, drawn (shogi, chess, reversi), saved (KIF, PGN, transcript), closed: ok');
 } catch (e) {
   failed = true;
   console.error('FAILED:', e.stack ?? e);

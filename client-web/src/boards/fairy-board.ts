@@ -3,7 +3,8 @@
 // there; when one pair of squares has several legal moves (promotions) the player picks
 // the piece from the variant's own. Moves leave in Fairy-Stockfish's UCI.
 import { t } from '../i18n';
-import type { VariantInfo } from '../protocol/messages';
+import type { ReviewShape, VariantInfo } from '../protocol/messages';
+import { GridShapes } from './grid-shapes';
 import type { BoardInput, BoardView, Chooser, MoveHandler } from './board';
 import { pieceSvg } from './fairy-pieces';
 import { fairyMoveMaps, parseFairyFen, parseFairyMove, squareName, type FairyMoveMaps } from './fairy-position';
@@ -13,6 +14,7 @@ export class FairyBoard implements BoardView {
   private maps: FairyMoveMaps = fairyMoveMaps([]);
   private input: BoardInput | null = null;
   private selected: string | null = null;
+  private readonly shapes: GridShapes;
 
   constructor(
     private readonly el: HTMLElement,
@@ -32,6 +34,11 @@ export class FairyBoard implements BoardView {
       if (sq) void this.tap(sq.dataset.square!);
     });
     el.append(this.grid);
+    this.shapes = new GridShapes(el, () => this.grid);
+  }
+
+  setShapes(shapes: readonly ReviewShape[], onDraw: ((shapes: ReviewShape[]) => void) | null): void {
+    this.shapes.set(shapes, onDraw);
   }
 
   update(input: BoardInput, _animate: boolean): void {
@@ -47,6 +54,7 @@ export class FairyBoard implements BoardView {
   }
 
   destroy(): void {
+    this.shapes.destroy();
     this.el.replaceChildren();
   }
 
@@ -89,6 +97,7 @@ export class FairyBoard implements BoardView {
       }
     }
     this.grid.replaceChildren(...cells);
+    this.shapes.render(); // the squares may have turned (the board flipped)
   }
 
   private royal(letter: string): boolean {

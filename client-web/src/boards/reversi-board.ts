@@ -1,11 +1,14 @@
 // The reversi board: an 8x8 grid of buttons (keyboard and screen readers work), discs
 // that flip with a CSS animation, dots on the legal squares and a pass button.
 import type { BoardInput, BoardView, MoveHandler } from './board';
+import type { ReviewShape } from '../protocol/messages';
+import { GridShapes } from './grid-shapes';
 import { parseReversi, squareName, flipped, type ReversiPosition } from './reversi-position';
 
 export class ReversiBoard implements BoardView {
   private readonly cells: HTMLButtonElement[] = [];
   private prev: ReversiPosition | null = null;
+  private readonly shapes: GridShapes;
 
   constructor(
     private readonly el: HTMLElement,
@@ -38,6 +41,11 @@ export class ReversiBoard implements BoardView {
     ranks.className = 'rv-coords rv-ranks';
     for (let r = 1; r <= 8; r++) ranks.append(Object.assign(document.createElement('span'), { textContent: String(r) }));
     el.append(grid, files, ranks);
+    this.shapes = new GridShapes(el, () => grid);
+  }
+
+  setShapes(shapes: readonly ReviewShape[], onDraw: ((shapes: ReviewShape[]) => void) | null): void {
+    this.shapes.set(shapes, onDraw);
   }
 
   update(input: BoardInput, animate: boolean): void {
@@ -71,6 +79,7 @@ export class ReversiBoard implements BoardView {
   }
 
   destroy(): void {
+    this.shapes.destroy();
     this.el.replaceChildren();
   }
 
