@@ -10,13 +10,13 @@
 #include "exports/game_positions.h"
 #include "exports/record_export.h"
 #include "exports/series_download.h"
+#include "protocol/messages.h"
 #include "util/tokens.h"
 
 namespace banmen::server {
 
 namespace {
 
-using nlohmann::json;
 constexpr std::string_view kPrefix = kExportPrefix;
 constexpr int kGamesPerPage = 50;
 constexpr int kMaxGamesPerPage = 200;
