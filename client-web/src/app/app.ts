@@ -26,6 +26,10 @@ import { Notifier, askNotificationLeave } from '../ui/notifier';
 import { deviceCodeFromHash, deviceLinkUrl, showDeviceLink } from '../ui/device-link';
 import { downloadReviewRecord } from '../ui/review-panel';
 
+// How long a room's creator waits for the snapshot that follows room_created on its own
+// connection before connecting to the room's URL instead.
+const SNAPSHOT_AFTER_CREATE_MS = 4000;
+
 export class App implements Inbox {
   private readonly model = newModel();
   private readonly session = new Session(safeStorage());
@@ -247,6 +251,11 @@ export class App implements Inbox {
       this.link.forRoom(room, false);
       this.router.record(`/r/${room}`);
       this.pages.drawMain();
+      // Its snapshot follows at once. If none comes, the room lives elsewhere after all:
+      // the room's own connection joins with the token just saved.
+      window.setTimeout(() => {
+        if (this.model.roomId === room && !this.model.state && this.link.isOpen) this.link.reconnect();
+      }, SNAPSHOT_AFTER_CREATE_MS);
     } else {
       this.settleJoin();
       this.link.resendMove();
