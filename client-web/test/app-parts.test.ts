@@ -33,7 +33,7 @@ describe('inbox', () => {
   const inbox: Inbox = {
     welcome: (w) => calls.push(`welcome ${w.server}`),
     rooms: (l) => calls.push(`rooms ${l.length}`),
-    entered: (r, tok, created) => calls.push(`entered ${r} ${tok} ${created}`),
+    entered: (r, tok, created, inRoom) => calls.push(`entered ${r} ${tok} ${created} ${inRoom}`),
     error: (e) => calls.push(`error ${e.code}`),
     ack: (id) => calls.push(`ack ${id}`),
     event: (ev) => calls.push(`event ${ev.type}`),
@@ -43,7 +43,7 @@ describe('inbox', () => {
     calls.length = 0;
     dispatch({ type: 'welcome', server: 'x', protocol: 2, games: [] }, inbox);
     dispatch({ type: 'rooms', rooms: [{}, {}] }, inbox);
-    dispatch({ type: 'room_created', room: 'r1', token: 't' }, inbox);
+    dispatch({ type: 'room_created', room: 'r1', token: 't', role: 'player' }, inbox);
     dispatch({ type: 'joined', room: 'r1' }, inbox);
     dispatch({ type: 'error', code: 'no_such_room' }, inbox);
     dispatch({ type: 'ack', move_id: 'm1' }, inbox);
@@ -52,7 +52,7 @@ describe('inbox', () => {
     dispatch({ type: 'pong' }, inbox);
     dispatch({ type: 'device_link', code: 'c0de' }, inbox);
     dispatch({ type: 'device_link' }, inbox);
-    expect(calls).toEqual(['welcome x', 'rooms 2', 'entered r1 t true', 'entered r1 null false', 'error no_such_room', 'ack m1', 'ack null', 'device c0de']);
+    expect(calls).toEqual(['welcome x', 'rooms 2', 'entered r1 t true true', 'entered r1 null false true', 'error no_such_room', 'ack m1', 'ack null', 'device c0de']);
   });
 });
 

@@ -2,7 +2,7 @@
 # Browser proof of the web client (run by ctest, label integration; bounded in time).
 # Builds the client if needed, starts banmen-server on a free loopback port, and drives Debian's
 # Chromium with playwright-core through games.mjs, extras.mjs, setups.mjs, replay.mjs,
-# review.mjs and computer.mjs. Screenshots: build/test-artifacts/browser.
+# review.mjs, computer.mjs and moving.mjs. Screenshots: build/test-artifacts/browser.
 # Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|lasting]
 #   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs;
 #    with "lasting": lasting.mjs, which runs, restarts and kills its own server)
@@ -61,3 +61,4 @@ timeout 120 node setups.mjs "http://127.0.0.1:$PORT"
 timeout 200 node replay.mjs "http://127.0.0.1:$PORT"
 timeout 120 node review.mjs "http://127.0.0.1:$PORT"
 timeout 150 node computer.mjs "http://127.0.0.1:$PORT"
+timeout 120 node moving.mjs "http://127.0.0.1:$PORT"

@@ -4,6 +4,7 @@
 import { t, tMaybe, onLangChange, lang } from '../i18n';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
+import { backoffDelay, joinRetryBackoff } from '../net/backoff';
 import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord } from '../protocol/messages';
 import { applyEvent } from '../state/room';
 import { Session, safeStorage } from '../state/session';
@@ -25,6 +26,10 @@ import { Notifier, askNotificationLeave } from '../ui/notifier';
 import { deviceCodeFromHash, deviceLinkUrl, showDeviceLink } from '../ui/device-link';
 import { downloadReviewRecord } from '../ui/review-panel';
 
+// How long a room's creator waits for the snapshot that follows room_created on its own
+// connection before connecting to the room's URL instead.
+const SNAPSHOT_AFTER_CREATE_MS = 4000;
+
 export class App implements Inbox {
   private readonly model = newModel();
   private readonly session = new Session(safeStorage());
@@ -37,6 +42,10 @@ export class App implements Inbox {
   private variantAnswer: ((v: VariantCheck | null) => void) | null = null;
   private maxMessageBytes = 32 * 1024; // welcome.limits.max_message_bytes once it has come
   private maxVariantBytes = 16 * 1024; // welcome.limits.max_variant_bytes likewise
+  // A join answered room_busy: the timer of the next try and how many came before it.
+  private joinRetry: { timer: number | null; tries: number } = { timer: null, tries: 0 };
+  // wrong_room answers since the last join: the first reconnects, a second is shown.
+  private wrongRoom = 0;
 
   constructor(root: HTMLElement) {
     this.link = new ServerLink({
@@ -47,7 +56,7 @@ export class App implements Inbox {
         this.model.replaced = code === 4001;
         return !this.model.replaced;
       },
-    });
+    }, this.router.room);
     const actions = roomActions({
       link: this.link, sound: this.sound, games: this.games, state: () => this.model.state,
       checkVariant: (variant, name) => this.checkVariant(variant, name),
@@ -118,13 +127,17 @@ export class App implements Inbox {
       m.roomId = room;
       m.state = null;
       m.notFound = false;
-      if (room && this.link.isOpen) this.join();
-      if (!room && this.link.isOpen) this.link.request({ type: 'list_rooms' });
+      this.settleJoin();
+      // Another room, another connection (its open says hello and joins).
+      const reopened = this.link.forRoom(room, true);
+      if (!reopened && room && this.link.isOpen) this.join();
+      if (!reopened && !room && this.link.isOpen) this.link.request({ type: 'list_rooms' });
     }
     this.pages.drawMain();
   }
 
   private onOpen(): void {
+    this.cancelJoinRetry();
     this.link.hello();
     const m = this.model;
     if (m.pendingCreate) this.create(m.pendingCreate.name, m.pendingCreate.options);
@@ -143,6 +156,34 @@ export class App implements Inbox {
     const m = this.model;
     if (!m.roomId || needsName(m, this.session)) return;
     this.link.join(m.roomId, this.session, m.state?.version);
+  }
+
+  // The room is joined or left: no retry pending, nothing to say about moving.
+  private settleJoin(): void {
+    this.cancelJoinRetry();
+    this.joinRetry.tries = 0;
+    this.wrongRoom = 0;
+    if (this.model.moving) {
+      this.model.moving = false;
+      this.pages.drawBanner();
+    }
+  }
+
+  private cancelJoinRetry(): void {
+    if (this.joinRetry.timer !== null) window.clearTimeout(this.joinRetry.timer);
+    this.joinRetry.timer = null;
+  }
+
+  // room_busy: the room is between servers for up to a lease; say so and join again.
+  private retryJoinLater(): void {
+    this.model.moving = true;
+    this.pages.drawBanner();
+    this.cancelJoinRetry();
+    const delay = backoffDelay(this.joinRetry.tries++, Math.random(), joinRetryBackoff);
+    this.joinRetry.timer = window.setTimeout(() => {
+      this.joinRetry.timer = null;
+      if (this.link.isOpen) this.join();
+    }, delay);
   }
 
   private create(name: string, options: RoomOptions): void {
@@ -196,14 +237,27 @@ export class App implements Inbox {
     if (!this.model.roomId) this.pages.drawMain();
   }
 
-  entered(room: string, token: string | null, created: boolean): void {
+  entered(room: string, token: string | null, created: boolean, inRoom: boolean): void {
     if (token && room) this.session.saveToken(room, token);
-    if (created) {
+    if (created && !inRoom) {
+      // Several servers: the room is on the server its URL leads to. Go to its page, whose
+      // connection joins with the token just saved, as a returning player does.
+      this.model.pendingCreate = null;
+      this.router.go(`/r/${room}`);
+    } else if (created) {
+      // One server: this connection is in the room already; the next one names it.
       this.model.pendingCreate = null;
       this.model.roomId = room;
+      this.link.forRoom(room, false);
       this.router.record(`/r/${room}`);
       this.pages.drawMain();
+      // Its snapshot follows at once. If none comes, the room lives elsewhere after all:
+      // the room's own connection joins with the token just saved.
+      window.setTimeout(() => {
+        if (this.model.roomId === room && !this.model.state && this.link.isOpen) this.link.reconnect();
+      }, SNAPSHOT_AFTER_CREATE_MS);
     } else {
+      this.settleJoin();
       this.link.resendMove();
     }
   }
@@ -252,6 +306,15 @@ export class App implements Inbox {
     }
     if (steps.rejoin) this.join();
     if (steps.dropPendingCreate) m.pendingCreate = null;
+    if (steps.retryJoinLater) this.retryJoinLater();
+    if (steps.reconnectForRoom) {
+      if (this.wrongRoom++ === 0) {
+        this.link.forRoom(m.roomId, false);
+        this.link.reconnect();
+      } else {
+        toast(t('play.error', { message: tMaybe(`error.${e.code}`) ?? e.message }), 'error');
+      }
+    }
     if (steps.tell) toast(t('play.error', { message: tMaybe(`error.${e.code}`) ?? e.message }), 'error');
   }
 }

@@ -11,6 +11,10 @@ export interface ErrorSteps {
   rejoin: boolean;
   // The room asked for cannot be created: do not ask again after a reconnect.
   dropPendingCreate: boolean;
+  // The room is moving between servers: say "reconnecting" and join again soon.
+  retryJoinLater: boolean;
+  // This connection is for another room (should not happen): connect to the right URL.
+  reconnectForRoom: boolean;
   // Tell the player (a toast with the error's text).
   tell: boolean;
 }
@@ -19,8 +23,11 @@ const MOVE_REFUSALS = new Set(['stale_version', 'not_your_turn', 'illegal_move',
 
 export function errorSteps(code: string, inRoom: boolean): ErrorSteps {
   const steps: ErrorSteps = {
-    forgetTokenAndRejoin: false, notFound: false, moveRefused: false, rejoin: false, dropPendingCreate: false, tell: true,
+    forgetTokenAndRejoin: false, notFound: false, moveRefused: false, rejoin: false, dropPendingCreate: false,
+    retryJoinLater: false, reconnectForRoom: false, tell: true,
   };
+  if (code === 'room_busy' && inRoom) return { ...steps, retryJoinLater: true, tell: false };
+  if (code === 'wrong_room' && inRoom) return { ...steps, reconnectForRoom: true, tell: false };
   if (code === 'bad_token' && inRoom) return { ...steps, forgetTokenAndRejoin: true, tell: false };
   // A spent or expired device link: join as anyone would, and say why.
   if (code === 'bad_device_link' && inRoom) return { ...steps, forgetTokenAndRejoin: true };

@@ -8,7 +8,10 @@ export interface Inbox {
   welcome(w: Welcome): void;
   rooms(list: PublicRoom[]): void;
   // room_created (`created`) or joined: the room and this browser's seat token, if any.
-  entered(room: string, token: string | null, created: boolean): void;
+  // `inRoom`: this connection is in the room now. A room_created without a `role` (several
+  // servers: the room lives on the server its own URL leads to) leaves the connection
+  // outside: the client connects to the room's URL and joins with the token.
+  entered(room: string, token: string | null, created: boolean, inRoom: boolean): void;
   // The one-time code that moves this player's seat to another device.
   deviceLink(code: string): void;
   error(e: ErrorMsg): void;
@@ -34,7 +37,8 @@ export function dispatch(m: Record<string, unknown>, to: Inbox): void {
       return;
     case 'room_created':
     case 'joined':
-      to.entered(String(m.room ?? ''), typeof m.token === 'string' ? m.token : null, m.type === 'room_created');
+      to.entered(String(m.room ?? ''), typeof m.token === 'string' ? m.token : null, m.type === 'room_created',
+        m.type === 'joined' || typeof m.role === 'string');
       return;
     case 'device_link':
       if (typeof m.code === 'string') to.deviceLink(m.code);

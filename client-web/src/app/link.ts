@@ -1,6 +1,7 @@
 // The client's side of the protocol's requests: one connection, request ids, the hello,
 // joining a room (with the seat token and the version to catch up from), creating one, and
-// moves with their move_id (sent again, same id, after a reconnect).
+// moves with their move_id (sent again, same id, after a reconnect). The connection is for
+// the page's room (`/ws?room=<id>`, or the bare `/ws` on the home page).
 import { Connection, type ConnectionHooks } from '../net/connection';
 import { socketUrl } from '../net/url';
 import { PROTOCOL_VERSION, type RoomOptions } from '../protocol/messages';
@@ -12,8 +13,20 @@ export class ServerLink {
   private readonly outbox = new MoveOutbox(`c${Date.now().toString(36)}`);
   private nextId = 1;
 
-  constructor(hooks: ConnectionHooks) {
-    this.conn = new Connection(socketUrl(location), hooks);
+  constructor(hooks: ConnectionHooks, room: string | null) {
+    this.conn = new Connection(socketUrl(location, room), hooks);
+  }
+
+  // Makes the connection the one for `room` (null: the home page). With `reopen` a
+  // connection for another room is replaced at once; returns whether it was (the new
+  // connection's open then says hello and joins). Without, from the next connection on.
+  forRoom(room: string | null, reopen: boolean): boolean {
+    return this.conn.retarget(socketUrl(location, room), reopen);
+  }
+
+  // The connection is for `room` but the server said otherwise: open it again.
+  reconnect(): void {
+    this.conn.reopenNow();
   }
 
   get isOpen(): boolean {

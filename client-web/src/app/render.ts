@@ -75,6 +75,7 @@ export class Pages {
       status: this.model.status,
       retryInMs: this.model.retryIn,
       replaced: this.model.replaced,
+      moving: this.model.moving,
       onRetry: this.hooks.retry,
       onUseHere: this.hooks.useHere,
     });

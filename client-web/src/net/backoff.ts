@@ -17,3 +17,7 @@ export function backoffDelay(
   const step = Math.min(opts.capMs, opts.baseMs * 2 ** Math.min(attempt, 20));
   return Math.round(step / 2 + (step / 2) * random);
 }
+
+// Joining a room that is moving between servers (error room_busy): the first retry after
+// about a second (0.7..1.4 s), then longer, never more than 8 s apart.
+export const joinRetryBackoff: BackoffOptions = { baseMs: 1400, capMs: 8000 };

@@ -8,6 +8,12 @@ import { backoffDelay } from './backoff';
 export type ConnectionStatus = 'connecting' | 'open' | 'down' | 'restarting';
 
 export const GOING_AWAY = 1001;
+// The room this connection was for is now served by another server (several servers
+// behind a proxy): connect again at once, the proxy sends the new connection there.
+export const ROOM_MOVED = 4003;
+// A second "room moved" this soon after the first waits with backoff like any drop, so a
+// room that cannot settle never turns into a reconnect storm.
+const ROOM_MOVED_CALM_MS = 2000;
 
 // Down for whatever reason: the banner shows and reconnection is under way.
 export function isDown(s: ConnectionStatus): boolean {
@@ -46,9 +52,10 @@ export class Connection {
   private retryTimer: unknown = null;
   private stopped = false;
   private serverRestarting = false;  // the last close was the server's 1001
+  private lastRoomMovedAt = -Infinity;
 
   constructor(
-    private readonly url: string,
+    private url: string,
     private readonly hooks: ConnectionHooks,
     private readonly makeSocket: (url: string) => SocketLike = (u) =>
       new WebSocket(u) as unknown as SocketLike,
@@ -57,7 +64,36 @@ export class Connection {
       clearTimeout: (h) => window.clearTimeout(h as number),
     },
     private readonly random: () => number = Math.random,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  // The URL the next (re)connection opens.
+  get target(): string {
+    return this.url;
+  }
+
+  // Points the connection at `url`. With `reopen`, a connection open (or being opened) to
+  // another URL is closed and the new one opened at once; without it, `url` is used from
+  // the next reconnection on. Returns whether a new connection was started.
+  retarget(url: string, reopen: boolean): boolean {
+    const changed = url !== this.url;
+    this.url = url;
+    if (!changed || !reopen || this.stopped) return false;
+    this.reopenNow();
+    return true;
+  }
+
+  // Closes the current socket (its close is not a drop: no backoff, no banner) and opens
+  // a new one at once.
+  reopenNow(): void {
+    const old = this.socket;
+    this.socket = null; // its onclose is ignored from here on
+    old?.close();
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.attempt = 0;
+    this.open();
+  }
 
   start(): void {
     this.stopped = false;
@@ -139,7 +175,13 @@ export class Connection {
         return;
       }
       if (code === GOING_AWAY) this.serverRestarting = true;
-      if (!this.stopped) this.scheduleRetry();
+      if (this.stopped) return;
+      if (code === ROOM_MOVED && this.now() - this.lastRoomMovedAt > ROOM_MOVED_CALM_MS) {
+        this.lastRoomMovedAt = this.now();
+        this.open();
+        return;
+      }
+      this.scheduleRetry();
     };
   }
 

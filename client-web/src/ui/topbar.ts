@@ -41,18 +41,21 @@ export interface BannerProps {
   status: ConnectionStatus;
   retryInMs: number;
   replaced: boolean;
+  moving: boolean; // the room is moving between servers: joining again shortly
   onRetry: () => void;
   onUseHere: () => void;
 }
 
 export function renderBanner(el: HTMLElement, p: BannerProps): void {
-  el.hidden = !isDown(p.status) && !p.replaced;
+  el.hidden = !isDown(p.status) && !p.replaced && !p.moving;
   if (p.replaced) {
     el.replaceChildren(h('span', {}, t('conn.replaced')),
       h('button', { type: 'button', class: 'btn small', onclick: p.onUseHere }, t('conn.useHere')));
   } else if (isDown(p.status)) {
     el.replaceChildren(h('span', { 'data-testid': 'conn-down' }, t(p.status === 'restarting' ? 'conn.restarting' : 'conn.down', { seconds: Math.max(1, Math.ceil(p.retryInMs / 1000)) })),
       h('button', { type: 'button', class: 'btn small', onclick: p.onRetry }, t('conn.retry')));
+  } else if (p.moving) {
+    el.replaceChildren(h('span', { 'data-testid': 'conn-moving' }, t('conn.moving')));
   }
   document.body.classList.toggle('offline', isDown(p.status));
 }
