@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseEvent } from '../src/protocol/parse';
 import { applyEvent, fromSnapshot } from '../src/state/room';
-import { canDrive, reviewFromEvent, reviewRows, reviewTargets } from '../src/state/review';
+import { canDrive, hintHere, hintScore, hintShape, reviewFromEvent, reviewRows, reviewTargets } from '../src/state/review';
 import { fromDrawn, toChessground, toShogiground } from '../src/boards/review-shapes';
-import type { ReviewEvent, Snapshot } from '../src/protocol/messages';
+import type { ReviewEvent, ReviewHint, Snapshot } from '../src/protocol/messages';
 
 // 1. 7g7f (2. 3c3d 3. 2g2f | 2. 8c8d (nested: 3. 2g2f | 3. 6g6f))
 const tree = () => [
@@ -101,5 +101,40 @@ describe('review shapes', () => {
     expect(toChessground([{ orig: 'a1', dest: 'a8', brush: 'green' }])).toEqual([{ orig: 'a1', dest: 'a8', brush: 'green' }]);
     const many = Array.from({ length: 40 }, () => ({ orig: 'a1', brush: 'green' }));
     expect(fromDrawn(many, false)).toHaveLength(32);
+  });
+});
+
+describe('review hints', () => {
+  const hint = (over: Partial<ReviewHint> = {}): ReviewHint => ({
+    type: 'review_hint', node: 4, move: '2g2f', display: '▲２六歩', score: 35, solved: false, depth: 9, level: 6, ...over,
+  });
+
+  it('draws the move as an arrow, a drop or a disc as a circle, a pass not at all', () => {
+    expect(hintShape('7g7f')).toEqual({ orig: '7g', dest: '7f' });
+    expect(hintShape('8h2b+')).toEqual({ orig: '8h', dest: '2b' });
+    expect(hintShape('P*5e')).toEqual({ orig: '5e' });
+    expect(hintShape('?R*2e')).toEqual({ orig: '2e' });
+    expect(hintShape('e7e8q')).toEqual({ orig: 'e7', dest: 'e8' });
+    expect(hintShape('a10b10')).toEqual({ orig: 'a10', dest: 'b10' });
+    expect(hintShape('d3')).toEqual({ orig: 'd3' });
+    expect(hintShape('pass')).toBeNull();
+  });
+
+  it('shows a hint only at its node of the review it was asked in', () => {
+    const r = reviewFromEvent(reviewEvent())!;
+    expect(hintHere(r, hint(), 1)).toEqual(hint());
+    expect(hintHere(r, hint({ node: 2 }), 1)).toBeNull();
+    expect(hintHere(r, hint(), 2)).toBeNull(); // asked in another game's review
+    expect(hintHere(null, hint(), 1)).toBeNull();
+    expect(hintHere(r, null, 1)).toBeNull();
+  });
+
+  it('writes the evaluation for the side to move', () => {
+    expect(hintScore(hint())).toEqual({ kind: 'pawns', text: '+0.35' });
+    expect(hintScore(hint({ score: -120 }))).toEqual({ kind: 'pawns', text: '-1.20' });
+    expect(hintScore(hint({ score: 0 }))).toEqual({ kind: 'pawns', text: '0.00' });
+    expect(hintScore(hint({ score: 30990 }))).toEqual({ kind: 'wins' });
+    expect(hintScore(hint({ score: -30990 }))).toEqual({ kind: 'loses' });
+    expect(hintScore(hint({ score: 6, solved: true }))).toEqual({ kind: 'discs', text: '+6' });
   });
 });

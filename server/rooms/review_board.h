@@ -66,12 +66,13 @@ class ReviewBoard {
   // and the shapes; when closed, only that.
   json event() const;
 
+  // The display text of `move` played from `before` (the move itself if it does not play).
+  static std::string display_of(const Game& before, std::string_view move);
+
  private:
   explicit ReviewBoard(VariationTree tree, int game_no);
   // The current node's position, legal moves and so on, found once per change.
   void look();
-  // The display text of node `id` (not the root), from its parent's game.
-  static std::string display_of(const Game& before, std::string_view move);
 
   VariationTree tree_;
   int game_no_ = 0;

@@ -13,6 +13,7 @@
 #include <boost/asio/strand.hpp>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -217,6 +218,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_computer_offer(const Request& r);
   json computer_offer_json() const;  // the pending offer for snapshots, or null
   void publish_computer_offer(int seat, int level, const char* state);
+  // Player `player`'s seat record, handed to the computer at `level` for game `game_no`
+  // (0, 0: given back), the person's name and token kept.
+  StoredSeat handed_seat_record(int player, int game_no, int level) const;
+  void hand_seat_to_computer(int player, int level);
   // After a game: seats handed to the computer go back to their players.
   void return_handed_seats();
 
@@ -237,6 +242,14 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_review_allow(const Request& r);
   void on_review_close(const Request& r);
   void on_review_save(const Request& r);
+  // room_review_hint.cpp: the engine's best move for the review's position, to the asker
+  void on_review_hint(const Request& r);
+  struct HintNode {
+    int game_no = 0;  // the reviewed game
+    NodeId node = 0;
+  };
+  void hint_answered(std::uint64_t search, Client& client, const json& re, HintNode at,
+                     const Result<engine::EngineReply>& answer);
   // The review's event to everyone, `by` (a seat, or null for a spectator) having changed
   // it; `moved`: the tree or the current node changed.
   void publish_review(json by, bool moved);
@@ -334,6 +347,12 @@ class Room : public std::enable_shared_from_this<Room> {
   int computer_offer_level_ = 0;
   bool handed_over_[2] = {false, false};  // by player: the computer plays it for this game
   boost::asio::steady_timer computer_retry_timer_;  // the engine queue was full
+
+  // Review hints (room_review_hint.cpp): the one under way, and when each client last asked.
+  static constexpr std::int64_t kHintIntervalMs = 3000;
+  std::shared_ptr<EnginePool::Handle> hint_search_;
+  std::uint64_t hint_search_no_ = 0;
+  std::map<std::uint64_t, std::int64_t> hint_asked_ms_;  // by client id: steady ms
 
   // A write is being committed: requests wait in `waiting_` until the store answers.
   bool store_busy_ = false;

@@ -51,16 +51,34 @@ void Room::on_computer_offer(const Request& r) {
   if (computer_offer_ != 1 - seat) return refuse(r, errc::no_offer, "no seat offered to answer");
   const int by = std::exchange(computer_offer_, -1);
   const int level = computer_offer_level_;
-  ack(r);
-  if (r.type == "computer_decline") return publish_computer_offer(by, level, "declined");
+  if (r.type == "computer_decline") {
+    ack(r);
+    return publish_computer_offer(by, level, "declined");
+  }
+  // The hand-over is stored before anyone hears of it, so a restart brings the computer
+  // back to the seat (room_restore.cpp); the person's name and token stay in the record.
   const int giver = seating_.player_at(by);
-  seating_.set_computer(giver, level);
-  handed_over_[giver] = true;
+  const int game_no = game_no_;
+  commit_then(handed_seat_record(giver, game_no, level), r, [this, r, by, giver, game_no, level] {
+    ack(r);
+    if (status_ != Status::playing || game_no != game_no_) return;  // it ended meanwhile
+    hand_seat_to_computer(giver, level);
+    publish_computer_offer(by, level, "accepted");
+    publish_presence(giver);
+    ask_computer();
+  });
+}
+
+StoredSeat Room::handed_seat_record(int player, int game_no, int level) const {
+  const auto& p = seating_.player(player);
+  return StoredSeat{id_, {player, p.name, p.token_hash, game_no, level}};
+}
+
+void Room::hand_seat_to_computer(int player, int level) {
+  seating_.set_computer(player, level);
+  handed_over_[player] = true;
   spdlog::info("room {} game {}: player {} handed the seat to the computer (level {})", id_,
-               game_no_, giver, level);
-  publish_computer_offer(by, level, "accepted");
-  publish_presence(giver);
-  ask_computer();
+               game_no_, player, level);
 }
 
 void Room::return_handed_seats() {
@@ -68,6 +86,11 @@ void Room::return_handed_seats() {
     if (!std::exchange(handed_over_[p], false)) continue;
     seating_.set_computer(p, 0);
     publish_presence(p);
+    // Not waited for: a restart after the game ignores a hand-over of a finished game.
+    services_.store.submit(handed_seat_record(p, 0, 0), [id = id_](Result<void> stored) {
+      if (!stored)
+        spdlog::warn("room {}: returned seat not recorded: {}", id, stored.error().message);
+    });
   }
 }
 

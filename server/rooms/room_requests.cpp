@@ -19,7 +19,7 @@ constexpr unsigned kReviewing = kAfterGame | kReviewOpen | kReviewDriver;
 }  // namespace
 
 const Room::Route* Room::route(std::string_view type) {
-  static const std::array<Route, 28> kRoutes{{
+  static const std::array<Route, 29> kRoutes{{
       {"move", kWellFormedMove | kSeat | kFirstTime | kStarted | kNotOver | kTurn | kFreshVersion,
        &Room::on_move, "spectators cannot move"},
       {"declare", kInGame | kTurn, &Room::on_declare, "spectators cannot declare"},
@@ -49,6 +49,7 @@ const Room::Route* Room::route(std::string_view type) {
       {"review_allow", kSeat | kAfterGame | kReviewOpen, &Room::on_review_allow},
       {"review_close", kSeat | kAfterGame | kReviewOpen, &Room::on_review_close},
       {"review_save", kAfterGame, &Room::on_review_save},
+      {"review_hint", kReviewing, &Room::on_review_hint},
   }};
   auto it =
       std::find_if(kRoutes.begin(), kRoutes.end(), [&](const Route& r) { return r.type == type; });

@@ -83,6 +83,14 @@ Result<void> Room::restore(const StoredRoom& stored) {
   turn_started_ms_ = steady_ms();
 
   auto restored = stored.game.game_no == 0 ? restore_waiting() : restore_game(stored);
+  // A seat handed to the computer for the game under way is the computer's again (its
+  // person, away like everyone, takes it back when the game ends); one of a finished game
+  // is the person's.
+  if (restored && status_ == Status::playing)
+    for (const auto& p : stored.players)
+      if ((p.player == 0 || p.player == 1) && p.computer_level > 0 && p.computer_game == game_no_ &&
+          !seating_.is_computer(p.player))
+        hand_seat_to_computer(p.player, p.computer_level);
   if (restored) resume_computer_after_restore();
   return restored;
 }

@@ -116,7 +116,14 @@ CREATE TABLE reviews (
 );
 )sql";
 
-constexpr std::array kSteps = {kStep1, kStep2, kStep3};
+// Step 4: a seat handed to the computer for the rest of a game survives a restart, as
+// SQLite's step 6.
+constexpr const char* kStep4 = R"sql(
+ALTER TABLE players ADD COLUMN computer_game INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4};
 
 // pg_advisory_xact_lock's key: any constant the database's other users do not take.
 constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(7306010123)";

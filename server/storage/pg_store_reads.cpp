@@ -36,14 +36,15 @@ Result<StoredRoomInfo> PgStore::read_room(pg::Connection& db, const std::string&
 
 Result<std::vector<StoredPlayer>> PgStore::read_players(pg::Connection& db,
                                                         const std::string& room_id) {
-  auto r =
-      db.query("SELECT player, name, token_hash FROM players WHERE room_id = $1 ORDER BY player",
-               Params().add(room_id));
+  auto r = db.query(
+      "SELECT player, name, token_hash, computer_game, computer_level FROM players "
+      "WHERE room_id = $1 ORDER BY player",
+      Params().add(room_id));
   if (!r) return r.error();
   std::vector<StoredPlayer> out;
   for (int i = 0; i < PQntuples(r->get()); ++i) {
     Row row(r->get(), i);
-    out.push_back({row.int32(0), row.text(1), row.text(2)});
+    out.push_back({row.int32(0), row.text(1), row.text(2), row.int32(3), row.int32(4)});
   }
   return out;
 }

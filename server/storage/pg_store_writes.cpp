@@ -23,9 +23,11 @@ constexpr const char* kRoom =
     "INSERT INTO rooms (room_id, options_json, created_ms, last_active_ms) "
     "VALUES ($1, $2, $3::bigint, $3::bigint)";
 constexpr const char* kSeat =
-    "INSERT INTO players (room_id, player, name, token_hash) VALUES ($1, $2::int, $3, $4) "
+    "INSERT INTO players (room_id, player, name, token_hash, computer_game, computer_level) "
+    "VALUES ($1, $2::int, $3, $4, $5::int, $6::int) "
     "ON CONFLICT (room_id, player) DO UPDATE SET name = excluded.name, "
-    "token_hash = excluded.token_hash";
+    "token_hash = excluded.token_hash, computer_game = excluded.computer_game, "
+    "computer_level = excluded.computer_level";
 constexpr const char* kGameStart = BANMEN_PG_TOUCH("$8::bigint", "$1")
     "INSERT INTO games (room_id, game_no, game_id, options_json, initial_position, "
     "seat_of_player0, seat_of_player1, started_ms) VALUES ($1, $2::int, $3, $4, $5, $6::int, "
@@ -81,7 +83,12 @@ struct ToStatement {
   }
   Statement operator()(const StoredSeat& s) const {
     pg::Params p;
-    p.add(s.room_id).add(s.player.player).add(s.player.name).add(s.player.token_hash);
+    p.add(s.room_id)
+        .add(s.player.player)
+        .add(s.player.name)
+        .add(s.player.token_hash)
+        .add(s.player.computer_game)
+        .add(s.player.computer_level);
     return {"w_seat", std::move(p)};
   }
   Statement operator()(const StoredGameStart& g) const {

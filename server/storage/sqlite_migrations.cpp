@@ -107,7 +107,15 @@ CREATE TABLE reviews (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5};
+// Step 6: a seat handed to the computer for the rest of a game (computer_offer/accept)
+// survives a restart: the game it is the computer's for and at which level, beside the
+// person's own record, which gets the seat back after that game. Rows from before: 0, 0.
+constexpr const char* kStep6 = R"sql(
+ALTER TABLE players ADD COLUMN computer_game INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6};
 
 }  // namespace
 

@@ -91,9 +91,11 @@ Result<void> SqliteStore::apply(const StoredRoomInfo& room) {
 Result<void> SqliteStore::apply(const StoredSeat& seat) {
   const auto& player = seat.player;
   auto st = db_->cached(
-      "INSERT INTO players (room_id, player, name, token_hash) VALUES (?, ?, ?, ?) "
+      "INSERT INTO players (room_id, player, name, token_hash, computer_game, computer_level) "
+      "VALUES (?, ?, ?, ?, ?, ?) "
       "ON CONFLICT (room_id, player) DO UPDATE SET name = excluded.name, "
-      "token_hash = excluded.token_hash");
+      "token_hash = excluded.token_hash, computer_game = excluded.computer_game, "
+      "computer_level = excluded.computer_level");
   if (!st) return st.error();
   Reset reset(**st);
   return (*st)
@@ -101,6 +103,8 @@ Result<void> SqliteStore::apply(const StoredSeat& seat) {
       .bind(2, player.player)
       .bind(3, player.name)
       .bind(4, player.token_hash)
+      .bind(5, player.computer_game)
+      .bind(6, player.computer_level)
       .run();
 }
 

@@ -21,8 +21,9 @@ Result<StoredRoomInfo> SqliteStore::read_room(sqlite::Connection& db, const std:
 
 Result<std::vector<StoredPlayer>> SqliteStore::read_players(sqlite::Connection& db,
                                                             const std::string& room_id) {
-  auto st =
-      db.cached("SELECT player, name, token_hash FROM players WHERE room_id = ? ORDER BY player");
+  auto st = db.cached(
+      "SELECT player, name, token_hash, computer_game, computer_level FROM players "
+      "WHERE room_id = ? ORDER BY player");
   if (!st) return st.error();
   Reset reset(**st);
   (*st)->bind(1, room_id);
@@ -31,7 +32,8 @@ Result<std::vector<StoredPlayer>> SqliteStore::read_players(sqlite::Connection& 
     auto row = (*st)->step();
     if (!row) return row.error();
     if (!*row) return out;
-    out.push_back({(*st)->int32(0), (*st)->text(1), (*st)->text(2)});
+    out.push_back(
+        {(*st)->int32(0), (*st)->text(1), (*st)->text(2), (*st)->int32(3), (*st)->int32(4)});
   }
 }
 

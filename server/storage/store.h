@@ -34,6 +34,12 @@ struct StoredPlayer {
   int player = 0;  // 0 (host) or 1
   std::string name;
   std::string token_hash;
+  // A seat its person handed to the computer by agreement (computer_offer/accept): the
+  // computer plays it at level `computer_level` for game `computer_game` only, and the
+  // person (name, token_hash above, kept) gets it back when that game ends. 0 and 0: the
+  // person plays it. (A seat the computer holds for good has the marker token instead.)
+  int computer_game = 0;
+  int computer_level = 0;
 };
 
 // The start of a game in a room (game_no counts from 1 within the room).
@@ -132,6 +138,8 @@ struct StoredSeries {
 
 // The writes a room hands to the store (Store::submit()), one plain struct each, besides
 // StoredRoomInfo (create), StoredGameStart, StoredMove and StoredChat above.
+// A seat write replaces the whole record, hand-over fields included (a person sitting down
+// or linking a device writes them as 0).
 struct StoredSeat {
   std::string room_id;
   StoredPlayer player;

@@ -5,7 +5,9 @@
 // lets them; an arrow drawn by the host reaches the others; "Save" downloads KIF with a
 // 変化 block; axe-core finds nothing serious on the panel; closing the review gives the
 // game's board back. Then a chess review: a side
-// line saved as PGN with its variation, an arrow drawn on chessground shared.
+// line saved as PGN with its variation, an arrow drawn on chessground shared, and an
+// engine hint shown to the one who asked (an arrow of its own colour and the panel's text);
+// a reversi hint circled likewise.
 // Usage: node review.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -171,6 +173,16 @@ try {
   const [pgnFile] = await Promise.all([black.page.waitForEvent('download'), black.page.click('[data-testid=review-save]')]);
   const pgn = await readFile(await pgnFile.path(), 'utf8');
   check(pgnFile.suggestedFilename().endsWith('-review.pgn') && pgn.includes('1. e4 e5 (1... c5)'), `the PGN holds the variation:\n${pgn}`);
+  // A hint: the engine's move for the shown position, to the asker only: a purple arrow on
+  // their board beside the shared green one, and the move with its evaluation in the panel.
+  await white.page.click('[data-testid=review-hint]');
+  await white.page.waitForSelector('[data-testid=review-hint-text]', { timeout: 15000 });
+  const hintText = await white.page.locator('[data-testid=review-hint-text]').innerText();
+  check(/Engine \(level 6\): .+ for the side to move|forced/.test(hintText), `the hint is written: ${hintText}`);
+  await until(async () => (await white.page.locator('.cg-shapes line[stroke="#68217a"]').count()) === 1, 'the hint arrow is drawn for the asker');
+  check((await black.page.locator('[data-testid=review-hint-text]').count()) === 0, 'the other player sees no hint');
+  check((await black.page.locator('.cg-shapes line[stroke="#68217a"]').count()) === 0, 'the other player sees no hint arrow');
+  await shot(white.page, 'review-04b-chess-hint');
 
   // Reversi: its grid board takes arrows and circles too (grid-shapes.ts); saved as the transcript.
   const rx = await newPlayer(browser, base, { name: 'rx' });
@@ -206,6 +218,9 @@ try {
   await until(async () => (await rx.page.locator('.grid-shapes g').count()) === 1 && (await rx.page.locator('.grid-shapes circle').count()) === 1,
     'the reversi arrow and circle reach the other player');
   await shot(rx.page, 'review-05-reversi-arrows');
+  await rx.page.click('[data-testid=review-hint]');
+  await until(async () => (await rx.page.locator('.grid-shapes [data-hint]').count()) === 1, 'the reversi hint is circled for the asker', 15000);
+  check((await ro.page.locator('.grid-shapes [data-hint]').count()) === 0, 'the other reversi player sees no hint');
   await rightDrag(rx.page, 'e6', 'e6');  // drawing it again erases it, for everyone
   await until(async () => (await ro.page.locator('.grid-shapes circle').count()) === 0, 'the circle is erased');
   const [txtFile] = await Promise.all([rx.page.waitForEvent('download'), rx.page.click('[data-testid=review-save]')]);
@@ -213,7 +228,7 @@ try {
   check(txtFile.suggestedFilename().endsWith('-review.txt') && txt.startsWith('review reversi'), `the reversi transcript:\n${txt}`);
 
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
-  console.log('review: opened, branched, seen alike by both players and a spectator, allowed, drawn (shogi, chess, reversi), saved (KIF, PGN, transcript), closed: ok');
+  console.log('review: opened, branched, seen alike by both players and a spectator, allowed, drawn (shogi, chess, reversi), hinted (chess, reversi), saved (KIF, PGN, transcript), closed: ok');
 } catch (e) {
   failed = true;
   console.error('FAILED:', e.stack ?? e);

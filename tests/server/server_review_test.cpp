@@ -178,6 +178,83 @@ TEST_F(ServerReview, LimitsAndUnknownNodes) {
   EXPECT_EQ(e["shapes"], json({{{"orig", "d4"}, {"brush", "green"}}}));
 }
 
+bool is_hint(const json& j) {
+  return j.is_object() && j.value("type", "") == "review_hint";
+}
+
+// A hint: the engine's move for the node the review shows, one of its legal moves, to the
+// asker only; at most one under way per room and one per client every few seconds.
+TEST_F(ServerReview, AHintIsALegalMoveOfTheShownNodeForTheAskerOnly) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_hint"}})), "game_in_progress");
+  ASSERT_TRUE(finish(m, {"7g7f", "3c3d"}));
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_hint"}})), "no_review");
+  json e;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
+  ASSERT_EQ(e["current"], 2);
+  auto hint = m.a.ws.request({{"type", "review_hint"}}, 10000ms);
+  ASSERT_TRUE(hint);
+  ASSERT_EQ((*hint)["type"], "review_hint") << hint->dump();
+  EXPECT_EQ((*hint)["node"], 2);
+  const auto& legal = e["legal_moves"];
+  EXPECT_NE(std::find(legal.begin(), legal.end(), (*hint)["move"]), legal.end()) << hint->dump();
+  EXPECT_TRUE((*hint)["score"].is_number_integer());
+  EXPECT_GE((*hint)["depth"].get<int>(), 1);
+  EXPECT_EQ((*hint)["level"], 6);
+  EXPECT_FALSE((*hint)["display"].get<std::string>().empty());
+  // Asked again at once: the same client waits a few seconds.
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_hint"}})), "rate_limited");
+  // The other player asks; while that search runs, nobody else's starts (one per room).
+  WsClient spec;
+  ASSERT_TRUE(spec.connect(port()));
+  ASSERT_TRUE(spec.request({{"type", "join_room"}, {"room", m.room}}));
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_hint"}})), "not_a_player");
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_allow"}, {"spectators", true}}, &e)), "ack");
+  m.b.ws.send({{"type", "review_hint"}, {"id", 900}});
+  spec.send({{"type", "review_hint"}, {"id", 901}});
+  // The review moves on before the answer: it still names the node it is for.
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_goto"}, {"node", 0}})), "ack");
+  // Each hears only the answer to its own request (not a's hint above, nor the other's).
+  int others_hints = 0;
+  auto answer_to = [&others_hints](WsClient& ws, int id) {
+    auto a = ws.wait_for([id](const json& j) { return j.value("re", json()) == id; }, 10000ms,
+                         [&others_hints](const json& j) { others_hints += is_hint(j) ? 1 : 0; });
+    return a ? *a : json("no answer");
+  };
+  const json to_b = answer_to(m.b.ws, 900);
+  const json to_spec = answer_to(spec, 901);
+  const bool b_first = is_hint(to_b);
+  const json& answered = b_first ? to_b : to_spec;
+  const json& refused = b_first ? to_spec : to_b;
+  ASSERT_TRUE(is_hint(answered)) << to_b.dump() << to_spec.dump();
+  EXPECT_EQ(answered["node"], 2);
+  EXPECT_EQ(code_of(refused), "rate_limited") << refused.dump();
+  EXPECT_EQ(others_hints, 0);
+}
+
+// The engine plays the first position of a dog-cat review after the game from the whole
+// (revealed) position; a fairy variant's review is answered unsupported.
+TEST_F(ServerReview, HintsForDogcatAndNoneForFairyVariants) {
+  Match d;
+  ASSERT_TRUE(open_match(port(), d, {{"game", "dogcat"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(d, {}, 2));
+  json e;
+  ASSERT_EQ(code_of(send(d.b.ws, {{"type", "review_start"}, {"ply", 0}}, &e)), "ack");
+  auto hint = d.b.ws.request({{"type", "review_hint"}}, 10000ms);
+  ASSERT_TRUE(hint);
+  ASSERT_EQ((*hint)["type"], "review_hint") << hint->dump();
+  EXPECT_EQ((*hint)["node"], 0);
+  const auto& legal = e["legal_moves"];
+  EXPECT_NE(std::find(legal.begin(), legal.end(), (*hint)["move"]), legal.end()) << hint->dump();
+
+  Match f;
+  ASSERT_TRUE(open_match(port(), f, {{"game", "capablanca"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(f, {}, 2));
+  ASSERT_EQ(code_of(send(f.a.ws, {{"type", "review_start"}})), "ack");
+  EXPECT_EQ(code_of(send(f.a.ws, {{"type", "review_hint"}})), "unsupported");
+}
+
 TEST_F(ServerReview, BranchAndGoToEveryoneSeesTheSame) {
   Match m;
   ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));

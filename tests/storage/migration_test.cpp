@@ -126,6 +126,7 @@ TEST(Migrations, EveryIntermediateVersionUpgrades) {
     ASSERT_TRUE(s.ok()) << "from " << from << ": " << s.error().message;
     ASSERT_TRUE((*s)->write(StoredRoomInfo{"r", "{}", 1}).ok());
     ASSERT_TRUE((*s)->write(StoredChat{"r", -1, "x", "spectators", "t", 2}).ok());
+    ASSERT_TRUE((*s)->write(StoredSeat{"r", {0, "x", "h", 1, 3}}).ok());
   }
 }
 

@@ -279,6 +279,66 @@ TEST_F(RestartTest, ReadyOnlyOnceEveryStoredRoomIsRestored) {
   EXPECT_EQ(snap["status"], "playing") << snap.dump();
 }
 
+// A seat handed to the computer by agreement stays the computer's across a kill -9: after
+// the restart the computer, to move, moves with no player back (a spectator watches), and
+// once the game ends the seat is its person's again (their old token, their name).
+TEST_F(RestartTest, ASeatHandedToTheComputerStaysItsAcrossARestart) {
+  // 60 s sudden death: level 8 thinks 1/30 of it (about 1.85 s) a move, long enough for
+  // the crash to come while it thinks, short enough for the test.
+  open_room("reversi", {{"kind", "fischer"}, {"base_ms", 60000}, {"increment_ms", 0}});
+  play(host_, guest_, "d3");
+  play(guest_, host_, "c5");
+  host_.ws->send({{"type", "computer_offer"}, {"id", 30}, {"level", 8}});
+  auto offered = read(host_, "ack");
+  ASSERT_TRUE(offered && offered->value("type", "") == "ack") << offered->dump();
+  guest_.ws->send({{"type", "computer_accept"}, {"id", 31}});
+  auto accepted = read(guest_, "ack");
+  ASSERT_TRUE(accepted && accepted->value("type", "") == "ack") << accepted->dump();
+
+  const auto stored = crash(200);  // the computer (black, to move) was thinking
+  ASSERT_TRUE(stored);
+  ASSERT_EQ(stored->ply, 2) << "the computer moved before the crash";
+
+  // Nobody who plays comes back; a spectator looks until the computer's move is there.
+  json snap;
+  for (int i = 0; i < 40; ++i) {
+    Seat watcher;
+    watcher.ws = WsClient::connect(server_->port());
+    ASSERT_TRUE(watcher.ws);
+    watcher.ws->send({{"type", "join_room"}, {"id", 1}, {"room", room_}, {"name", "Sam"}});
+    auto seen = read(watcher, "snapshot");
+    ASSERT_TRUE(seen && seen->value("type", "") == "snapshot");
+    snap = *seen;
+    if (snap["moves"].size() >= 3) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }
+  ASSERT_EQ(snap["moves"].size(), 3u) << "the computer did not move after the restart\n"
+                                      << server_->log();
+  EXPECT_EQ(snap["players"][0]["computer"], json({{"level", 8}})) << snap["players"].dump();
+
+  // The guest returns and resigns; the seat goes back to the host.
+  json guest_snap = rejoin(guest_);
+  ASSERT_TRUE(guest_snap.is_object());
+  guest_.ws->send({{"type", "resign"}, {"id", 40}});
+  auto over = read(guest_, "game_over");
+  ASSERT_TRUE(over && over->value("type", "") == "game_over") << over->dump();
+  json host_snap = rejoin(host_);
+  ASSERT_TRUE(host_snap.is_object());
+  EXPECT_EQ(host_snap["status"], "over");
+  EXPECT_EQ(host_snap["players"][0]["name"], "Host");
+  EXPECT_FALSE(host_snap["players"][0].contains("computer")) << host_snap["players"].dump();
+  host_.ws->send({{"type", "review_start"}, {"id", 41}});  // a player's request: theirs again
+  auto review = read(host_, "ack");
+  ASSERT_TRUE(review && review->value("type", "") == "ack") << review->dump();
+
+  // And a restart after the game keeps it the host's.
+  ASSERT_EQ(server_->stop(), 0);
+  ASSERT_TRUE(server_->start()) << server_->log();
+  host_snap = rejoin(host_);
+  ASSERT_TRUE(host_snap.is_object());
+  EXPECT_FALSE(host_snap["players"][0].contains("computer")) << host_snap["players"].dump();
+}
+
 // Spectators' chat is live talk, relayed and never written: after a restart the players'
 // line is back for the players, and a spectator's line is gone.
 TEST_F(RestartTest, OnlyThePlayersChatOutlivesARestart) {

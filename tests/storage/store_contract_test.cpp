@@ -284,6 +284,33 @@ TEST_P(StoreContract, LoadRoomGivesAnUnfinishedOrUnstartedGame) {
   EXPECT_EQ(playing->moves.size(), 1u);
 }
 
+TEST_P(StoreContract, ASeatHandedToTheComputerKeepsItsPersonAndComesBack) {
+  seed_room();
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  // Bob hands his seat to the computer (level 4) for game 1: his name and token stay.
+  ASSERT_TRUE(store_->write(StoredSeat{"r1", {1, "Bob", "bb22", 1, 4}}).ok());
+  auto rooms = store_->load_unfinished();
+  ASSERT_TRUE(rooms.ok());
+  ASSERT_EQ(rooms->size(), 1u);
+  ASSERT_EQ(rooms->front().players.size(), 2u);
+  const auto& bob = rooms->front().players[1];
+  EXPECT_EQ(bob.name, "Bob");
+  EXPECT_EQ(bob.token_hash, "bb22");
+  EXPECT_EQ(bob.computer_game, 1);
+  EXPECT_EQ(bob.computer_level, 4);
+  EXPECT_EQ(rooms->front().players[0].computer_game, 0);
+  EXPECT_EQ(rooms->front().players[0].computer_level, 0);
+  // Given back after the game: the same write with zeros.
+  ASSERT_TRUE(store_->write(StoredSeat{"r1", {1, "Bob", "bb22", 0, 0}}).ok());
+  auto room = store_->load_room("r1");
+  ASSERT_TRUE(room.ok());
+  EXPECT_EQ(room->players[1].computer_game, 0);
+  EXPECT_EQ(room->players[1].computer_level, 0);
+  auto series = store_->list_games("r1");
+  ASSERT_TRUE(series.ok());
+  EXPECT_EQ(series->players[1].token_hash, "bb22");
+}
+
 TEST_P(StoreContract, LoadRoomRefusesUnknownAndClosedRooms) {
   auto unknown = store_->load_room("nope");
   ASSERT_FALSE(unknown.ok());

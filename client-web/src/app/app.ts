@@ -5,7 +5,7 @@ import { t, tMaybe, onLangChange, lang } from '../i18n';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
 import { backoffDelay, joinRetryBackoff } from '../net/backoff';
-import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord } from '../protocol/messages';
+import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord, type ReviewHint } from '../protocol/messages';
 import { applyEvent } from '../state/room';
 import { Session, safeStorage } from '../state/session';
 import { GameDirectory } from '../games/directory';
@@ -214,6 +214,10 @@ export class App implements Inbox {
 
   reviewRecord(r: ReviewRecord): void {
     downloadReviewRecord(r);
+  }
+
+  reviewHint(h: ReviewHint): void {
+    this.pages.roomView?.showHint(h);
   }
 
   variantCheck(v: VariantCheck): void {

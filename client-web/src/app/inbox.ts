@@ -2,7 +2,7 @@
 // one handler for its type. Room events go on to the room reducer; the rest are the
 // application's own (welcome, room lists, join answers, errors, acks).
 import { parseError, parseEvent, parseWelcome } from '../protocol/parse';
-import type { ErrorMsg, PublicRoom, ReviewRecord, RoomEvent, VariantCheck, Welcome } from '../protocol/messages';
+import type { ErrorMsg, PublicRoom, ReviewHint, ReviewRecord, RoomEvent, VariantCheck, Welcome } from '../protocol/messages';
 
 export interface Inbox {
   welcome(w: Welcome): void;
@@ -23,6 +23,7 @@ export interface Inbox {
   variantCheck?(v: VariantCheck): void;
   // The answer to review_save: the review's record, to download.
   reviewRecord?(r: ReviewRecord): void;
+  reviewHint?(h: ReviewHint): void;
 }
 
 export function dispatch(m: Record<string, unknown>, to: Inbox): void {
@@ -55,6 +56,9 @@ export function dispatch(m: Record<string, unknown>, to: Inbox): void {
       return;
     case 'review_record':
       if (typeof m.text === 'string' && typeof m.filename === 'string') to.reviewRecord?.(m as unknown as ReviewRecord);
+      return;
+    case 'review_hint':
+      if (typeof m.move === 'string' && typeof m.node === 'number' && typeof m.score === 'number') to.reviewHint?.(m as unknown as ReviewHint);
       return;
     case 'variant_check':
       if (typeof m.ok === 'boolean') to.variantCheck?.(m as unknown as VariantCheck);

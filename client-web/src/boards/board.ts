@@ -15,6 +15,7 @@ export interface BoardInput {
   premove: boolean;
 }
 
+import type { HintShape } from '../state/review';
 import type { ReviewShape } from '../protocol/messages';
 
 export interface BoardView {
@@ -26,6 +27,9 @@ export interface BoardView {
   // The review's arrows and circles (boards that draw them): shown as given; `onDraw`, when
   // set, receives the whole new set each time this user draws or erases one.
   setShapes?(shapes: readonly ReviewShape[], onDraw: ((shapes: ReviewShape[]) => void) | null): void;
+  // The engine's hint on the review board (state/review.ts, hintShape): drawn for this user
+  // only, in its own colour, beside the shared shapes and never part of them; null clears it.
+  setHint?(hint: HintShape | null): void;
 }
 
 export type MoveHandler = (move: string) => void;

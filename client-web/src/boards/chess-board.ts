@@ -9,6 +9,7 @@ import { chessMoveMaps, chessMoveSquares, fenParts, type ChessMoveMaps } from '.
 import type { ReviewShape } from '../protocol/messages';
 import { fromDrawn, sameShapes, toChessground } from './review-shapes';
 import type { DrawShape } from 'chessground/draw';
+import type { HintShape } from '../state/review';
 
 const seatColor = (seat: 0 | 1): 'white' | 'black' => (seat === 0 ? 'white' : 'black');
 const PIECE_NAMES: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
@@ -69,6 +70,11 @@ export class ChessBoard implements BoardView, KeyboardBoard {
     const drawn = fromDrawn(this.ground.state.drawable.shapes, false);
     if (!sameShapes(drawn, shapes)) this.ground.setShapes(toChessground(shapes) as DrawShape[]);
     this.ground.set({ drawable: { onChange: onDraw ? (all) => onDraw(fromDrawn(all, false)) : undefined } });
+  }
+
+  setHint(hint: HintShape | null): void {
+    // chessground's auto shapes: drawn apart from the user's, which never include them.
+    this.ground.setAutoShapes(hint ? [{ orig: hint.orig as Key, ...(hint.dest ? { dest: hint.dest as Key } : {}), brush: 'purple' }] : []);
   }
 
   cancelPremove(): boolean {

@@ -5,6 +5,7 @@
 import { t } from '../i18n';
 import type { ReviewShape, VariantInfo } from '../protocol/messages';
 import { GridShapes } from './grid-shapes';
+import type { HintShape } from '../state/review';
 import type { BoardInput, BoardView, Chooser, MoveHandler } from './board';
 import { pieceSvg } from './fairy-pieces';
 import { fairyMoveMaps, parseFairyFen, parseFairyMove, squareName, type FairyMoveMaps } from './fairy-position';
@@ -39,6 +40,10 @@ export class FairyBoard implements BoardView {
 
   setShapes(shapes: readonly ReviewShape[], onDraw: ((shapes: ReviewShape[]) => void) | null): void {
     this.shapes.set(shapes, onDraw);
+  }
+
+  setHint(hint: HintShape | null): void {
+    this.shapes.setHint(hint);
   }
 
   update(input: BoardInput, _animate: boolean): void {

@@ -5,14 +5,18 @@
 // red, Alt blue, Shift+Alt yellow; drawing a shape that is there erases it.
 import type { ReviewBrush, ReviewShape } from '../protocol/messages';
 import { MAX_REVIEW_SHAPES, sameShapes } from './review-shapes';
+import type { HintShape } from '../state/review';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const COLOURS: Record<ReviewBrush, string> = { green: '#15781b', red: '#882020', blue: '#003088', yellow: '#e68f00' };
+// The engine's hint (this user's only): a colour no review brush has.
+const HINT_COLOUR = '#68217a';
 
 export class GridShapes {
   private readonly svg = document.createElementNS(SVG, 'svg');
   private shapes: readonly ReviewShape[] = [];
   private fromRoom: readonly ReviewShape[] = [];
+  private hint: HintShape | null = null;
   private onDraw: ((shapes: ReviewShape[]) => void) | null = null;
   private from: string | null = null;
   private readonly resize = new ResizeObserver(() => this.render());
@@ -52,6 +56,12 @@ export class GridShapes {
     this.render();
   }
 
+  setHint(hint: HintShape | null): void {
+    if (JSON.stringify(hint) === JSON.stringify(this.hint)) return;
+    this.hint = hint;
+    this.render();
+  }
+
   // Call after the board redrew its cells.
   render(): void {
     const grid = this.grid();
@@ -66,16 +76,17 @@ export class GridShapes {
       return { x: r.left - g.left + r.width / 2, y: r.top - g.top + r.height / 2, size: Math.min(r.width, r.height) };
     };
     const parts: Element[] = [];
-    for (const s of this.shapes) {
+    const drawn: { orig: string; dest?: string; colour: string; hint?: boolean }[] = this.shapes.map((s) => ({ ...s, colour: COLOURS[s.brush] ?? COLOURS.green }));
+    if (this.hint) drawn.push({ ...this.hint, colour: HINT_COLOUR, hint: true });
+    for (const s of drawn) {
       const a = centre(s.orig);
       if (!a) continue;
-      const colour = COLOURS[s.brush] ?? COLOURS.green;
+      const colour = s.colour;
       const b = s.dest ? centre(s.dest) : null;
-      if (!b) {
-        parts.push(svgElement('circle', { cx: a.x, cy: a.y, r: a.size * 0.42, fill: 'none', stroke: colour, 'stroke-width': a.size * 0.07, opacity: 0.8 }));
-        continue;
-      }
-      parts.push(arrow(a, b, a.size, colour));
+      const part = b ? arrow(a, b, a.size, colour)
+        : svgElement('circle', { cx: a.x, cy: a.y, r: a.size * 0.42, fill: 'none', stroke: colour, 'stroke-width': a.size * 0.07, opacity: 0.8 });
+      if (s.hint) part.setAttribute('data-hint', 'true');
+      parts.push(part);
     }
     this.svg.replaceChildren(...parts);
   }

@@ -3,6 +3,7 @@
 import type { BoardInput, BoardView, MoveHandler } from './board';
 import type { ReviewShape } from '../protocol/messages';
 import { GridShapes } from './grid-shapes';
+import type { HintShape } from '../state/review';
 import { parseReversi, squareName, flipped, type ReversiPosition } from './reversi-position';
 
 export class ReversiBoard implements BoardView {
@@ -46,6 +47,10 @@ export class ReversiBoard implements BoardView {
 
   setShapes(shapes: readonly ReviewShape[], onDraw: ((shapes: ReviewShape[]) => void) | null): void {
     this.shapes.set(shapes, onDraw);
+  }
+
+  setHint(hint: HintShape | null): void {
+    this.shapes.setHint(hint);
   }
 
   update(input: BoardInput, animate: boolean): void {

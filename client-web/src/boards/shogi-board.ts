@@ -9,6 +9,7 @@ import type { KeyboardBoard } from './square-keys';
 import type { ReviewShape } from '../protocol/messages';
 import { fromDrawn, sameShapes, toShogiground } from './review-shapes';
 import type { DrawShape } from 'shogiground/draw';
+import type { HintShape } from '../state/review';
 import { parseShogiPosition, type Color } from './shogi-position';
 import { boardSfen, handsSfen, fromForsyth, toForsyth, handRoles } from './shogi-tokens';
 import { gameMeta } from '../games/catalog';
@@ -111,6 +112,11 @@ export class ShogiBoard implements BoardView, KeyboardBoard {
     const drawn = fromDrawn(this.ground.state.drawable.shapes, true);
     if (!sameShapes(drawn, shapes)) this.ground.setShapes(toShogiground(shapes) as DrawShape[]);
     this.ground.set({ drawable: { onChange: onDraw ? (all) => onDraw(fromDrawn(all, true)) : undefined } });
+  }
+
+  setHint(hint: HintShape | null): void {
+    // shogiground's auto shapes, with a brush of their own (coloured in review.css).
+    this.ground.setAutoShapes(hint ? [{ orig: hint.orig as Key, dest: (hint.dest ?? hint.orig) as Key, brush: 'hint' }] : []);
   }
 
   cancelPremove(): boolean {

@@ -258,6 +258,20 @@ export interface ReviewRecord {
   text: string;
 }
 
+// The answer to review_hint, to the asker only: the engine's best move at review node `node`
+// and its evaluation for the side to move there (about 100 a pawn; ±31000 near a forced
+// win; for a solved reversi endgame, the final disc difference).
+export interface ReviewHint {
+  type: 'review_hint';
+  node: number;
+  move: string;
+  display: string;
+  score: number;
+  solved: boolean;
+  depth: number;
+  level: number;
+}
+
 export type RoomEvent = Snapshot | MoveEvent | GameOverEvent | OfferEvent | PresenceEvent | OptionsEvent | ChatEvent | ReviewEvent;
 
 export interface Welcome {

@@ -1,7 +1,7 @@
 // The review (感想戦) as the room page shows it: the tree from the server's `review` event,
 // the rows of its variation list, and where the navigation buttons go. Pure, like the room
 // state: the server holds the review; every change comes back as a whole `review` event.
-import type { ReviewEvent, ReviewNode, ReviewShape } from '../protocol/messages';
+import type { ReviewEvent, ReviewHint, ReviewNode, ReviewShape } from '../protocol/messages';
 
 export interface Review {
   version: number;
@@ -96,4 +96,39 @@ export function reviewTargets(r: Review): { start: number | null; back: number |
     forward: node.children.length ? node.children[0] : null,
     end: end === here ? null : end,
   };
+}
+
+// The engine's hint (review_hint's answer) as the board draws it: an arrow from square to
+// square, or a circle on the square a piece is dropped or a disc placed; null for a pass.
+// Local to the asker: never sent as a review_draw.
+export interface HintShape {
+  orig: string;
+  dest?: string;
+}
+
+export function hintShape(move: string): HintShape | null {
+  const drop = /\*(\d[a-z])/.exec(move); // shogi family: P*5e, ?R*2e
+  if (drop) return { orig: drop[1] };
+  const shogi = /^(\d[a-z])(\d[a-z])/.exec(move); // 7g7f, 7g7f+
+  if (shogi) return { orig: shogi[1], dest: shogi[2] };
+  const chess = /^([a-z]\d+)([a-z]\d+)?/.exec(move); // e2e4, e7e8q; reversi d3
+  if (chess) return chess[2] ? { orig: chess[1], dest: chess[2] } : { orig: chess[1] };
+  return null;
+}
+
+// The hint to show at the review's current node, if the last answer is for it.
+export function hintHere(r: Review | null, hint: ReviewHint | null, gameNo: number | null): ReviewHint | null {
+  return r && hint && hint.node === r.current && gameNo === r.gameNo ? hint : null;
+}
+
+// The evaluation as people read it, for the side to move: "+0.35", a forced win or loss
+// (scores near ±31000), or a solved reversi endgame's disc difference.
+export type HintScore = { kind: 'pawns'; text: string } | { kind: 'wins' | 'loses' } | { kind: 'discs'; text: string };
+
+export function hintScore(h: ReviewHint): HintScore {
+  const sign = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+  if (h.solved) return { kind: 'discs', text: sign(h.score) };
+  if (Math.abs(h.score) >= 30000) return { kind: h.score > 0 ? 'wins' : 'loses' };
+  const pawns = (h.score / 100).toFixed(2);
+  return { kind: 'pawns', text: h.score > 0 ? `+${pawns}` : pawns };
 }

@@ -5,18 +5,55 @@
 import { h } from './dom';
 import { t } from '../i18n';
 import type { RoomState } from '../state/room';
-import { canDrive, reviewRows, reviewTargets, type Review } from '../state/review';
+import { canDrive, hintHere, hintScore, reviewRows, reviewTargets, type Review } from '../state/review';
 import type { BoardInput } from '../boards/board';
 import type { RoomActions } from './controls';
-import type { ReviewRecord } from '../protocol/messages';
+import type { ReviewHint, ReviewRecord } from '../protocol/messages';
+import { COMPUTER_GAMES } from '../games/computer';
 
 export class ReviewPanel {
   readonly el = h('section', { class: 'review-panel', 'data-testid': 'review-panel', hidden: true });
   private listScrolledTo = -1;
+  // The engine's last hint for this user (review_hint's answer, never shared) and the review
+  // it was asked in; `asking` while an answer is awaited (at most a few seconds).
+  private hint: ReviewHint | null = null;
+  private hintGame: number | null = null;
+  private askedGame: number | null = null;
+  private asking = false;
+  private askTimer: number | undefined;
+  private last: RoomState | null = null;
 
   constructor(private readonly actions: RoomActions) {}
 
+  // review_hint's answer.
+  showHint(h: ReviewHint): void {
+    this.hint = h;
+    this.hintGame = this.askedGame;
+    this.asking = false;
+    window.clearTimeout(this.askTimer);
+    if (this.last) this.update(this.last);
+  }
+
+  // The hint for the node the review shows, if there is one (the board draws its arrow).
+  hintHere(s: RoomState): ReviewHint | null {
+    return hintHere(s.review, this.hint, this.hintGame);
+  }
+
+  private askHint(r: Review): void {
+    this.asking = true;
+    this.askedGame = r.gameNo;
+    this.actions.send('review_hint');
+    // A refusal comes back as an error (shown by the page): the button comes back too.
+    window.clearTimeout(this.askTimer);
+    this.askTimer = window.setTimeout(() => {
+      this.asking = false;
+      if (this.last) this.update(this.last);
+    }, 5000);
+    if (this.last) this.update(this.last);
+  }
+
   update(s: RoomState): void {
+    this.last = s;
     const r = s.review;
     const mayOpen = s.status === 'over' && s.role === 'player';
     this.el.hidden = !r && !mayOpen;
@@ -37,6 +74,7 @@ export class ReviewPanel {
       h('p', { class: 'review-hint' }, s.role === 'player' || drive ? t('review.hint') : t('review.watching')),
       this.navigation(r, drive),
       this.list(r, drive),
+      this.engine(s, r, drive),
       this.buttons(s, r),
     );
     // Keep the node looked at in sight, once per change.
@@ -91,6 +129,28 @@ export class ReviewPanel {
     const atStart = h('li', { class: `review-row depth-0${r.current === 0 ? ' current' : ''}`, 'data-node': 0 },
       h('button', { type: 'button', class: 'review-move', disabled: !drive, onclick: () => this.goTo(0) }, t('review.start')));
     return h('ol', { class: 'review-tree', 'aria-label': t('review.variations'), 'data-testid': 'review-tree' }, atStart, ...items);
+  }
+
+  // The "Hint" button for whoever may drive, and the answer for the node shown.
+  private engine(s: RoomState, r: Review, drive: boolean): HTMLElement {
+    const box = h('div', { class: 'review-engine', 'data-testid': 'review-engine' });
+    const here = this.hintHere(s);
+    // The engine plays the games the computer plays (not the fairy variants).
+    if (drive && COMPUTER_GAMES.has(s.game.id))
+      box.append(h('button', {
+        type: 'button', class: 'btn small', 'data-testid': 'review-hint', title: t('review.engineTitle'),
+        disabled: this.asking || r.legalMoves.length === 0, onclick: () => this.askHint(r),
+      }, t('review.engine')));
+    if (this.asking) box.append(h('span', { class: 'review-engine-text' }, t('review.engineThinking')));
+    else if (here) {
+      const sc = hintScore(here);
+      const score = sc.kind === 'pawns' ? t('review.enginePawns', { score: sc.text })
+        : sc.kind === 'discs' ? t('review.engineDiscs', { score: sc.text })
+        : t(sc.kind === 'wins' ? 'review.engineWins' : 'review.engineLoses');
+      box.append(h('span', { class: 'review-engine-text', 'data-testid': 'review-hint-text' },
+        t('review.engineMove', { level: here.level, move: here.display || here.move, score })));
+    }
+    return box;
   }
 
   private buttons(s: RoomState, r: Review): HTMLElement {

@@ -31,7 +31,8 @@ import { SquareKeys } from '../boards/square-keys';
 import { ReplayView, navigationKey } from './replay-view';
 import { SeriesPanel } from './series-panel';
 import { ReviewPanel, reviewBoardInput } from './review-panel';
-import { canDrive } from '../state/review';
+import { canDrive, hintShape } from '../state/review';
+import type { ReviewHint } from '../protocol/messages';
 
 export interface RoomDeps {
   actions: RoomActions;
@@ -140,6 +141,17 @@ export class RoomView {
     document.addEventListener('keydown', this.onKey);
   }
 
+  // review_hint's answer: the panel shows it, the board draws its arrow (this user only).
+  showHint(h: ReviewHint): void {
+    this.review.showHint(h);
+    if (this.state) this.drawHint(this.state);
+  }
+
+  private drawHint(s: RoomState): void {
+    const here = s.review ? this.review.hintHere(s) : null;
+    this.board?.setHint?.(here ? hintShape(here.move) : null);
+  }
+
   destroy(): void {
     window.clearInterval(this.timer);
     document.removeEventListener('keydown', this.onKey);
@@ -185,6 +197,7 @@ export class RoomView {
     }, s.lastChange === 'move' && !shown.back);
     this.board!.setShapes?.(review?.shapes ?? [], review && canDrive(review, s.role) ? (shapes) => this.actions.send('review_draw', { shapes }) : null);
     this.review.update(s);
+    this.drawHint(s);
     const onBoard = review ? review.position : v.position;
     if (this.pieceListFor !== onBoard || this.squareKeysFor !== bottom) {
       this.pieceListFor = onBoard;

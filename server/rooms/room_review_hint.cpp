@@ -1,0 +1,111 @@
+// Hints on the review board (docs/engine.md, "Hints"): a driver of the review asks the
+// engine for its best move and evaluation of the position the review shows. The search
+// runs on the engine pool at a fixed level and time, never on the room's strand; its
+// answer comes back to the strand and goes to the asker only, marked with the node it is
+// for (the review may have moved on meanwhile: the client shows it only at that node).
+//
+// Bounded three ways: one hint under way per room, one per client every kHintIntervalMs,
+// and the pool's own queue (full: rate_limited at once).
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "engine/engine.h"
+#include "protocol/error_codes.h"
+#include "rooms/room.h"
+#include "util/time.h"
+
+namespace banmen::server {
+
+namespace {
+// Strong but bounded: level 6 searches 9 plies within 1.5 s (docs/engine.md, "Levels").
+constexpr int kHintLevel = 6;
+constexpr std::int64_t kHintBudgetMs = 1500;
+}  // namespace
+
+void Room::on_review_hint(const Request& r) {
+  const VariationTree& tree = review_->tree();
+  const std::string game_id(tree.root_game().info().id);
+  if (!engine::engine_supports(game_id))
+    return refuse(r, errc::unsupported, "the engine does not play '" + game_id + "'");
+  const std::int64_t now = steady_ms();
+  if (hint_search_) return refuse(r, errc::rate_limited, "a hint is already being worked out");
+  // Forget the clients whose interval is over, so the table never outgrows the room.
+  std::erase_if(hint_asked_ms_, [now](const auto& e) { return now - e.second >= kHintIntervalMs; });
+  if (hint_asked_ms_.contains(r.client->client_id()))
+    return refuse(r, errc::rate_limited, "one hint every few seconds");
+  const NodeId node = tree.current();
+  const int game_no = review_->game_no();
+  auto position = tree.game_at(node);
+  if (!position) return refuse(r, errc::internal_error, "the review's position is lost");
+  if ((*position)->over()) return refuse(r, errc::game_over, "the position is over");
+
+  engine::EngineRequest request;
+  request.level = kHintLevel;
+  request.budget_ms = kHintBudgetMs;
+  request.seed = static_cast<std::uint64_t>(now);
+  const Viewer viewer = seat_viewer((*position)->to_move());
+  // After the game nothing is hidden: the review holds the referee's game, and for dog-cat
+  // the engine is given the whole position (every type revealed), as the board shows it.
+  std::shared_ptr<const Game> copy;
+  std::string view;
+  if ((*position)->info().hidden_information)
+    view = (*position)->view(Viewer::referee);
+  else
+    copy = std::move(*position);
+  const std::uint64_t search = ++hint_search_no_;
+  Metrics& metrics = services_.metrics;
+  auto task = [weak = weak_from_this(), copy, view, viewer, request, search, client = r.client,
+               re = r.re, node, game_no, &metrics](const std::atomic<bool>& stop) mutable {
+    metrics.engine_queue_length--;
+    request.stop = &stop;
+    const auto started = std::chrono::steady_clock::now();
+    auto reply = copy ? engine::think(*copy, viewer, request)
+                      : engine::think_dogcat_text(view, viewer, request);
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - started);
+    metrics.engine_searches_total++;
+    metrics.engine_search_ms_total += static_cast<std::uint64_t>(took.count());
+    if (auto self = weak.lock())
+      self->run([self, search, client, re, node, game_no, reply] {
+        self->hint_answered(search, *client, re, {game_no, node}, reply);
+      });
+  };
+  metrics.engine_queue_length++;
+  hint_search_ = services_.engine.submit(std::move(task));
+  if (!hint_search_) {
+    metrics.engine_queue_length--;
+    metrics.engine_refused_total++;
+    return refuse(r, errc::rate_limited, "the engine is busy; try again in a moment");
+  }
+  hint_asked_ms_[r.client->client_id()] = now;
+}
+
+void Room::hint_answered(std::uint64_t search, Client& client, const json& re, HintNode at,
+                         const Result<engine::EngineReply>& answer) {
+  if (search != hint_search_no_) return;
+  hint_search_.reset();
+  if (closed_ || !seating_.find(client.client_id())) return;  // the asker has left
+  if (!answer) return refuse(client, re, answer.error().code, answer.error().message);
+  // A review of another game (a rematch was played meanwhile): its nodes are not this one's.
+  if (!review_ || review_->game_no() != at.game_no)
+    return refuse(client, re, errc::no_review, "the review moved to another game");
+  const NodeId node = at.node;
+  // The move as people read it, from the node's position (the tree may have grown since,
+  // but a node never changes).
+  std::string display = answer->move;
+  if (auto before = review_->tree().game_at(node); before)
+    display = ReviewBoard::display_of(**before, answer->move);
+  reply(client,
+        json{{"type", "review_hint"},
+             {"node", node},
+             {"move", answer->move},
+             {"display", display},
+             {"score", answer->score},
+             {"solved", answer->solved},
+             {"depth", answer->depth},
+             {"level", kHintLevel}},
+        re);
+}
+
+}  // namespace banmen::server
