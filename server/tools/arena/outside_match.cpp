@@ -78,7 +78,8 @@ bool outside_match(std::string_view id, int level, const OutsideOptions& o, Matc
   auto worker = [&] {
     std::string why;
     auto uci = UciClient::start(o.engine_path, why);
-    if (uci && !uci->handshake(uci_variant(id), why)) uci.reset();
+    if (uci && !uci->handshake(uci_variant(id), std::chrono::milliseconds(o.move_timeout_ms), why))
+      uci.reset();
     for (int i; uci && !failed && (i = next++) < o.games;) {
       const std::uint64_t opening_seed = 1000 + static_cast<std::uint64_t>(i / 2);
       const auto r = play_outside_game(*uci, id, level, i % 2 == 0, opening_seed, o, why);

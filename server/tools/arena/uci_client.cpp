@@ -102,11 +102,11 @@ std::optional<std::string> UciClient::wait_for(std::string_view prefix,
   }
 }
 
-bool UciClient::handshake(const std::string& variant, std::string& error) {
-  using namespace std::chrono_literals;
-  if (!send("uci") || !wait_for("uciok", 10s, error)) return false;
+bool UciClient::handshake(const std::string& variant, std::chrono::milliseconds timeout,
+                          std::string& error) {
+  if (!send("uci") || !wait_for("uciok", timeout, error)) return false;
   if (!send("setoption name UCI_Variant value " + variant) || !send("ucinewgame") ||
-      !send("isready") || !wait_for("readyok", 30s, error))
+      !send("isready") || !wait_for("readyok", timeout, error))
     return false;
   return true;
 }

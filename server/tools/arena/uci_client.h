@@ -31,8 +31,9 @@ class UciClient {
   std::optional<std::string> wait_for(std::string_view prefix, std::chrono::milliseconds timeout,
                                       std::string& error);
 
-  // uci, then UCI_Variant set to `variant`, ucinewgame and isready.
-  bool handshake(const std::string& variant, std::string& error);
+  // uci, then UCI_Variant set to `variant`, ucinewgame and isready, each answer within
+  // `timeout` (an engine starting on a loaded machine can take many seconds).
+  bool handshake(const std::string& variant, std::chrono::milliseconds timeout, std::string& error);
 
   // The engine's move for `position` (a full UCI position command's argument) under `go`
   // (e.g. "nodes 2000"); the text after "bestmove", or nullopt with `error`.
