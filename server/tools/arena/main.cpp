@@ -5,9 +5,13 @@
 // 95% confidence interval (the table in docs/engine.md).
 //
 //   banmen-arena [--game G] [--from L] [--to L] [--games N] [--scale F] [--threads T]
+//   banmen-arena --uci ENGINE [--go LIMIT] [--levels L,L,..] [--game G] [--games N] ...
 //
 // --scale multiplies each level's own thinking time (1: the product's times); the arena's
-// figures are for the scale it ran at, which the table states.
+// figures are for the scale it ran at, which the table states. With --uci each listed
+// level plays the outside UCI engine instead (outside_match.h), the engine limited by
+// `go LIMIT` (default "nodes 1000"): a node or depth limit, so its strength does not
+// depend on the machine's load.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -15,6 +19,7 @@
 #include <cstring>
 #include <mutex>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -23,6 +28,9 @@
 #include "elo.h"
 #include "engine/engine.h"
 #include "engine/levels.h"
+#include "outside_match.h"
+#include "play.h"
+#include "uci_notation.h"
 
 namespace {
 
@@ -32,11 +40,10 @@ struct Options {
   std::string game;  // empty: every game the engine plays
   int from = 2, to = 8, games = 200, threads = 1, max_plies = 300;
   double scale = 0.05;
+  std::string uci, go = "nodes 1000";   // the outside engine and its limit
+  std::vector<int> levels{1, 4, 6, 8};  // our levels against it
+  int move_timeout_ms = 60000;
 };
-
-int opening_plies(std::string_view id) {
-  return id == "reversi" ? 6 : id == "dogcat" ? 4 : id == "hasami" ? 4 : 3;
-}
 
 // One game from a random opening; returns the result for `strong` (1, 0.5 or 0).
 double play_game(std::string_view id, int strong, int weak, bool strong_first, std::uint64_t seed,
@@ -44,31 +51,18 @@ double play_game(std::string_view id, int strong, int weak, bool strong_first, s
   auto created = banmen::create_game(id);
   if (!created.ok()) return 0.5;
   auto& g = *created;
-  std::mt19937_64 opening(seed);
-  for (int i = 0; i < opening_plies(id) && !g->over(); ++i) {
-    const auto moves = g->legal_moves();
-    (void)g->apply(moves[opening() % moves.size()]);
-  }
+  banmen::arena::play_opening(*g, seed);
   std::mt19937_64 rng(seed * 31 + 7);
   for (int ply = 0; ply < o.max_plies && !g->over(); ++ply) {
     const bool strong_to_move = (g->to_move() == 0) == strong_first;
-    const int level = strong_to_move ? strong : weak;
-    banmen::engine::EngineRequest r;
-    r.level = level;
-    r.budget_ms = std::max<std::int64_t>(
-        1, static_cast<std::int64_t>(banmen::engine::level_spec(level).time_ms * o.scale));
-    r.seed = rng();
-    auto reply = banmen::engine::think(*g, banmen::seat_viewer(g->to_move()), r);
-    if (!reply.ok() || !g->apply(reply->move).ok()) {
+    const auto move = banmen::arena::level_move(*g, strong_to_move ? strong : weak, o.scale, rng());
+    if (!move.ok() || !g->apply(*move).ok()) {
       std::fprintf(stderr, "error: %s: engine move refused at %s\n", std::string(id).c_str(),
                    g->position().c_str());
       std::exit(1);
     }
   }
-  const auto out = g->outcome();
-  if (out.kind != banmen::Outcome::Kind::win) return 0.5;
-  const int strong_seat = strong_first ? 0 : 1;
-  return out.winner == strong_seat ? 1.0 : 0.0;
+  return banmen::arena::result_for(*g, strong_first ? 0 : 1);
 }
 
 MatchScore match(std::string_view id, int strong, int weak, const Options& o) {
@@ -92,8 +86,55 @@ MatchScore match(std::string_view id, int strong, int weak, const Options& o) {
 int usage() {
   std::fprintf(stderr,
                "error: usage: banmen-arena [--game G] [--from L] [--to L] [--games N] "
-               "[--scale F] [--threads T] [--max-plies P]\n");
+               "[--scale F] [--threads T] [--max-plies P]\n"
+               "       banmen-arena --uci ENGINE [--go LIMIT] [--levels L,L,..] [--game G] "
+               "[--games N] [--scale F] [--threads T] [--max-plies P] [--move-timeout MS]\n");
   return 2;
+}
+
+// "1,4,6,8" -> {1, 4, 6, 8}; empty if any entry is not a level.
+std::vector<int> parse_levels(const std::string& text) {
+  std::vector<int> levels;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    const int l = std::atoi(item.c_str());
+    if (l < banmen::engine::kMinLevel || l > banmen::engine::kMaxLevel) return {};
+    levels.push_back(l);
+  }
+  return levels;
+}
+
+void print_row(std::string_view id, const std::string& match_name, const MatchScore& s) {
+  const auto e = banmen::arena::elo_difference(s);
+  std::printf("| %s | %s | %d | %d-%d-%d | %+.0f | %+.0f .. %+.0f |\n", std::string(id).c_str(),
+              match_name.c_str(), s.games(), s.wins, s.draws, s.losses, e.elo, e.low, e.high);
+  std::fflush(stdout);
+}
+
+// The --uci mode: each listed level against the outside engine.
+int run_outside(const std::vector<std::string_view>& ids, const Options& o) {
+  banmen::arena::OutsideOptions uo;
+  uo.engine_path = o.uci;
+  uo.go = o.go;
+  uo.games = o.games, uo.threads = o.threads, uo.max_plies = o.max_plies;
+  uo.scale = o.scale, uo.move_timeout_ms = o.move_timeout_ms;
+  for (auto id : ids)
+    for (int level : o.levels) {
+      const auto start = std::chrono::steady_clock::now();
+      MatchScore s;
+      std::string error;
+      if (!banmen::arena::outside_match(id, level, uo, s, error)) {
+        std::fprintf(stderr, "error: %s, level %d: %s\n", std::string(id).c_str(), level,
+                     error.c_str());
+        return 1;
+      }
+      print_row(id, std::to_string(level) + " vs outside (go " + o.go + ")", s);
+      std::fprintf(stderr, "%s %d vs outside: %lld s\n", std::string(id).c_str(), level,
+                   static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(
+                                              std::chrono::steady_clock::now() - start)
+                                              .count()));
+    }
+  return 0;
 }
 
 }  // namespace
@@ -118,32 +159,40 @@ int main(int argc, char** argv) {
       o.threads = std::atoi(v);
     else if (a == "--max-plies")
       o.max_plies = std::atoi(v);
+    else if (a == "--uci")
+      o.uci = v;
+    else if (a == "--go")
+      o.go = v;
+    else if (a == "--levels")
+      o.levels = parse_levels(v);
+    else if (a == "--move-timeout")
+      o.move_timeout_ms = std::atoi(v);
     else
       return usage();
   }
   if (o.from < 2 || o.to > 8 || o.from > o.to || o.games < 2 || o.games > 100000 || o.threads < 1 ||
-      o.threads > 64 || o.scale <= 0 || o.max_plies < 1)
+      o.threads > 64 || o.scale <= 0 || o.max_plies < 1 || o.levels.empty() || o.go.empty() ||
+      o.go.size() > 100 || o.go.find('\n') != std::string::npos || o.move_timeout_ms < 1)
     return usage();
   std::vector<std::string_view> ids;
   for (auto id : banmen::game_ids())
-    if (banmen::engine::engine_supports(id) && (o.game.empty() || id == o.game)) ids.push_back(id);
+    if (banmen::engine::engine_supports(id) && (o.game.empty() || id == o.game) &&
+        (o.uci.empty() || !banmen::arena::uci_variant(id).empty()))
+      ids.push_back(id);
   if (ids.empty()) return usage();
   std::printf("| game | match | games | wins-draws-losses | Elo | 95%% interval |\n");
   std::printf("|---|---|---|---|---|---|\n");
+  if (!o.uci.empty()) return run_outside(ids, o);
   for (auto id : ids)
     for (int level = o.from; level <= o.to; ++level) {
       const auto start = std::chrono::steady_clock::now();
       const MatchScore s = match(id, level, level - 1, o);
-      const auto e = banmen::arena::elo_difference(s);
+      print_row(id, std::to_string(level) + " vs " + std::to_string(level - 1), s);
       const auto secs =
           std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start)
               .count();
-      std::printf("| %s | %d vs %d | %d | %d-%d-%d | %+.0f | %+.0f .. %+.0f |\n",
-                  std::string(id).c_str(), level, level - 1, s.games(), s.wins, s.draws, s.losses,
-                  e.elo, e.low, e.high);
       std::fprintf(stderr, "%s %d vs %d: %lld s\n", std::string(id).c_str(), level, level - 1,
                    static_cast<long long>(secs));
-      std::fflush(stdout);
     }
   return 0;
 }
