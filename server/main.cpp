@@ -44,7 +44,13 @@ int run_server(Hub& hub, const boost::asio::ip::address& address, const std::str
   spdlog::info("accepting on {}:{} while the stored rooms are restored (/readyz: 503 until done)",
                hub.config.bind, listener->port());
 
-  auto restored = hub.rooms.restore_all();
+  // With several servers, rooms come back only when joined (on whichever server the join
+  // reaches); this server first lets go of the leases of its own previous run.
+  auto restored = hub.rooms.owns_rooms() ? banmen::Result<std::size_t>(std::size_t{0})
+                                         : hub.rooms.restore_all();
+  if (restored && hub.rooms.owns_rooms()) {
+    if (auto started = hub.rooms.start_ownership(); !started) restored = started.error();
+  }
   if (!restored) {
     spdlog::error("storage: cannot read unfinished games: {}", restored.error().message);
     listener->stop();

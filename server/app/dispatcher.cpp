@@ -134,6 +134,13 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
   if (*type == "create_room") {
     auto options = parse_room_options(msg);
     if (!options) return err(re, options.error().code, options.error().message);
+    if (hub.rooms.owns_rooms()) {
+      // Several servers: the room is recorded and its URL handed back; the client joins it
+      // there (the server nginx routes that URL to loads it).
+      session->leave_current_room();
+      return hub.rooms.create_for_url(session, session->address(), std::move(options.value()),
+                                      get_string(msg, "name").value_or(""), re);
+    }
     auto room = hub.rooms.create(session->address());
     if (!room) return err(re, room.error().code, room.error().message);
     session->leave_current_room();
@@ -149,6 +156,14 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
       return err(re, errc::bad_token, "malformed token");
     if (msg.contains("token") && !msg["token"].is_string())
       return err(re, errc::bad_request, "token must be a string");
+    // A connection is routed by the room its URL names: it may join that room only. With
+    // several servers a bare /ws reached a server chosen for no room: it joins none.
+    const auto& routed = session->routed_room();
+    if (!routed.empty() && routed != *id)
+      return err(re, errc::wrong_room,
+                 "this connection is for room " + routed + "; connect to /ws?room=" + *id);
+    if (routed.empty() && hub.rooms.owns_rooms())
+      return err(re, errc::wrong_room, "connect to /ws?room=" + *id + " to join room " + *id);
     if (auto room = hub.rooms.find(*id)) return join_on_session(session, room, std::move(msg));
     // Not in memory: brought back from the store off this thread, then joined here.
     // A later create_room, join_room or leave_room of this connection wins: the late load

@@ -30,7 +30,10 @@ struct Hub {
         store(std::move(st)),
         engine(config.engine_threads, config.engine_queue),
         rooms(RoomServices{ioc, config, *store, metrics, engine}),
-        exports(*store, metrics, config.exports) {}
+        exports(*store, metrics, config.exports) {
+    // Several servers on one PostgreSQL: the store also owns rooms (storage/room_ownership.h).
+    if (config.cluster()) rooms.use_ownership(dynamic_cast<RoomOwnership*>(store.get()));
+  }
 
   boost::asio::io_context& ioc;
   const Config config;

@@ -19,9 +19,14 @@ Result<OpenedStore> open_store(const Config& config) {
     if (config.postgres_url.empty())
       return make_error(storage_error,
                         "--store postgres needs --postgres-url (or BANMEN_POSTGRES_URL)");
-    auto opened = PgStore::open({config.postgres_url});
+    PgOptions options{config.postgres_url};
+    options.server_id = config.server_id;  // empty: one server, nothing fenced
+    options.lease = std::chrono::milliseconds(config.lease_ms);
+    auto opened = PgStore::open(options);
     if (!opened) return opened.error();
-    return OpenedStore{std::move(*opened), "postgres:" + pg::describe_url(config.postgres_url)};
+    return OpenedStore{std::move(*opened),
+                       "postgres:" + pg::describe_url(config.postgres_url) +
+                           (config.server_id.empty() ? "" : " server-id=" + config.server_id)};
 #else
     return make_error(storage_error, "this banmen-server was built without PostgreSQL (libpq)");
 #endif

@@ -16,6 +16,12 @@ class Peer : public Client {
  public:
   // All on the connection's own strand (the dispatcher's caller).
   virtual const std::string& address() const = 0;
+  // The room the connection's URL named (/ws?room=<id>): the only room it may join.
+  // Empty for a bare /ws.
+  virtual const std::string& routed_room() const {
+    static const std::string none;
+    return none;
+  }
   virtual std::shared_ptr<Room> room() const = 0;
   virtual void enter_room(std::shared_ptr<Room> room) = 0;
   virtual void leave_current_room() = 0;

@@ -1,6 +1,7 @@
 #include "config/config.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <filesystem>
 
 #include "net/trusted_proxies.h"
@@ -40,6 +41,32 @@ ParsedConfig parse_config(int argc, char** argv) {
                  "with --store postgres: postgresql://user@host:port/database (libpq's "
                  "syntax; a password is better kept in ~/.pgpass or PGPASSWORD)")
       ->envname("BANMEN_POSTGRES_URL");
+  app.add_option("--server-id", c.server_id,
+                 "with --store postgres: this server's id, unique among the servers sharing the "
+                 "database; turns room ownership on (several servers behind nginx)")
+      ->envname("BANMEN_SERVER_ID")
+      ->check(CLI::Validator(
+          [](std::string& id) {
+            const bool ok = !id.empty() && id.size() <= 64 &&
+                            id.find_first_not_of(
+                                "abcdefghijklmnopqrstuvwxyz"
+                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == std::string::npos;
+            return ok ? std::string{} : std::string("1 to 64 of A-Z a-z 0-9 . _ -");
+          },
+          "ID"));
+  app.add_option("--lease-ms", c.lease_ms,
+                 "with --server-id: how long a server's hold on a room lasts unless renewed")
+      ->envname("BANMEN_LEASE_MS")
+      ->check(CLI::Range(INT64_C(500), INT64_C(600000)));
+  app.add_option("--lease-renew-ms", c.lease_renew_ms,
+                 "with --server-id: how often a server renews its rooms' leases (less than "
+                 "--lease-ms)")
+      ->envname("BANMEN_LEASE_RENEW_MS")
+      ->check(CLI::Range(INT64_C(100), INT64_C(600000)));
+  app.add_option("--lobby-refresh-ms", c.lobby_refresh_ms,
+                 "with --server-id: how often the shared public lobby is read from PostgreSQL")
+      ->envname("BANMEN_LOBBY_REFRESH_MS")
+      ->check(CLI::Range(INT64_C(100), INT64_C(600000)));
   app.add_option(
          "--sync", c.sync,
          "SQLite durability: normal (every move survives a server crash) or full (also power loss)")
@@ -196,6 +223,18 @@ ParsedConfig parse_config(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return ParsedConfig{std::nullopt, app.exit(e)};
+  }
+  if (!c.server_id.empty() && c.store != "postgres") {
+    std::fprintf(stderr,
+                 "--server-id (BANMEN_SERVER_ID) needs --store postgres: several servers share "
+                 "rooms only through PostgreSQL (this server's store is %s)\n",
+                 c.store.c_str());
+    return ParsedConfig{std::nullopt, 2};
+  }
+  if (c.lease_renew_ms >= c.lease_ms) {
+    std::fprintf(stderr, "--lease-renew-ms (%lld) must be less than --lease-ms (%lld)\n",
+                 static_cast<long long>(c.lease_renew_ms), static_cast<long long>(c.lease_ms));
+    return ParsedConfig{std::nullopt, 2};
   }
   if (c.static_dir.empty()) c.static_dir = default_static_dir();
   return ParsedConfig{c, 0};

@@ -20,9 +20,16 @@ struct Config {
   std::string data_dir = "./data";
   std::string store = "sqlite";  // "sqlite" (<data_dir>/banmen.db), "postgres" or "memory"
   std::string postgres_url;      // --store postgres: postgresql://user@host:port/database
-  std::string sync = "normal";   // SQLite synchronous: "normal" or "full" (docs/operations.md)
-  std::int64_t db_max_mb = 0;    // refuse writes past this database size; 0: no limit
-  std::string static_dir;        // empty: found by default_static_dir()
+  // More than one server on one PostgreSQL (docs/operations.md): with --store postgres, a
+  // server id turns room ownership on. Empty: one server.
+  std::string server_id;
+  std::int64_t lease_ms = 15000;         // how long a room's lease lasts
+  std::int64_t lease_renew_ms = 5000;    // how often the owner renews all its leases
+  std::int64_t lobby_refresh_ms = 2000;  // how often the shared lobby is read again
+  bool cluster() const { return store == "postgres" && !server_id.empty(); }
+  std::string sync = "normal";  // SQLite synchronous: "normal" or "full" (docs/operations.md)
+  std::int64_t db_max_mb = 0;   // refuse writes past this database size; 0: no limit
+  std::string static_dir;       // empty: found by default_static_dir()
   int threads = 2;
   std::string log_level = "info";
 

@@ -11,6 +11,7 @@
 #include "net/origin_policy.h"
 #include "net/static_files.h"
 #include "net/websocket_session.h"
+#include "net/ws_target.h"
 
 namespace banmen::server {
 
@@ -97,7 +98,16 @@ void HttpSession::upgrade(Request&& req) {
   auto target = std::string_view(req.target().data(), req.target().size());
   auto origin = std::string_view(req[http::field::origin]);
   auto host = std::string_view(req[http::field::host]);
-  bool path_ok = target == "/ws" || target.starts_with("/ws?");
+  bool malformed = false;
+  auto parsed = parse_ws_target(target, malformed);
+  if (malformed) {
+    spdlog::info("http: refused websocket upgrade target={} addr={}: malformed room", target,
+                 client_address_);
+    return send(text_response(this, req.version(), false, http::status::bad_request,
+                              "bad room: /ws?room=<id>, an id of 1 to 64 url-safe characters\n",
+                              "text/plain; charset=utf-8"));
+  }
+  bool path_ok = parsed.has_value();
   if (!path_ok || !origin_allowed(origin, host, client_scheme_, hub_.config.allowed_origins)) {
     spdlog::info("http: refused websocket upgrade target={} origin={} addr={}", target, origin,
                  client_address_);
@@ -128,7 +138,7 @@ void HttpSession::upgrade(Request&& req) {
   }
   stream_.expires_never();
   std::make_shared<WebsocketSession>(hub_, stream_.release_socket(), client_address_,
-                                     std::move(tickets_))
+                                     std::move(tickets_), std::move(parsed->room))
       ->run(std::move(req));
 }
 

@@ -22,7 +22,7 @@ std::atomic<std::uint64_t> next_id{1};
 }  // namespace
 
 WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket, std::string address,
-                                   ConnectionTickets tickets)
+                                   ConnectionTickets tickets, std::string room)
     : hub_(hub),
       ws_(std::move(socket)),
       idle_timer_(ws_.get_executor()),
@@ -31,6 +31,7 @@ WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket, std:
                 std::chrono::milliseconds(hub.config.refused_window_ms)),
       address_(std::move(address)),
       tickets_(std::move(tickets)),
+      routed_room_(std::move(room)),
       id_(next_id++) {}
 
 WebsocketSession::~WebsocketSession() {
@@ -61,7 +62,8 @@ void WebsocketSession::on_accept(beast::error_code ec) {
   hub_.metrics.connections_open++;
   hub_.metrics.connections_total++;
   hub_.sessions.add(id_, weak_from_this());
-  spdlog::info("conn {} open addr={}", id_, address_);
+  spdlog::info("conn {} open addr={}{}{}", id_, address_,
+               routed_room_.empty() ? "" : " room=", routed_room_);
   arm_idle_timer();
   do_read();
 }

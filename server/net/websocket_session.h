@@ -24,9 +24,10 @@ struct Hub;
 class WebsocketSession : public Peer, public std::enable_shared_from_this<WebsocketSession> {
  public:
   // `address` is the client's (see TrustedProxies); `tickets` its places among the
-  // connection caps, held until the session goes.
+  // connection caps, held until the session goes; `room` the room its URL names (empty:
+  // a bare /ws).
   WebsocketSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, std::string address,
-                   ConnectionTickets tickets);
+                   ConnectionTickets tickets, std::string room = {});
   ~WebsocketSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> req);
@@ -40,6 +41,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
 
   // Peer: for the dispatcher (on this session's strand only).
   const std::string& address() const override { return address_; }
+  const std::string& routed_room() const override { return routed_room_; }
   std::shared_ptr<Room> room() const override { return room_; }
   void enter_room(std::shared_ptr<Room> room) override;
   void leave_current_room() override;
@@ -73,6 +75,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   std::shared_ptr<Room> room_;
   std::string address_;
   ConnectionTickets tickets_;
+  const std::string routed_room_;
   std::uint64_t id_;
   std::atomic<int> protocol_{1};  // written here, read by rooms on their own strands
 };

@@ -39,9 +39,11 @@ inline constexpr const char* too_many_rooms = "too_many_rooms";
 inline constexpr const char* storage_error = "storage_error";
 inline constexpr const char* internal_error = "internal_error";
 inline constexpr const char* no_review = "no_review";
+inline constexpr const char* wrong_room = "wrong_room";
+inline constexpr const char* room_busy = "room_busy";
 
 // Every code a client may receive, in the order of docs/protocol.md's table.
-inline constexpr std::array<std::string_view, 36> kProtocolCodes{
+inline constexpr std::array<std::string_view, 38> kProtocolCodes{
     bad_request,       unknown_type,       unknown_game,
     not_implemented,   unsupported,        unknown_handicap,
     bad_position,      bad_variant,        no_such_room,
@@ -53,5 +55,6 @@ inline constexpr std::array<std::string_view, 36> kProtocolCodes{
     no_offer,          takebacks_disabled, nothing_to_take_back,
     too_late_to_abort, opponent_present,   rate_limited,
     too_many_rooms,    storage_error,      internal_error,
-    no_review,         review_limit,       unknown_node};
+    no_review,         review_limit,       unknown_node,
+    wrong_room,        room_busy};
 }  // namespace banmen::errc

@@ -7,6 +7,7 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/error_codes.h"
+#include "storage/room_ownership.h"
 #include "util/time.h"
 
 namespace banmen::server {
@@ -20,6 +21,10 @@ Room::Room(RoomServices services, std::string id, std::string creator_address)
       spectator_count_timer_(strand_),
       computer_retry_timer_(strand_) {
   last_activity_ms_ = unix_ms();
+}
+
+Room::~Room() {
+  if (detached_gone_) detached_gone_();
 }
 
 void Room::touch() {
@@ -47,6 +52,10 @@ void Room::store_then(StoreWrite write, std::function<void(const Result<void>&)>
                                             then = std::move(then)](Result<void> stored) mutable {
     boost::asio::post(self->strand_, [self, then = std::move(then), stored = std::move(stored)] {
       self->store_busy_ = false;
+      if (!stored && stored.error().code == room_fenced && self->fenced_ && !self->fenced_told_) {
+        self->fenced_told_ = true;
+        self->fenced_();
+      }
       then(stored);
       self->run_waiting();
     });

@@ -41,6 +41,7 @@ class Room : public std::enable_shared_from_this<Room> {
   using ClientPtr = std::shared_ptr<Client>;
 
   Room(RoomServices services, std::string id, std::string creator_address);
+  ~Room();
 
   const std::string& id() const { return id_; }
   const std::string& creator_address() const { return creator_address_; }
@@ -51,6 +52,23 @@ class Room : public std::enable_shared_from_this<Room> {
   void leave(std::uint64_t client_id);
   void request(std::shared_ptr<Client> client, json request);  // in-room requests
   void shutdown();
+
+  // More than one server (room_handoff.cpp). The URL a client connects to for this room.
+  static std::string url_of(const std::string& id) { return "/ws?room=" + id; }
+  // WebSocket close code of a room that moved to another server (docs/protocol.md).
+  static constexpr std::uint16_t kRoomMovedCode = 4003;
+  // Before create(): the room is created for another connection to join (cluster mode). The
+  // host is answered room_created once everything is recorded and never enters; the room
+  // is in no registry. `gone` runs when the object is destroyed, which is after its last
+  // write has been answered (every pending write holds the room).
+  void create_detached(std::function<void()> gone) { detached_gone_ = std::move(gone); }
+  // Called (on the room's strand) when the store refuses a write because another server
+  // holds the room now.
+  void on_fenced(std::function<void()> fenced) { fenced_ = std::move(fenced); }
+  // The room moves to another server: closed for requests, each connection closed with
+  // 4003 "room moved" (the client reconnects to the same URL), then `then` runs, after the
+  // writes already under way or queued have been answered.
+  void close_for_move(std::function<void()> then);
   // Ends a game both players left more than --abandon-timeout-ms ago (the registry's sweep
   // calls it): aborted under two plies, else drawn, since nobody is there to claim a win.
   void end_if_abandoned();
@@ -127,6 +145,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // room_members.cpp: arriving, leaving, presence
   void do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
   void room_opened(const ClientPtr& host, const json& re, const std::string& token);  // recorded
+  void opened_elsewhere(const ClientPtr& host, const json& re, const std::string& token);
   // Puts a room waiting for its guest in the lobby, when its options say so.
   void list_publicly();
   void do_join(std::shared_ptr<Client> client, json req);
@@ -355,6 +374,11 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::uint64_t, std::int64_t> hint_asked_ms_;  // by client id: steady ms
 
   // A write is being committed: requests wait in `waiting_` until the store answers.
+  std::function<void()> detached_gone_;  // create_detached()
+  std::function<void()> fenced_;         // on_fenced()
+  bool fenced_told_ = false;
+  bool moved_ = false;  // close_for_move(): a late join is told to reconnect (4003)
+
   bool store_busy_ = false;
   std::deque<std::function<void()>> waiting_;
 

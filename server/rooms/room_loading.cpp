@@ -47,6 +47,10 @@ void RoomRegistry::open(const std::string& id, Opened opened) {
 }
 
 void RoomRegistry::load(const std::string& id) {
+  if (ownership_)  // the lease first (room_ownership_loop.cpp)
+    return load_owned(id, std::chrono::steady_clock::now() +
+                              std::chrono::milliseconds(services_.config.lease_ms +
+                                                        services_.config.lease_renew_ms));
   Result<std::shared_ptr<Room>> answer = make_error(errc::no_such_room, "no such room");
   // Already back (an earlier load finished after this one was queued): no read needed.
   if (auto present = find(id)) {
@@ -66,6 +70,10 @@ void RoomRegistry::load(const std::string& id) {
     spdlog::error("room {} could not be loaded: {}", id, stored.error().message);
     answer = make_error(errc::storage_error, "the server could not read this room; try again");
   }
+  answer_load(id, answer);
+}
+
+void RoomRegistry::answer_load(const std::string& id, const Result<std::shared_ptr<Room>>& answer) {
   std::vector<Opened> waiting;
   {
     std::lock_guard lock(load_mu_);

@@ -60,6 +60,7 @@ void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::str
 }
 
 void Room::room_opened(const ClientPtr& host, const json& re, const std::string& token) {
+  if (detached_gone_) return opened_elsewhere(host, re, token);
   spdlog::info("room {} created game={} clock={} by conn {}", id_, options_.game,
                options_.clock.human(), host->client_id());
   list_publicly();  // before the answer: once the host has the link, the lobby shows the room
@@ -67,6 +68,7 @@ void Room::room_opened(const ClientPtr& host, const json& re, const std::string&
         json{{"type", "room_created"},
              {"room", id_},
              {"link", "/r/" + id_},
+             {"url", url_of(id_)},
              {"player", 0},
              {"token", token},
              {"role", "player"}},
@@ -86,6 +88,10 @@ void Room::attach(std::shared_ptr<Client> client, int player, const std::string&
 
 void Room::do_join(std::shared_ptr<Client> client, json req) {
   const json re = request_id(req);
+  if (closed_ && moved_) {  // it left for another server just now: reconnect there
+    client->close(kRoomMovedCode, "room moved");
+    return client->left_room(this);
+  }
   if (closed_) {
     refuse(*client, re, errc::no_such_room, "the room is gone");
     return client->left_room(this);

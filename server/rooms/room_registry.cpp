@@ -43,6 +43,12 @@ json RoomRegistry::list_public(std::size_t limit) const {
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mu_);
+    if (ownership_) {  // every server's rooms, from the store (refresh_lobby())
+      json listed = lobby_;
+      if (listed.size() > limit)
+        listed.erase(listed.begin() + static_cast<long>(limit), listed.end());
+      return listed;
+    }
     for (const auto& [id, r] : rooms_) rooms.push_back(r);
   }
   std::vector<json> listed;
@@ -71,6 +77,8 @@ void RoomRegistry::start_sweeping() {
 void RoomRegistry::stop() {
   if (sweep_timer_) sweep_timer_->cancel();
   if (retention_timer_) retention_timer_->cancel();
+  if (renew_timer_) renew_timer_->cancel();
+  if (lobby_timer_) lobby_timer_->cancel();
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mu_);
@@ -83,6 +91,8 @@ void RoomRegistry::stop() {
 void RoomRegistry::clear() {
   sweep_timer_.reset();
   retention_timer_.reset();
+  renew_timer_.reset();
+  lobby_timer_.reset();
   {
     std::lock_guard lock(mu_);
     stopped_ = true;
@@ -111,23 +121,36 @@ void RoomRegistry::sweep() {
     std::lock_guard lock(mu_);
     for (auto it = rooms_.begin(); it != rooms_.end();) {
       if (it->second->expired(now)) {
-        if (--per_address_[it->second->creator_address()] <= 0)
-          per_address_.erase(it->second->creator_address());
-        gone.push_back(std::move(it->second));
-        it = rooms_.erase(it);
-        services_.metrics.rooms_open--;
+        gone.push_back(it->second);
+        if (ownership_) leaving_.insert(it->first);  // not loaded again before it is let go
+        forget_locked(it++);
       } else {
         it->second->end_if_abandoned();
         ++it;
       }
     }
+    // Addresses whose URL-created rooms are all older than the idle time are forgotten.
+    std::erase_if(recent_creates_, [&](const auto& entry) {
+      return entry.second.empty() || entry.second.back() < now - services_.config.room_idle_ttl_ms;
+    });
   }
   for (auto& r : gone) {
     // Only memory forgets it: the store keeps the room, and its link brings it back (open())
     // until the retention job closes it.
     spdlog::info("room {} left memory (idle)", r->id());
-    r->shutdown();
+    if (!ownership_) {
+      r->shutdown();
+      continue;
+    }
+    close_and_let_go(r, true);  // its lease goes once its last write is answered
   }
+}
+
+void RoomRegistry::forget_locked(std::map<std::string, std::shared_ptr<Room>>::iterator it) {
+  if (--per_address_[it->second->creator_address()] <= 0)
+    per_address_.erase(it->second->creator_address());
+  rooms_.erase(it);
+  services_.metrics.rooms_open--;
 }
 
 }  // namespace banmen::server

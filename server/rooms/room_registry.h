@@ -10,22 +10,27 @@
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "core/result.h"
 #include "protocol/messages.h"
+#include "rooms/room_options.h"
 #include "rooms/room_services.h"
+#include "storage/room_ownership.h"
 #include "storage/store.h"
 
 namespace banmen::server {
 
 class Room;
+class Client;
 
 class RoomRegistry {
  public:
@@ -51,6 +56,22 @@ class RoomRegistry {
   // Brings back every room of the store with an unfinished game (room_restore.cpp); before
   // the server listens. Returns how many came back (a room that fails is logged, skipped).
   Result<std::size_t> restore_all();
+
+  // More than one server (room_ownership_loop.cpp). With `ownership` (cluster mode) a room
+  // is in memory only while this server holds its lease: open() takes the lease before the
+  // store read (retrying while another server hands the room over, then room_busy), a room
+  // leaving memory lets its lease go once its last write is answered, and a room whose
+  // lease is lost or wanted elsewhere is dropped with its connections closed (4003). Call
+  // before start_sweeping(); start_ownership() then forgets this server's previous leases
+  // and starts the renewals and the shared lobby's refreshes.
+  void use_ownership(RoomOwnership* ownership) { ownership_ = ownership; }
+  bool owns_rooms() const { return ownership_ != nullptr; }
+  Result<void> start_ownership();
+  // Cluster mode's create_room: the room is recorded under a lease taken for it alone, its
+  // host answered room_created (with the URL to join it at), and nothing stays in memory.
+  // Errors go to `host`: too_many_rooms, rate_limited, storage_error.
+  void create_for_url(std::shared_ptr<Client> host, const std::string& address, RoomOptions options,
+                      std::string name, json re);
 
   // Forgets expired rooms every few seconds, and closes rooms past their retention in the
   // store every --room-retention-check-ms, until stop().
@@ -79,6 +100,21 @@ class RoomRegistry {
   // waiting for it answered.
   void load(const std::string& id);
   void post_to_worker(std::function<void()> work);
+  // room_ownership_loop.cpp: one attempt of a load in cluster mode (on the worker); tried
+  // again on a timer until `deadline` while another server holds the room.
+  void load_owned(const std::string& id, std::chrono::steady_clock::time_point deadline);
+  void answer_load(const std::string& id, const Result<std::shared_ptr<Room>>& answer);
+  // Takes `room` out of memory (if it is still the one for its id) and closes it for the
+  // move; with `let_go` its lease is let go once its writes are answered. False when it was
+  // no longer there.
+  bool let_room_go(const std::shared_ptr<Room>& room, bool let_go);
+  // Closes a room already out of memory for the move (4003), then lets its lease go.
+  void close_and_let_go(const std::shared_ptr<Room>& room, bool let_go);
+  void forget_locked(std::map<std::string, std::shared_ptr<Room>>::iterator it);
+  void arm_renewal();
+  void renew_leases();
+  void arm_lobby_refresh();
+  void refresh_lobby();
   // room_retention.cpp
   void arm_retention();
   void close_retained_rooms();
@@ -90,6 +126,18 @@ class RoomRegistry {
   bool stopped_ = false;
   std::unique_ptr<boost::asio::steady_timer> sweep_timer_;
   std::unique_ptr<boost::asio::steady_timer> retention_timer_;
+
+  // Cluster mode (guarded by mu_ but ownership_, set once before the server runs).
+  RoomOwnership* ownership_ = nullptr;
+  std::set<std::string> leaving_;   // out of memory, their lease not yet let go
+  json lobby_ = json::array();      // the shared lobby, as last read
+  std::size_t creating_total_ = 0;  // creates under way
+  // Rooms created for a URL, by address: when (Unix ms), within the last --room-idle-ttl-ms.
+  // Such rooms are in no server's memory, so this stands for the per-address count of live
+  // rooms a single server keeps.
+  std::map<std::string, std::deque<std::int64_t>> recent_creates_;
+  std::unique_ptr<boost::asio::steady_timer> renew_timer_;
+  std::unique_ptr<boost::asio::steady_timer> lobby_timer_;
 
   // Loads under way: who waits for each room (guarded by load_mu_).
   std::mutex load_mu_;

@@ -67,7 +67,8 @@ Result<RoomLease> PgStore::acquire(const std::string& room_id) {
       std::string("INSERT INTO room_owners AS o (room_id, owner, epoch, lease_until) "
                   "VALUES ($1, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond') "
                   "ON CONFLICT (room_id) DO UPDATE SET owner = excluded.owner, "
-                  "epoch = o.epoch + 1, lease_until = excluded.lease_until "
+                  "epoch = o.epoch + 1, lease_until = excluded.lease_until, wanted_by = NULL, "
+                  "wanted_at = NULL "
                   "WHERE o.lease_until < clock_timestamp() RETURNING epoch, ") +
           kLeaseEnd,
       Params().add(room_id).add(options_.server_id).add(lease_ms(options_.lease)));
@@ -103,33 +104,45 @@ Result<RoomLease> PgStore::renew(const std::string& room_id) {
 }
 
 Result<std::vector<std::string>> PgStore::renew_all() {
+  auto renewal = renew_leases();
+  if (!renewal) return renewal.error();
+  return std::move(renewal->lost);
+}
+
+Result<LeaseRenewal> PgStore::renew_leases() {
   if (!lease_conn_) return needs_server_id();
   std::lock_guard lock(leases_mu_);
+  LeaseRenewal out;
   std::vector<std::string> ids;
   for (const auto& [id, epoch] : epochs_) ids.push_back(id);
-  if (ids.empty()) return ids;
+  if (ids.empty()) return out;
   // Only the rooms held, at the epochs held: a row of this server's id at another epoch
-  // (from before a restart) is not kept alive.
+  // (from before a restart) is not kept alive. A room another server asked for within the
+  // last lease comes back as wanted.
   auto r = lease_conn_->query(
       "UPDATE room_owners SET lease_until = clock_timestamp() + $3::bigint * "
       "interval '1 millisecond' WHERE owner = $2 AND room_id = ANY ($1::text[]) "
-      "RETURNING room_id, epoch",
+      "RETURNING room_id, epoch, (wanted_by IS NOT NULL AND wanted_by <> owner AND wanted_at > "
+      "clock_timestamp() - $3::bigint * interval '1 millisecond')",
       Params().add(array_literal(ids)).add(options_.server_id).add(lease_ms(options_.lease)));
   if (!r) return r.error();
   std::unordered_map<std::string, std::int64_t> renewed;
-  for (int i = 0; i < PQntuples(r->get()); ++i)
-    renewed[Row(r->get(), i).text(0)] = Row(r->get(), i).int64(1);
-  std::vector<std::string> lost;
+  for (int i = 0; i < PQntuples(r->get()); ++i) {
+    const Row row(r->get(), i);
+    renewed[row.text(0)] = row.int64(1);
+    if (row.boolean(2)) out.wanted.push_back(row.text(0));
+  }
   for (auto it = epochs_.begin(); it != epochs_.end();) {
     auto got = renewed.find(it->first);
     if (got == renewed.end() || got->second != it->second) {
-      lost.push_back(it->first);
+      out.lost.push_back(it->first);
       it = epochs_.erase(it);
     } else {
       ++it;
     }
   }
-  return lost;
+  std::erase_if(out.wanted, [&](const std::string& id) { return !epochs_.count(id); });
+  return out;
 }
 
 Result<void> PgStore::release(const std::string& room_id) {

@@ -123,7 +123,15 @@ ALTER TABLE players ADD COLUMN computer_game INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE players ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4};
+// Step 5: the handover of a room between servers. A server that finds a room held by
+// another records that it wants it (wanted_by, wanted_at); the owner sees that when it
+// next renews its leases, hands the room over and lets it go. A takeover clears it.
+constexpr const char* kStep5 = R"sql(
+ALTER TABLE room_owners ADD COLUMN wanted_by TEXT;
+ALTER TABLE room_owners ADD COLUMN wanted_at TIMESTAMPTZ;
+)sql";
+
+constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5};
 
 // pg_advisory_xact_lock's key: any constant the database's other users do not take.
 constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(7306010123)";

@@ -41,6 +41,7 @@
 
 #include "storage/group_committer.h"
 #include "storage/pg_conn.h"
+#include "storage/room_ownership.h"
 #include "storage/store.h"
 
 namespace banmen::server {
@@ -65,12 +66,7 @@ struct RoomLease {
   std::int64_t expires_ms = 0;
 };
 
-// Error codes of room ownership. Writes refused by the fence come back with room_fenced.
-inline constexpr const char* lease_held = "lease_held";    // another server holds the room
-inline constexpr const char* lease_lost = "lease_lost";    // another server took it over
-inline constexpr const char* room_fenced = "room_fenced";  // a write for a room not held
-
-class PgStore final : public Store {
+class PgStore final : public Store, public RoomOwnership {
  public:
   // Connects, sets the session up and brings the schema up to date. Fails (with a message
   // for the operator) when PostgreSQL cannot be reached or its schema is newer than this
@@ -100,6 +96,16 @@ class PgStore final : public Store {
   Result<RoomLease> renew(const std::string& room_id);
   Result<void> release(const std::string& room_id);
   Result<std::vector<std::string>> renew_all();
+
+  // RoomOwnership (pg_ownership.cpp), for the rooms: the calls above, plus the handover
+  // ("wanted" rooms), a restart's own leases and the shared lobby.
+  Result<void> take_room(const std::string& room_id) override;
+  Result<void> let_go(const std::string& room_id) override { return release(room_id); }
+  Result<void> forget_claim(const std::string& room_id) override;
+  Result<void> want_room(const std::string& room_id) override;
+  Result<LeaseRenewal> renew_leases() override;
+  Result<int> expire_own_leases() override;
+  Result<std::vector<WaitingRoom>> waiting_public_rooms(int limit) override;
 
  private:
   template <class>

@@ -52,6 +52,14 @@ std::string Metrics::render(const StoreStats& store) const {
        "Rooms brought back from the store when their link was opened.", rooms_loaded_total);
   line(out, "banmen_rooms_retention_closed_total", "counter",
        "Rooms closed in the store by the retention job.", rooms_retention_closed_total);
+  line(out, "banmen_leases_acquired_total", "counter",
+       "Room leases taken (several servers on one PostgreSQL).", leases_acquired_total);
+  line(out, "banmen_leases_lost_total", "counter",
+       "Rooms dropped because another server took their lease.", leases_lost_total);
+  line(out, "banmen_rooms_handed_over_total", "counter",
+       "Rooms handed over to another server that asked for them.", rooms_handed_over_total);
+  line(out, "banmen_room_busy_total", "counter",
+       "Joins answered room_busy (the room was still held by another server).", room_busy_total);
   line(out, "banmen_games_started_total", "counter", "Games started.", games_started_total);
   line(out, "banmen_games_finished_total", "counter", "Games finished.", games_finished_total);
   line(out, "banmen_moves_total", "counter", "Moves accepted.", moves_total);

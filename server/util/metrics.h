@@ -19,6 +19,12 @@ struct Metrics {
   // retention job closed in the store.
   std::atomic<std::uint64_t> rooms_loaded_total{0};
   std::atomic<std::uint64_t> rooms_retention_closed_total{0};
+  // More than one server: room leases taken and lost, rooms handed over to another server
+  // that asked, and joins answered room_busy.
+  std::atomic<std::uint64_t> leases_acquired_total{0};
+  std::atomic<std::uint64_t> leases_lost_total{0};
+  std::atomic<std::uint64_t> rooms_handed_over_total{0};
+  std::atomic<std::uint64_t> room_busy_total{0};
   std::atomic<std::uint64_t> games_started_total{0};
   std::atomic<std::uint64_t> games_finished_total{0};
   std::atomic<std::uint64_t> moves_total{0};

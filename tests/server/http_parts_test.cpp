@@ -1,14 +1,43 @@
 // Static path safety, MIME types, the Origin policy, tokens and the in-memory store.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "net/origin_policy.h"
 #include "net/static_files.h"
+#include "net/ws_target.h"
 #include "storage/memory_store.h"
 #include "util/metrics.h"
 #include "util/tokens.h"
 
 namespace banmen::server {
 namespace {
+
+TEST(WsTarget, TheRoomParameterIsUrlSafeAndGivenOnce) {
+  bool malformed = true;
+  auto bare = parse_ws_target("/ws", malformed);
+  ASSERT_TRUE(bare);
+  EXPECT_TRUE(bare->room.empty());
+  EXPECT_FALSE(malformed);
+  auto routed = parse_ws_target("/ws?v=2&room=q3Vf0d9m2bX7cLk1PzT8aA&x", malformed);
+  ASSERT_TRUE(routed);
+  EXPECT_EQ(routed->room, "q3Vf0d9m2bX7cLk1PzT8aA");
+  auto other = parse_ws_target("/ws?v=2", malformed);
+  ASSERT_TRUE(other);
+  EXPECT_TRUE(other->room.empty());
+  EXPECT_FALSE(parse_ws_target("/wss", malformed));
+  EXPECT_FALSE(malformed);  // another path: 404, not 400
+  EXPECT_FALSE(parse_ws_target("/ws/x?room=a", malformed));
+  EXPECT_FALSE(malformed);
+  for (const std::string& bad : std::vector<std::string>{
+           "/ws?room=", "/ws?room", "/ws?room=a%2Fb", "/ws?room=a&room=a", "/ws?room=a/b",
+           "/ws?room=" + std::string(65, 'x'), "/ws?room=a b"}) {
+    EXPECT_FALSE(parse_ws_target(bad, malformed)) << bad;
+    EXPECT_TRUE(malformed) << bad;
+  }
+  EXPECT_TRUE(parse_ws_target("/ws?room=" + std::string(64, 'x'), malformed));
+}
 
 TEST(StaticFiles, SafePathsOnly) {
   EXPECT_EQ(*static_path_for("/srv", "/"), "/srv/index.html");
