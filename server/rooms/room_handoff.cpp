@@ -20,8 +20,7 @@ void Room::opened_elsewhere(const ClientPtr& host, const json& re, const std::st
                {"url", url_of(id_)},
                {"player", 0},
                {"seat", seating_.seat_of(0)},
-               {"token", token},
-               {"role", "player"}},
+               {"token", token}},  // no "role": this connection is not in the room
           re);
   };
   if (options_.computer_level > 0)
