@@ -28,14 +28,15 @@ void set_timeout(tcp::socket& s, int ms) {
 }
 }  // namespace
 
-std::unique_ptr<WsClient> WsClient::connect(unsigned short port, int timeout_ms) {
+std::unique_ptr<WsClient> WsClient::connect(unsigned short port, int timeout_ms,
+                                            const std::string& target) {
   std::unique_ptr<WsClient> c(new WsClient());
   boost::system::error_code ec;
   auto& sock = c->ws_.next_layer();
   sock.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port), ec);
   if (ec) return nullptr;
   set_timeout(sock, timeout_ms);
-  c->ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws", ec);
+  c->ws_.handshake("127.0.0.1:" + std::to_string(port), target, ec);
   if (ec) return nullptr;
   c->ws_.text(true);
   return c;
@@ -56,6 +57,7 @@ std::optional<json> WsClient::receive(int timeout_ms) {
   boost::system::error_code ec;
   ws_.read(buffer, ec);
   if (ec) {
+    if (ec == boost::beast::websocket::error::closed) close_code_ = ws_.reason().code;
     // A timeout leaves the stream in an unknown state mid-frame: treat it as gone too.
     dead_ = true;
     return std::nullopt;

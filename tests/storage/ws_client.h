@@ -16,8 +16,10 @@ using nlohmann::json;
 
 class WsClient {
  public:
-  // Connects to ws://127.0.0.1:<port>/ws. Returns nullptr when the server is not there.
-  static std::unique_ptr<WsClient> connect(unsigned short port, int timeout_ms = 3000);
+  // Connects to ws://127.0.0.1:<port><target> (target "/ws" or "/ws?room=<id>"). Returns
+  // nullptr when the server is not there or refuses the upgrade.
+  static std::unique_ptr<WsClient> connect(unsigned short port, int timeout_ms = 3000,
+                                           const std::string& target = "/ws");
 
   // False when the connection is gone.
   bool send(const json& message);
@@ -28,12 +30,16 @@ class WsClient {
   std::optional<json> receive_until(Pred pred, int timeout_ms = 5000);
 
   bool dead() const { return dead_; }
+  // The close code the server sent (4003 "room moved", 1001...), once dead(); 0 when the
+  // connection ended without a close frame (a reset, a timeout).
+  int close_code() const { return close_code_; }
 
  private:
   WsClient() : ws_(ioc_) {}
   boost::asio::io_context ioc_;
   boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
   bool dead_ = false;
+  int close_code_ = 0;
 };
 
 std::int64_t steady_now_ms();

@@ -41,6 +41,16 @@ std::string ServerRoom::choose_game(const json& games) const {
 
 void ServerRoom::on_welcome(int member, const json& message) {
   if (message.value("protocol", 0) != 2) shard_.stats().error("protocol_mismatch");
+  if (member < 2 && rejoining_[member]) {
+    // Back on the room's URL: join there (the opening phase counted this member already).
+    json join = {{"type", "join_room"}, {"room", room_id_}};
+    if (member == 0)
+      join["token"] = host_token_;
+    else
+      join["name"] = "guest-" + std::to_string(index_);
+    send(member, std::move(join));
+    return;
+  }
   if (member == 0 && !welcomed_) {
     welcomed_ = true;
     game_ = choose_game(message.value("games", json::array()));
@@ -126,10 +136,18 @@ void ServerRoom::on_player_message(int member, const json& message) {
     on_welcome(member, message);
   } else if (type == "room_created") {
     room_id_ = message.value("room", "");
+    if (shard_.options().join_by_url) {
+      host_token_ = message.value("token", "");
+      room_target_ = shard_.target();
+      room_target_.path = message.value("url", "/ws?room=" + room_id_);
+      reconnect_to_room(0);
+      return;
+    }
     member_joined(0);
     send(1,
          {{"type", "join_room"}, {"room", room_id_}, {"name", "guest-" + std::to_string(index_)}});
   } else if (type == "joined") {
+    if (member == 0 && rejoining_[0]) reconnect_to_room(1);
     member_joined(member);
   } else if (type == "game_over") {
     players_[member].legal.clear();
@@ -145,6 +163,25 @@ void ServerRoom::on_player_message(int member, const json& message) {
   } else if (type == "error") {
     on_error(member, message);
   }
+}
+
+void ServerRoom::on_open(int member, bool ok, std::string_view what) {
+  if (!ok && is_player(member) && rejoining_[member]) {
+    // Not a connection of the opening phase: the room just never becomes ready.
+    shard_.stats().error(what);
+    return;
+  }
+  Room::on_open(member, ok, what);
+}
+
+void ServerRoom::reconnect_to_room(int member) {
+  auto& slot = members_[static_cast<std::size_t>(member)];
+  slot->close();
+  // The old connection's last callbacks still name this member: they only count a closed
+  // connection (expected) and find no game to play yet.
+  slot = std::make_shared<Connection>(shard_.io(), *this, member);
+  rejoining_[member] = true;
+  slot->start(room_target_);
 }
 
 void ServerRoom::on_snapshot(int member, const json& message) {
