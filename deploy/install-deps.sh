@@ -3,9 +3,8 @@
 # Idempotent: packages already present are skipped, so a second run costs a few seconds.
 #   deploy/install-deps.sh build   compilers, libraries, Node.js for the client
 #   deploy/install-deps.sh test    the above plus clang (fuzzing), Chromium (browser tests),
-#                                  PostgreSQL 15 (the PostgreSQL store's tests), nginx (the
-#                                  cluster test), unzip and python3 (independent readers
-#                                  of the series zip)
+#                                  PostgreSQL 15 (the PostgreSQL store's tests), unzip and
+#                                  python3 (independent readers of the series zip)
 set -euo pipefail
 mode=${1:-build}
 
@@ -13,7 +12,7 @@ build_pkgs=(g++ cmake ninja-build git pkg-config
             libboost1.81-dev libboost-system1.81-dev libssl-dev nlohmann-json3-dev libspdlog-dev
             libcli11-dev libsqlite3-dev libjemalloc-dev libpq-dev
             libgtest-dev clang-format)
-test_pkgs=(clang libclang-rt-14-dev chromium sqlite3 procps postgresql nginx unzip python3)
+test_pkgs=(clang libclang-rt-14-dev chromium sqlite3 procps postgresql unzip python3)
 
 pkgs=("${build_pkgs[@]}")
 [ "$mode" = test ] && pkgs+=("${test_pkgs[@]}")
