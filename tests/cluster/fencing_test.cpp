@@ -182,9 +182,12 @@ TEST(ClusterFencing, PausedOwnerLosesItsRoomAndItsWritesAreRefused) {
   guest1.ws->receive_until([](const json&) { return false; }, 5000);
   EXPECT_EQ(guest1.ws->close_code(), 4003);
 
-  // The store holds s2's line only, and s2 still serves the room: the guest plays on.
+  // The store holds s2's line only, and s2 still serves the room: play goes on there.
   const auto next = mirror->legal_moves().front();
-  ASSERT_TRUE(play(guest2, host2, next, acked.size() + 1)) << cluster.logs();
+  const bool host_moves = mirror->to_move() == 0;  // the host sits first (seat 0)
+  ASSERT_TRUE(
+      play(host_moves ? host2 : guest2, host_moves ? guest2 : host2, next, acked.size() + 1))
+      << cluster.logs();
   ASSERT_TRUE(mirror->apply(next).ok());
   acked.push_back(next);
   auto positions = http_get(port1, "/api/rooms/" + room + "/games/1/positions");

@@ -10,6 +10,7 @@
 # web client does in a cluster. Written as a markdown table (stdout and --out FILE).
 #
 #   tests/perf/run-cluster-scenarios.sh [--build DIR] [--out FILE] [--quick]
+#                                       [--targets "sqlite pg1 pg3"]
 #
 #   A. 2,000 rooms (4,000 connections), one move per room every 2 s: latency percentiles
 #   B. 1,000 rooms as fast as they go: moves per second
@@ -19,12 +20,13 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build="$root/build/release"
-out="" quick=0
+out="" quick=0 targets="sqlite pg1 pg3"
 while [ $# -gt 0 ]; do
   case $1 in
     --build) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
+    --targets) targets=$2; shift 2 ;;
     *) echo "error: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -100,7 +102,10 @@ run() {
   return 0
 }
 
-targets=(sqlite pg1 pg3)
+read -r -a targets <<<"$targets"
+for t in "${targets[@]}"; do
+  case $t in sqlite | pg1 | pg3) ;; *) echo "error: unknown target $t" >&2; exit 2 ;; esac
+done
 for t in "${targets[@]}"; do run "$t" A --rooms 2000 --pace 0.5 --duration "$da" --game mix; done
 for t in "${targets[@]}"; do run "$t" B --rooms 1000 --pace 0 --duration "$db" --game mix; done
 
