@@ -57,9 +57,9 @@ std::optional<json> WsClient::receive(int timeout_ms) {
   boost::system::error_code ec;
   ws_.read(buffer, ec);
   if (ec) {
-    if (ec == boost::beast::websocket::error::closed) close_code_ = ws_.reason().code;
     // A timeout leaves the stream in an unknown state mid-frame: treat it as gone too.
     dead_ = true;
+    if (ec == boost::beast::websocket::error::closed) close_code_ = ws_.reason().code;
     return std::nullopt;
   }
   auto parsed = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);

@@ -16,8 +16,8 @@ using nlohmann::json;
 
 class WsClient {
  public:
-  // Connects to ws://127.0.0.1:<port><target> (target "/ws" or "/ws?room=<id>"). Returns
-  // nullptr when the server is not there or refuses the upgrade.
+  // Connects to ws://127.0.0.1:<port><target>. Returns nullptr when the server is not there
+  // or refuses the upgrade.
   static std::unique_ptr<WsClient> connect(unsigned short port, int timeout_ms = 3000,
                                            const std::string& target = "/ws");
 
@@ -30,8 +30,7 @@ class WsClient {
   std::optional<json> receive_until(Pred pred, int timeout_ms = 5000);
 
   bool dead() const { return dead_; }
-  // The close code the server sent (4003 "room moved", 1001...), once dead(); 0 when the
-  // connection ended without a close frame (a reset, a timeout).
+  // The close code the server sent, once dead() (0 when none came).
   int close_code() const { return close_code_; }
 
  private:
