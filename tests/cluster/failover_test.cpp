@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <thread>
@@ -95,7 +96,12 @@ TEST(ClusterFailover, KillNineAndRestartUnderThreeHundredRooms) {
   // leases ran out, then let every room reconnect once (rooms that moved come back). It
   // never leaves with the room threads running: a failure here ends the rooms at once.
   std::string conductor_error;
-  for (int i = 0; i < 400 && total_acked(rooms) < kRooms * 4u; ++i) sleep_ms(50);
+  for (int i = 0; i < 600; ++i) {
+    const bool all_seated =
+        std::all_of(rooms.begin(), rooms.end(), [](const auto& r) { return r->settled(); });
+    if (all_seated && total_acked(rooms) >= kRooms * 4u) break;
+    sleep_ms(50);
+  }
   const auto acked_before_kill = total_acked(rooms);
   std::size_t acked_during_outage = 0;
   auto& victim = cluster.server(kVictim);
@@ -110,7 +116,16 @@ TEST(ClusterFailover, KillNineAndRestartUnderThreeHundredRooms) {
     if (!cluster.start_server(kVictim)) conductor_error = cluster.error();
   }
   if (conductor_error.empty()) {
-    sleep_ms(2500);  // nginx's fail_timeout: it tries the restarted server again
+    // nginx trusts a failed server again once a connection to it has ended well; a room's
+    // socket lasts the whole game, so, as home pages do, short bare /ws visits (spread
+    // round robin) bring the restarted server back into the ring.
+    for (int i = 0; i < 20; ++i) {
+      if (auto visit = WsClient::connect(cluster.nginx_port(), 3000, "/ws")) {
+        visit->send({{"type", "ping"}, {"id", 1}});
+        visit->receive(3000);
+      }
+      sleep_ms(250);
+    }
     schedule.reload_round = 1;
     sleep_ms(3000);
   } else {

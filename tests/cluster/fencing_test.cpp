@@ -193,7 +193,9 @@ TEST(ClusterFencing, PausedOwnerLosesItsRoomAndItsWritesAreRefused) {
   auto positions = http_get(port1, "/api/rooms/" + room + "/games/1/positions");
   ASSERT_EQ(positions.status, 200) << positions.body;
   std::vector<std::string> stored;
-  for (const auto& e : json::parse(positions.body)["positions"])
+  const auto replay = json::parse(positions.body, nullptr, false);
+  ASSERT_TRUE(replay.is_object()) << positions.body;
+  for (const auto& e : replay["positions"])
     if (e.contains("move")) stored.push_back(e.value("move", ""));
   EXPECT_EQ(stored, acked) << "stale move " << stale_move;
   std::cout << "fencing: s1 paused " << kLeaseMs + kLeaseRenewMs + 500

@@ -55,9 +55,14 @@ std::optional<json> RoomDriver::read(int p, const std::function<bool(const json&
 
 void RoomDriver::run() {
   auto game = create_game(game_id_);
-  if (!game) return fail("the rules core has no such game");
+  if (!game) {
+    settled_ = true;
+    return fail("the rules core has no such game");
+  }
   mirror_ = std::move(*game);
-  if (!create() || !join_both()) return;
+  const bool seated = create() && join_both();
+  settled_ = true;
+  if (!seated) return;
   for (int guard = 0; guard < 5000 && !mirror_->over(); ++guard) {
     if (out_of_time())
       return fail("not finished by the deadline after " + std::to_string(acked_.size()) + " plies");
@@ -167,6 +172,10 @@ RoomDriver::Step RoomDriver::join_one(int p, bool first_time) {
     if (code == "room_busy") ++counters_.busy_answers;
     if (code == "room_busy" || code == "rate_limited" || code == "storage_error") return Step::lost;
     fail("join_room refused: " + joined->dump());
+    return Step::failed;
+  }
+  if (joined->value("role", "") != "player") {
+    fail("joined as " + joined->dump());
     return Step::failed;
   }
   if (pl.token.empty()) pl.token = joined->value("token", "");

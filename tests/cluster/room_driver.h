@@ -58,6 +58,10 @@ class RoomDriver {
   const RoomCounters& counters() const { return counters_; }
   // Acknowledged plies so far, for the conductor (updated as the room plays).
   std::size_t acked_count() const { return acked_count_.load(); }
+  // Both players are seated (or the room gave up): the guest's first join, the one without
+  // a token, is behind it. The conductor disturbs no server before every room is there: a
+  // guest whose first `joined` was lost could only come back as a spectator.
+  bool settled() const { return settled_.load(); }
 
  private:
   struct Player {
@@ -90,6 +94,7 @@ class RoomDriver {
   GamePtr mirror_;
   std::vector<std::string> acked_;
   std::atomic<std::size_t> acked_count_{0};
+  std::atomic<bool> settled_{false};
   std::optional<std::string> sent_;  // a move sent and not yet acknowledged
   bool resign_sent_ = false;
   int next_id_ = 1;
