@@ -10,7 +10,7 @@
 # web client does in a cluster. Written as a markdown table (stdout and --out FILE).
 #
 #   tests/perf/run-cluster-scenarios.sh [--build DIR] [--out FILE] [--quick]
-#                                       [--targets "sqlite pg1 pg3"]
+#                                       [--targets "sqlite pg1 pg3"] [--server BIN]
 #
 #   A. 2,000 rooms (4,000 connections), one move per room every 2 s: latency percentiles
 #   B. 1,000 rooms as fast as they go: moves per second
@@ -20,18 +20,19 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build="$root/build/release"
-out="" quick=0 targets="sqlite pg1 pg3"
+out="" quick=0 targets="sqlite pg1 pg3" server=""
 while [ $# -gt 0 ]; do
   case $1 in
     --build) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
     --targets) targets=$2; shift 2 ;;
+    --server) server=$2; shift 2 ;;
     *) echo "error: unknown argument $1" >&2; exit 2 ;;
   esac
 done
 load="$build/server/tools/load/banmen-load"
-server="$build/server/banmen-server"
+[ -n "$server" ] || server="$build/server/banmen-server"
 up="$build/tests/cluster/banmen-cluster-up"
 for bin in "$load" "$server" "$up"; do
   [ -x "$bin" ] || { echo "error: $bin is not built" >&2; exit 2; }

@@ -1,5 +1,6 @@
 #include "server_room.h"
 
+#include <boost/asio/steady_timer.hpp>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -15,6 +16,9 @@ namespace {
 // The server refuses bursts above its per-connection rate; a refused move is tried again
 // after this pause instead of at once.
 constexpr auto kRateLimitedPause = std::chrono::milliseconds(250);
+// A join refused while the server opens many rooms (rate_limited) or while the room moves
+// between servers (room_busy) is sent again after this pause.
+constexpr auto kJoinRetryPause = std::chrono::milliseconds(300);
 }  // namespace
 
 ServerRoom::ServerRoom(Shard& shard, int index, std::string game)
@@ -43,12 +47,7 @@ void ServerRoom::on_welcome(int member, const json& message) {
   if (message.value("protocol", 0) != 2) shard_.stats().error("protocol_mismatch");
   if (member < 2 && rejoining_[member]) {
     // Back on the room's URL: join there (the opening phase counted this member already).
-    json join = {{"type", "join_room"}, {"room", room_id_}};
-    if (member == 0)
-      join["token"] = host_token_;
-    else
-      join["name"] = "guest-" + std::to_string(index_);
-    send(member, std::move(join));
+    send_room_join(member);
     return;
   }
   if (member == 0 && !welcomed_) {
@@ -147,6 +146,7 @@ void ServerRoom::on_player_message(int member, const json& message) {
     send(1,
          {{"type", "join_room"}, {"room", room_id_}, {"name", "guest-" + std::to_string(index_)}});
   } else if (type == "joined") {
+    seated_[member] = true;
     if (member == 0 && rejoining_[0]) reconnect_to_room(1);
     member_joined(member);
   } else if (type == "game_over") {
@@ -163,6 +163,15 @@ void ServerRoom::on_player_message(int member, const json& message) {
   } else if (type == "error") {
     on_error(member, message);
   }
+}
+
+void ServerRoom::send_room_join(int member) {
+  json join = {{"type", "join_room"}, {"room", room_id_}};
+  if (member == 0)
+    join["token"] = host_token_;
+  else
+    join["name"] = "guest-" + std::to_string(index_);
+  send(member, std::move(join));
 }
 
 void ServerRoom::on_open(int member, bool ok, std::string_view what) {
@@ -210,6 +219,17 @@ void ServerRoom::on_move(int member, std::string_view text) {
 
 void ServerRoom::on_error(int member, const json& message) {
   const std::string code = message.value("code", "error");
+  if (is_player(member) && rejoining_[member] && !seated_[member] &&
+      (code == "rate_limited" || code == "room_busy")) {
+    // A join on the room's URL loads the room from the store; a server opening many rooms
+    // at once asks for patience ("try again"), as the web client does after a pause.
+    ++shard_.stats().join_retries;
+    auto timer = std::make_shared<boost::asio::steady_timer>(shard_.io(), kJoinRetryPause);
+    timer->async_wait([this, timer, member](const boost::system::error_code& ec) {
+      if (!ec) send_room_join(member);
+    });
+    return;
+  }
   shard_.stats().error(code);
   const Player& p = players_[member];
   if (code == "rate_limited" && message.contains("re") && message["re"] == p.last_move_request) {

@@ -49,6 +49,7 @@ class ServerRoom final : public Room {
   // --join-by-url: `member` leaves its bare /ws connection for a new one on the room's URL
   // and joins there (the host with its token, the guest for the second place).
   void reconnect_to_room(int member);
+  void send_room_join(int member);
   void send(int member, nlohmann::json message);
   std::string choose_game(const nlohmann::json& games) const;
 
@@ -58,6 +59,7 @@ class ServerRoom final : public Room {
   std::string host_token_;
   Connection::Target room_target_;  // the room's URL on the shard's address (join_by_url)
   bool rejoining_[2] = {false, false};
+  bool seated_[2] = {false, false};  // joined on the room's URL
   Player players_[2];
   long ply_ = 0;  // moves played in the current game
   long next_request_id_ = 1;
