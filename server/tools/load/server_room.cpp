@@ -219,6 +219,15 @@ void ServerRoom::on_move(int member, std::string_view text) {
 
 void ServerRoom::on_error(int member, const json& message) {
   const std::string code = message.value("code", "error");
+  if (member == 0 && room_id_.empty() && code == "rate_limited") {
+    // create_room refused while the server creates many rooms at once: again shortly.
+    ++shard_.stats().join_retries;
+    auto timer = std::make_shared<boost::asio::steady_timer>(shard_.io(), kJoinRetryPause);
+    timer->async_wait([this, timer](const boost::system::error_code& ec) {
+      if (!ec) join();
+    });
+    return;
+  }
   if (is_player(member) && rejoining_[member] && !seated_[member] &&
       (code == "rate_limited" || code == "room_busy")) {
     // A join on the room's URL loads the room from the store; a server opening many rooms
