@@ -54,6 +54,8 @@ int main(int argc, char** argv) {
   app.add_option("--open-window", o.open_window, "connection attempts in flight per thread");
   app.add_option("--relay-bytes", o.relay_bytes, "size of a synthetic move sent to the relay");
   app.add_option("--seed", o.seed, "seed of the random moves");
+  app.add_flag("--join-by-url", o.join_by_url,
+               "players join on the room's own URL (/ws?room=<id>), as behind nginx in a cluster");
   CLI11_PARSE(app, argc, argv);
   o.target = target == "relay" ? Target::relay : Target::server;
 

@@ -24,6 +24,7 @@ std::string check_options(Options& o) {
   if (o.open_window < 1 || o.open_window > 10000) return "--open-window must be 1..10000";
   if (o.relay_bytes < 32 || o.relay_bytes > 16000) return "--relay-bytes must be 32..16000";
   if (o.server_pid < 0) return "--server-pid must be positive";
+  if (o.join_by_url && o.spectators > 0) return "--join-by-url plays rooms without spectators";
   o.rooms = std::min(o.rooms, o.max_connections / connections_per_room(o));
   if (o.rooms < 1) return "--connections is too small for one room";
   return {};

@@ -27,6 +27,10 @@ struct Options {
   int open_window = 128;         // connection attempts in flight per thread
   int relay_bytes = 160;         // size of the synthetic move message sent to the relay
   unsigned long long seed = 1;   // random moves and start offsets are reproducible
+  // After create_room, both players connect again to the room's own URL (`url` of
+  // room_created, /ws?room=<id>) and join there with their tokens: what a client does in
+  // front of several servers, where nginx routes each room's connections to one of them.
+  bool join_by_url = false;
 };
 
 // The only address banmen-load talks to: it is a load generator, never aimed elsewhere.

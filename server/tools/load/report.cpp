@@ -116,7 +116,8 @@ std::string result_line(const Report& r) {
        << " messages_per_s=" << per_second(s.messages_in, r.measured_seconds)
        << " p50_ms=" << ms(h.percentile(0.5)) << " p90_ms=" << ms(h.percentile(0.9))
        << " p99_ms=" << ms(h.percentile(0.99)) << " p999_ms=" << ms(h.percentile(0.999))
-       << " max_ms=" << ms(h.max()) << " errors=" << error_count(r);
+       << " max_ms=" << ms(h.max()) << " errors=" << error_count(r)
+       << " join_retries=" << s.join_retries;
   if (r.server_start && r.server_end) {
     line << " server_cpu_s=" << (r.server_end->cpu_seconds - r.server_start->cpu_seconds)
          << " server_rss_start_kib=" << r.server_start->rss_kib

@@ -1,5 +1,6 @@
 #include "server_room.h"
 
+#include <boost/asio/steady_timer.hpp>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -15,6 +16,9 @@ namespace {
 // The server refuses bursts above its per-connection rate; a refused move is tried again
 // after this pause instead of at once.
 constexpr auto kRateLimitedPause = std::chrono::milliseconds(250);
+// A join refused while the server opens many rooms (rate_limited) or while the room moves
+// between servers (room_busy) is sent again after this pause.
+constexpr auto kJoinRetryPause = std::chrono::milliseconds(300);
 }  // namespace
 
 ServerRoom::ServerRoom(Shard& shard, int index, std::string game)
@@ -41,6 +45,11 @@ std::string ServerRoom::choose_game(const json& games) const {
 
 void ServerRoom::on_welcome(int member, const json& message) {
   if (message.value("protocol", 0) != 2) shard_.stats().error("protocol_mismatch");
+  if (member < 2 && rejoining_[member]) {
+    // Back on the room's URL: join there (the opening phase counted this member already).
+    send_room_join(member);
+    return;
+  }
   if (member == 0 && !welcomed_) {
     welcomed_ = true;
     game_ = choose_game(message.value("games", json::array()));
@@ -126,10 +135,19 @@ void ServerRoom::on_player_message(int member, const json& message) {
     on_welcome(member, message);
   } else if (type == "room_created") {
     room_id_ = message.value("room", "");
+    if (shard_.options().join_by_url) {
+      host_token_ = message.value("token", "");
+      room_target_ = shard_.target();
+      room_target_.path = message.value("url", "/ws?room=" + room_id_);
+      reconnect_to_room(0);
+      return;
+    }
     member_joined(0);
     send(1,
          {{"type", "join_room"}, {"room", room_id_}, {"name", "guest-" + std::to_string(index_)}});
   } else if (type == "joined") {
+    seated_[member] = true;
+    if (member == 0 && rejoining_[0]) reconnect_to_room(1);
     member_joined(member);
   } else if (type == "game_over") {
     players_[member].legal.clear();
@@ -145,6 +163,34 @@ void ServerRoom::on_player_message(int member, const json& message) {
   } else if (type == "error") {
     on_error(member, message);
   }
+}
+
+void ServerRoom::send_room_join(int member) {
+  json join = {{"type", "join_room"}, {"room", room_id_}};
+  if (member == 0)
+    join["token"] = host_token_;
+  else
+    join["name"] = "guest-" + std::to_string(index_);
+  send(member, std::move(join));
+}
+
+void ServerRoom::on_open(int member, bool ok, std::string_view what) {
+  if (!ok && is_player(member) && rejoining_[member]) {
+    // Not a connection of the opening phase: the room just never becomes ready.
+    shard_.stats().error(what);
+    return;
+  }
+  Room::on_open(member, ok, what);
+}
+
+void ServerRoom::reconnect_to_room(int member) {
+  auto& slot = members_[static_cast<std::size_t>(member)];
+  slot->close();
+  // The old connection's last callbacks still name this member: they only count a closed
+  // connection (expected) and find no game to play yet.
+  slot = std::make_shared<Connection>(shard_.io(), *this, member);
+  rejoining_[member] = true;
+  slot->start(room_target_);
 }
 
 void ServerRoom::on_snapshot(int member, const json& message) {
@@ -173,6 +219,26 @@ void ServerRoom::on_move(int member, std::string_view text) {
 
 void ServerRoom::on_error(int member, const json& message) {
   const std::string code = message.value("code", "error");
+  if (member == 0 && room_id_.empty() && code == "rate_limited") {
+    // create_room refused while the server creates many rooms at once: again shortly.
+    ++shard_.stats().join_retries;
+    auto timer = std::make_shared<boost::asio::steady_timer>(shard_.io(), kJoinRetryPause);
+    timer->async_wait([this, timer](const boost::system::error_code& ec) {
+      if (!ec) join();
+    });
+    return;
+  }
+  if (is_player(member) && rejoining_[member] && !seated_[member] &&
+      (code == "rate_limited" || code == "room_busy")) {
+    // A join on the room's URL loads the room from the store; a server opening many rooms
+    // at once asks for patience ("try again"), as the web client does after a pause.
+    ++shard_.stats().join_retries;
+    auto timer = std::make_shared<boost::asio::steady_timer>(shard_.io(), kJoinRetryPause);
+    timer->async_wait([this, timer, member](const boost::system::error_code& ec) {
+      if (!ec) send_room_join(member);
+    });
+    return;
+  }
   shard_.stats().error(code);
   const Player& p = players_[member];
   if (code == "rate_limited" && message.contains("re") && message["re"] == p.last_move_request) {

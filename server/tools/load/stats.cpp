@@ -14,6 +14,7 @@ void Stats::merge(const Stats& other) {
   messages_in += other.messages_in;
   bytes_in += other.bytes_in;
   games_over += other.games_over;
+  join_retries += other.join_retries;
   for (const auto& [code, n] : other.errors) errors[code] += n;
 }
 

@@ -17,6 +17,7 @@ struct Stats {
   std::uint64_t messages_in = 0;  // every message any connection received, same phase
   std::uint64_t bytes_in = 0;
   std::uint64_t games_over = 0;
+  std::uint64_t join_retries = 0;  // creates and joins sent again after rate_limited/room_busy
   std::map<std::string, std::uint64_t, std::less<>> errors;  // by code, whole run
 
   void error(std::string_view code);

@@ -1,0 +1,18 @@
+// The cluster the tests start: the server binary and nginx found at configure time, and the
+// shipped location blocks (tests/cluster/CMakeLists.txt).
+#pragma once
+
+#include "cluster_harness.h"
+
+namespace banmen::test {
+
+inline ClusterOptions test_cluster(int servers) {
+  ClusterOptions o;
+  o.servers = servers;
+  o.server_binary = BANMEN_SERVER_BINARY;
+  o.nginx_binary = BANMEN_NGINX_BINARY;
+  o.nginx_locations = BANMEN_NGINX_LOCATIONS;
+  return o;
+}
+
+}  // namespace banmen::test
