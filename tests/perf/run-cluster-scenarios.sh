@@ -38,7 +38,6 @@ for bin in "$load" "$server" "$up"; do
   [ -x "$bin" ] || { echo "error: $bin is not built" >&2; exit 2; }
 done
 locations="$root/deploy/nginx/banmen-cluster-locations.conf"
-[ -f "$locations" ] || locations="$root/tests/cluster/cluster-locations.conf"
 ulimit -n "$(ulimit -Hn)"
 
 if [ $quick -eq 1 ]; then da=10 db=8; else da=30 db=20; fi
