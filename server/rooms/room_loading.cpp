@@ -19,6 +19,12 @@ void RoomRegistry::post_to_worker(std::function<void()> work) {
   boost::asio::post(*worker_, std::move(work));
 }
 
+void RoomRegistry::post_to_lease_worker(std::function<void()> work) {
+  std::lock_guard lock(worker_mu_);
+  if (!lease_worker_) lease_worker_.emplace(1);
+  boost::asio::post(*lease_worker_, std::move(work));
+}
+
 void RoomRegistry::open(const std::string& id, Opened opened) {
   // The answer is given outside the lock: `opened` may do anything.
   std::optional<Result<std::shared_ptr<Room>>> now;

@@ -7,7 +7,8 @@
 //   previous owner (which let go only after they committed, or whose later writes the
 //   fence refuses). Held elsewhere: this server records that it wants the room and tries
 //   again until lease + renewal have passed, then answers room_busy.
-// - Every --lease-renew-ms: one renewal of every lease. A room lost meanwhile leaves memory
+// - Every --lease-renew-ms: one renewal of every lease, on a thread of its own (a queue of
+//   loads on the worker must not make a renewal late). A room lost meanwhile leaves memory
 //   at once; a room another server wants is handed over (its connections closed with 4003,
 //   its writes answered, then its lease let go). A write the fence refused drops its room
 //   the same way.
@@ -142,7 +143,7 @@ void RoomRegistry::arm_renewal() {
   renew_timer_->expires_after(std::chrono::milliseconds(services_.config.lease_renew_ms));
   renew_timer_->async_wait([this](boost::system::error_code ec) {
     if (ec) return;
-    post_to_worker([this] { renew_leases(); });
+    post_to_lease_worker([this] { renew_leases(); });
     arm_renewal();
   });
 }

@@ -101,10 +101,11 @@ void RoomRegistry::clear() {
     // A load or a retention run under way finishes (its store call is bounded by the
     // store's own timeouts); queued ones are dropped.
     std::lock_guard lock(worker_mu_);
-    if (worker_) {
-      worker_->stop();
-      worker_->join();
-    }
+    for (auto* pool : {&worker_, &lease_worker_})
+      if (*pool) {
+        (*pool)->stop();
+        (*pool)->join();
+      }
   }
   std::map<std::string, std::shared_ptr<Room>> rooms;
   {

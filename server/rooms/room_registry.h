@@ -100,6 +100,7 @@ class RoomRegistry {
   // waiting for it answered.
   void load(const std::string& id);
   void post_to_worker(std::function<void()> work);
+  void post_to_lease_worker(std::function<void()> work);
   // room_ownership_loop.cpp: one attempt of a load in cluster mode (on the worker); tried
   // again on a timer until `deadline` while another server holds the room.
   void load_owned(const std::string& id, std::chrono::steady_clock::time_point deadline);
@@ -142,9 +143,12 @@ class RoomRegistry {
   // Loads under way: who waits for each room (guarded by load_mu_).
   std::mutex load_mu_;
   std::map<std::string, std::vector<Opened>> loading_;
-  // One thread for store reads and the retention job, made when first needed.
+  // One thread for store reads and the retention job, made when first needed; in cluster
+  // mode another for the lease renewals alone, so that a queue of loads (each a store read
+  // and a replay) or a long retention run never delays a renewal past the lease.
   std::mutex worker_mu_;
   std::optional<boost::asio::thread_pool> worker_;
+  std::optional<boost::asio::thread_pool> lease_worker_;
 };
 
 }  // namespace banmen::server
