@@ -114,17 +114,38 @@ import { MoveOutbox } from '../src/state/outbox';
 describe('MoveOutbox', () => {
   it('keeps the unanswered move, with its id, until the server answers', () => {
     const o = new MoveOutbox('c1');
-    const a = o.next('e2e4', 5);
-    expect(a).toEqual({ move: 'e2e4', moveId: 'c1-1', version: 5 });
+    const a = o.next('e2e4', 5, 0);
+    expect(a).toEqual({ move: 'e2e4', moveId: 'c1-1', version: 5, ply: 0 });
     expect(o.toResend()).toEqual(a);
     o.settle('other-id');
     expect(o.toResend()).toEqual(a);
     o.settle('c1-1');
     expect(o.toResend()).toBeNull();
-    const b = o.next('d2d4', 7);
+    const b = o.next('d2d4', 7, 2);
     expect(b.moveId).toBe('c1-2');
     o.settle();
     expect(o.toResend()).toBeNull();
+  });
+
+  it('goes again at the version the rejoin brought while the board is where it was made', () => {
+    const o = new MoveOutbox('c1');
+    o.next('g1f3', 1795496770823, 2);
+    // A room brought back from the store numbers its versions anew: same board, new version.
+    expect(o.resendAt({ version: 1795496932490, plies: 2 })).toEqual({
+      move: 'g1f3',
+      moveId: 'c1-1',
+      version: 1795496932490,
+      ply: 2,
+    });
+    expect(o.toResend()?.version).toBe(1795496932490);
+  });
+
+  it('is dropped once the board has moved on (played before the drop, or overtaken)', () => {
+    const o = new MoveOutbox('c1');
+    o.next('g1f3', 40, 2);
+    expect(o.resendAt({ version: 41, plies: 3 })).toBeNull();
+    expect(o.toResend()).toBeNull();
+    expect(o.resendAt({ version: 41, plies: 3 })).toBeNull();
   });
 });
 

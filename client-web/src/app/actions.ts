@@ -24,7 +24,7 @@ export function roomActions(d: ActionDeps): RoomActions {
       const s = d.state();
       if (!s) return;
       d.sound.unlock();
-      d.link.move(move, s.version);
+      d.link.move(move, s.version, s.moves.length);
     },
     send: (type, extra = {}) => {
       d.link.request({ type, ...extra });

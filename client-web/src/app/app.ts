@@ -29,6 +29,9 @@ import { downloadReviewRecord } from '../ui/review-panel';
 // How long a room's creator waits for the snapshot that follows room_created on its own
 // connection before connecting to the room's URL instead.
 const SNAPSHOT_AFTER_CREATE_MS = 4000;
+// After a rejoin, a move still unanswered goes again once the room's first event (the
+// snapshot or the catch-up) is in, or after this long when the catch-up is empty.
+const RESEND_AFTER_JOIN_MS = 400;
 
 export class App implements Inbox {
   private readonly model = newModel();
@@ -46,6 +49,7 @@ export class App implements Inbox {
   private joinRetry: { timer: number | null; tries: number } = { timer: null, tries: 0 };
   // wrong_room answers since the last join: the first reconnects, a second is shown.
   private wrongRoom = 0;
+  private resendDue = false;
 
   constructor(root: HTMLElement) {
     this.link = new ServerLink({
@@ -262,7 +266,8 @@ export class App implements Inbox {
       }, SNAPSHOT_AFTER_CREATE_MS);
     } else {
       this.settleJoin();
-      this.link.resendMove();
+      this.resendDue = true;
+      window.setTimeout(() => this.resendIfDue(), RESEND_AFTER_JOIN_MS);
     }
   }
 
@@ -288,6 +293,15 @@ export class App implements Inbox {
     m.state = r.state;
     if (first) this.pages.drawMain();
     else if (m.state) this.pages.roomView?.update(m.state);
+    this.resendIfDue();
+  }
+
+  // The move left unanswered by a drop, sent again at the position the rejoin brought.
+  private resendIfDue(): void {
+    const s = this.model.state;
+    if (!this.resendDue || !s) return;
+    this.resendDue = false;
+    this.link.resendMove({ version: s.version, plies: s.moves.length });
   }
 
   error(e: ErrorMsg): void {

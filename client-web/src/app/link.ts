@@ -5,7 +5,7 @@
 import { Connection, type ConnectionHooks } from '../net/connection';
 import { socketUrl } from '../net/url';
 import { PROTOCOL_VERSION, type RoomOptions } from '../protocol/messages';
-import { MoveOutbox } from '../state/outbox';
+import { MoveOutbox, type HeldPosition } from '../state/outbox';
 import type { Session } from '../state/session';
 
 export class ServerLink {
@@ -61,14 +61,15 @@ export class ServerLink {
   }
 
   // Not sent while down: it goes after the reconnect, when the server has us back.
-  move(move: string, version: number): void {
-    const p = this.outbox.next(move, version);
+  move(move: string, version: number, ply: number): void {
+    const p = this.outbox.next(move, version, ply);
     this.request({ type: 'move', move, version: p.version, move_id: p.moveId });
   }
 
-  // Back in the room after a drop: a move still unanswered goes again, same id.
-  resendMove(): void {
-    const again = this.outbox.toResend();
+  // Back in the room after a drop, with the position the rejoin brought: a move still
+  // unanswered goes again, same id, at that position's version.
+  resendMove(held: HeldPosition): void {
+    const again = this.outbox.resendAt(held);
     if (again) this.request({ type: 'move', move: again.move, version: again.version, move_id: again.moveId });
   }
 
