@@ -55,6 +55,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // More than one server (room_handoff.cpp). The URL a client connects to for this room.
   static std::string url_of(const std::string& id) { return "/ws?room=" + id; }
+  // room_created's fields common to one server and to a room created for another
+  // connection to join (room_members.cpp).
+  json created_answer(const std::string& token) const;
   // WebSocket close code of a room that moved to another server (docs/protocol.md).
   static constexpr std::uint16_t kRoomMovedCode = 4003;
   // Before create(): the room is created for another connection to join (cluster mode). The

@@ -13,15 +13,9 @@ void Room::opened_elsewhere(const ClientPtr& host, const json& re, const std::st
     spdlog::info("room {} created game={} clock={} by conn {} (to join at {})", id_, options_.game,
                  options_.clock.human(), host->client_id(), url_of(id_));
     closed_ = true;  // nothing more happens here: the server the client reaches loads it
-    reply(*host,
-          json{{"type", "room_created"},
-               {"room", id_},
-               {"link", "/r/" + id_},
-               {"url", url_of(id_)},
-               {"player", 0},
-               {"seat", seating_.seat_of(0)},
-               {"token", token}},  // no "role": this connection is not in the room
-          re);
+    json created = created_answer(token);  // no "role": this connection is not in the room
+    created["seat"] = seating_.seat_of(0);
+    reply(*host, std::move(created), re);
   };
   if (options_.computer_level > 0)
     return seat_computer(1, options_.computer_level,

@@ -59,20 +59,19 @@ void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::str
              });
 }
 
+json Room::created_answer(const std::string& token) const {
+  return json{{"type", "room_created"}, {"room", id_}, {"link", "/r/" + id_},
+              {"url", url_of(id_)},     {"player", 0}, {"token", token}};
+}
+
 void Room::room_opened(const ClientPtr& host, const json& re, const std::string& token) {
   if (detached_gone_) return opened_elsewhere(host, re, token);
   spdlog::info("room {} created game={} clock={} by conn {}", id_, options_.game,
                options_.clock.human(), host->client_id());
   list_publicly();  // before the answer: once the host has the link, the lobby shows the room
-  reply(*host,
-        json{{"type", "room_created"},
-             {"room", id_},
-             {"link", "/r/" + id_},
-             {"url", url_of(id_)},
-             {"player", 0},
-             {"token", token},
-             {"role", "player"}},
-        re);
+  json answer = created_answer(token);
+  answer["role"] = "player";  // this connection is in the room
+  reply(*host, std::move(answer), re);
   attach(host, 0, seating_.player(0).name);
   if (options_.computer_level > 0)
     seat_computer(1, options_.computer_level, [this] { computer_game_starts(); });
