@@ -3,7 +3,7 @@ import { applyEvent, fromSnapshot } from '../src/state/room';
 import type { Snapshot } from '../src/protocol/messages';
 import { playerName } from '../src/ui/player-bar';
 import { setLang } from '../src/i18n';
-import { COMPUTER_GAMES } from '../src/games/computer';
+import { GameDirectory } from '../src/games/directory';
 
 function snapshot(): Snapshot {
   return {
@@ -42,8 +42,19 @@ describe('the computer opponent', () => {
     setLang('en', null);
     expect(playerName({ name: 'Bob' })).toBe('Bob');
   });
-  it('is offered for the games the server\'s engine plays only', () => {
-    expect([...COMPUTER_GAMES].sort()).toEqual(['chess', 'dogcat', 'hasami', 'minishogi', 'reversi', 'shogi']);
-    expect(COMPUTER_GAMES.has('capablanca')).toBe(false);
+  it('is offered for the games the server says its engine plays, and for a room\'s own variant', () => {
+    const d = new GameDirectory();
+    expect(d.computer('capablanca')).toBe(true); // before welcome: offered, the server decides
+    const info = (id: string, computer?: boolean) => ({
+      id, name: id, sides: ['white', 'black'] as [string, string], side_letters: ['w', 'b'] as [string, string],
+      hidden_information: false, ...(computer === undefined ? {} : { computer }),
+    });
+    d.set([info('chess', true), info('capablanca', true), info('newgame', false), info('older')]);
+    expect(d.computer('chess')).toBe(true);
+    expect(d.computer('capablanca')).toBe(true);
+    expect(d.computer('newgame')).toBe(false);
+    expect(d.computer('older')).toBe(true); // a server that does not say: it decides
+    expect(d.computer('unlisted')).toBe(false);
+    expect(d.computer('custom')).toBe(true);
   });
 });

@@ -13,11 +13,14 @@
 #include "engine/chess_node.h"
 #include "engine/dogcat_node.h"
 #include "engine/dogcat_view.h"
+#include "engine/fairy_node.h"
 #include "engine/hasami_node.h"
 #include "engine/levels.h"
 #include "engine/reversi_node.h"
 #include "engine/reversi_solver.h"
 #include "engine/shogi_node.h"
+#include "fairy/factory.h"
+#include "fairy/notation.h"
 #include "hasami/hasami_game.h"
 #include "reversi/reversi_game.h"
 #include "shogi/dogcat/dogcat_notation.h"
@@ -79,6 +82,23 @@ EngineReply think_shogi(const shogi::ShogiGame& game, Plan& plan) {
   return search_and_pick(
       ShogiNode{game.current()}, plan, [&v](shogi::Move m) { return shogi::usi_move(v, m); },
       earlier);
+}
+
+// Any fairy variant, a room's own definition included: the search plays on one copy of the
+// position, making and taking back moves (fairy_node.h).
+EngineReply think_fairy(const fairy::FairyGame& game, Plan& plan) {
+  const fairy::Position& root = game.current();
+  const FairyValues values = fairy_values(game.variant().rules, game.start());
+  // The positions since the last move that cannot be taken back, for repetition.
+  const auto& keys = root.key_history();
+  const std::size_t back =
+      std::min<std::size_t>(static_cast<std::size_t>(root.halfmove_clock()), keys.size() - 1);
+  const std::vector<std::uint64_t> earlier(keys.end() - 1 - static_cast<long>(back),
+                                           keys.end() - 1);
+  fairy::Position board = root;
+  return search_and_pick(
+      FairyNode{FairyBoard{&board, &values}}, plan,
+      [&root](fairy::Move m) { return fairy::uci_move(root, m); }, earlier);
 }
 
 EngineReply think_hasami(const hasami::HasamiGame& game, Plan& plan) {
@@ -177,12 +197,15 @@ Result<EngineReply> think_dogcat_text(std::string_view position, Viewer seat,
 
 bool engine_supports(std::string_view id) {
   return id == "shogi" || id == "minishogi" || id == "dogcat" || id == "hasami" || id == "chess" ||
-         id == "reversi";
+         id == "reversi" || id == "custom" || fairy::builtin_variant(id) != nullptr;
 }
 
 Result<EngineReply> think(const Game& game, Viewer seat, const EngineRequest& request) {
   const std::string_view id = game.info().id;
-  if (!engine_supports(id))
+  // Every fairy variant, whatever its id (a definition loaded outside a room keeps its
+  // section's name).
+  const bool fairy = dynamic_cast<const fairy::FairyGame*>(&game) != nullptr;
+  if (!fairy && !engine_supports(id))
     return make_error(errc::unsupported, "the computer does not play " + std::string(id));
   if (!is_seat(seat)) return make_error(errc::unsupported, "the computer plays only for a seat");
   if (game.over()) return make_error(errc::game_over, "the game is over");
@@ -205,6 +228,8 @@ Result<EngineReply> think(const Game& game, Viewer seat, const EngineRequest& re
     reply = think_hasami(*h, plan);
   } else if (auto* r = dynamic_cast<const reversi::ReversiGame*>(&game)) {
     reply = think_reversi(*r, plan);
+  } else if (auto* f = dynamic_cast<const fairy::FairyGame*>(&game)) {
+    reply = think_fairy(*f, plan);
   }
   if (reply.ok()) reply->elapsed_ms = ms_since(start);
   return reply;

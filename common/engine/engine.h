@@ -40,7 +40,8 @@ struct EngineReply {
   bool solved = false;  // the reversi endgame solver proved the score (final disc difference)
 };
 
-// True for the games the engine plays.
+// True for the games the engine plays, by registry id: the six games, every built-in fairy
+// variant and "custom" (a room's own fairy definition). think() plays any fairy game.
 bool engine_supports(std::string_view game_id);
 
 // The engine's move for `seat`, which must be a seat whose turn it is in a game that is not

@@ -53,6 +53,13 @@ struct SearchOutcome {
   std::vector<RootScore<Move>> root;
 };
 
+// GCC 12 takes the move arrays below for uninitialized when it passes them on as `const`
+// pointers: a node's generate() fills exactly the first n entries and only those are read.
+// The arrays stay uninitialized on purpose (a thousand moves per node for fairy chess).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 template <class Node>
 class Searcher {
  public:
@@ -297,5 +304,8 @@ class Searcher {
   std::vector<std::array<int, Node::kHistorySlots>> history_ =
       std::vector<std::array<int, Node::kHistorySlots>>(2);
 };
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 }  // namespace banmen::engine

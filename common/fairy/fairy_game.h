@@ -43,6 +43,7 @@ class FairyGame final : public Game {
                                     const RecordInfo& record) const override;
 
   const VariantRules& variant() const { return *variant_; }
+  const Position& start() const { return start_; }
   const Position& current() const { return pos_; }
 
  protected:

@@ -1,4 +1,5 @@
-// Browser proof of the computer opponent: for every game the computer plays, a room made
+// Browser proof of the computer opponent: for every game family the computer plays (a
+// fairy variant, Capablanca, for fairy chess), a room made
 // from the home page with "Play the computer" at level 1. The host plays a few legal moves
 // on the board like a person; the computer answers each one; its seat shows its name (in
 // Japanese for one of the rooms); the host resigns and the result shows. Then the room's
@@ -8,7 +9,7 @@ import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './l
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
-const GAMES = ['shogi', 'minishogi', 'dogcat', 'hasami', 'chess', 'reversi'];
+const GAMES = ['shogi', 'minishogi', 'dogcat', 'hasami', 'chess', 'reversi', 'capablanca'];
 const HOST_MOVES = 3;
 
 // The room as the page was last told: the newest snapshot or move event it received.

@@ -5,6 +5,8 @@ import { clickSquare, dragSquare, squareCenter } from './lib.mjs';
 const DROP_ROLE = { P: 'pawn', L: 'lance', N: 'knight', S: 'silver', G: 'gold', B: 'bishop', R: 'rook', K: 'king' };
 const HIDDEN_ROLE = { K: 'hidden-king', R: 'hidden-rook', B: 'hidden-bishop', G: 'hidden-gold', S: 'hidden-silver' };
 
+const SIX_GAMES = new Set(['shogi', 'minishogi', 'dogcat', 'hasami', 'chess', 'reversi']);
+
 export async function playMove(page, game, move, useDrag) {
   if (game === 'reversi') {
     if (move === 'pass') await page.click('[data-testid=pass]');
@@ -15,6 +17,17 @@ export async function playMove(page, game, move, useDrag) {
     const from = move.slice(0, 2), to = move.slice(2, 4), promo = move[4];
     await (useDrag ? dragSquare(page, game, from, to) : clickThen(page, game, from, to));
     if (promo) await page.click(`dialog.choice-dialog button[data-choice=${promo}]`);
+    return;
+  }
+  if (!SIX_GAMES.has(game)) {
+    // A fairy-chess variant on the board's own grid: squares named as in chess (a1..l10),
+    // a promotion picked in the dialog by the piece's letter or "+".
+    const fm = /^([a-l]\d+)([a-l]\d+)([a-z+]?)$/.exec(move);
+    if (!fm) throw new Error(`cannot play ${move}`);
+    await page.click(`.fairy-grid [data-square=${fm[1]}]`);
+    await page.waitForSelector(`.fairy-grid [data-square=${fm[2]}].dest`);
+    await page.click(`.fairy-grid [data-square=${fm[2]}]`);
+    if (fm[3]) await page.click(`dialog.choice-dialog button[data-choice="${fm[3]}"]`);
     return;
   }
   const drop = /^(\?)?([PLNSGBRK])\*(\d[a-i])$/.exec(move);

@@ -1,7 +1,8 @@
 // Thousands of games per family in which the engine plays both sides (now and then a
 // random move instead, so the games spread out), every engine move checked against the
-// rules core's legal list and then played through the seam. Each family runs until its
-// game count or its time is used up, and must have done a minimum of work either way.
+// rules core's legal list and then played through the seam (the fairy variants too). Each family
+// runs until its game count or its time is used up, and must have done a minimum of work either
+// way.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -69,5 +70,20 @@ TEST_P(EngineLegalGames, EveryEngineMoveIsLegal) {
 INSTANTIATE_TEST_SUITE_P(Families, EngineLegalGames,
                          testing::Values("shogi", "minishogi", "dogcat", "hasami", "chess",
                                          "reversi"));
+
+// The fairy variants, a shorter run each: they share one search node and evaluation, and
+// differ in their rules (board sizes, pieces, promotions, extinction, flags, counting).
+class EngineLegalFairyGames : public testing::TestWithParam<const char*> {};
+
+TEST_P(EngineLegalFairyGames, EveryEngineMoveIsLegal) {
+  const Work w = play_many(GetParam(), 2000, 160, std::chrono::seconds(6));
+  EXPECT_GE(w.games, 3);
+  EXPECT_GE(w.engine_moves, 300);
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, EngineLegalFairyGames,
+                         testing::Values("chess960", "capablanca", "gothic", "embassy", "janus",
+                                         "grand", "almost", "shatranj", "makruk", "knightmate",
+                                         "amazon", "kingofthehill"));
 
 }  // namespace

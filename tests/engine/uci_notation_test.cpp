@@ -74,6 +74,10 @@ TEST(ArenaUciNotation, UciVariantOnlyForGamesWithTheSameRules) {
   EXPECT_EQ(banmen::arena::uci_variant("chess"), "chess");
   EXPECT_EQ(banmen::arena::uci_variant("dogcat"), "");
   EXPECT_EQ(banmen::arena::uci_variant("reversi"), "");
+  EXPECT_EQ(banmen::arena::uci_variant("capablanca"), "capablanca");
+  EXPECT_EQ(banmen::arena::uci_variant("makruk"), "makruk");
+  EXPECT_EQ(banmen::arena::uci_variant("chess960"), "");  // no common start position
+  EXPECT_EQ(banmen::arena::uci_variant("custom"), "");
 }
 
 // Fairy-Stockfish 241126 (UCI mode, UCI_Variant shogi / minishogi), `go perft 1`.

@@ -30,8 +30,8 @@ class ServerComputer : public ::testing::Test {
   inline static ServerProcess* server_ = nullptr;
 };
 
-inline constexpr const char* kEngineGames[] = {"shogi",  "minishogi", "dogcat",
-                                               "hasami", "chess",     "reversi"};
+inline constexpr const char* kEngineGames[] = {"shogi", "minishogi", "dogcat",     "hasami",
+                                               "chess", "reversi",   "capablanca", "makruk"};
 
 // Creates a room against the computer; the host's side is absorbed up to its first
 // playing snapshot.

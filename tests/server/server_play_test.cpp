@@ -38,8 +38,10 @@ TEST_F(ServerPlay, HelloAnswersVersions) {
   EXPECT_EQ((*w)["type"], "welcome");
   EXPECT_EQ((*w)["protocol"], 1);
   EXPECT_EQ((*w)["games"].size(), 18u);  // six games and twelve fairy-chess variants
-  // Each game lists the record formats its rules export (the download links offer them).
+  // Each game lists the record formats its rules export (the download links offer them),
+  // and whether the computer opponent plays it (every one of them does).
   for (const auto& g : (*w)["games"]) {
+    EXPECT_EQ(g.value("computer", json()), true) << g["id"];
     if (g["id"] == "chess") {
       EXPECT_EQ(g.value("record_formats", json()), json({"pgn"}));
     } else if (g["id"] == "shogi") {

@@ -234,8 +234,8 @@ TEST_F(ServerReview, AHintIsALegalMoveOfTheShownNodeForTheAskerOnly) {
 }
 
 // The engine plays the first position of a dog-cat review after the game from the whole
-// (revealed) position; a fairy variant's review is answered unsupported.
-TEST_F(ServerReview, HintsForDogcatAndNoneForFairyVariants) {
+// (revealed) position, and a fairy variant's review like any other.
+TEST_F(ServerReview, HintsForDogcatAndForFairyVariants) {
   Match d;
   ASSERT_TRUE(open_match(port(), d, {{"game", "dogcat"}, {"side", "first"}}));
   ASSERT_TRUE(finish(d, {}, 2));
@@ -250,9 +250,16 @@ TEST_F(ServerReview, HintsForDogcatAndNoneForFairyVariants) {
 
   Match f;
   ASSERT_TRUE(open_match(port(), f, {{"game", "capablanca"}, {"side", "first"}}));
-  ASSERT_TRUE(finish(f, {}, 2));
-  ASSERT_EQ(code_of(send(f.a.ws, {{"type", "review_start"}})), "ack");
-  EXPECT_EQ(code_of(send(f.a.ws, {{"type", "review_hint"}})), "unsupported");
+  ASSERT_TRUE(finish(f, {"e2e4"}, 2));
+  json fe;
+  ASSERT_EQ(code_of(send(f.a.ws, {{"type", "review_start"}, {"ply", 1}}, &fe)), "ack");
+  auto fairy_hint = f.a.ws.request({{"type", "review_hint"}}, 10000ms);
+  ASSERT_TRUE(fairy_hint);
+  ASSERT_EQ((*fairy_hint)["type"], "review_hint") << fairy_hint->dump();
+  const auto& fairy_legal = fe["legal_moves"];
+  EXPECT_NE(std::find(fairy_legal.begin(), fairy_legal.end(), (*fairy_hint)["move"]),
+            fairy_legal.end())
+      << fairy_hint->dump();
 }
 
 TEST_F(ServerReview, BranchAndGoToEveryoneSeesTheSame) {

@@ -87,6 +87,7 @@ export class Pages {
       const props: HomeProps = {
         available: (id) => this.games.available(id),
         byoyomi: (id) => this.games.byoyomi(id),
+        computer: (id) => this.games.computer(id),
         variants: this.games.variants(),
         checkVariant: this.hooks.checkVariant,
         name: this.session.name(),

@@ -1,4 +1,3 @@
-// The games the server's computer opponent plays (docs/engine.md); others are refused with
-// `unsupported`, so the home page does not offer it for them.
-export const COMPUTER_GAMES: ReadonlySet<string> = new Set(['shogi', 'minishogi', 'dogcat', 'hasami', 'chess', 'reversi']);
+// The levels of the server's computer opponent (docs/engine.md). Which games it plays the
+// server says in `welcome` (GameDirectory.computer()).
 export const COMPUTER_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;

@@ -30,6 +30,14 @@ export class GameDirectory {
     return g ? g.available !== false : this.known ? false : undefined;
   }
 
+  // Whether the computer opponent plays the game. A room's own fairy definition ('custom')
+  // it always plays; before the server has said, it is offered and the server decides.
+  computer(id: string): boolean {
+    if (id === 'custom') return true;
+    const g = this.find(id);
+    return g ? g.computer !== false : !this.known;
+  }
+
   formats(id: string): string[] | undefined {
     return this.find(id)?.record_formats;
   }

@@ -55,6 +55,7 @@ export interface GameInfoMsg {
   clocks?: string[];
   record_formats?: string[]; // formats of the game-record download (welcome only)
   available?: boolean;
+  computer?: boolean; // the computer opponent plays it (welcome only)
   variant?: VariantInfo; // fairy-chess variants: how to draw the board and its pieces
 }
 

@@ -8,7 +8,7 @@ import { GAMES, gameMeta } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import { gameName } from '../games/names';
 import { presetsFor } from './presets';
-import { COMPUTER_GAMES, COMPUTER_LEVELS } from '../games/computer';
+import { COMPUTER_LEVELS } from '../games/computer';
 
 export interface RoomActions {
   move(m: string): void;
@@ -82,7 +82,7 @@ export function renderControls(s: RoomState, a: RoomActions, games: GameDirector
   // The computer: into the empty place (the host, before the first game), or in a player's
   // seat for the rest of the game (the opponent must accept).
   const computerHere = s.players.some((p) => p && p.computer);
-  if (player && COMPUTER_GAMES.has(s.game.id) && !computerHere) {
+  if (player && games.computer(s.game.id) && !computerHere) {
     const inviting = s.status === 'waiting' && s.player === s.host;
     const handing = s.status === 'playing';
     if (inviting || handing) {

@@ -11,11 +11,12 @@ import { describeClock } from '../state/clock';
 import { h } from './dom';
 import { gameIcon } from './icons';
 import { renderStartOptions } from './start-options';
-import { COMPUTER_GAMES, COMPUTER_LEVELS } from '../games/computer';
+import { COMPUTER_LEVELS } from '../games/computer';
 
 export interface HomeProps {
   available: (id: string) => boolean | undefined; // undefined while the server has not said
   byoyomi: (id: string) => boolean; // the game's clock counts byoyomi (else increments)
+  computer: (id: string) => boolean; // the computer opponent plays the game
   variants: GameInfoMsg[]; // the built-in fairy-chess variants the server offers
   checkVariant: VariantChecker; // asks the server about a definition (check_variant)
   name: string;
@@ -53,7 +54,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
   let computerOn = false;
   let computerLevel = 1;
   function drawComputer(): void {
-    const offered = COMPUTER_GAMES.has(game);
+    const offered = p.computer(game);
     computerBox.replaceChildren(
       h('label', { class: 'toggle' },
         h('input', {
@@ -176,7 +177,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
       spectators: data.get('spectators') === 'on',
       public: data.get('public') === 'on',
       ...start.values(),
-      ...(computerOn && COMPUTER_GAMES.has(game) ? { computer: { level: computerLevel } } : {}),
+      ...(computerOn && p.computer(game) ? { computer: { level: computerLevel } } : {}),
     });
   });
 
@@ -226,6 +227,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
       const hadVariants = p.variants.length;
       p = next;
       drawGames();
+      drawComputer();
       if (hadVariants !== p.variants.length) drawGuide();
       if (p.byoyomi(game) !== timeDrawnFor) drawTime();
       drawRooms();

@@ -9,7 +9,6 @@ import { canDrive, hintHere, hintScore, reviewRows, reviewTargets, type Review }
 import type { BoardInput } from '../boards/board';
 import type { RoomActions } from './controls';
 import type { ReviewHint, ReviewRecord } from '../protocol/messages';
-import { COMPUTER_GAMES } from '../games/computer';
 
 export class ReviewPanel {
   readonly el = h('section', { class: 'review-panel', 'data-testid': 'review-panel', hidden: true });
@@ -23,7 +22,10 @@ export class ReviewPanel {
   private askTimer: number | undefined;
   private last: RoomState | null = null;
 
-  constructor(private readonly actions: RoomActions) {}
+  constructor(
+    private readonly actions: RoomActions,
+    private readonly computerPlays: (gameId: string) => boolean,
+  ) {}
 
   // review_hint's answer.
   showHint(h: ReviewHint): void {
@@ -135,8 +137,8 @@ export class ReviewPanel {
   private engine(s: RoomState, r: Review, drive: boolean): HTMLElement {
     const box = h('div', { class: 'review-engine', 'data-testid': 'review-engine' });
     const here = this.hintHere(s);
-    // The engine plays the games the computer plays (not the fairy variants).
-    if (drive && COMPUTER_GAMES.has(s.game.id))
+    // Hints come from the computer opponent's engine: the games it plays.
+    if (drive && this.computerPlays(s.game.id))
       box.append(h('button', {
         type: 'button', class: 'btn small', 'data-testid': 'review-hint', title: t('review.engineTitle'),
         disabled: this.asking || r.legalMoves.length === 0, onclick: () => this.askHint(r),

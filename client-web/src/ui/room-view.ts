@@ -94,7 +94,7 @@ export class RoomView {
   constructor(private readonly deps: RoomDeps) {
     this.actions = deps.actions;
     this.games = deps.games;
-    this.review = new ReviewPanel(this.actions);
+    this.review = new ReviewPanel(this.actions, (id) => this.games.computer(id));
     this.share.onDeviceLink = () => this.actions.send('device_link');
     this.announcer = new Announcer(deps.sound, deps.notifier, deps.settings, () => this.actions.send('rematch_offer'));
     const chatForm = h('form', { class: 'chat-form' }, this.chatInput, h('button', { type: 'submit', class: 'btn small' }, t('chat.send')));

@@ -1,7 +1,7 @@
 // Moves between our protocol notation and the notation Fairy-Stockfish speaks in UCI mode.
 //
-// Chess: both are UCI (`e2e4`, `e7e8q`, castling as the king's move `e1g1`), so a move
-// passes unchanged. Shogi and minishogi: we speak USI (`7g7f`, `8h2b+`, `P*5e`: files
+// Chess and the fairy variants: both are UCI (`e2e4`, `e7e8q`, castling as the king's move `e1g1`),
+// so a move passes unchanged. Shogi and minishogi: we speak USI (`7g7f`, `8h2b+`, `P*5e`: files
 // numbered from Black's right, ranks lettered from White's side); Fairy-Stockfish's UCI
 // mode names squares as chess does, files a.. from Black's left and ranks 1.. from Black's
 // side, drops as `P@e5` and promotion with the same `+`. So USI `7g7f` is `c3c4` on 9x9 and
@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "fairy/factory.h"
 
 namespace banmen::arena {
 
@@ -75,10 +77,13 @@ inline std::optional<std::string> from_uci_move(std::string_view game_id, std::s
       move, '@', '*', [n](std::string_view s) { return uci_detail::uci_square_to_usi(s, n); });
 }
 
-// The UCI_Variant name Fairy-Stockfish knows our game by (the same name), or empty for a
-// game it does not play with our rules (dog-cat, hasami shogi, reversi).
+// The UCI_Variant name Fairy-Stockfish knows our game by (the same name: our built-in
+// fairy variants carry its names), or empty for a game it does not play with our rules
+// (dog-cat, hasami shogi, reversi) or that the match cannot start from `startpos`
+// (Chess960, whose start differs from game to game).
 inline std::string uci_variant(std::string_view game_id) {
-  const bool known = game_id == "chess" || game_id == "shogi" || game_id == "minishogi";
+  const bool known = game_id == "chess" || game_id == "shogi" || game_id == "minishogi" ||
+                     (game_id != "chess960" && fairy::builtin_variant(game_id) != nullptr);
   return known ? std::string(game_id) : std::string();
 }
 
