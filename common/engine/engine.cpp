@@ -173,6 +173,10 @@ Plan make_plan(const EngineRequest& request, Clock::time_point start) {
   plan.limits.max_depth = plan.level.max_depth;
   plan.limits.max_nodes = request.max_nodes;
   plan.limits.deadline = start + std::chrono::milliseconds(std::max<std::int64_t>(ms, 1));
+  // Twice the time and 50 ms more: only a pathological position (a room's own fairy
+  // variant where one ply of captures explodes) gets near it.
+  plan.limits.hard_deadline =
+      start + std::chrono::milliseconds(2 * std::max<std::int64_t>(ms, 1) + 50);
   plan.limits.stop = request.stop;
   return plan;
 }

@@ -47,6 +47,9 @@ class FairyNode {
   static constexpr bool kQuiescence = true;
   // From and to on a board of at most 12x10 squares.
   static constexpr int kHistorySlots = 120 * 120;
+  // The clock is read every 64 nodes: a room's own variant may give a node hundreds of
+  // moves (and the search orders them by selection), so 1024 nodes could take 0.1 s.
+  static constexpr std::uint64_t kCheckMask = 63;
 
   explicit FairyNode(FairyBoard board)
       : board_(board), key_(board.pos->key()), side_(board.pos->side()) {}

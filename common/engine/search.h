@@ -6,8 +6,11 @@
 // is small plain data.
 //
 // The limits (depth, nodes, a deadline, a stop flag another thread may set) are checked
-// every 1024 nodes; an interrupted iteration is thrown away, except that the first
-// iteration always scores at least its first root move, so a search always has a move.
+// every 1024 nodes (every 64 in fairy chess, whose nodes may each hold hundreds of moves); an
+// interrupted iteration is thrown away, except that the first iteration always scores at least its
+// first root move, so a search always has a move. Only the stop flag and the hard deadline cut that
+// first move short (a fairy variant of a room's own can make even one ply of captures huge); the
+// answer is then the first legal move, unscored.
 #pragma once
 
 #include <algorithm>
@@ -33,6 +36,9 @@ struct Limits {
   int max_depth = 64;
   std::uint64_t max_nodes = 0;  // 0: none
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  // Past this even the first root move stops unscored (see above); not before `deadline`.
+  std::chrono::steady_clock::time_point hard_deadline =
+      std::chrono::steady_clock::time_point::max();
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -108,6 +114,8 @@ class Searcher {
           scored[i].score = std::min(score, alpha - 1);
       }
       if (aborted_ && depth > 1) break;
+      // Stopped before the first root move had a score: the first legal move, unscored.
+      if (aborted_ && searched == 0) break;
       // An interrupted first iteration keeps the moves it scored.
       if (aborted_) scored.resize(searched);
       std::stable_sort(scored.begin(), scored.end(),
@@ -124,9 +132,25 @@ class Searcher {
   }
 
  private:
+  // How many nodes pass between looks at the clock: 1024, or fewer for a family whose
+  // nodes are slow (Node::kCheckMask, a power of two less one).
+  static constexpr std::uint64_t check_mask() {
+    if constexpr (requires { Node::kCheckMask; })
+      return Node::kCheckMask;
+    else
+      return 1023;
+  }
   bool out_of_budget() {
-    if ((nodes_ & 1023) != 0 || !may_abort_) return aborted_;
+    if ((nodes_ & check_mask()) != 0) return aborted_;
+    if (!may_abort_) return stopped_hard();
     return budget_spent();
+  }
+  // Before the first root move has a score: only the stop flag and the hard deadline.
+  bool stopped_hard() {
+    if ((limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
+        std::chrono::steady_clock::now() >= limits_.hard_deadline)
+      aborted_ = true;
+    return aborted_;
   }
   bool budget_spent() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) aborted_ = true;

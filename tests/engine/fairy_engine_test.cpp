@@ -4,6 +4,7 @@
 // the search shares left exactly as it was found.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <fstream>
 #include <sstream>
 
@@ -137,6 +138,29 @@ TEST(FairyEngine, TakesAFreePieceMatesAndWinsByTheFlag) {
   reply = think(*hill, Viewer::seat0, r);
   ASSERT_TRUE(reply.ok());
   EXPECT_TRUE(reply->move == "d3d4" || reply->move == "d3e4") << reply->move;
+}
+
+// A definition made to be heavy: twelve amazon-camel-zebras a side on an open 12x10 board,
+// 323 moves at the start and hundreds of captures a ply. The stop flag ends even the first
+// root move's search (within 64 nodes) with a legal move, unscored.
+TEST(FairyEngine, AStopEndsEvenTheFirstMoveOfAHeavyVariant) {
+  auto v = banmen::fairy::load_variant(
+      "[heavy:chess]\nmaxFile = 12\nmaxRank = 10\ncustomPiece1 = z:QNCZ\ncastling = false\n"
+      "startFen = zzzzzkzzzzzz/12/12/12/12/12/12/12/12/ZZZZZKZZZZZZ w - - 0 1\n",
+      "heavy");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  auto g = banmen::fairy::create_fairy_game(*v, "");
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ((*g)->legal_moves().size(), 323u);
+  std::atomic<bool> stop{true};
+  EngineRequest r;
+  r.level = 8;
+  r.stop = &stop;
+  auto reply = think(**g, Viewer::seat0, r);
+  ASSERT_TRUE(reply.ok());
+  EXPECT_TRUE(is_legal_fairy(**g, reply->move)) << reply->move;
+  EXPECT_EQ(reply->depth, 0);
+  EXPECT_LT(reply->nodes, 2 * 64u);  // the flag is read every 64 nodes
 }
 
 TEST(FairyEngine, TheSharedPositionIsLeftAsItWasFound) {
