@@ -1,8 +1,22 @@
 #include "engine/engine_pool.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 
 namespace banmen::server {
+
+namespace {
+// Linux keeps a nice value per thread: PRIO_PROCESS with a thread id reads and sets this
+// thread's only (a new thread starts with its creator's). Raising one's own nice needs no
+// privilege; a failure leaves the priority as it was, still correct, only less kind to the
+// rest of the process.
+void lower_this_threads_priority(int by) {
+  const auto self = static_cast<id_t>(gettid());
+  (void)setpriority(PRIO_PROCESS, self, std::min(getpriority(PRIO_PROCESS, self) + by, 19));
+}
+}  // namespace
 
 EnginePool::EnginePool(int threads, std::size_t queue_limit) : queue_limit_(queue_limit) {
   const int n = std::max(threads, 1);
@@ -45,6 +59,7 @@ EnginePool::Stats EnginePool::stats() const {
 }
 
 void EnginePool::work() {
+  lower_this_threads_priority(kWorkerNice);
   for (;;) {
     Entry entry;
     {

@@ -9,6 +9,11 @@
 // (a running search then ends within about a millisecond with the best move found so far;
 // a task still in the queue starts with it already set), and so does the pool's
 // destruction, which then waits for every accepted task to finish.
+//
+// The workers run at a lower scheduling priority (kWorkerNice more nice, at most 19) than
+// the rest of the process: when the machine's cores are all busy, the kernel gives the I/O threads
+// and the rooms' strands their time first, so a flood of computer games slows the computer's
+// thinking (it searches less deep in its time) rather than the people's moves.
 #pragma once
 
 #include <atomic>
@@ -43,6 +48,8 @@ class EnginePool {
     std::size_t queued = 0, running = 0;
     std::uint64_t accepted = 0, rejected = 0, completed = 0;
   };
+
+  static constexpr int kWorkerNice = 10;
 
   // `threads` >= 1 workers; at most `queue_limit` tasks waiting (not counting running ones).
   EnginePool(int threads, std::size_t queue_limit);

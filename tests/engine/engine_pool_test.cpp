@@ -1,10 +1,13 @@
-// The engine worker pool: tasks run on its threads, the queue bound refuses the excess at
-// once, cancel() reaches a running search, and destruction stops and finishes every
+// The engine worker pool: tasks run on its threads at a lower priority, the queue bound refuses the
+// excess at once, cancel() reaches a running search, and destruction stops and finishes every
 // accepted task. Every wait is bounded.
 #include "engine/engine_pool.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <future>
@@ -55,6 +58,21 @@ TEST(EnginePool, RunsTasksOnItsOwnThreads) {
   ASSERT_EQ(f.wait_for(10s), std::future_status::ready);
   EXPECT_NE(f.get(), std::this_thread::get_id());
   EXPECT_TRUE(eventually([&] { return pool.stats().completed == 1; }));
+}
+
+// The workers run at a lower priority than the thread that made the pool (the I/O
+// threads, in the server), so people's moves come first when the cores are busy.
+TEST(EnginePool, WorkersRunAtALowerPriority) {
+  const int ours = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+  EnginePool pool(1, 8);
+  std::promise<int> nice_there;
+  ASSERT_TRUE(pool.submit([&](const std::atomic<bool>&) {
+    nice_there.set_value(getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())));
+  }));
+  auto f = nice_there.get_future();
+  ASSERT_EQ(f.wait_for(10s), std::future_status::ready);
+  EXPECT_EQ(f.get(), std::min(ours + EnginePool::kWorkerNice, 19));
+  EXPECT_EQ(getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())), ours);  // ours unchanged
 }
 
 TEST(EnginePool, AFullQueueRefusesAtOnce) {
