@@ -24,6 +24,13 @@ class TranspositionTable {
     entries_.resize(mask_ + 1);
   }
 
+  // Empties the table and gives it 2^bits entries, keeping its memory when it already has
+  // as much (a kept 16 MB table is cleared in milliseconds; a new one faults in every page).
+  void reset(int bits) {
+    mask_ = (std::uint64_t{1} << bits) - 1;
+    entries_.assign(mask_ + 1, TtEntry{});
+  }
+
   const TtEntry* probe(std::uint64_t key) const {
     const TtEntry& e = entries_[key & mask_];
     return e.key == key && e.bound != Bound::none ? &e : nullptr;

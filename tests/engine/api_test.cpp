@@ -96,6 +96,24 @@ TEST(EngineApi, StopFlagAndNodeLimitEndTheSearch) {
   EXPECT_LT(reply->nodes, 5000u + 3000u);  // checked every 1024 nodes
 }
 
+// A thread keeps its table between searches (engine.cpp) but empties it for each: the same
+// request answers the same, whatever was searched on the thread before.
+TEST(EngineApi, TheSameRequestGetsTheSameAnswerWhateverCameBefore) {
+  auto g = game("chess");
+  EngineRequest r;
+  r.level = 7;
+  r.max_nodes = 30000;
+  const auto first = think(*g, Viewer::seat0, r);
+  auto other = game("chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+  ASSERT_TRUE(think(*other, Viewer::seat0, r).ok());
+  const auto again = think(*g, Viewer::seat0, r);
+  ASSERT_TRUE(first.ok() && again.ok());
+  EXPECT_EQ(first->move, again->move);
+  EXPECT_EQ(first->score, again->score);
+  EXPECT_EQ(first->nodes, again->nodes);
+  EXPECT_EQ(first->depth, again->depth);
+}
+
 TEST(EngineApi, BeginnerVariesItsMovesTheStrongestDoesNot) {
   auto g = game("chess");
   std::set<std::string> weak, strong;
