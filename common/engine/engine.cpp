@@ -120,7 +120,14 @@ EngineReply think_reversi(const reversi::ReversiGame& game, Plan& plan) {
   const reversi::Position& pos = game.current();
   const int empties = 64 - reversi::count(pos.discs[0] | pos.discs[1]);
   if (empties <= plan.level.solver_empties) {
-    auto solved = solve_reversi(pos, plan.limits);
+    // The solver gets half the time: when it cannot finish (a short clock, a slow machine)
+    // the search still has the other half instead of answering from one ply.
+    Limits solver = plan.limits;
+    const auto now = Clock::now();
+    if (solver.deadline != Clock::time_point::max())
+      solver.deadline = now + (solver.deadline - now) / 2;
+    if (solver.max_nodes) solver.max_nodes = std::max<std::uint64_t>(1, solver.max_nodes / 2);
+    auto solved = solve_reversi(pos, solver);
     if (solved.complete) {
       EngineReply reply;
       reply.move = reversi::format_move(solved.best);
