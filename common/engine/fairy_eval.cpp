@@ -79,7 +79,9 @@ int fairy_side_score(const Position& pos, const FairyValues& v, int color, doubl
             break;
           }
         }
-        const double progress = std::clamp(static_cast<double>(advanced) / zone, 0.0, 1.0);
+        // A definition may put the zone on the pawn's own first rank (zone 0).
+        const double progress =
+            zone > 0 ? std::clamp(static_cast<double>(advanced) / zone, 0.0, 1.0) : 1.0;
         score += static_cast<int>((v.best_promotion - 100) * progress * progress *
                                   (0.05 + 0.25 * (1.0 - phase)));
       } else if (t == r.king && r.types[t].royal) {

@@ -119,6 +119,24 @@ TEST(FairyEngine, PlaysDefinitionsOfItsOwn) {
   }
 }
 
+// A promotion zone on the pawns' own first rank too: the evaluation's progress towards the
+// zone starts at the zone (no division by a zero distance).
+TEST(FairyEngine, AZoneOnThePawnsOwnSideIsNoProblem) {
+  auto v = banmen::fairy::load_variant(
+      "[backzone:chess]\npromotionRegionWhite = *1 *8\npromotionRegionBlack = *8 *1\n", "backzone");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  auto g = banmen::fairy::create_fairy_game(*v, "");
+  ASSERT_TRUE(g.ok());
+  for (int ply = 0; ply < 6 && !(*g)->over(); ++ply) {
+    EngineRequest r;
+    r.level = 4;
+    r.max_nodes = 2000;
+    auto reply = think(**g, banmen::seat_viewer((*g)->to_move()), r);
+    ASSERT_TRUE(reply.ok()) << reply.error().message;
+    ASSERT_TRUE((*g)->apply(reply->move).ok()) << reply->move;
+  }
+}
+
 TEST(FairyEngine, TakesAFreePieceMatesAndWinsByTheFlag) {
   EngineRequest r;
   r.level = 5;
