@@ -8,27 +8,18 @@
 
 #include "core/registry.h"
 #include "engine/engine.h"
+#include "engine_test_support.h"
 
 namespace {
 
 using banmen::Viewer;
 using banmen::engine::EngineRequest;
 using banmen::engine::think;
-
-banmen::GamePtr game(std::string_view id, std::string_view pos = {}) {
-  auto g = banmen::create_game(id, pos);
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().message);
-  return std::move(*g);
-}
-
-bool is_legal(const banmen::Game& g, const std::string& move) {
-  for (const auto& m : g.legal_moves())
-    if (m == move) return true;
-  return false;
-}
+using banmen::engine_tests::is_legal;
+using banmen::engine_tests::make_game;
 
 TEST(EngineApi, RefusesWrongRequests) {
-  auto g = game("chess");
+  auto g = make_game("chess");
   EngineRequest r;
   EXPECT_EQ(think(*g, Viewer::seat1, r).error().code, "illegal_move");
   EXPECT_EQ(think(*g, Viewer::spectator, r).error().code, "unsupported");
@@ -43,7 +34,7 @@ TEST(EngineApi, RefusesWrongRequests) {
 
 TEST(EngineApi, EveryFamilyAnswersALegalMoveAtEveryLevel) {
   for (std::string_view id : {"shogi", "minishogi", "dogcat", "hasami", "chess", "reversi"}) {
-    auto g = game(id);
+    auto g = make_game(id);
     for (int level = 1; level <= 8; ++level) {
       EngineRequest r;
       r.level = level;
@@ -57,13 +48,13 @@ TEST(EngineApi, EveryFamilyAnswersALegalMoveAtEveryLevel) {
 }
 
 TEST(EngineApi, ChessFindsMateInOneAndTakesAFreeQueen) {
-  auto mate = game("chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  auto mate = make_game("chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
   EngineRequest r;
   r.level = 5;
   auto reply = think(*mate, Viewer::seat0, r);
   ASSERT_TRUE(reply.ok());
   EXPECT_EQ(reply->move, "a1a8");
-  auto queen = game("chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+  auto queen = make_game("chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
   reply = think(*queen, Viewer::seat0, r);
   ASSERT_TRUE(reply.ok());
   EXPECT_EQ(reply->move, "d2d5");
@@ -71,7 +62,7 @@ TEST(EngineApi, ChessFindsMateInOneAndTakesAFreeQueen) {
 
 TEST(EngineApi, ShogiFindsMateInOne) {
   // A gold dropped on 5b, guarded by the silver on 5c, mates the king on 5a.
-  auto g = game("shogi", "4k4/9/4S4/9/9/9/9/9/4K4 b G 1");
+  auto g = make_game("shogi", "4k4/9/4S4/9/9/9/9/9/4K4 b G 1");
   EngineRequest r;
   r.level = 5;
   auto reply = think(*g, Viewer::seat0, r);
@@ -80,7 +71,7 @@ TEST(EngineApi, ShogiFindsMateInOne) {
 }
 
 TEST(EngineApi, StopFlagAndNodeLimitEndTheSearch) {
-  auto g = game("shogi");
+  auto g = make_game("shogi");
   std::atomic<bool> stop{true};
   EngineRequest r;
   r.level = 8;
@@ -99,12 +90,12 @@ TEST(EngineApi, StopFlagAndNodeLimitEndTheSearch) {
 // A thread keeps its table between searches (engine.cpp) but empties it for each: the same
 // request answers the same, whatever was searched on the thread before.
 TEST(EngineApi, TheSameRequestGetsTheSameAnswerWhateverCameBefore) {
-  auto g = game("chess");
+  auto g = make_game("chess");
   EngineRequest r;
   r.level = 7;
   r.max_nodes = 30000;
   const auto first = think(*g, Viewer::seat0, r);
-  auto other = game("chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+  auto other = make_game("chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
   ASSERT_TRUE(think(*other, Viewer::seat0, r).ok());
   const auto again = think(*g, Viewer::seat0, r);
   ASSERT_TRUE(first.ok() && again.ok());
@@ -115,7 +106,7 @@ TEST(EngineApi, TheSameRequestGetsTheSameAnswerWhateverCameBefore) {
 }
 
 TEST(EngineApi, BeginnerVariesItsMovesTheStrongestDoesNot) {
-  auto g = game("chess");
+  auto g = make_game("chess");
   std::set<std::string> weak, strong;
   for (std::uint64_t seed = 0; seed < 30; ++seed) {
     EngineRequest r;

@@ -11,6 +11,7 @@
 #include "core/registry.h"
 #include "engine/engine.h"
 #include "engine/fairy_node.h"
+#include "engine_test_support.h"
 #include "fairy/factory.h"
 #include "fairy/fen.h"
 
@@ -19,18 +20,8 @@ namespace {
 using banmen::Viewer;
 using banmen::engine::EngineRequest;
 using banmen::engine::think;
-
-banmen::GamePtr variant_game(std::string_view id, std::string_view pos = {}) {
-  auto g = banmen::create_game(id, pos);
-  EXPECT_TRUE(g.ok()) << id << ": " << (g.ok() ? "" : g.error().message);
-  return g.ok() ? std::move(*g) : nullptr;
-}
-
-bool is_legal_fairy(const banmen::Game& g, const std::string& move) {
-  for (const auto& m : g.legal_moves())
-    if (m == move) return true;
-  return false;
-}
+using banmen::engine_tests::is_legal;
+using banmen::engine_tests::make_game;
 
 int value_of(const banmen::fairy::Rules& rules, char letter) {
   const int t = rules.type_of_letter(letter);
@@ -77,7 +68,7 @@ TEST(FairyEngine, EveryBuiltInVariantAnswersALegalMoveAtEveryLevel) {
   int variants = 0;
   for (std::size_t i = 0; auto v = banmen::fairy::builtin_variant_at(i); ++i, ++variants) {
     EXPECT_TRUE(banmen::engine::engine_supports(v->id)) << v->id;
-    auto g = variant_game(v->id);
+    auto g = make_game(v->id);
     ASSERT_TRUE(g);
     for (int level = 1; level <= 8; ++level) {
       EngineRequest r;
@@ -85,8 +76,7 @@ TEST(FairyEngine, EveryBuiltInVariantAnswersALegalMoveAtEveryLevel) {
       r.max_nodes = 2000;
       auto reply = think(*g, Viewer::seat0, r);
       ASSERT_TRUE(reply.ok()) << v->id << " " << reply.error().message;
-      EXPECT_TRUE(is_legal_fairy(*g, reply->move))
-          << v->id << " level " << level << ": " << reply->move;
+      EXPECT_TRUE(is_legal(*g, reply->move)) << v->id << " level " << level << ": " << reply->move;
       EXPECT_GT(reply->nodes, 0u);
     }
   }
@@ -112,8 +102,7 @@ TEST(FairyEngine, PlaysDefinitionsOfItsOwn) {
       r.seed = static_cast<std::uint64_t>(ply);
       auto reply = think(*g, banmen::seat_viewer(g->to_move()), r);
       ASSERT_TRUE(reply.ok()) << name << ": " << reply.error().message;
-      ASSERT_TRUE(is_legal_fairy(*g, reply->move))
-          << name << " " << g->position() << ": " << reply->move;
+      ASSERT_TRUE(is_legal(*g, reply->move)) << name << " " << g->position() << ": " << reply->move;
       ASSERT_TRUE(g->apply(reply->move).ok());
     }
   }
@@ -141,18 +130,18 @@ TEST(FairyEngine, TakesAFreePieceMatesAndWinsByTheFlag) {
   EngineRequest r;
   r.level = 5;
   // Capablanca: the rook takes the chancellor left alone in front of it.
-  auto free_piece = variant_game("capablanca", "4k5/10/10/10/4c5/10/4R5/5K4 w - - 0 1");
+  auto free_piece = make_game("capablanca", "4k5/10/10/10/4c5/10/4R5/5K4 w - - 0 1");
   auto reply = think(*free_piece, Viewer::seat0, r);
   ASSERT_TRUE(reply.ok());
   EXPECT_EQ(reply->move, "e2e4");
   // Capablanca: the back-rank mate across ten files.
-  auto mate = variant_game("capablanca", "6k3/5ppp2/10/10/10/10/10/R8K w - - 0 1");
+  auto mate = make_game("capablanca", "6k3/5ppp2/10/10/10/10/10/R8K w - - 0 1");
   reply = think(*mate, Viewer::seat0, r);
   ASSERT_TRUE(reply.ok());
   EXPECT_EQ(reply->move, "a1a8");
   EXPECT_GT(reply->score, banmen::engine::kWin - 10);
   // King of the hill: the king steps into the centre and wins at once.
-  auto hill = variant_game("kingofthehill", "7k/8/8/8/8/3K4/8/8 w - - 0 1");
+  auto hill = make_game("kingofthehill", "7k/8/8/8/8/3K4/8/8 w - - 0 1");
   reply = think(*hill, Viewer::seat0, r);
   ASSERT_TRUE(reply.ok());
   EXPECT_TRUE(reply->move == "d3d4" || reply->move == "d3e4") << reply->move;
@@ -176,7 +165,7 @@ TEST(FairyEngine, AStopEndsEvenTheFirstMoveOfAHeavyVariant) {
   r.stop = &stop;
   auto reply = think(**g, Viewer::seat0, r);
   ASSERT_TRUE(reply.ok());
-  EXPECT_TRUE(is_legal_fairy(**g, reply->move)) << reply->move;
+  EXPECT_TRUE(is_legal(**g, reply->move)) << reply->move;
   EXPECT_EQ(reply->depth, 0);
   EXPECT_LT(reply->nodes, 2 * 64u);  // the flag is read every 64 nodes
 }
