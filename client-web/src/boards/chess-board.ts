@@ -36,6 +36,11 @@ export class ChessBoard implements BoardView, KeyboardBoard {
       animation: { enabled: true, duration: 200 },
       drawable: { enabled: true },
     });
+    // chessground keeps the board's rectangle until a resize or a scroll; text appearing
+    // above the board moves it without either. Every touch measures anew.
+    const measureAnew = (): void => this.ground.state.dom.bounds.clear();
+    el.addEventListener('mousedown', measureAnew, { capture: true });
+    el.addEventListener('touchstart', measureAnew, { capture: true, passive: true });
   }
 
   update(input: BoardInput, animate: boolean): void {

@@ -26,6 +26,14 @@ const seatColor = (seat: 0 | 1): Color => (seat === 0 ? 'sente' : 'gote');
 
 const RANK_LETTERS = 'abcdefghi';
 
+// Drops shogiground's remembered rectangles of the board and the hand pieces.
+function forgetBounds(ground: Api): void {
+  const bounds = ground.state.dom.bounds;
+  bounds.board.bounds.clear();
+  bounds.hands.bounds.clear();
+  bounds.hands.pieceBounds.clear();
+}
+
 export class ShogiBoard implements BoardView, KeyboardBoard {
   private ground: Api;
   private maps: ShogiMoveMaps = moveMaps([], 'sente');
@@ -76,6 +84,16 @@ export class ShogiBoard implements BoardView, KeyboardBoard {
       },
     };
     this.ground = Shogiground(config, { board: el, hands: { top: handTop, bottom: handBottom } });
+    // shogiground measures the board and each hand piece once and keeps the rectangles
+    // until a resize or a scroll. A hand type running out hides its slot and moves the
+    // others without resizing anything, and a line of text above the board can move the
+    // board: a touch then lands on the piece or square that used to be there. So every
+    // touch measures anew (a few rectangles per press), before shogiground reads them.
+    const measureAnew = (): void => forgetBounds(this.ground);
+    for (const target of [el, handTop, handBottom]) {
+      target.addEventListener('mousedown', measureAnew, { capture: true });
+      target.addEventListener('touchstart', measureAnew, { capture: true, passive: true });
+    }
   }
 
   update(input: BoardInput, animate: boolean): void {
@@ -101,6 +119,7 @@ export class ShogiBoard implements BoardView, KeyboardBoard {
       },
       !animate,
     );
+    forgetBounds(this.ground); // the hands may have gained or lost a type
     this.el.classList.toggle('my-turn', myTurn);
     // The turn has come: a queued premove or predrop is played now if legal (else dropped).
     const st = this.ground.state;
