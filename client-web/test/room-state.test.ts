@@ -186,6 +186,11 @@ describe('result texts', () => {
     expect(resultText({ result: 'aborted', winner: null, reason: 'aborted' }, side, false).title).toBe('Game aborted');
     expect(resultText({ result: 'win', winner: 0, reason: 'new_reason' }, side, false).reason).toBe('(new_reason)');
   });
+  it('gives reversi\'s disc count with the reason', () => {
+    const final = `${'X'.repeat(34)}${'O'.repeat(28)}-- O`;
+    expect(resultText({ result: 'win', winner: 0, reason: 'disc_count' }, side, true, final).reason).toBe('by disc count: White 34, Black 28');
+    expect(resultText({ result: 'win', winner: 0, reason: 'disc_count' }, side, true).reason).toBe('by disc count');
+  });
 });
 
 describe('session', () => {

@@ -16,9 +16,12 @@ export const REASONS = [
 ] as const;
 
 // `sideName(seat)` gives the translated name of a seat's side in this game. Spectators
-// are told which side won; players are told whether they won.
-export function resultText(r: GameResult, sideName: (seat: 0 | 1) => string, spectator: boolean): ResultText {
-  const reason = tMaybe(`reason.${r.reason}`) ?? t('reason.unknown', { reason: r.reason });
+// are told which side won; players are told whether they won. `position`, the final
+// position when known, lets a count decide the game say the count (reversi's discs).
+export function resultText(r: GameResult, sideName: (seat: 0 | 1) => string, spectator: boolean, position?: string): ResultText {
+  let reason = tMaybe(`reason.${r.reason}`) ?? t('reason.unknown', { reason: r.reason });
+  const discs = r.reason === 'disc_count' && position ? discCount(position) : null;
+  if (discs) reason = t('reason.disc_count_n', { first: sideName(0), a: discs[0], second: sideName(1), b: discs[1] });
   switch (r.result) {
     case 'win':
       if (spectator && (r.winner === 0 || r.winner === 1))
@@ -31,4 +34,16 @@ export function resultText(r: GameResult, sideName: (seat: 0 | 1) => string, spe
     default:
       return { title: t('result.aborted'), reason, tone: 'neutral' };
   }
+}
+
+// Black's and White's discs in a reversi position string (`X` black, seat 0; `O` white).
+function discCount(position: string): [number, number] | null {
+  const cells = position.trim().split(/\s+/)[0] ?? '';
+  if (cells.length !== 64) return null;
+  let x = 0, o = 0;
+  for (const ch of cells) {
+    if (ch === 'X') x++;
+    else if (ch === 'O') o++;
+  }
+  return [x, o];
 }

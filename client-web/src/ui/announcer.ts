@@ -78,7 +78,7 @@ export class Announcer {
     this.shownResultFor = key;
     if (s.lastChange !== 'game_over') return;
     this.sound.play('end');
-    const r = resultText(s.result, (seat) => sideName(s.game.id, seat), s.role === 'spectator');
+    const r = resultText(s.result, (seat) => sideName(s.game.id, seat), s.role === 'spectator', s.position);
     this.live.textContent = `${r.title} — ${r.reason}`;
     const extra = s.role === 'player'
       ? [h('button', { type: 'button', class: 'btn primary', 'data-testid': 'dialog-rematch', onclick: (e: Event) => { this.rematch(); (e.target as HTMLElement).closest('dialog')?.close(); } }, t('play.rematch'))]

@@ -1,7 +1,7 @@
 // The buttons under the move list: resign, draw, takeback, abort, rematch, switch game,
 // pending offers with accept/decline, and the record download once a game is over.
 import { h } from './dom';
-import { t } from '../i18n';
+import { t, tMaybe } from '../i18n';
 import type { RoomState } from '../state/room';
 import { canAbort, canTakeback } from '../state/room';
 import { GAMES, gameMeta } from '../games/catalog';
@@ -24,6 +24,12 @@ const RECORD_FORMATS: Record<string, string[]> = {
   hasami: ['transcript'], reversi: ['transcript'],
 };
 const EXTENSION: Record<string, string> = { pgn: 'pgn', kif: 'kif', csa: 'csa' };
+
+// A record format's button label: the file formats by their usual capitals (KIF, PGN),
+// the project's own text records by a word in the page's language.
+export function formatLabel(format: string): string {
+  return tMaybe(`format.${format}`) ?? format.toUpperCase();
+}
 
 export function recordFormats(gameId: string, offered?: string[]): string[] {
   return offered && offered.length ? offered : (RECORD_FORMATS[gameId] ?? []);
@@ -120,7 +126,7 @@ export function renderControls(s: RoomState, a: RoomActions, games: GameDirector
       formats.map((f) => h('a', {
         class: 'btn small', download: `${s.game.id}-${s.room}-${s.gameNo}.${EXTENSION[f] ?? 'txt'}`,
         href: `/api/rooms/${encodeURIComponent(s.room)}/games/${s.gameNo}/record?format=${encodeURIComponent(f)}`,
-      }, f.toUpperCase()))));
+      }, formatLabel(f)))));
   }
   return box;
 }

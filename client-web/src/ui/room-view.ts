@@ -290,7 +290,7 @@ export class RoomView {
     let text = '';
     if (s.role === 'spectator') text = t('room.spectating') + ' ';
     if (s.status === 'over' && s.result) {
-      const r = resultText(s.result, (seat) => sideName(s.game.id, seat), s.role === 'spectator');
+      const r = resultText(s.result, (seat) => sideName(s.game.id, seat), s.role === 'spectator', s.position);
       this.status.className = `status-line result tone-${r.tone}`;
       this.status.textContent = `${text}${r.title} — ${r.reason}`;
       return;

@@ -7,6 +7,7 @@ import { t, lang } from '../i18n';
 import { fetchSeries } from '../net/records-api';
 import type { SeriesAnswer, SeriesGame } from '../protocol/positions';
 import { resultText } from '../state/result-text';
+import { formatLabel } from './controls';
 import { gameName, sideName } from '../games/names';
 import type { ResultKind } from '../protocol/messages';
 
@@ -71,7 +72,7 @@ export class SeriesPanel {
       outcome = `${r.title} — ${r.reason}`;
     }
     const downloads = Object.entries(g.records).map(([fmt, url]) =>
-      h('a', { class: 'sp-dl', href: url, download: '', 'data-format': fmt }, fmt.toUpperCase()));
+      h('a', { class: 'sp-dl', href: url, download: '', 'data-format': fmt }, formatLabel(fmt)));
     const replay = this.canReplay(g)
       ? h('button', { type: 'button', class: 'btn small sp-replay', 'data-testid': `replay-game-${g.game_no}`, onclick: () => this.onReplay(g) }, t('series.replay'))
       : null;
