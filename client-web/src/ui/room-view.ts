@@ -219,7 +219,10 @@ export class RoomView {
     if (selected) selected.scrollIntoView({ block: 'nearest' });
     else if (list) list.scrollTop = list.scrollHeight;
     this.replay.render(s, shown);
-    if (!prev || s.lastChange === 'game_over' || prev.gameNo !== s.gameNo) void this.series.refresh();
+    // The series changes when a game starts (the first one too: the room exists before its
+    // first game does) and when one ends.
+    const started = prev?.status !== 'playing' && s.status === 'playing';
+    if (!prev || started || s.lastChange === 'game_over' || prev.gameNo !== s.gameNo) void this.series.refresh();
     this.controls.replaceChildren(renderControls(s, this.actions, this.games, recordFormats(s.game.id, this.games.formats(s.game.id))));
     this.renderChat(s);
     this.announcer.change(prev, s);
