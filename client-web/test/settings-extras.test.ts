@@ -11,9 +11,9 @@ const memory = () => {
 };
 
 describe('settings', () => {
-  it('defaults: sounds on, premove and notifications off', () => {
+  it('defaults: sounds and premove on, notifications off', () => {
     expect(loadSettings(memory())).toEqual(DEFAULTS);
-    expect(DEFAULTS.premove).toBe(false);
+    expect(DEFAULTS.premove).toBe(true);
     expect(DEFAULTS.notify).toBe(false);
   });
   it('round-trips and drops what is out of range', () => {
@@ -21,7 +21,7 @@ describe('settings', () => {
     saveSettings(store, { ...DEFAULTS, theme: 'dark', volume: 30, speech: 'ja' });
     expect(loadSettings(store)).toMatchObject({ theme: 'dark', volume: 30, speech: 'ja' });
     expect(readSettings({ theme: 'purple', volume: 900, premove: 'yes', speech: 'fr' }))
-      .toMatchObject({ theme: 'system', volume: 100, premove: false, speech: 'off' });
+      .toMatchObject({ theme: 'system', volume: 100, premove: true, speech: 'off' });
     store.setItem('banmen.settings', '{not json');
     expect(loadSettings(store)).toEqual(DEFAULTS);
   });

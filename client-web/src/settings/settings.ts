@@ -20,7 +20,7 @@ export interface Settings {
 }
 
 export const DEFAULTS: Readonly<Settings> = {
-  sound: true, volume: 70, notify: false, speech: 'off', premove: false, theme: 'system', pieces: 'one', coords: true,
+  sound: true, volume: 70, notify: false, speech: 'off', premove: true, theme: 'system', pieces: 'one', coords: true,
 };
 
 const KEY = 'banmen.settings';

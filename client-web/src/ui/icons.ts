@@ -23,7 +23,8 @@ export function gameIcon(id: string): SVGSVGElement {
 const UI: Record<string, string> = {
   sound: '<path d="M4 12h5l6-5v18l-6-5H4z" fill="currentColor"/><path d="M19 11c1.5 1.5 1.5 8.5 0 10M22 8c3 3 3 13 0 16" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>',
   mute: '<path d="M4 12h5l6-5v18l-6-5H4z" fill="currentColor"/><path d="M19 12l7 8M26 12l-7 8" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
-  gear: '<circle cx="16" cy="16" r="4.5" fill="none" stroke="currentColor" stroke-width="2.4"/><path d="M16 3v5M16 24v5M3 16h5M24 16h5M6.8 6.8l3.5 3.5M21.7 21.7l3.5 3.5M6.8 25.2l3.5-3.5M21.7 10.3l3.5-3.5" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>',
+  // A cog with eight teeth and a hole: read as settings (rays around a ring read as a sun).
+  gear: '<path fill="currentColor" fill-rule="evenodd" d="M26.7 13.4 L30.4 14.1 L30.4 17.9 L26.7 18.6 L25.4 21.7 L27.5 24.8 L24.8 27.5 L21.7 25.4 L18.6 26.7 L17.9 30.4 L14.1 30.4 L13.4 26.7 L10.3 25.4 L7.2 27.5 L4.5 24.8 L6.6 21.7 L5.3 18.6 L1.6 17.9 L1.6 14.1 L5.3 13.4 L6.6 10.3 L4.5 7.2 L7.2 4.5 L10.3 6.6 L13.4 5.3 L14.1 1.6 L17.9 1.6 L18.6 5.3 L21.7 6.6 L24.8 4.5 L27.5 7.2 L25.4 10.3 Z M21 16 A5 5 0 1 0 11 16 A5 5 0 1 0 21 16 Z"/>',
   flip: '<path d="M10 5v20M10 25l-5-5M10 25l5-5M22 27V7M22 7l-5 5M22 7l5 5" stroke="currentColor" stroke-width="2.4" fill="none" stroke-linecap="round" stroke-linejoin="round"/>',
 };
 

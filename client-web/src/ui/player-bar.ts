@@ -55,7 +55,7 @@ export class PlayerBar {
     ];
     this.info.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
     this.side.replaceChildren(
-      h('span', { class: `side-dot side-${s.game.id}-${seat}`, 'aria-hidden': 'true' }),
+      h('span', { class: `side-dot seat-${seat} side-${s.game.id}-${seat}`, 'aria-hidden': 'true' }),
       h('span', { class: 'pb-side' }, roomSideName(s.game.id, s.options.handicap, seat)),
       me ? h('span', { class: 'pb-you' }, `· ${t('room.you')}`) : '',
     );
