@@ -5,6 +5,7 @@ import type { Snapshot } from '../src/protocol/messages';
 import { clockFace, formatClock, describeClock } from '../src/state/clock';
 import { resultText, REASONS } from '../src/state/result-text';
 import { en } from '../src/i18n/en';
+import { setLang } from '../src/i18n';
 import { ja } from '../src/i18n/ja';
 import { Session, roomFromPath } from '../src/state/session';
 
@@ -167,6 +168,18 @@ describe('clock', () => {
     expect(formatClock(-5)).toBe('0:00.0');
     expect(describeClock({ kind: 'fischer', base_ms: 180000, increment_ms: 2000 })).toBe('3+2');
     expect(describeClock({ kind: 'byoyomi', base_ms: 600000, period_ms: 30000, periods: 1 })).toBe('10m+30s');
+    expect(describeClock({ kind: 'byoyomi', base_ms: 0, period_ms: 10000, periods: 1 })).toBe('10s');
+    expect(describeClock({ kind: 'byoyomi', base_ms: 180000, period_ms: 10000, periods: 3 })).toBe('3m+3×10s');
+  });
+  it('writes time controls in Japanese as Japanese servers do', () => {
+    setLang('ja', null);
+    try {
+      expect(describeClock({ kind: 'fischer', base_ms: 180000, increment_ms: 2000 })).toBe('3分+2秒');
+      expect(describeClock({ kind: 'byoyomi', base_ms: 600000, period_ms: 30000, periods: 1 })).toBe('10分・秒読み30秒');
+      expect(describeClock({ kind: 'byoyomi', base_ms: 0, period_ms: 10000, periods: 1 })).toBe('秒読み10秒');
+    } finally {
+      setLang('en', null);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // What a clock face shows at a given moment, from the server's last figures. The server
 // decides flag falls; the client only counts down smoothly between updates.
 import type { ClockState, Clock } from '../protocol/messages';
+import { t } from '../i18n';
 
 export interface ClockFace {
   ms: number; // time to show, never negative
@@ -73,10 +74,17 @@ export function formatClock(ms: number): string {
 }
 
 // "5+3", "10m+3x30s", "–" for the lobby and the record.
+// A time control in a few words of the page's language: "3+2" and "10m+30s" in English,
+// "3分+2秒" and "10分・秒読み30秒" in Japanese (as Japanese servers write them).
 export function describeClock(c: Clock): string {
   const min = (ms: number) => (ms % 60000 === 0 ? String(ms / 60000) : (ms / 60000).toFixed(1));
-  if (c.kind === 'fischer') return `${min(c.base_ms)}+${Math.round(c.increment_ms / 1000)}`;
-  if (c.kind === 'byoyomi') return `${min(c.base_ms)}m+${c.periods > 1 ? `${c.periods}×` : ''}${Math.round(c.period_ms / 1000)}s`;
+  const sec = (ms: number) => String(Math.round(ms / 1000));
+  if (c.kind === 'fischer') return t('clock.fischer', { min: min(c.base_ms), inc: sec(c.increment_ms) });
+  if (c.kind === 'byoyomi') {
+    const periods = c.periods > 1 ? t('clock.periods', { periods: c.periods }) : '';
+    const byoyomi = t('clock.byoyomiFor', { sec: sec(c.period_ms), periods });
+    return c.base_ms > 0 ? t('clock.mainAndByoyomi', { min: min(c.base_ms), byoyomi }) : byoyomi;
+  }
   return '∞';
 }
 

@@ -8,6 +8,7 @@ import { GAMES, gameMeta } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import { gameName } from '../games/names';
 import { presetsFor } from './presets';
+import { describeClock } from '../state/clock';
 import { COMPUTER_LEVELS } from '../games/computer';
 
 export interface RoomActions {
@@ -113,7 +114,7 @@ export function renderControls(s: RoomState, a: RoomActions, games: GameDirector
     const clock = h('select', { 'aria-label': t('play.switch.clock'), 'data-testid': 'switch-clock' });
     const fillClocks = (): void => {
       clock.replaceChildren(h('option', { value: 'keep' }, t('play.switch.keepClock')),
-        ...presetsFor(games.byoyomi(select.value)).map((p) => h('option', { value: p.id }, p.id === 'none' ? t('home.unlimited') : p.label)));
+        ...presetsFor(games.byoyomi(select.value)).map((p) => h('option', { value: p.id }, p.id === 'none' ? t('home.unlimited') : describeClock(p.clock))));
     };
     select.addEventListener('change', fillClocks);
     fillClocks();

@@ -117,7 +117,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
     const chips = presets.map((x) =>
       h('label', { class: `chip${x.id === presetId ? ' selected' : ''}` },
         h('input', { type: 'radio', name: 'preset', value: x.id, checked: x.id === presetId, onchange: () => { presetId = x.id; drawTime(); } }),
-        x.id === 'none' ? t('home.unlimited') : x.label),
+        x.id === 'none' ? t('home.unlimited') : describeClock(x.clock)),
     );
     chips.push(
       h('label', { class: `chip${presetId === 'custom' ? ' selected' : ''}` },
