@@ -4,6 +4,7 @@
 #include "chess/fen.h"
 #include "chess/pgn.h"
 #include "core/record_text.h"
+#include "core/time_control.h"
 
 namespace banmen::chess {
 
@@ -17,13 +18,10 @@ std::string termination(const Outcome& o) {
 }
 
 // "10+5" (minutes + seconds) becomes PGN's "600+5"; anything else is left out.
-std::string pgn_time_control(std::string_view tc) {
-  auto plus = tc.find('+');
-  if (plus == tc.npos || plus == 0 || plus + 1 == tc.size() || tc.size() > 12) return {};
-  for (std::size_t i = 0; i < tc.size(); ++i)
-    if (i != plus && (tc[i] < '0' || tc[i] > '9')) return {};
-  return std::to_string(std::stol(std::string(tc.substr(0, plus))) * 60) + "+" +
-         std::string(tc.substr(plus + 1));
+std::string pgn_time_control(std::string_view human) {
+  auto tc = parse_time_control(human);
+  if (!tc || tc->kind != TimeControl::Kind::fischer) return {};
+  return std::to_string(tc->base_minutes * 60) + "+" + std::to_string(tc->increment_seconds);
 }
 
 std::string elapsed(std::int64_t ms) {

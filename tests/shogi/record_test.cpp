@@ -47,6 +47,27 @@ TEST(ShogiKif, ExportsHeaderMovesTimesAndResult) {
   EXPECT_TRUE(contains(k, "   6 投了\nまで5手で先手の勝ち\n"));
 }
 
+// As Japanese programs write it: the main time in 分 (or 時間), the byoyomi on its own
+// line, an increment after the main time; anything else kept as text.
+TEST(ShogiKif, WritesTheTimeControlAsJapaneseProgramsDo) {
+  auto g = short_game();
+  auto header = [&](const std::string& human) {
+    RecordInfo info = sample_info();
+    info.time_control = human;
+    auto kif = g->export_record("kif", Viewer::referee, info);
+    EXPECT_TRUE(kif.ok());
+    return kif.ok() ? *kif : std::string();
+  };
+  EXPECT_TRUE(contains(header("10m+1x30s"), "持ち時間：10分\n秒読み：30秒\n"));
+  EXPECT_TRUE(contains(header("0m+1x10s"), "持ち時間：0分\n秒読み：10秒\n"));
+  EXPECT_TRUE(contains(header("90m+3x60s"), "持ち時間：1時間30分\n秒読み：60秒×3回\n"));
+  EXPECT_TRUE(contains(header("5+3"), "持ち時間：5分+3秒\n"));
+  EXPECT_TRUE(contains(header("15+0"), "持ち時間：15分\n"));
+  EXPECT_TRUE(contains(header("about an hour"), "持ち時間：about an hour\n"));
+  EXPECT_FALSE(contains(header(""), "持ち時間"));
+  EXPECT_FALSE(contains(header("3m+1x10s"), "3m+1x10s"));
+}
+
 TEST(ShogiKif, RoundTripsThroughImport) {
   auto g = short_game();
   g->finish(Outcome::win(0, "resignation"));

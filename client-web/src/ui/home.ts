@@ -109,6 +109,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
     );
   }
 
+  let customKind: 'byoyomi' | 'fischer' = 'byoyomi';
   function drawTime(): void {
     const byoyomi = p.byoyomi(game);
     timeDrawnFor = byoyomi;
@@ -124,13 +125,23 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
         h('input', { type: 'radio', name: 'preset', value: 'custom', checked: presetId === 'custom', onchange: () => { presetId = 'custom'; drawTime(); } }),
         t('home.custom')),
     );
+    // The Japanese games keep time with byoyomi or, as the server also allows, a Fischer
+    // increment: their custom clock offers both.
+    const useByoyomi = byoyomi && customKind === 'byoyomi';
+    const kindChoice = byoyomi
+      ? h('label', {}, t('home.clockKind'),
+          h('select', { name: 'clock-kind', 'data-testid': 'clock-kind', onchange: (e: Event) => { customKind = (e.target as HTMLSelectElement).value as 'byoyomi' | 'fischer'; drawTime(); } },
+            h('option', { value: 'byoyomi', selected: useByoyomi }, t('home.kind.byoyomi')),
+            h('option', { value: 'fischer', selected: !useByoyomi }, t('home.kind.fischer'))))
+      : null;
     const custom = presetId === 'custom'
       ? h('div', { class: 'custom-time' },
+          kindChoice,
           // A Fischer clock needs some main time; byoyomi may be periods only.
-          h('label', {}, t('home.minutes'), h('input', { type: 'number', name: 'minutes', min: byoyomi ? 0 : 0.05, max: 180, step: 'any', required: true, value: byoyomi ? 10 : 5 })),
-          h('label', {}, t(byoyomi ? 'home.byoyomi' : 'home.increment'),
-            h('input', { type: 'number', name: 'seconds', min: 0, max: 600, step: 1, value: byoyomi ? 30 : 3 })),
-          byoyomi
+          h('label', {}, t('home.minutes'), h('input', { type: 'number', name: 'minutes', min: useByoyomi ? 0 : 0.05, max: 180, step: 'any', required: true, value: useByoyomi ? 10 : 5 })),
+          h('label', {}, t(useByoyomi ? 'home.byoyomi' : 'home.increment'),
+            h('input', { type: 'number', name: 'seconds', min: 0, max: 600, step: 1, value: useByoyomi ? 30 : 3 })),
+          useByoyomi
             ? h('label', {}, t('home.periods'), h('input', { type: 'number', name: 'periods', min: 1, max: 10, step: 1, value: 1 }))
             : null)
       : null;
@@ -159,7 +170,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
     const data = new FormData(form);
     const byoyomi = p.byoyomi(game);
     const clock = presetId === 'custom'
-      ? customClock(byoyomi, Number(data.get('minutes')), Number(data.get('seconds')), Number(data.get('periods') ?? 1))
+      ? customClock(byoyomi && data.get('clock-kind') !== 'fischer', Number(data.get('minutes')), Number(data.get('seconds')), Number(data.get('periods') ?? 1))
       : presetsFor(byoyomi).find((x) => x.id === presetId)!.clock;
     const name = String(data.get('nickname') ?? '').trim() || 'Player';
     let custom = {};

@@ -2,6 +2,7 @@
 #include "shogi/records/kif.h"
 
 #include "core/record_text.h"
+#include "core/time_control.h"
 
 #include <string>
 
@@ -35,6 +36,24 @@ std::string pad_move(const std::string& text) {
   return text + std::string(width < 14 ? 14 - width : 1, ' ');
 }
 
+// The time control as Japanese programs write and read it (Kifu for Windows, ShogiGUI,
+// tsshogi): 持ち時間 for the main time, 秒読み for the byoyomi ("秒読み：30秒", with "×3回"
+// for several periods), an increment after the main time ("5分+3秒"). A form the server
+// did not write is kept as free text.
+std::string kif_time_control(std::string_view human) {
+  if (human.empty()) return {};
+  auto tc = parse_time_control(human);
+  if (!tc) return "持ち時間：" + record_field(human) + "\n";
+  std::string out = "持ち時間：" + japanese_minutes(tc->base_minutes);
+  if (tc->kind == TimeControl::Kind::fischer) {
+    if (tc->increment_seconds > 0) out += "+" + std::to_string(tc->increment_seconds) + "秒";
+    return out + "\n";
+  }
+  out += "\n秒読み：" + std::to_string(tc->period_seconds) + "秒";
+  if (tc->periods > 1) out += "×" + std::to_string(tc->periods) + "回";
+  return out + "\n";
+}
+
 }  // namespace
 
 Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) {
@@ -43,7 +62,7 @@ Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) 
   if (!record.start_time.empty()) out += "開始日時：" + record_date(record.start_time) + "\n";
   if (!record.event.empty()) out += "棋戦：" + record_field(record.event) + "\n";
   if (!record.site.empty()) out += "場所：" + record_field(record.site) + "\n";
-  if (!record.time_control.empty()) out += "持ち時間：" + record_field(record.time_control) + "\n";
+  out += kif_time_control(record.time_control);
   const bool standard = game.initial_position() == v.start_sfen;
   const Handicap* handicap = handicap_of(game.start());
   if (standard && v.id == "shogi") {
