@@ -110,3 +110,15 @@ describe('switching games', () => {
     expect(switchClock(false, fischer, 'b0+30')).toEqual(fischer); // not a preset of this kind
   });
 });
+
+describe('typed moves', () => {
+  it('plays a legal move whatever its case, and says why another is not played', async () => {
+    const { typedMoveVerdict } = await import('../src/ui/typed-move');
+    const legal = ['7g7f', '7g7h', 'P*5e', 'e2e4'];
+    expect(typedMoveVerdict('7G7F', legal, true)).toEqual({ move: '7g7f', why: '' });
+    expect(typedMoveVerdict('7g7f', legal, false).why).toBe('It is not your turn yet.');
+    expect(typedMoveVerdict('7g7c', legal, true).why).toBe('7g7c is not legal: the piece on 7g cannot go there now.');
+    expect(typedMoveVerdict('5a5c', legal, true).why).toBe('5a5c is not a legal move here. Moves are written like 7g7f.');
+    expect(typedMoveVerdict('5a5c', [], true).why).toBe('There is no move to play.');
+  });
+});

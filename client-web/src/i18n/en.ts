@@ -148,6 +148,10 @@ export const en = {
   'play.promote.no': 'Do not promote',
   'play.choosePiece': 'Promote to',
   'play.cancel': 'Cancel',
+  'play.typed.notYourTurn': 'It is not your turn yet.',
+  'play.typed.notThere': '{move} is not legal: the piece on {from} cannot go there now.',
+  'play.typed.illegal': '{move} is not a legal move here. Moves are written like {example}.',
+  'play.typed.none': 'There is no move to play.',
   'play.error': 'Not accepted: {message}',
 
   'error.not_your_turn': 'it is not your turn',

@@ -150,6 +150,10 @@ export const ja: Record<MessageKey, string> = {
   'play.promote.no': '成らない',
   'play.choosePiece': '昇格する駒',
   'play.cancel': 'キャンセル',
+  'play.typed.notYourTurn': 'まだあなたの手番ではありません。',
+  'play.typed.notThere': '{move} は指せません。{from} の駒は今そこへ動けません。',
+  'play.typed.illegal': '{move} はこの局面で指せる手ではありません。手は {example} のように書きます。',
+  'play.typed.none': '指せる手がありません。',
   'play.error': '受け付けられません: {message}',
 
   'error.not_your_turn': '相手の手番です',

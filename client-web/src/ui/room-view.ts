@@ -14,12 +14,13 @@ import { ReversiBoard } from '../boards/reversi-board';
 import { PlayerBar } from './player-bar';
 import { renderMoveList } from './move-list';
 import { renderControls, recordFormats, type RoomActions } from './controls';
-import { choose, toast } from './dialogs';
+import { choose } from './dialogs';
 import { resultText } from '../state/result-text';
 import { gameName, sideName, variantPieceName } from '../games/names';
 import { gameMeta } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import { describeClock } from '../state/clock';
+import { typedMoveVerdict } from './typed-move';
 import type { Sound } from './sound';
 import { uiIcon } from './icons';
 import type { Notifier } from './notifier';
@@ -106,17 +107,22 @@ export class RoomView {
     });
     this.passBtn.addEventListener('click', () => this.actions.move('pass'));
     // Keyboard play: type a move in the game's notation (e2e4, 7g7f, P*5e, d3).
-    const moveForm = h('form', { class: 'move-form' }, this.moveInput);
+    // Why a typed move was not played is said under the box, where the player looks
+    // (a toast at the bottom would cover the clock on a phone).
+    const moveError = h('p', { class: 'move-error', role: 'alert', 'data-testid': 'move-error' });
+    const moveForm = h('form', { class: 'move-form' }, this.moveInput, moveError);
+    this.moveInput.addEventListener('input', () => { moveError.textContent = ''; });
     moveForm.addEventListener('submit', (e) => {
       e.preventDefault();
       const s = this.state;
       const typed = this.moveInput.value.trim();
       if (!s || !typed) return;
-      const found = s.legalMoves.find((m) => m.toLowerCase() === typed.toLowerCase());
-      if (found && isMyTurn(s)) {
-        this.actions.move(found);
+      const verdict = typedMoveVerdict(typed, s.legalMoves, isMyTurn(s));
+      if (verdict.move) {
+        this.actions.move(verdict.move);
         this.moveInput.value = '';
-      } else toast(t('play.error', { message: typed }), 'error');
+        moveError.textContent = '';
+      } else moveError.textContent = verdict.why;
     });
     this.moveForm = moveForm;
     const token = () => deps.token?.() ?? null;
