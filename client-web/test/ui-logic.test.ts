@@ -122,3 +122,13 @@ describe('typed moves', () => {
     expect(typedMoveVerdict('5a5c', [], true).why).toBe('There is no move to play.');
   });
 });
+
+describe('the invite card', () => {
+  it('reads the series route\'s invite and ignores a malformed one', async () => {
+    const { parseSeries } = await import('../src/protocol/positions');
+    const base = { room: 'r', players: [], score: [0, 0], total_games: 0, games: [], next: null };
+    const a = parseSeries({ ...base, invite: { game: 'shogi', clock: { kind: 'byoyomi', base_ms: 0, period_ms: 30000, periods: 1 }, host: 'Hana', seats_taken: 2, spectators: true } });
+    expect(a?.invite).toMatchObject({ game: 'shogi', host: 'Hana', seats_taken: 2, spectators: true });
+    expect(parseSeries({ ...base, invite: { game: 7 } })?.invite).toBeUndefined();
+  });
+});

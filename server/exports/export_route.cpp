@@ -95,6 +95,7 @@ ExportReply series_reply(Store& store, const std::string& room_id, std::string_v
       {"room", s.info.room_id},       {"players", players}, {"score", {s.score[0], s.score[1]}},
       {"total_games", s.total_games}, {"games", games},     {"next", next}};
   body["series_records"] = series_records_json(s, *from, *limit);
+  body["invite"] = invite_json(s);
   return ExportReply{200, body.dump() + "\n", "application/json", {}, false};
 }
 
@@ -126,6 +127,20 @@ ExportReply record_reply(Store& store, const std::string& room_id, int game_no,
   reply.content_disposition = "attachment; filename=\"banmen-" + room_id + "-" +
                               std::to_string(game_no) + "." + record_file_extension(*format) + "\"";
   return reply;
+}
+
+// What a visitor opening the room's link is told before choosing a name: the game, its
+// clock, who invites and whether a seat is still free (else they would watch). Only what
+// every spectator of the room sees anyway.
+json invite_json(const StoredSeries& s) {
+  json options = json::parse(s.info.options_json, nullptr, false);
+  if (!options.is_object()) return nullptr;
+  json invite{{"seats_taken", s.players.size()}};
+  for (const char* key : {"game", "clock", "handicap", "variant_name", "spectators"})
+    if (options.contains(key)) invite[key] = options[key];
+  for (const auto& p : s.players)
+    if (p.player == 0) invite["host"] = p.name;
+  return invite;
 }
 
 }  // namespace

@@ -70,6 +70,19 @@ class ExportRoute : public ::testing::TestWithParam<std::string> {
   std::unique_ptr<Store> store_;
 };
 
+// A link's visitor learns the game, the clock, the host and whether a seat is free; no
+// token, no other option.
+TEST_P(ExportRoute, ListingsSayWhatTheInviteIsFor) {
+  store_series("inv", 1, true);
+  auto page = json::parse(get("/api/rooms/inv/games?limit=1").body);
+  ASSERT_TRUE(page["invite"].is_object()) << page.dump();
+  EXPECT_EQ(page["invite"]["game"], "reversi");
+  EXPECT_EQ(page["invite"]["host"], "Host");
+  EXPECT_EQ(page["invite"]["seats_taken"], 2);
+  EXPECT_EQ(page["invite"]["spectators"], true);
+  EXPECT_FALSE(page["invite"].contains("side"));
+}
+
 TEST_P(ExportRoute, ListingsComeInPagesWithTheWholeSeriesScore) {
   store_series("big", 120, true);
   auto first = get("/api/rooms/big/games");

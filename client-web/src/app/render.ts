@@ -8,6 +8,7 @@ import type { RoomOptions } from '../protocol/messages';
 import type { Session } from '../state/session';
 import { clear, h } from '../ui/dom';
 import { renderHome, renderJoinCard, type HomePage, type HomeProps } from '../ui/home';
+import { fetchInvite } from '../net/records-api';
 import { RoomView, type RoomDeps } from '../ui/room-view';
 import { renderBanner, renderTopbar } from '../ui/topbar';
 import { needsName, type AppModel } from './model';
@@ -109,7 +110,7 @@ export class Pages {
       return;
     }
     if (needsName(m, this.session)) {
-      this.show(renderJoinCard(this.hooks.named), true);
+      this.show(renderJoinCard(this.hooks.named, fetchInvite(m.roomId!)), true);
       return;
     }
     if (!m.state) {

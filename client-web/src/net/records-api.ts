@@ -2,7 +2,7 @@
 // series (every page of it). A player sends their seat token as `Authorization: Bearer`,
 // so a room without spectators answers them and a game in progress is their own view.
 // The API has a budget per address (429/503 with Retry-After): a few bounded retries.
-import { parsePositions, parseSeries, type PositionsAnswer, type SeriesAnswer } from '../protocol/positions';
+import { parsePositions, parseSeries, type PositionsAnswer, type RoomInvite, type SeriesAnswer } from '../protocol/positions';
 
 const RETRIES = 3;
 const MAX_PAGES = 20; // 200 games a page: a series longer than 4000 games shows its start
@@ -46,4 +46,15 @@ export async function fetchSeries(room: string, token: string | null): Promise<S
   }
   if (!all) throw new ApiError(0);
   return all;
+}
+
+// What a link's visitor is told before joining: the room's game, clock, host and free
+// seats (one small page of the series; null when the room cannot be read).
+export async function fetchInvite(room: string): Promise<RoomInvite | null> {
+  try {
+    const a = parseSeries(await getJson(`/api/rooms/${encodeURIComponent(room)}/games?limit=1`, null));
+    return a?.invite ?? null;
+  } catch {
+    return null;
+  }
 }

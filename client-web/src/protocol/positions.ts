@@ -2,6 +2,7 @@
 // a game's positions and a room's series. Checked at the edge like WebSocket messages:
 // a malformed answer is null, unknown fields are ignored.
 
+import type { Clock } from './messages';
 // A game's result as the records API writes it ("kind", not the room's "result").
 export interface GameResultKind {
   kind: 'win' | 'draw' | 'aborted' | string;
@@ -65,6 +66,28 @@ export interface SeriesAnswer {
   games: SeriesGame[];
   next: string | null;
   series_records?: { pgn?: string | null; zip?: string | null };
+  invite?: RoomInvite;
+}
+
+// What the link's visitor is told before joining (the series route's `invite`).
+export interface RoomInvite {
+  game: string;
+  clock: Clock | null;
+  host: string;
+  variant_name: string;
+  handicap: string;
+  seats_taken: number;
+  spectators: boolean;
+}
+
+export function parseInvite(v: unknown): RoomInvite | null {
+  if (!isObj(v) || !isStr(v.game) || !isNum(v.seats_taken)) return null;
+  const c = v.clock;
+  const clock = isObj(c) && (c.kind === 'none' || c.kind === 'fischer' || c.kind === 'byoyomi') ? (c as unknown as Clock) : null;
+  return {
+    game: v.game, clock, host: isStr(v.host) ? v.host : '', variant_name: isStr(v.variant_name) ? v.variant_name : '',
+    handicap: isStr(v.handicap) ? v.handicap : '', seats_taken: v.seats_taken, spectators: v.spectators !== false,
+  };
 }
 
 type Obj = Record<string, unknown>;
@@ -149,5 +172,7 @@ export function parseSeries(v: unknown): SeriesAnswer | null {
     const sr = v.series_records;
     a.series_records = { pgn: isStr(sr.pgn) ? sr.pgn : null, zip: isStr(sr.zip) ? sr.zip : null };
   }
+  const invite = parseInvite(v.invite);
+  if (invite) a.invite = invite;
   return a;
 }

@@ -3,6 +3,7 @@ import { t, tMaybe, type MessageKey } from '../i18n';
 import { GAMES, isGameId } from '../games/catalog';
 import { gameName, sideName } from '../games/names';
 import type { GameInfoMsg, PublicRoom, RoomOptions } from '../protocol/messages';
+import type { RoomInvite } from '../protocol/positions';
 import { renderVariantForm, type VariantChecker, type VariantForm } from '../games/variant-form';
 import { renderVariantGuide } from './variant-guide';
 import { toast } from './dialogs';
@@ -247,20 +248,33 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
 }
 
 // Asked once, on the first visit through a share link: the name the other side will see.
-export function renderJoinCard(onJoin: (name: string) => void): HTMLElement {
+// The card says what the link is for (the game, its clock, who invites) as soon as the
+// room's answer comes, and when both seats are taken that the visitor will watch.
+export function renderJoinCard(onJoin: (name: string) => void, invite: Promise<RoomInvite | null> = Promise.resolve(null)): HTMLElement {
   const input = h('input', {
     type: 'text', id: 'join-name', maxlength: 32, autocomplete: 'nickname', required: true,
     placeholder: t('home.nickname.placeholder'), 'data-testid': 'join-name',
   });
-  const form = h('form', { class: 'join-card' },
-    h('h1', {}, t('room.joinTitle')),
+  const title = h('h1', {}, t('room.joinTitle'));
+  const details = h('p', { class: 'join-details', 'data-testid': 'join-details' });
+  const button = h('button', { type: 'submit', class: 'btn primary big', 'data-testid': 'join-submit' }, t('room.joinButton'));
+  const form = h('form', { class: 'join-card' }, title, details,
     h('label', { for: 'join-name' }, t('home.nickname')),
     input,
-    h('button', { type: 'submit', class: 'btn primary big', 'data-testid': 'join-submit' }, t('room.joinButton')));
+    button);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const name = input.value.trim();
     if (name) onJoin(name);
+  });
+  void invite.then((i) => {
+    if (!i) return;
+    const game = gameName(i.game, i.variant_name ? { id: i.game, name: i.variant_name, sides: ['', ''], side_letters: ['', ''], hidden_information: false } : undefined);
+    title.textContent = i.host ? t('room.joinTitleFrom', { host: i.host, game }) : t('room.joinTitleGame', { game });
+    const parts = [i.clock ? (i.clock.kind === 'none' ? t('home.unlimited') : describeClock(i.clock)) : ''];
+    if (i.seats_taken >= 2) parts.push(i.spectators ? t('room.joinFullWatch') : t('room.joinFullClosed'));
+    details.textContent = parts.filter(Boolean).join(' · ');
+    if (i.seats_taken >= 2) button.textContent = t('room.watchButton');
   });
   queueMicrotask(() => input.focus());
   return form;
