@@ -150,12 +150,17 @@ void Room::rejoin(const ClientPtr& client, const json& req, const json& re, bool
 void Room::take_seat(const ClientPtr& client, const json& req, const json& re, int p,
                      bool was_member, const std::string& new_token) {
   if (was_member) seating_.remove(client->client_id(), 0);  // a spectator becomes the player
-  // A newer connection of the same player replaces the older one.
+  // A newer connection of the same player replaces the older one. A seat moved by a device
+  // link says so (4004): the old tab's token no longer opens the seat, so it must not
+  // offer to take it back as after 4001.
   if (auto old = seating_.player(p).client; old != 0 && old != client->client_id()) {
     if (const Member* m = seating_.find(old)) {
       if (auto oc = m->client.lock()) {
         oc->left_room(this);
-        oc->close(4001, "replaced");
+        if (new_token.empty())
+          oc->close(4001, "replaced");
+        else
+          oc->close(4004, "seat moved to another device");
       }
       seating_.remove(old, 0);
     }

@@ -3,7 +3,7 @@
 // (jsQR), and axe-core's accessibility check of the home page and a room of every game,
 // in English and Japanese, light and dark. Usage: node extras.mjs <base url>
 import { createRequire } from 'node:module';
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, roundTrip } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -97,7 +97,7 @@ async function premove() {
   await until(async () => (await guest.page.locator('square.current-premove').count()) === 0, 'Escape cancels the premove');
   await playMove(host.page, 'chess', 'g1f3', true);
   await until(async () => (await count(guest.page)) === 3, 'Nf3 arrives');
-  await guest.page.waitForTimeout(500);
+  await roundTrip(guest.page, host.page, 'premove check');
   check((await count(host.page)) === 3, 'a cancelled premove is not played');
   const announced = await guest.page.locator('[data-testid=move-announce]').textContent();
   check(/Nf3|g1f3/.test(announced ?? ''), `the move is announced for screen readers: "${announced}"`);

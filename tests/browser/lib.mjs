@@ -145,3 +145,13 @@ export async function notDrawnBy(page, family, weight, text) {
     }).join('');
   }, { family, weight, text });
 }
+
+// Proves that nothing `from` sent before now is still on its way: `from` says `text` in
+// the chat and `to` waits until it shows. The server handles one connection's messages in
+// order, so any move `from` sent earlier has been played (or refused) by then: a check
+// that something did NOT happen waits on this, not on a pause.
+export async function roundTrip(from, to, text) {
+  await from.fill('.chat-form input', text);
+  await from.press('.chat-form input', 'Enter');
+  await until(async () => (await to.locator('.chat-log li', { hasText: text }).count()) > 0, `the chat line "${text}" arrives`);
+}

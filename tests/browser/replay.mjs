@@ -5,7 +5,7 @@
 // (results, score, a replay of an earlier game of another kind); a finished dog-cat game
 // replayed with its hidden pieces revealed, and before the end nothing hidden shown.
 // Usage: node replay.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
+import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, joinAs, roundTrip } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -109,7 +109,7 @@ try {
   ok(await backShown(A), 'chess: "Back to the game" is offered');
   // No move on an earlier position, though it is Alice's turn in the game.
   await playMove(A, 'chess', 'd1h5', false);
-  await A.waitForTimeout(400);
+  await roundTrip(A, B, 'looking back');
   ok((await moveCount(B)) === 4, 'chess: no move is made while looking back');
   await shot(A, 'replay-chess-looking-back');
   await press(A, 'ArrowRight');
@@ -308,8 +308,8 @@ async function dogcat(browser) {
   ok((await S.locator('sg-pieces piece.sente.hidden-rook-c').count()) === 1, 'as Cat saw it: Dog\'s rook a possible king');
   ok(/3e/.test(await S.locator('[data-testid=reveal-box]').textContent()), 'the words name the suspected squares');
   await S.click('[data-reveal="both"]');
-  const again = await S.locator('sg-pieces piece').evaluateAll((els) => els.map((e) => e.className).sort());
-  ok(JSON.stringify(both) === JSON.stringify(again), 'both views again');
+  const pieces = () => S.locator('sg-pieces piece').evaluateAll((els) => els.map((e) => e.className).sort());
+  await until(async () => JSON.stringify(await pieces()) === JSON.stringify(both), 'both views again');
   const hands = await S.locator('.pb-hand sg-hp-wrap:not([data-nb="0"]) piece[class*="hidden-"]').evaluateAll((els) => els.map((e) => e.className));
   ok(hands.length > 0 && hands.every((c) => !c.includes('unknown')), `dog-cat after: the hands show their types too (${hands.join(', ')})`);
   await S.locator('.room').screenshot({ path: `${ARTIFACTS}/replay-dogcat-reveal.png` });

@@ -78,6 +78,9 @@ try {
   await guest.page.click('[data-testid=accept-rematch]');
   await until(async () => !(await host.page.locator('[data-testid=rematch]').count()), 'rematch started');
   check((await seat(host.page)) === 0 && (await seat(guest.page)) === 1, 'seats kept on rematch');
+  // The giver moves once their own page shows the new game and their turn, as a person would.
+  const myTurn = (p) => p.locator('.status-line.my-turn').count();
+  await until(async () => (await moveCount(guest.page)) === 0 && (await myTurn(guest.page)) > 0, 'the giver sees the new game and its turn');
   await playMove(guest.page, 'shogi', MOVES[0], false);
   await until(async () => (await moveCount(host.page)) === 1, 'the giver moves first again');
 
@@ -91,10 +94,16 @@ try {
   await phone.page.waitForSelector('.room');
   await until(async () => (await seat(phone.page)) === 0, 'the phone has the seat');
   check(!phone.page.url().includes('#device='), 'the code leaves the address bar');
-  await until(async () => (await host.page.locator('text=This seat is now open in another tab or window.').count()) > 0, 'the old tab is told');
+  await until(async () => (await host.page.locator('[data-testid=moved-away]').count()) > 0, 'the old tab is told the seat moved');
+  check((await host.page.locator('text=Play here').count()) === 0, 'the old tab does not offer a seat its token no longer opens');
   await playMove(phone.page, 'shogi', MOVES[1], false);
   await until(async () => (await moveCount(guest.page)) === 2, 'the phone plays for the seat');
   await shot(phone.page, 'setup-04-phone');
+  // The old tab may still watch the game it left.
+  await host.page.click('[data-testid=watch-here]');
+  await until(async () => (await host.page.locator('text=You are watching this game.').count()) > 0, 'the old tab watches');
+  await until(async () => (await moveCount(host.page)) === 2, 'the old tab shows the game as it is');
+  check((await seat(phone.page)) === 0, 'the phone keeps the seat');
   // A spent link: the newcomer is told, says a name and can only watch.
   const again = await newPlayer(browser, deviceUrl, { name: 'again' });
   await again.page.waitForSelector('[data-testid=join-name]');

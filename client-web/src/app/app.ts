@@ -58,7 +58,8 @@ export class App implements Inbox {
       onStatus: (s, ms) => this.onStatus(s, ms),
       onClosed: (code) => {
         this.model.replaced = code === 4001;
-        return !this.model.replaced;
+        this.model.movedAway = code === 4004;
+        return !this.model.replaced && !this.model.movedAway;
       },
     }, this.router.room);
     const actions = roomActions({
@@ -74,6 +75,13 @@ export class App implements Inbox {
       retry: () => this.link.conn.retryNow(),
       useHere: () => {
         this.model.replaced = false;
+        this.link.conn.retryNow(true);
+      },
+      // The seat went to another device: this tab's token is void; it comes back as a
+      // spectator of the same room.
+      watchHere: () => {
+        if (this.model.roomId) this.session.forgetToken(this.model.roomId);
+        this.model.movedAway = false;
         this.link.conn.retryNow(true);
       },
       toggleSound: () => this.settings.change({ sound: !this.settings.value.sound }),

@@ -16,6 +16,9 @@ export interface AppModel {
   notFound: boolean;
   // This seat was opened in another tab (close code 4001): stay closed until asked.
   replaced: boolean;
+  // This seat moved to another device by a device link (close code 4004): the token here
+  // is void; the tab may watch as a spectator.
+  movedAway: boolean;
   // The room is moving between servers (error room_busy): the join is tried again soon.
   moving: boolean;
   // A create_room sent and not yet answered (sent again after a reconnect).
@@ -25,7 +28,7 @@ export interface AppModel {
 export function newModel(): AppModel {
   return {
     status: 'connecting', retryIn: 0, serverName: '', rooms: [], roomId: null, state: null,
-    notFound: false, replaced: false, moving: false, pendingCreate: null,
+    notFound: false, replaced: false, movedAway: false, moving: false, pendingCreate: null,
   };
 }
 

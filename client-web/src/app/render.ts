@@ -17,6 +17,7 @@ export interface PageHooks {
   home(): void;
   retry(): void;
   useHere(): void;
+  watchHere(): void;
   toggleSound(): void;
   settings(): void;
   create(name: string, options: RoomOptions): void;
@@ -76,9 +77,11 @@ export class Pages {
       status: this.model.status,
       retryInMs: this.model.retryIn,
       replaced: this.model.replaced,
+      movedAway: this.model.movedAway,
       moving: this.model.moving,
       onRetry: this.hooks.retry,
       onUseHere: this.hooks.useHere,
+      onWatchHere: this.hooks.watchHere,
     });
   }
 

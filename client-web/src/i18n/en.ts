@@ -9,6 +9,8 @@ export const en = {
   'conn.restarting': 'The server is restarting. Reconnecting in {seconds} s…',
   'conn.moving': 'This room is moving to another server. Reconnecting…',
   'conn.replaced': 'This seat is now open in another tab or window.',
+  'conn.movedAway': 'This seat now plays on your other device.',
+  'conn.watchHere': 'Watch here',
   'conn.useHere': 'Play here',
   'conn.retry': 'Retry now',
 

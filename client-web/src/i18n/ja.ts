@@ -11,6 +11,8 @@ export const ja: Record<MessageKey, string> = {
   'conn.restarting': 'サーバーを再起動しています。{seconds} 秒後に再接続します…',
   'conn.moving': 'この部屋は別のサーバーへ移動中です。再接続しています…',
   'conn.replaced': 'この席は別のタブまたはウィンドウで開かれています。',
+  'conn.movedAway': 'この席はもう一つの端末に移りました。',
+  'conn.watchHere': 'ここで観戦',
   'conn.useHere': 'ここで指す',
   'conn.retry': '今すぐ再接続',
 

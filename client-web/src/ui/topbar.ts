@@ -41,14 +41,19 @@ export interface BannerProps {
   status: ConnectionStatus;
   retryInMs: number;
   replaced: boolean;
+  movedAway: boolean; // the seat moved to another device by its link
   moving: boolean; // the room is moving between servers: joining again shortly
   onRetry: () => void;
   onUseHere: () => void;
+  onWatchHere: () => void;
 }
 
 export function renderBanner(el: HTMLElement, p: BannerProps): void {
-  el.hidden = !isDown(p.status) && !p.replaced && !p.moving;
-  if (p.replaced) {
+  el.hidden = !isDown(p.status) && !p.replaced && !p.movedAway && !p.moving;
+  if (p.movedAway) {
+    el.replaceChildren(h('span', { 'data-testid': 'moved-away' }, t('conn.movedAway')),
+      h('button', { type: 'button', class: 'btn small', 'data-testid': 'watch-here', onclick: p.onWatchHere }, t('conn.watchHere')));
+  } else if (p.replaced) {
     el.replaceChildren(h('span', {}, t('conn.replaced')),
       h('button', { type: 'button', class: 'btn small', onclick: p.onUseHere }, t('conn.useHere')));
   } else if (isDown(p.status)) {
