@@ -10,6 +10,9 @@ constexpr const char* kMarkerPrefix = "computer:";
 constexpr std::int64_t kMarginMs = 150;
 // Moves the computer plans for in the time it has left (sudden death would lose otherwise).
 constexpr std::int64_t kMovesToPlanFor = 30;
+// Without a clock a person still waits for each move: no level thinks longer than this
+// (levels 7 and 8 would take 4 and 10 s; the weaker ones take less anyway).
+constexpr std::int64_t kUnclockedMs = 3000;
 }  // namespace
 
 std::string computer_name(int level) {
@@ -29,7 +32,7 @@ int computer_level_of_marker(const std::string& token_hash) {
 }
 
 std::int64_t computer_budget_ms(const GameClock& clock, int seat, std::int64_t now) {
-  if (!clock.enabled()) return 0;
+  if (!clock.enabled()) return kUnclockedMs;
   const auto state = clock.at(now);
   const auto& spec = clock.spec();
   const std::int64_t left = std::max<std::int64_t>(state.remaining_ms[seat], 0);

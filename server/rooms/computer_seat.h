@@ -24,7 +24,8 @@ int computer_level_of_marker(const std::string& token_hash);
 // The most the computer may think for its next move at `now` (ms): a share of what is left
 // on its clock plus most of the increment or byoyomi period (two thirds of what is left of
 // a period already running), less a margin for the commit.
-// 0 for a game without a clock (the level's own time then bounds it); never negative.
+// Without a clock, 3 s (a person waits for every move; weaker levels stop sooner on their
+// own); never negative.
 std::int64_t computer_budget_ms(const GameClock& clock, int seat, std::int64_t now);
 
 }  // namespace banmen::server

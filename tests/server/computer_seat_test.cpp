@@ -24,7 +24,7 @@ TEST(ComputerSeat, NameAndMarkerRoundTrip) {
 
 TEST(ComputerSeat, BudgetFollowsTheClock) {
   // No clock: the level's own time alone bounds it.
-  EXPECT_EQ(computer_budget_ms(GameClock{}, 0, 0), 0);
+  EXPECT_EQ(computer_budget_ms(GameClock{}, 0, 0), 3000);  // no clock: a person still waits
   // Fischer 5 min + 3 s: a thirtieth of what is left plus most of the increment.
   GameClock fischer(ClockSpec{ClockSpec::Kind::fischer, 300000, 3000, 0, 0});
   EXPECT_EQ(computer_budget_ms(fischer, 1, 0), 300000 / 30 + 2250 - 150);

@@ -63,6 +63,7 @@ export const en = {
   'home.computer': 'Play the computer',
   'home.computer.unavailable': 'The computer does not play this game',
   'home.computer.level': 'Level',
+  'player.thinking': 'thinking…',
   'player.computer': 'Computer (level {level})',
   'play.computer.invite': 'Invite the computer',
   'play.computer.offer': 'Let the computer play for me',

@@ -65,6 +65,7 @@ export const ja: Record<MessageKey, string> = {
   'home.computer': 'コンピュータと対局',
   'home.computer.unavailable': 'このゲームにはコンピュータがいません',
   'home.computer.level': 'レベル',
+  'player.thinking': '考え中…',
   'player.computer': 'コンピュータ（レベル{level}）',
   'play.computer.invite': 'コンピュータを招く',
   'play.computer.offer': 'コンピュータに指してもらう',

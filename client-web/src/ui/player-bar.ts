@@ -52,6 +52,9 @@ export class PlayerBar {
       h('span', { class: 'pb-name', 'data-testid': `name-${seat}` }, p ? playerName(p.info) : '…'),
       p ? h('span', { class: `presence ${p.info.connected ? 'on' : 'off'}`, role: 'img', title: t(p.info.connected ? 'room.online' : 'room.offline'), 'aria-label': t(p.info.connected ? 'room.online' : 'room.offline') }) : null,
       s.score[0] + s.score[1] > 0 && p ? h('span', { class: 'pb-score' }, String(s.score[p.index])) : null,
+      // The computer's turn: say it is thinking, so a long search does not look like a hang.
+      turn && p?.info.computer ? h('span', { class: 'pb-thinking', role: 'status', 'data-testid': 'computer-thinking' },
+        h('span', { class: 'thinking-dots', 'aria-hidden': 'true' }), t('player.thinking')) : null,
     ];
     this.info.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
     this.side.replaceChildren(
