@@ -36,6 +36,7 @@ export const en = {
   'home.clockKind': 'Clock',
   'home.kind.byoyomi': 'Byoyomi',
   'home.kind.fischer': 'Increment (Fischer)',
+  'home.fairyGroup': 'Fairy chess: {count} more games',
   'home.minutes': 'Minutes',
   'home.increment': 'Increment (s)',
   'home.periods': 'Periods',

@@ -38,6 +38,7 @@ export const ja: Record<MessageKey, string> = {
   'home.clockKind': '方式',
   'home.kind.byoyomi': '秒読み',
   'home.kind.fischer': 'フィッシャー（加算）',
+  'home.fairyGroup': 'フェアリーチェス（ほか {count} 種）',
   'home.minutes': '分',
   'home.increment': '加算 (秒)',
   'home.periods': '秒読みの回数',

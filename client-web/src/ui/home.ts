@@ -42,7 +42,7 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
   let timeDrawnFor: boolean | null = null; // the kind of clock the time box shows
 
   const form = h('form', { class: 'create-form', 'aria-labelledby': 'create-title' });
-  const gameList = h('div', { class: 'game-picker', role: 'radiogroup', 'aria-label': t('home.game') });
+  const gameList = h('div', { class: 'game-groups', role: 'radiogroup', 'aria-label': t('home.game') });
   const timeBox = h('div', { class: 'time-box' });
   const sideBox = h('div', { class: 'side-box', role: 'radiogroup', 'aria-label': t('home.side') });
   const start = renderStartOptions(game, () => drawSides());
@@ -88,26 +88,39 @@ export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
     variantBox.replaceChildren(variantForm.el);
   }
 
+  // The six games first; the fairy-chess variants (and a host's own) below them, folded on
+  // a phone so it reaches the rest of the form, and open when one of them is chosen.
+  let fairyOpen: boolean | null = null;
+  const narrowScreen = (): boolean => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
   function drawGames(): void {
-    gameList.replaceChildren(
-      ...choices().filter((g) => g.id !== 'custom' || p.variants.length > 0).map((g) => {
-        const avail = g.id === 'custom' ? (p.variants.length ? true : undefined) : p.available(g.id);
-        return h(
-          'label',
-          { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}`, 'data-game': g.id, 'data-fairy': !isGameId(g.id) },
-          h('input', {
-            type: 'radio', name: 'game', value: g.id, checked: g.id === game, disabled: avail === false,
-            onchange: () => { game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); drawVariantForm(); drawComputer(); },
-          }),
-          gameIcon(g.id),
-          h('span', { class: 'game-text' },
-            h('strong', {}, gameName(g.id, g.info)),
-            h('span', { class: 'game-line' }, tMaybe(`game.${g.id}.line`) ?? ''),
-            avail === false ? h('span', { class: 'badge' }, t('game.unavailable')) : null,
-          ),
-        );
-      }),
-    );
+    const card = (g: { id: string; info?: GameInfoMsg }): HTMLElement => {
+      const avail = g.id === 'custom' ? (p.variants.length ? true : undefined) : p.available(g.id);
+      return h(
+        'label',
+        { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}`, 'data-game': g.id, 'data-fairy': !isGameId(g.id) },
+        h('input', {
+          type: 'radio', name: 'game', value: g.id, checked: g.id === game, disabled: avail === false,
+          onchange: () => { game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); drawVariantForm(); drawComputer(); },
+        }),
+        gameIcon(g.id),
+        h('span', { class: 'game-text' },
+          h('strong', {}, gameName(g.id, g.info)),
+          h('span', { class: 'game-line' }, tMaybe(`game.${g.id}.line`) ?? ''),
+          avail === false ? h('span', { class: 'badge' }, t('game.unavailable')) : null,
+        ),
+      );
+    };
+    const all = choices().filter((g) => g.id !== 'custom' || p.variants.length > 0);
+    const classic = all.filter((g) => isGameId(g.id));
+    const fairy = all.filter((g) => !isGameId(g.id));
+    const fairyChosen = fairy.some((g) => g.id === game);
+    const fairyBox = fairy.length
+      ? h('details', { class: 'fairy-group', 'data-testid': 'fairy-group', open: fairyOpen ?? (fairyChosen || !narrowScreen()) },
+          h('summary', {}, t('home.fairyGroup', { count: fairy.length })),
+          h('div', { class: 'game-picker' }, fairy.map(card)))
+      : null;
+    fairyBox?.addEventListener('toggle', () => { fairyOpen = (fairyBox as HTMLDetailsElement).open; });
+    gameList.replaceChildren(h('div', { class: 'game-picker' }, classic.map(card)), ...(fairyBox ? [fairyBox] : []));
   }
 
   let customKind: 'byoyomi' | 'fischer' = 'byoyomi';
