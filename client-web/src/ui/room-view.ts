@@ -65,6 +65,9 @@ export class RoomView {
   private readonly games: GameDirectory;
   private readonly legend = h('p', { class: 'dogcat-legend' });
   private readonly status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
+  // The same words under the board, for a phone whose side panel starts below the screen
+  // (hidden from screen readers: the status line above already speaks them).
+  private readonly turnNote = h('p', { class: 'turn-note', 'aria-hidden': 'true', 'data-testid': 'turn-note' });
   private readonly moves = h('div', { class: 'moves-box' });
   private readonly controls = h('div', { class: 'controls-box' });
   private readonly review: ReviewPanel;
@@ -138,6 +141,7 @@ export class RoomView {
         this.pieceList,
         h('p', { class: 'sr-only', id: 'board-keys-hint' }, t('a11y.keyboard')),
         this.bottom.el,
+        this.turnNote,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
         this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.review.el, this.moves, this.replay.bar, this.controls, this.series.el,
@@ -296,6 +300,12 @@ export class RoomView {
   }
 
   private renderStatus(s: RoomState): void {
+    this.renderStatusLine(s);
+    this.turnNote.className = this.status.className.replace('status-line', 'turn-note');
+    this.turnNote.textContent = this.status.textContent;
+  }
+
+  private renderStatusLine(s: RoomState): void {
     let text = '';
     if (s.role === 'spectator') text = t('room.spectating') + ' ';
     if (s.status === 'over' && s.result) {
@@ -312,6 +322,7 @@ export class RoomView {
     this.status.textContent = text;
     this.status.classList.toggle('my-turn', isMyTurn(s));
   }
+
 
   private renderChat(s: RoomState): void {
     const atBottom = this.chatLog.scrollTop + this.chatLog.clientHeight >= this.chatLog.scrollHeight - 4;
