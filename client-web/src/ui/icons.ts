@@ -16,8 +16,22 @@ export function gameIcon(id: string): SVGSVGElement {
   svg.setAttribute('viewBox', '0 0 32 32');
   svg.setAttribute('class', 'game-icon');
   svg.setAttribute('aria-hidden', 'true');
-  svg.innerHTML = PICTURES[id] ?? PICTURES.fairy; // every other game is a fairy-chess variant
+  svg.innerHTML = PICTURES[id] ?? fairyPicture(id); // every other game is a fairy-chess variant
   return svg;
+}
+
+// A fairy variant's card: a chequered board in a colour of its own (from its id) with the
+// first letters of its id in the middle, so thirteen cards are told apart at a glance.
+function fairyPicture(id: string): string {
+  let hash = 0;
+  for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  const hue = hash % 360;
+  const label = id === 'custom' ? '✎' : /^\d/.test(id.replace(/^\D+/, '')) && /\d/.test(id) ? id.replace(/\D/g, '').slice(0, 3) : (id[0] ?? '?').toUpperCase() + (id[1] ?? '');
+  const text = label.replace(/[^\w✎]/g, '');
+  return `<rect x="2" y="2" width="28" height="28" rx="3" fill="hsl(${hue} 35% 45%)"/>` +
+    `<path d="M2 2h9.3v9.3H2zM20.7 2H30v9.3h-9.3zM11.3 11.3h9.4v9.4h-9.4zM2 20.7h9.3V30H2zM20.7 20.7H30V30h-9.3z" fill="hsl(${hue} 45% 86%)"/>` +
+    `<circle cx="16" cy="16" r="8" fill="#fff" stroke="#222" stroke-width="1.2"/>` +
+    `<text x="16" y="19.3" font-size="${text.length > 2 ? 6.5 : 8.5}" font-weight="700" text-anchor="middle" fill="#222" font-family="sans-serif">${text}</text>`;
 }
 
 const UI: Record<string, string> = {
