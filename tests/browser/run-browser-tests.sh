@@ -1,7 +1,7 @@
 #!/bin/sh
 # Browser proof of the web client (run by ctest, label integration; bounded in time).
 # Builds the client if needed, starts banmen-server on a free loopback port, and drives Debian's
-# Chromium with playwright-core through games.mjs, extras.mjs, setups.mjs, replay.mjs,
+# Chromium with playwright-core through games.mjs, extras.mjs, setups.mjs, hands.mjs, replay.mjs,
 # review.mjs, computer.mjs and moving.mjs. Screenshots: build/test-artifacts/browser.
 # Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|lasting]
 #   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs;
@@ -58,6 +58,7 @@ fi
 timeout 280 node games.mjs "http://127.0.0.1:$PORT"
 timeout 200 node extras.mjs "http://127.0.0.1:$PORT"
 timeout 120 node setups.mjs "http://127.0.0.1:$PORT"
+timeout 150 node hands.mjs "http://127.0.0.1:$PORT"
 timeout 200 node replay.mjs "http://127.0.0.1:$PORT"
 timeout 120 node review.mjs "http://127.0.0.1:$PORT"
 timeout 150 node computer.mjs "http://127.0.0.1:$PORT"
