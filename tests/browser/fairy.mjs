@@ -1,9 +1,13 @@
 // Fairy chess in the browser: two players (two Chromium contexts) play a Capablanca game
-// on the 10x8 board to checkmate, then the host writes a variant of their own on the home
-// page (the live check shows a broken line, then the preview), creates a room with it and
-// the two play it to checkmate too. Both see the right result each time.
+// on the 10x8 board to checkmate by dragging the pieces with the mouse (a drop on an
+// illegal square and a drag back to its own square first), then the host writes a variant
+// of their own on the home page (the live check shows a broken line, then the preview),
+// creates a room with it and the two play it to checkmate too, by drags; then two phones
+// play Capablanca with the finger. After each game the server's record (the page's
+// WebSocket frames) must be exactly the moves meant. Both see the right result each time.
 // Usage: node fairy.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
+import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
 
@@ -80,6 +84,7 @@ try {
   await shot(host.page, 'fairy-03-variant-ok');
   await playRoom(host, 'custom', TINY_MOVES, 6, 6, guest);
   await promotions(host, guest);
+  await phones();
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
   console.log('fairy browser proof: all passed');
 } catch (e) {
@@ -128,14 +133,17 @@ async function promotions(host, guest) {
 }
 
 // Creates a room of `game` from the home page (host first), lets the guest join by the
-// link and plays `moves` by clicking squares; the host must win by checkmate.
-async function playRoom(host, game, moves, files, ranks, guestBefore) {
+// link and plays `moves` (`input`: dragged with the mouse, or 'touch'); the host must win
+// by checkmate, and the server must have recorded exactly `moves`.
+async function playRoom(host, game, moves, files, ranks, guestBefore, input = true, guestOpts = {}) {
+  const mark = host.frames.length;
   if (game !== 'custom') await host.page.click(`.game-card[data-game=${game}]`);
   await host.page.click('label.side-first');
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');
   const link = await host.page.inputValue('[data-testid=share-link]');
-  const guest = guestBefore ?? (await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP' }));
+  const guest = guestBefore ?? (await newPlayer(browser, link, { name: 'guest', locale: 'ja-JP', ...guestOpts }));
+  const guestMark = guest.frames.length;
   if (guestBefore) await guest.page.goto(link);
   if (!guestBefore) await joinAs(guest.page, 'Bob');
   const pages = [host.page, guest.page];
@@ -143,7 +151,7 @@ async function playRoom(host, game, moves, files, ranks, guestBefore) {
     await p.waitForSelector(`.board-wrap.game-${game} .fairy-grid`);
     await until(async () => (await p.locator('.fairy-grid [data-square]').count()) === files * ranks, `${game}: a ${files}x${ranks} board`);
   }
-  if (game === 'custom') {
+  if (game === 'custom' && !guestOpts.hasTouch) {
     // A spectator sees the board and can read the definition the room plays.
     const spectator = await newPlayer(browser, link, { name: 'spectator' });
     await joinAs(spectator.page, 'Sam');
@@ -159,19 +167,74 @@ async function playRoom(host, game, moves, files, ranks, guestBefore) {
   for (let ply = 0; ply < moves.length; ply++) {
     const mover = pages[ply % 2];
     await until(async () => (await mover.locator('.move-list .ml-move').count()) === ply, `${game}: ply ${ply} reaches the mover`);
-    const m = /^([a-l]\d+)([a-l]\d+)([a-z]?)$/.exec(moves[ply]);
-    await mover.click(`.fairy-grid [data-square=${m[1]}]`);
-    await mover.waitForSelector(`.fairy-grid [data-square=${m[2]}].dest`);
-    await mover.click(`.fairy-grid [data-square=${m[2]}]`);
-    if (m[3]) await mover.click(`dialog.choice-dialog button[data-choice="${moves[ply]}"]`);
-    if (ply === 1) await shot(host.page, `fairy-${game}-in-progress`);
+    if (ply === 0 && game === 'capablanca' && input === true) await dragEdgeCases(mover);
+    else await playMove(mover, game, moves[ply], input);
+    if (ply === 1) await shot(host.page, `fairy-${game}-in-progress${input === 'touch' ? '-phone' : ''}`);
   }
+  check((await host.page.locator('.fairy-grid svg text').count()) === 0, `${game}: the pieces are drawn without any font`);
   for (const p of pages) await p.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
   const hostTitle = (await host.page.locator('.result-title').textContent()).trim();
   const reason = (await host.page.locator('.result-reason').textContent()).trim();
   check(/You won/.test(hostTitle), `${game}: the host wins (${hostTitle})`);
   check(/checkmate/.test(reason), `${game}: by checkmate (${reason})`);
-  await shot(host.page, `fairy-${game}-over`);
-  await shot(guest.page, `fairy-${game}-over-guest`);
+  const suffix = input === 'touch' ? '-phone' : '';
+  await shot(host.page, `fairy-${game}-over${suffix}`);
+  await shot(guest.page, `fairy-${game}-over-guest${suffix}`);
+  for (const [who, frames] of [['host', host.frames.slice(mark)], ['guest', guest.frames.slice(guestMark)]]) {
+    const msgs = frames.map((f) => JSON.parse(f));
+    const moved = msgs.filter((m) => m.type === 'move').map((m) => m.move);
+    const over = msgs.find((m) => m.type === 'game_over');
+    const recorded = (over?.moves ?? []).map((m) => m.move);
+    check(recorded.join(' ') === moves.join(' '), `${game}: the server recorded exactly the moves meant (${who}): ${recorded.join(' ')}`);
+    check(moved.join(' ') === moves.join(' '), `${game}: the ${who}'s page was told exactly the moves meant: ${moved.join(' ')}`);
+  }
   return guest;
+}
+
+// The host's first Capablanca move with the mouse: the archbishop dragged to a square it
+// cannot reach goes back (nothing is sent), dragged away and back onto its own square it
+// stays picked as after a click, and a click on b3 then plays c1b3.
+async function dragEdgeCases(page) {
+  const sq = (k) => `.fairy-grid [data-square=${k}]`;
+  await page.waitForSelector(`${sq('c1')}[data-movable]`);
+  const centre = async (k) => {
+    const b = await page.locator(sq(k)).boundingBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  const c1 = await centre('c1'), c5 = await centre('c5'), b3 = await centre('b3');
+  await page.mouse.move(c1.x, c1.y);
+  await page.mouse.down();
+  await page.waitForSelector(`${sq('c1')}.selected`);
+  check((await page.locator(`${sq('b3')}.dest`).count()) === 1, 'a pressed piece shows where it goes');
+  await page.mouse.move(b3.x, b3.y, { steps: 6 });
+  await page.waitForSelector(`${sq('b3')}.drag-over`);
+  check((await page.locator(`${sq('c1')}.drag-origin`).count()) === 1, 'the dragged piece is faint on its square');
+  await shot(page, 'fairy-06-drag');
+  await page.mouse.move(c5.x, c5.y, { steps: 6 });
+  await until(async () => (await page.locator('.fairy-grid .drag-over').count()) === 0, 'a square the piece cannot reach does not light up');
+  await page.mouse.up();
+  await until(async () => (await page.locator('[data-testid=drag-ghost]').count()) === 0 && (await page.locator('.fairy-grid .selected').count()) === 0,
+    'a drop on an illegal square puts the piece back');
+  check((await page.locator(`${sq('c1')}[data-piece=A]`).count()) === 1 && (await page.locator(`${sq('c5')}[data-piece]`).count()) === 0, 'the archbishop stays on c1');
+  await page.mouse.move(c1.x, c1.y);
+  await page.mouse.down();
+  await page.mouse.move(c5.x, c5.y, { steps: 4 });
+  await page.waitForSelector('[data-testid=drag-ghost]');
+  await page.mouse.move(c1.x, c1.y, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForSelector('[data-testid=drag-ghost]', { state: 'detached' });
+  check((await page.locator(`${sq('c1')}.selected`).count()) === 1, 'a drag back onto its own square is a click: the piece stays picked');
+  await page.click(sq('b3'));
+}
+
+// Two phones (390x844, touch): a Capablanca game played by dragging with the finger, the
+// guest's board turned (Black at the bottom).
+async function phones() {
+  const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const host = await newPlayer(browser, base, { name: 'phone-host', ...phone });
+  await host.page.waitForSelector('[data-testid=server-version]', { state: 'attached' });
+  await host.page.fill('#nickname', 'Carol');
+  const guest = await playRoom(host, 'capablanca', CAPABLANCA, 10, 8, null, 'touch', { name: 'phone-guest', ...phone });
+  await host.ctx.close();
+  await guest.ctx.close();
 }
