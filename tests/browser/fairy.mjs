@@ -52,6 +52,7 @@ try {
   const guest = await playRoom(host, 'capablanca', CAPABLANCA, 10, 8, null);
   // Between games the host switches the room to a variant of their own, in a dialog.
   for (const p of [host.page, guest.page]) await p.click('[data-testid=result-dialog] .btn.close');
+  await reviewArrow(host, guest);
   await host.page.selectOption('[data-testid=switch-select]', 'custom');
   await host.page.click('[data-testid=switch-game]');
   await host.page.fill('.variant-dialog [data-testid=variant-text]', TINY);
@@ -126,10 +127,49 @@ async function promotions(host, guest) {
   await play(host.page, 'h1', 'h8', 'h1h8+', ['Promote', 'Do not promote']);
   const h8 = await host.page.locator('.fairy-grid [data-square=h8]').getAttribute('aria-label');
   check(/white/i.test(h8) && /queen/i.test(h8), `the rook became a queen: ${h8}`);
-  await play(guest.page, 'e8', 'd7', null, []);
+  await keyboardMove(guest.page);
+  for (const p of [host.page, guest.page]) await until(async () => (await p.locator('.move-list .ml-move').count()) === 2, 'e8d7 played from the keyboard');
   await play(host.page, 'a7', 'a8', 'a7a8n', ['queen', 'knight']);
   const moves = (await host.page.locator('.move-list .ml-move').allTextContents()).join(' ');
   check(/=Q/.test(moves) && /a8=N/.test(moves), `the move list names both promotions: ${moves}`);
+}
+
+// Black plays Ke8-d7 from the keyboard: the board is one tab stop (the bottom-left square,
+// h8 for Black), arrow keys walk it, Enter picks the king and Enter on d7 moves it; the
+// focus stays on its square while the board redraws.
+async function keyboardMove(page) {
+  await page.waitForSelector('.fairy-grid [data-square=e8][data-movable]');
+  const stops = await page.locator('.fairy-grid [tabindex="0"]').evaluateAll((els) => els.map((e) => e.dataset.square));
+  check(stops.join() === 'h8', `the board is one tab stop, on Black's bottom-left square: ${stops}`);
+  await page.focus('.fairy-grid [data-square=h8]');
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'Enter']) await page.keyboard.press(key);
+  await page.waitForSelector('.fairy-grid [data-square=e8].selected');
+  check(await page.evaluate(() => document.activeElement?.dataset.square) === 'e8', 'the focus stays on e8 through the redraw');
+  for (const key of ['ArrowRight', 'ArrowUp']) await page.keyboard.press(key);
+  check(await page.evaluate(() => document.activeElement?.dataset.square) === 'd7', 'the arrows reach d7');
+  await page.waitForSelector('.fairy-grid [data-square=d7].dest');
+  await page.keyboard.press('Enter');
+}
+
+// After the Capablanca game: the review's fairy board takes the right button's arrows,
+// and the other player sees them.
+async function reviewArrow(host, guest) {
+  await host.page.click('[data-testid=review-open]');
+  await guest.page.waitForSelector('[data-testid=review-tree]');
+  const centre = async (k) => {
+    const b = await host.page.locator(`.fairy-grid [data-square=${k}]`).boundingBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  const e2 = await centre('e2'), e4 = await centre('e4');
+  await host.page.mouse.move(e2.x, e2.y);
+  await host.page.mouse.down({ button: 'right' });
+  await host.page.mouse.move(e4.x, e4.y, { steps: 5 });
+  await host.page.mouse.up({ button: 'right' });
+  for (const p of [host.page, guest.page])
+    await until(async () => (await p.locator('.grid-shapes line').count()) === 1, 'the arrow drawn with the right button on the fairy board');
+  check((await host.page.locator('[data-testid=drag-ghost]').count()) === 0, 'the right button drags no piece');
+  await host.page.click('[data-testid=review-close]');
+  await host.page.waitForSelector('[data-testid=review-open]');
 }
 
 // Creates a room of `game` from the home page (host first), lets the guest join by the
