@@ -67,6 +67,8 @@ export class FairyBoard implements BoardView {
     this.input = input;
     const myTurn = input.mySeat !== null && input.toMove === input.mySeat && input.legalMoves.length > 0;
     this.maps = fairyMoveMaps(myTurn ? input.legalMoves : []);
+    // A player's board takes touches as presses; anyone else's scrolls the page as usual.
+    this.grid.classList.toggle('playable', input.mySeat !== null || input.legalMoves.length > 0);
     if (this.selected && !this.maps.dests.has(this.selected)) {
       this.selected = null;
       this.drag.abort(); // the piece held can no longer move

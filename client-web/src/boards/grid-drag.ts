@@ -37,6 +37,9 @@ export class GridDrag {
     grid.addEventListener('pointercancel', (e) => this.cancel(e));
     // No long-press menu or picture drag on a piece held down.
     grid.addEventListener('dragstart', (e) => e.preventDefault());
+    grid.addEventListener('contextmenu', (e) => {
+      if (this.press) e.preventDefault();
+    });
   }
 
   // True while a press lasts (the board keeps its selection as the press shows it).
