@@ -173,10 +173,11 @@ async function reviewArrow(host, guest) {
 }
 
 // Creates a room of `game` from the home page (host first), lets the guest join by the
-// link and plays `moves` (`input`: dragged with the mouse, or 'touch'); the host must win
-// by checkmate, and the server must have recorded exactly `moves`.
+// link and plays `moves` (`input`: playMove's way for every move, or a list of ways taken
+// in turn); the host must win by checkmate, and the server must have recorded exactly `moves`.
 async function playRoom(host, game, moves, files, ranks, guestBefore, input = true, guestOpts = {}) {
   const mark = host.frames.length;
+  const suffix = guestOpts.hasTouch ? '-phone' : '';
   if (game !== 'custom') await host.page.click(`.game-card[data-game=${game}]`);
   await host.page.click('label.side-first');
   await host.page.click('[data-testid=create-room]');
@@ -207,9 +208,10 @@ async function playRoom(host, game, moves, files, ranks, guestBefore, input = tr
   for (let ply = 0; ply < moves.length; ply++) {
     const mover = pages[ply % 2];
     await until(async () => (await mover.locator('.move-list .ml-move').count()) === ply, `${game}: ply ${ply} reaches the mover`);
-    if (ply === 0 && game === 'capablanca' && input === true) await dragEdgeCases(mover);
-    else await playMove(mover, game, moves[ply], input);
-    if (ply === 1) await shot(host.page, `fairy-${game}-in-progress${input === 'touch' ? '-phone' : ''}`);
+    const how = Array.isArray(input) ? input[ply % input.length] : input;
+    if (ply === 0 && game === 'capablanca' && how === true) await dragEdgeCases(mover);
+    else await playMove(mover, game, moves[ply], how);
+    if (ply === 1) await shot(host.page, `fairy-${game}-in-progress${suffix}`);
   }
   check((await host.page.locator('.fairy-grid svg text').count()) === 0, `${game}: the pieces are drawn without any font`);
   for (const p of pages) await p.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
@@ -217,7 +219,6 @@ async function playRoom(host, game, moves, files, ranks, guestBefore, input = tr
   const reason = (await host.page.locator('.result-reason').textContent()).trim();
   check(/You won/.test(hostTitle), `${game}: the host wins (${hostTitle})`);
   check(/checkmate/.test(reason), `${game}: by checkmate (${reason})`);
-  const suffix = input === 'touch' ? '-phone' : '';
   await shot(host.page, `fairy-${game}-over${suffix}`);
   await shot(guest.page, `fairy-${game}-over-guest${suffix}`);
   for (const [who, frames] of [['host', host.frames.slice(mark)], ['guest', guest.frames.slice(guestMark)]]) {
@@ -267,14 +268,15 @@ async function dragEdgeCases(page) {
   await page.click(sq('b3'));
 }
 
-// Two phones (390x844, touch): a Capablanca game played by dragging with the finger, the
-// guest's board turned (Black at the bottom).
+// Two phones (390x844, touch): a Capablanca game played with the finger, each player
+// dragging one move and tapping twice for another, the guest's board turned (Black at
+// the bottom).
 async function phones() {
   const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
   const host = await newPlayer(browser, base, { name: 'phone-host', ...phone });
   await host.page.waitForSelector('[data-testid=server-version]', { state: 'attached' });
   await host.page.fill('#nickname', 'Carol');
-  const guest = await playRoom(host, 'capablanca', CAPABLANCA, 10, 8, null, 'touch', { name: 'phone-guest', ...phone });
+  const guest = await playRoom(host, 'capablanca', CAPABLANCA, 10, 8, null, ['touch', 'tap', 'tap', 'touch'], { name: 'phone-guest', ...phone });
   await host.ctx.close();
   await guest.ctx.close();
 }

@@ -7,8 +7,8 @@ const HIDDEN_ROLE = { K: 'hidden-king', R: 'hidden-rook', B: 'hidden-bishop', G:
 
 const SIX_GAMES = new Set(['shogi', 'minishogi', 'dogcat', 'hasami', 'chess', 'reversi']);
 
-// `useDrag`: false clicks, true drags with the mouse, 'touch' drags with a finger (fairy
-// boards; the page's context needs hasTouch).
+// `useDrag`: false clicks, true drags with the mouse; on fairy boards also 'touch', a drag
+// with a finger, and 'tap', two taps (the page's context needs hasTouch).
 export async function playMove(page, game, move, useDrag) {
   if (game === 'reversi') {
     if (move === 'pass') await page.click('[data-testid=pass]');
@@ -30,6 +30,11 @@ export async function playMove(page, game, move, useDrag) {
     // The piece can move: the board shows it grabbable (the legal moves are in).
     await page.waitForSelector(`${sq(fm[1])}[data-movable]`);
     if (useDrag === 'touch') await fairyTouchDrag(page, fm[1], fm[2]);
+    else if (useDrag === 'tap') {
+      await page.tap(sq(fm[1]));
+      await page.waitForSelector(`${sq(fm[2])}.dest`);
+      await page.tap(sq(fm[2]));
+    }
     else if (useDrag) await fairyMouseDrag(page, fm[1], fm[2]);
     else {
       await page.click(sq(fm[1]));
