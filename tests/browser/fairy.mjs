@@ -46,6 +46,7 @@ try {
   await host.page.click('[data-testid=variant-guide] summary');
   const diagrams = await host.page.locator('[data-testid=variant-guide] .move-diagram').count();
   check(diagrams >= 12 * 6, `move diagrams drawn: ${diagrams}`);
+  check((await host.page.locator('[data-testid=variant-guide] svg text').count()) === 0, 'the diagrams draw their pieces without any font');
   await shot(host.page, 'fairy-01-guide');
 
   await host.page.fill('#nickname', 'Alice');
