@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fairyMoveMaps, parseFairyFen, parseFairyMove, parseSquare, squareName } from '../src/boards/fairy-position';
 import { reachedSquares } from '../src/ui/variant-guide';
 import { pieceSvgMarkup } from '../src/boards/fairy-pieces';
+import { letterPath } from '../src/boards/fairy-letters';
 import type { VariantPiece } from '../src/protocol/messages';
 
 describe('fairy positions', () => {
@@ -38,7 +39,11 @@ describe('fairy positions', () => {
 
 describe('fairy pieces and diagrams', () => {
   it('draws any letter', () => {
-    expect(pieceSvgMarkup('a', true)).toContain('>A<');
+    // A letter is strokes, never text: no font is needed to draw it.
+    expect(pieceSvgMarkup('a', true)).toContain(`d="${letterPath('A')}"`);
+    expect(pieceSvgMarkup('a', true)).not.toContain('<text');
+    expect(letterPath('a')).not.toBe(letterPath('c'));
+    expect(pieceSvgMarkup('5', true)).toContain(`d="${letterPath('?')}"`);
     expect(pieceSvgMarkup('n', false)).toContain('<path');
     expect(pieceSvgMarkup('w', true, true)).toContain('#c0392b');
     expect(pieceSvgMarkup('<img src=x>', true)).not.toContain('<img');

@@ -25,7 +25,7 @@ const EXPECTED_CONSOLE = [/WebSocket connection to .* failed/, /net::ERR_INTERNE
 // A browser context with one page at `base`. `frames` collects the text of every WebSocket
 // frame the page receives (across reloads), in order.
 export async function newPlayer(browser, base, opts = {}) {
-  const ctx = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US', deviceScaleFactor: 1, bypassCSP: opts.bypassCSP ?? false });
+  const ctx = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US', deviceScaleFactor: 1, bypassCSP: opts.bypassCSP ?? false, hasTouch: opts.hasTouch ?? false, isMobile: opts.isMobile ?? false });
   const page = await ctx.newPage();
   const name = opts.name ?? 'page';
   page.setDefaultTimeout(10_000);

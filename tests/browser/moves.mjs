@@ -7,6 +7,8 @@ const HIDDEN_ROLE = { K: 'hidden-king', R: 'hidden-rook', B: 'hidden-bishop', G:
 
 const SIX_GAMES = new Set(['shogi', 'minishogi', 'dogcat', 'hasami', 'chess', 'reversi']);
 
+// `useDrag`: false clicks, true drags with the mouse; on fairy boards also 'touch', a drag
+// with a finger, and 'tap', two taps (the page's context needs hasTouch).
 export async function playMove(page, game, move, useDrag) {
   if (game === 'reversi') {
     if (move === 'pass') await page.click('[data-testid=pass]');
@@ -21,13 +23,25 @@ export async function playMove(page, game, move, useDrag) {
   }
   if (!SIX_GAMES.has(game)) {
     // A fairy-chess variant on the board's own grid: squares named as in chess (a1..l10),
-    // a promotion picked in the dialog by the piece's letter or "+".
+    // a promotion picked in the dialog (each choice is the whole move).
     const fm = /^([a-l]\d+)([a-l]\d+)([a-z+]?)$/.exec(move);
     if (!fm) throw new Error(`cannot play ${move}`);
-    await page.click(`.fairy-grid [data-square=${fm[1]}]`);
-    await page.waitForSelector(`.fairy-grid [data-square=${fm[2]}].dest`);
-    await page.click(`.fairy-grid [data-square=${fm[2]}]`);
-    if (fm[3]) await page.click(`dialog.choice-dialog button[data-choice="${fm[3]}"]`);
+    const sq = (k) => `.fairy-grid [data-square=${k}]`;
+    // The piece can move: the board shows it grabbable (the legal moves are in).
+    await page.waitForSelector(`${sq(fm[1])}[data-movable]`);
+    if (useDrag === 'touch') await fairyTouchDrag(page, fm[1], fm[2]);
+    else if (useDrag === 'tap') {
+      await page.tap(sq(fm[1]));
+      await page.waitForSelector(`${sq(fm[2])}.dest`);
+      await page.tap(sq(fm[2]));
+    }
+    else if (useDrag) await fairyMouseDrag(page, fm[1], fm[2]);
+    else {
+      await page.click(sq(fm[1]));
+      await page.waitForSelector(`${sq(fm[2])}.dest`);
+      await page.click(sq(fm[2]));
+    }
+    if (fm[3]) await page.click(`dialog.choice-dialog button[data-choice="${move}"]`);
     return;
   }
   const drop = /^(\?)?([PLNSGBRK])\*(\d[a-i])$/.exec(move);
@@ -59,4 +73,45 @@ export async function playMove(page, game, move, useDrag) {
 async function clickThen(page, game, a, b) {
   await clickSquare(page, game, a);
   await clickSquare(page, game, b);
+}
+
+async function fairyCentre(page, key) {
+  await page.locator('.fairy-grid').scrollIntoViewIfNeeded();
+  const b = await page.locator(`.fairy-grid [data-square=${key}]`).boundingBox();
+  if (!b) throw new Error(`no square ${key} on the board`);
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+// Presses the piece, waits until it is picked up, drags it over the destination until the
+// square lights up under the piece that follows the pointer, and lets go.
+async function fairyMouseDrag(page, from, to) {
+  const a = await fairyCentre(page, from);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.waitForSelector(`.fairy-grid [data-square=${from}].selected`);
+  const b = await fairyCentre(page, to);
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.waitForSelector('[data-testid=drag-ghost]');
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.waitForSelector(`.fairy-grid [data-square=${to}].drag-over`);
+  await page.mouse.up();
+}
+
+// The same with a finger, through Chromium's touch input (playwright has taps only).
+const touchSessions = new WeakMap();
+async function fairyTouchDrag(page, from, to) {
+  let cdp = touchSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    touchSessions.set(page, cdp);
+  }
+  const touch = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+  const a = await fairyCentre(page, from);
+  const b = await fairyCentre(page, to);
+  await touch('touchStart', a);
+  await page.waitForSelector(`.fairy-grid [data-square=${from}].selected`);
+  for (let i = 1; i <= 8; i++) await touch('touchMove', { x: a.x + ((b.x - a.x) * i) / 8, y: a.y + ((b.y - a.y) * i) / 8 });
+  await page.waitForSelector('[data-testid=drag-ghost]');
+  await page.waitForSelector(`.fairy-grid [data-square=${to}].drag-over`);
+  await touch('touchEnd', null);
 }

@@ -1,8 +1,10 @@
 // Piece pictures for fairy chess, drawn here as SVG for any piece letter: the six chess
 // pieces get simple silhouettes of our own, every other letter a disc with its letter
 // (and a ring for a promoted piece). White pieces are light with a dark outline, black
-// ones dark with a light outline; nothing is fetched, and no font is needed but the
-// system's sans-serif.
+// ones dark with a light outline; nothing is fetched, and no font is needed: the letter
+// is drawn in strokes (fairy-letters.ts).
+import { letterMarkup } from './fairy-letters';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // Outlines on a 45x45 grid, bottom centred.
@@ -24,7 +26,7 @@ export function pieceSvgMarkup(letter: string, white: boolean, promoted = false)
   const body = shape
     ? `<g fill="${fill}" stroke="${line}" stroke-width="1.6" stroke-linejoin="round">${shape}</g>`
     : `<circle cx="22.5" cy="22.5" r="16" fill="${fill}" stroke="${line}" stroke-width="1.8"/>` +
-      `<text x="22.5" y="29.5" font-size="20" font-weight="700" text-anchor="middle" fill="${line}" font-family="sans-serif">${l.toUpperCase()}</text>`;
+      letterMarkup(l, 22.5, 22.5, 15, line);
   const ring = promoted ? `<circle cx="22.5" cy="22.5" r="20" fill="none" stroke="#c0392b" stroke-width="2"/>` : '';
   return body + ring;
 }
