@@ -54,3 +54,12 @@ describe('fairy pieces and diagrams', () => {
     expect(got).toEqual(['1,2,mc', '0,1,m', '0,2,m', '1,0,c', '2,0,c', '3,0,c']);
   });
 });
+
+describe('custom pieces', () => {
+  it('draws a variant\'s own piece apart from a known piece with the same letter', async () => {
+    const { pieceSvgMarkup } = await import('../src/boards/fairy-pieces');
+    expect(pieceSvgMarkup('a', true, false, true)).not.toBe(pieceSvgMarkup('a', true));
+    expect(pieceSvgMarkup('q', true, false, true)).not.toBe(pieceSvgMarkup('q', true));
+    expect(pieceSvgMarkup('a', true, false, true)).toContain('<rect');
+  });
+});

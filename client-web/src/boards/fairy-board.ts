@@ -76,6 +76,12 @@ export class FairyBoard implements BoardView {
     this.draw();
   }
 
+  // A piece the variant defines itself (customPiece1..), drawn apart from the known ones.
+  private isCustomPiece(letter: string): boolean {
+    const l = letter.toLowerCase();
+    return this.variant.pieces.some((p) => p.letter === l && p.name.startsWith('customPiece'));
+  }
+
   cancelPremove(): boolean {
     return false; // no premoves on this board
   }
@@ -127,7 +133,7 @@ export class FairyBoard implements BoardView {
         if (this.maps.dests.has(name)) cell.dataset.movable = '';
         if (piece) {
           cell.dataset.piece = piece.white ? letter.toUpperCase() : letter;
-          cell.append(pieceSvg(letter, piece.white, piece.promoted));
+          cell.append(pieceSvg(letter, piece.white, piece.promoted, this.isCustomPiece(letter)));
         }
         if (col === 0) cell.append(coord('rank', String(rank + 1)));
         if (row === ranks - 1) cell.append(coord('file', String.fromCharCode(97 + file)));
@@ -235,7 +241,7 @@ export class FairyBoard implements BoardView {
         // A piece promotion (promotedPieceType) is written '+': the piece's own pair decides.
         if (letter === '+') return { value: m, label: t('play.promote.yes') };
         if (!letter) return { value: m, label: pieceChoice ? t('play.promote.no') : '—' };
-        return { value: m, label: this.pieceName(letter), icon: pieceSvg(letter, white) };
+        return { value: m, label: this.pieceName(letter), icon: pieceSvg(letter, white, false, this.isCustomPiece(letter)) };
       }),
     );
   }

@@ -17,25 +17,32 @@ const SHAPES: Record<string, string> = {
   k: '<path d="M21 6h3v3h3v3h-3v4h-3v-4h-3V9h3z"/><path d="M11 20c0-4 5-6 11.5 0 6.5-6 11.5-4 11.5 0 0 5-4 8-4 11H15c0-3-4-6-4-11z"/><path d="M14 37v-6h17v6z"/>',
 };
 
-export function pieceSvgMarkup(letter: string, white: boolean, promoted = false): string {
+// `custom`: a piece the variant defines itself (customPiece1..): drawn as a square tile
+// with its letter, never like a known piece that happens to share the letter (a custom
+// `a` is not the archbishop, a custom `q` not a queen).
+export function pieceSvgMarkup(letter: string, white: boolean, promoted = false, custom = false): string {
   // Written into markup: only a letter goes in, whatever the server sent.
   const l = /^[a-z]$/i.test(letter) ? letter.toLowerCase() : '?';
   const fill = white ? '#fafafa' : '#2b2b2b';
   const line = white ? '#1d1d1d' : '#e8e8e8';
-  const shape = SHAPES[l];
+  const shape = custom ? undefined : SHAPES[l];
   const body = shape
     ? `<g fill="${fill}" stroke="${line}" stroke-width="1.6" stroke-linejoin="round">${shape}</g>`
-    : `<circle cx="22.5" cy="22.5" r="16" fill="${fill}" stroke="${line}" stroke-width="1.8"/>` +
-      letterMarkup(l, 22.5, 22.5, 15, line);
+    : custom
+      ? `<rect x="7.5" y="7.5" width="30" height="30" rx="5" fill="${fill}" stroke="${line}" stroke-width="1.8"/>` +
+        `<rect x="10.5" y="10.5" width="24" height="24" rx="3" fill="none" stroke="${line}" stroke-width="0.8" stroke-dasharray="2 2"/>` +
+        letterMarkup(l, 22.5, 22.5, 13, line)
+      : `<circle cx="22.5" cy="22.5" r="16" fill="${fill}" stroke="${line}" stroke-width="1.8"/>` +
+        letterMarkup(l, 22.5, 22.5, 15, line);
   const ring = promoted ? `<circle cx="22.5" cy="22.5" r="20" fill="none" stroke="#c0392b" stroke-width="2"/>` : '';
   return body + ring;
 }
 
-export function pieceSvg(letter: string, white: boolean, promoted = false): SVGSVGElement {
+export function pieceSvg(letter: string, white: boolean, promoted = false, custom = false): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('viewBox', '0 0 45 45');
   svg.setAttribute('class', 'fairy-piece');
   svg.setAttribute('aria-hidden', 'true');
-  svg.innerHTML = pieceSvgMarkup(letter, white, promoted);
+  svg.innerHTML = pieceSvgMarkup(letter, white, promoted, custom);
   return svg;
 }

@@ -39,7 +39,7 @@ export function moveDiagram(piece: VariantPiece): SVGSVGElement {
     for (let x = 0; x < n; x++)
       body += `<rect x="${x * CELL}" y="${y * CELL}" width="${CELL}" height="${CELL}" fill="${(x + y) % 2 ? '#b58863' : '#f0d9b5'}"/>`;
   for (const s of reachedSquares(piece)) body += marker(RADIUS + s.dx, RADIUS - s.dy, s.how);
-  body += `<svg x="${RADIUS * CELL}" y="${RADIUS * CELL}" width="${CELL}" height="${CELL}" viewBox="0 0 45 45">${pieceSvgMarkup(piece.letter, true)}</svg>`;
+  body += `<svg x="${RADIUS * CELL}" y="${RADIUS * CELL}" width="${CELL}" height="${CELL}" viewBox="0 0 45 45">${pieceSvgMarkup(piece.letter, true, false, piece.name.startsWith('customPiece'))}</svg>`;
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('viewBox', `0 0 ${n * CELL} ${n * CELL}`);
   svg.setAttribute('class', 'move-diagram');
