@@ -34,6 +34,20 @@ json series_records_json(const StoredSeries& s, int from, int limit) {
   return {{"pgn", pgn ? json(base + "pgn" + range) : json(nullptr)}, {"zip", base + "zip" + range}};
 }
 
+// What a visitor opening the room's link is told before choosing a name: the game, its
+// clock, who invites and whether a seat is still free (else they would watch). Only what
+// every spectator of the room sees anyway.
+json invite_json(const StoredSeries& s) {
+  json options = json::parse(s.info.options_json, nullptr, false);
+  if (!options.is_object()) return nullptr;
+  json invite{{"seats_taken", s.players.size()}};
+  for (const char* key : {"game", "clock", "handicap", "variant_name", "spectators"})
+    if (options.contains(key)) invite[key] = options[key];
+  for (const auto& p : s.players)
+    if (p.player == 0) invite["host"] = p.name;
+  return invite;
+}
+
 ExportReply series_reply(Store& store, const std::string& room_id, std::string_view query,
                          const ExportRequest& req) {
   auto from = positive_int_param(query, "from", 1, 1 << 30);
@@ -127,20 +141,6 @@ ExportReply record_reply(Store& store, const std::string& room_id, int game_no,
   reply.content_disposition = "attachment; filename=\"banmen-" + room_id + "-" +
                               std::to_string(game_no) + "." + record_file_extension(*format) + "\"";
   return reply;
-}
-
-// What a visitor opening the room's link is told before choosing a name: the game, its
-// clock, who invites and whether a seat is still free (else they would watch). Only what
-// every spectator of the room sees anyway.
-json invite_json(const StoredSeries& s) {
-  json options = json::parse(s.info.options_json, nullptr, false);
-  if (!options.is_object()) return nullptr;
-  json invite{{"seats_taken", s.players.size()}};
-  for (const char* key : {"game", "clock", "handicap", "variant_name", "spectators"})
-    if (options.contains(key)) invite[key] = options[key];
-  for (const auto& p : s.players)
-    if (p.player == 0) invite["host"] = p.name;
-  return invite;
 }
 
 }  // namespace
