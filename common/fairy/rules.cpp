@@ -239,6 +239,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.checkmate = end_value(d.setting("checkmateValue"));
   r.n_move_rule = std::atoi(d.setting("nMoveRule").c_str());
   r.n_fold_rule = std::atoi(d.setting("nFoldRule").c_str());
+  r.ply_limit = r.n_move_rule ? 0 : ply_limit_without_move_rule;
   r.n_fold_value = end_value(d.setting("nFoldValue"));
   r.extinction = end_value(d.setting("extinctionValue"));
   r.extinction_claim = d.flag("extinctionClaim");

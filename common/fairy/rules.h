@@ -87,6 +87,12 @@ enum class EndValue : std::uint8_t { none, win, loss, draw };
 // (fairy/move_bound.h) is refused when it is compiled, so a list never drops a move.
 inline constexpr int max_moves = 4096;
 
+// A game of a definition without an n-move rule (nMoveRule = 0) ends in a draw (reason
+// move_limit) after this many plies: nothing else bounds its length (a repetition rule
+// alone ends no game whose positions never repeat), and every request that replays a game
+// costs in proportion to it.
+inline constexpr int ply_limit_without_move_rule = 1000;
+
 // The south-east Asian counting rules (countingRule), as Fairy-Stockfish plays them.
 enum class CountingRule : std::uint8_t { none, makruk, cambodian, asean };
 
@@ -131,6 +137,7 @@ struct Rules {
   EndValue stalemate = EndValue::draw;
   EndValue checkmate = EndValue::loss;
   int n_move_rule = 50;
+  int ply_limit = 0;  // plies after which the game is drawn (0: none; see above)
   int n_fold_rule = 3;
   EndValue n_fold_value = EndValue::draw;
 

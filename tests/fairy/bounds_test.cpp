@@ -170,5 +170,44 @@ TEST(FairyCastlingText, ALeapingKingCastlesAsTheKingTakingItsRook) {
   EXPECT_EQ(std::count(moves.begin(), moves.end(), "e1h1"), 0);
 }
 
+// Without an n-move rule nothing bounds a game's length (two kings may walk for ever, and
+// without a repetition rule nothing ends it): the game is drawn after 1,000 plies.
+TEST(FairyPlyLimit, AGameWithoutAMoveRuleIsDrawnAtTheLimit) {
+  {
+    auto v = variant(
+        "[walk:chess]\ncastling = false\nnMoveRule = 0\nnFoldRule = 0\n"
+        "startFen = k7/8/8/8/8/8/8/7K w - - 0 1\n",
+        "walk");
+    ASSERT_TRUE(v);
+    EXPECT_EQ(v->rules.ply_limit, ply_limit_without_move_rule);
+    auto g = game_of(v, "");
+    // The kings walk tours of 10 and 8 squares; nothing else ends the game.
+    const char* white[] = {"h1g1", "g1f1", "f1e1", "e1d1", "d1d2",
+                           "d2e2", "e2f2", "f2g2", "g2h2", "h2h1"};
+    const char* black[] = {"a8b8", "b8c8", "c8d8", "d8d7", "d7c7", "c7b7", "b7a7", "a7a8"};
+    for (int ply = 0; ply < ply_limit_without_move_rule; ++ply) {
+      ASSERT_FALSE(g->over()) << ply << " " << g->outcome().reason;
+      const char* m = ply % 2 == 0 ? white[(ply / 2) % 10] : black[(ply / 2) % 8];
+      ASSERT_TRUE(g->apply(m).ok()) << ply << " " << m;
+    }
+    EXPECT_TRUE(g->over());
+    EXPECT_EQ(g->outcome(), Outcome::draw("move_limit"));
+  }
+}
+
+// A definition with an n-move rule has no ply limit (the rule bounds the game), and no
+// built-in but makruk (nMoveRule = 0, its counting rules instead) has one.
+TEST(FairyPlyLimit, OnlyDefinitionsWithoutAMoveRuleHaveOne) {
+  auto v = variant("[walk:chess]\nnFoldRule = 0\n", "walk");
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rules.ply_limit, 0);
+  // A repetition rule alone bounds no game whose positions do not repeat.
+  auto fold = variant("[walk:chess]\nnMoveRule = 0\n", "walk");
+  ASSERT_TRUE(fold);
+  EXPECT_EQ(fold->rules.ply_limit, ply_limit_without_move_rule);
+  for (std::size_t i = 0; auto b = builtin_variant_at(i); ++i)
+    EXPECT_EQ(b->rules.ply_limit, b->id == "makruk" ? ply_limit_without_move_rule : 0) << b->id;
+}
+
 }  // namespace
 }  // namespace banmen::fairy
