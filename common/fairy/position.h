@@ -91,6 +91,11 @@ class Position {
 
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
   void legal_moves(MoveList& out) const;
+  // The moves before the legality test (what legal_moves() filters), for the cost probe.
+  void pseudo_legal_moves(MoveList& out) const {
+    out.size = 0;
+    generate(out);
+  }
   // An end by a variant rule (extinction, flag), valued for the side to move.
   std::optional<ImmediateEnd> immediate_result() const;
   bool flag_reached(int color) const;

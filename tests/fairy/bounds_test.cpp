@@ -5,14 +5,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/registry.h"
+#include "fairy/cost_probe.h"
 #include "fairy/factory.h"
 #include "fairy/move_bound.h"
 #include "fairy_test_util.h"
+#include "games/custom_game.h"
 
 namespace banmen::fairy {
 namespace {
@@ -207,6 +210,50 @@ TEST(FairyPlyLimit, OnlyDefinitionsWithoutAMoveRuleHaveOne) {
   EXPECT_EQ(fold->rules.ply_limit, ply_limit_without_move_rule);
   for (std::size_t i = 0; auto b = builtin_variant_at(i); ++i)
     EXPECT_EQ(b->rules.ply_limit, b->id == "makruk" ? ply_limit_without_move_rule : 0) << b->id;
+}
+
+// The cost probe: every built-in and every test definition fits the budget with room to
+// spare; a definition of 337 moves at the start does not, and a room's loader refuses it
+// with the reason (check_variant and create_room answer with it).
+TEST(FairyCostProbe, PlayableVariantsFitTheBudget) {
+  for (std::size_t i = 0; auto v = builtin_variant_at(i); ++i) {
+    const CostProbe probe = probe_cost(test::position_of(v->rules, ""));
+    EXPECT_EQ(probe.positions, cost_probe_plies + 1) << v->id;
+    EXPECT_LT(probe.work * 3, cost_probe_budget) << v->id;
+  }
+  for (const char* name : {"wide", "minifairy", "promoted"}) {
+    std::string ini;
+    for (const char* file : {BANMEN_FAIRY_TEST_VARIANTS}) {
+      std::FILE* f = std::fopen(file, "rb");
+      ASSERT_NE(f, nullptr);
+      char buf[4096];
+      for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) ini.append(buf, n);
+      std::fclose(f);
+    }
+    auto custom = load_custom_variant(ini, name);
+    EXPECT_TRUE(custom.ok()) << name << ": " << (custom.ok() ? "" : custom.error().message);
+  }
+}
+
+TEST(FairyCostProbe, ATooCostlyDefinitionIsRefusedWithItsReason) {
+  const std::string heavy =
+      "[heavy:chess]\nmaxFile = 12\nmaxRank = 10\ncustomPiece1 = z:QNN\ncastling = false\n"
+      "startFen = zzzzzzkzzzzz/12/12/12/12/12/12/12/12/ZZZZZZKZZZZZ w - - 0 1\n";
+  auto v = variant(heavy, "heavy");  // the rules core itself plays it
+  ASSERT_TRUE(v);
+  const CostProbe probe = probe_cost(test::position_of(v->rules, ""));
+  EXPECT_GT(probe.work, cost_probe_budget);
+  EXPECT_LT(probe.positions, cost_probe_plies + 1);  // stopped once the budget was spent
+  EXPECT_GE(probe.most_moves, 337);                  // 337 at the start
+  VariantError detail;
+  auto custom = load_custom_variant(heavy, "heavy", &detail);
+  ASSERT_FALSE(custom.ok());
+  EXPECT_EQ(custom.error().code, errc::bad_variant);
+  EXPECT_NE(custom.error().message.find("heavy is too costly to play here"), std::string::npos)
+      << custom.error().message;
+  EXPECT_EQ(detail.message, custom.error().message);
+  // The verdict is the same every time (a fixed line), so a stored game loads again.
+  EXPECT_EQ(probe_cost(test::position_of(v->rules, "")).work, probe.work);
 }
 
 }  // namespace
