@@ -107,6 +107,10 @@ Outcome FairyGame::judge() const {
   }
   if (pos_.counting_limit() && pos_.counting_ply() > pos_.counting_limit())
     return Outcome::draw("counting");
+  // Counted in plies of this game (from its start position), so a replay or a restore
+  // ends it at the same ply whatever the FEN's move number says.
+  if (r.ply_limit && moves_.size() >= static_cast<std::size_t>(r.ply_limit))
+    return Outcome::draw("move_limit");
   return Outcome::ongoing();
 }
 

@@ -74,6 +74,57 @@ void Position::add_castling(MoveList& out) const {
   }
 }
 
+// One piece's leaps and rides. With `unique` (a piece whose moves overlap) each target is
+// listed once: the first move to reach it marks it for this piece.
+template <bool unique>
+void Position::add_piece_moves(MoveList& out, int from, int t) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  const PieceRules& p = r.types[t];
+  if (unique && ++seen_stamp_ == 0) {
+    seen_.fill(0);
+    seen_stamp_ = 1;
+  }
+  // Whether this piece may promote (promotedPieceType, within its promotion limit):
+  // such moves take the slower path through add_piece_promotions.
+  const int promoted = r.promoted_type[t];
+  const bool promotes = promoted >= 0 && (!r.promotion_limit[promoted] ||
+                                          r.promotion_limit[promoted] > count_[us][promoted]);
+  auto emit = [&](int to) {
+    if constexpr (unique) {
+      if (seen_[to] == seen_stamp_) return;
+      seen_[to] = seen_stamp_;
+    }
+    if (promotes)
+      add_piece_promotions(out, from, to);
+    else
+      out.add(make_move(from, to));
+  };
+  for (const Leap& l : p.leaps[us]) {
+    const int to = from + l.offset;
+    const Cell target = board_[to];
+    if (target == off_board) continue;
+    if (target == empty_cell ? !l.moves : (!l.captures || cell_color(target) == us)) continue;
+    bool clear = true;
+    for (int i = 0; i < l.path_length; ++i)
+      if (board_[from + l.path[i]] != empty_cell) clear = false;
+    if (clear) emit(to);
+  }
+  for (const Ride& ride : p.rides[us]) {
+    int to = from + ride.offset;
+    for (int steps = 1;; ++steps, to += ride.offset) {
+      const Cell target = board_[to];
+      if (target == off_board) break;
+      if (target != empty_cell) {
+        if (ride.captures && cell_color(target) != us) emit(to);
+        break;
+      }
+      if (ride.moves) emit(to);
+      if (ride.max_steps && steps >= ride.max_steps) break;
+    }
+  }
+}
+
 void Position::generate(MoveList& out) const {
   const Rules& r = *rules_;
   const int us = side_;
@@ -84,54 +135,44 @@ void Position::generate(MoveList& out) const {
       if (cell == empty_cell || cell_color(cell) != us) continue;
       const int t = cell_type(cell);
       const PieceRules& p = r.types[t];
-      if (p.pawn) {
+      if (p.pawn)
         add_pawn_moves(out, from);
-        continue;
-      }
-      // Whether this piece may promote (promotedPieceType, within its promotion limit):
-      // such moves take the slower path through add_piece_promotions.
-      const int promoted = r.promoted_type[t];
-      const bool promotes = promoted >= 0 && (!r.promotion_limit[promoted] ||
-                                              r.promotion_limit[promoted] > count_[us][promoted]);
-      for (const Leap& l : p.leaps[us]) {
-        const int to = from + l.offset;
-        const Cell target = board_[to];
-        if (target == off_board) continue;
-        if (target == empty_cell ? !l.moves : (!l.captures || cell_color(target) == us)) continue;
-        bool clear = true;
-        for (int i = 0; i < l.path_length; ++i)
-          if (board_[from + l.path[i]] != empty_cell) clear = false;
-        if (!clear) continue;
-        if (promotes)
-          add_piece_promotions(out, from, to);
-        else
-          out.add(make_move(from, to));
-      }
-      for (const Ride& ride : p.rides[us]) {
-        int to = from + ride.offset;
-        for (int steps = 1;; ++steps, to += ride.offset) {
-          const Cell target = board_[to];
-          if (target == off_board) break;
-          if (target != empty_cell) {
-            if (ride.captures && cell_color(target) != us) {
-              if (promotes)
-                add_piece_promotions(out, from, to);
-              else
-                out.add(make_move(from, to));
-            }
-            break;
-          }
-          if (ride.moves) {
-            if (promotes)
-              add_piece_promotions(out, from, to);
-            else
-              out.add(make_move(from, to));
-          }
-          if (ride.max_steps && steps >= ride.max_steps) break;
-        }
-      }
+      else if (p.overlapping)
+        add_piece_moves<true>(out, from, t);
+      else
+        add_piece_moves<false>(out, from, t);
     }
   if (r.castling && !in_check()) add_castling(out);
+}
+
+// Whether the piece on `from` could make a plain move to `to` here (its own check aside),
+// as Fairy-Stockfish's pseudo_legal() judges a normal move.
+bool Position::plain_move_pseudo_legal(int from, int to) const {
+  const Rules& r = *rules_;
+  const Cell cell = board_[from];
+  const Cell target = board_[to];
+  if (cell == empty_cell || cell == off_board || target == off_board) return false;
+  const int us = cell_color(cell);
+  if (target != empty_cell && cell_color(target) == us) return false;
+  const PieceRules& p = r.types[cell_type(cell)];
+  if (p.pawn) return false;
+  const bool capture = target != empty_cell;
+  for (const Leap& l : p.leaps[us]) {
+    if (from + l.offset != to || !(capture ? l.captures : l.moves)) continue;
+    bool clear = true;
+    for (int i = 0; i < l.path_length; ++i)
+      if (board_[from + l.path[i]] != empty_cell) clear = false;
+    if (clear) return true;
+  }
+  for (const Ride& ride : p.rides[us]) {
+    if (!(capture ? ride.captures : ride.moves)) continue;
+    int sq = from + ride.offset;
+    for (int steps = 1; board_[sq] != off_board; ++steps, sq += ride.offset) {
+      if (sq == to) return true;
+      if (board_[sq] != empty_cell || (ride.max_steps && steps >= ride.max_steps)) break;
+    }
+  }
+  return false;
 }
 
 bool Position::castling_legal(Move m) const {

@@ -9,9 +9,14 @@ namespace banmen::fairy {
 std::string uci_move(const Position& pos, Move m) {
   const Rules& r = pos.rules();
   int to = m.to;
-  if (m.kind == MoveKind::castling && !r.chess960)
+  if (m.kind == MoveKind::castling && !r.chess960) {
     to = square_of(m.to > m.from ? r.castling_kingside_file : r.castling_queenside_file,
                    rank_of(m.from));
+    // Where the king could also step to its destination by a plain move (a castling king
+    // that moves one file, on any board), the plain move keeps that text and castling is
+    // written as the king taking its rook, as Fairy-Stockfish writes it.
+    if (pos.plain_move_pseudo_legal(m.from, to)) to = m.to;
+  }
   std::string out = square_name(m.from) + square_name(to);
   if (m.kind == MoveKind::promotion) out += r.types[m.promotion].letter;
   if (m.kind == MoveKind::piece_promotion) out += '+';

@@ -2,6 +2,7 @@
 // A position of a fairy-chess variant: the mailbox board, castling rights, en passant,
 // counters and a Zobrist key, with make/unmake, attack detection and legal move
 // generation as Fairy-Stockfish defines them. All of it reads one compiled Rules.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -33,12 +34,23 @@ constexpr Move make_move(int from, int to, MoveKind kind = MoveKind::normal, int
           static_cast<std::int8_t>(promotion)};
 }
 
-// Room for every legal move of any position on a 12x10 board.
-inline constexpr int max_moves = 1024;
-
+// Room for every pseudo-legal move of any position of any variant compile_rules() accepts
+// (it refuses a definition whose bound exceeds max_moves). A copy copies the moves held
+// only, not the whole capacity.
 struct MoveList {
   std::array<Move, max_moves> moves;
   int size = 0;
+  MoveList() = default;
+  MoveList(const MoveList& other) : size(other.size) {
+    std::copy_n(other.moves.data(), size, moves.data());
+  }
+  MoveList& operator=(const MoveList& other) {
+    size = other.size;
+    std::copy_n(other.moves.data(), size, moves.data());
+    return *this;
+  }
+  // The bound makes the guard unreachable; it stays so that a bound gone wrong can never
+  // write past the array.
   void add(Move m) {
     if (size < max_moves) moves[size++] = m;
   }
@@ -79,9 +91,16 @@ class Position {
 
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
   void legal_moves(MoveList& out) const;
+  // The moves before the legality test (what legal_moves() filters), for the cost probe.
+  void pseudo_legal_moves(MoveList& out) const {
+    out.size = 0;
+    generate(out);
+  }
   // An end by a variant rule (extinction, flag), valued for the side to move.
   std::optional<ImmediateEnd> immediate_result() const;
   bool flag_reached(int color) const;
+  // Whether the piece on `from` has a plain (non-promoting) move to `to`, own king aside.
+  bool plain_move_pseudo_legal(int from, int to) const;
   void make(Move m);
   void unmake();
 
@@ -111,6 +130,8 @@ class Position {
   void generate(MoveList& out) const;
   void add_pawn_moves(MoveList& out, int from) const;
   void add_castling(MoveList& out) const;
+  template <bool unique>
+  void add_piece_moves(MoveList& out, int from, int type) const;
   void add_piece_promotions(MoveList& out, int from, int to) const;
   bool legal(Move m) const;
   bool castling_legal(Move m) const;
@@ -142,6 +163,10 @@ class Position {
   // so the marks need no clearing per node).
   mutable std::array<std::uint32_t, board_cells> exposing_{};
   mutable std::uint32_t stamp_ = 0;
+  // The targets already listed for the piece being generated, for pieces whose moves
+  // overlap (the same scheme of stamps).
+  mutable std::array<std::uint32_t, board_cells> seen_{};
+  mutable std::uint32_t seen_stamp_ = 0;
   std::vector<std::uint64_t> keys_;
 };
 

@@ -1,5 +1,7 @@
 #include "fairy/rules.h"
 
+#include "fairy/move_bound.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -67,12 +69,27 @@ std::vector<std::pair<int, int>> lame_path(int df, int dr) {
   return path;
 }
 
+// Whether two of a piece's moves can end on one square: some multiple of one step within
+// its range equals a multiple of the other's, and both may move there or both capture.
+bool overlap(const BetzaVector& a, const BetzaVector& b) {
+  if (!(a.moves && b.moves) && !(a.captures && b.captures)) return false;
+  const int reach_a = a.max_steps ? a.max_steps : max_files;
+  const int reach_b = b.max_steps ? b.max_steps : max_files;
+  for (int i = 1; i <= reach_a; ++i)
+    for (int j = 1; j <= reach_b; ++j)
+      if (i * a.file_step == j * b.file_step && i * a.rank_step == j * b.rank_step) return true;
+  return false;
+}
+
 PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece& moves, bool pawn,
                          int files, int ranks) {
   PieceRules p;
   p.name = name;
   p.letter = letter;
   p.pawn = pawn;
+  for (std::size_t i = 0; i < moves.vectors.size(); ++i)
+    for (std::size_t j = i + 1; j < moves.vectors.size(); ++j)
+      p.overlapping = p.overlapping || overlap(moves.vectors[i], moves.vectors[j]);
   for (int color : {white, black}) {
     const int sign = color == white ? 1 : -1;
     for (const BetzaVector& v : moves.vectors) {
@@ -222,6 +239,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.checkmate = end_value(d.setting("checkmateValue"));
   r.n_move_rule = std::atoi(d.setting("nMoveRule").c_str());
   r.n_fold_rule = std::atoi(d.setting("nFoldRule").c_str());
+  r.ply_limit = r.n_move_rule ? 0 : ply_limit_without_move_rule;
   r.n_fold_value = end_value(d.setting("nFoldValue"));
   r.extinction = end_value(d.setting("extinctionValue"));
   r.extinction_claim = d.flag("extinctionClaim");
@@ -244,6 +262,14 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
                : counting == "cambodian" ? CountingRule::cambodian
                : counting == "asean"     ? CountingRule::asean
                                          : CountingRule::none;
+  r.move_bound = pseudo_legal_move_bound(r);
+  if (r.move_bound > max_moves) {
+    error = "a position could have up to " + std::to_string(r.move_bound) +
+            " moves, more than the " + std::to_string(max_moves) +
+            " a position may have here (fewer or shorter-ranged pieces, or fewer promotion "
+            "choices, would fit)";
+    return std::nullopt;
+  }
   return r;
 }
 

@@ -76,9 +76,22 @@ struct PieceRules {
   std::array<std::vector<Ride>, 2> rides;
   // Whether the piece has a quiet move from a square on an empty board (immobilityIllegal).
   std::array<std::array<bool, board_cells>, 2> mobile{};
+  // Whether two of its leaps or rides can reach one square (W and R, N and NN, D and R): the
+  // generator then lists each target once, as Fairy-Stockfish's attack sets do.
+  bool overlapping = false;
 };
 
 enum class EndValue : std::uint8_t { none, win, loss, draw };
+
+// Room in a move list. A definition whose positions could have more pseudo-legal moves
+// (fairy/move_bound.h) is refused when it is compiled, so a list never drops a move.
+inline constexpr int max_moves = 4096;
+
+// A game of a definition without an n-move rule (nMoveRule = 0) ends in a draw (reason
+// move_limit) after this many plies: nothing else bounds its length (a repetition rule
+// alone ends no game whose positions never repeat), and every request that replays a game
+// costs in proportion to it.
+inline constexpr int ply_limit_without_move_rule = 1000;
 
 // The south-east Asian counting rules (countingRule), as Fairy-Stockfish plays them.
 enum class CountingRule : std::uint8_t { none, makruk, cambodian, asean };
@@ -90,7 +103,8 @@ struct Rules {
   int files = 8;
   int ranks = 8;
   std::vector<PieceRules> types;
-  int king = -1;  // the royal piece's type, or -1
+  int king = -1;       // the royal piece's type, or -1
+  int move_bound = 0;  // the most pseudo-legal moves of any position (at most max_moves)
   int pawn = -1;
   std::array<Cell, board_cells> empty_board{};  // empty on the board, off_board elsewhere
   std::string start_fen;
@@ -123,6 +137,7 @@ struct Rules {
   EndValue stalemate = EndValue::draw;
   EndValue checkmate = EndValue::loss;
   int n_move_rule = 50;
+  int ply_limit = 0;  // plies after which the game is drawn (0: none; see above)
   int n_fold_rule = 3;
   EndValue n_fold_value = EndValue::draw;
 

@@ -1,6 +1,8 @@
 #include "games/custom_game.h"
 
+#include "fairy/cost_probe.h"
 #include "fairy/factory.h"
+#include "fairy/fen.h"
 
 namespace banmen {
 
@@ -8,6 +10,19 @@ Result<std::shared_ptr<const fairy::VariantRules>> load_custom_variant(
     std::string_view text, std::string_view name, fairy::VariantError* detail) {
   auto loaded = fairy::load_variant(text, name, detail);
   if (!loaded) return make_error(errc::bad_variant, loaded.error().message);
+  // A room plays it: its start position and a fixed line after it must fit the cost
+  // probe's budget (fairy/cost_probe.h). Deterministic, so a stored game's definition
+  // loads again as it did when its room was created.
+  std::string error;
+  auto start = fairy::parse_fen((*loaded)->rules, (*loaded)->rules.start_fen, error);
+  if (!start)
+    error = "startFen: " + error;
+  else if (auto refusal = fairy::cost_refusal(*start))
+    error = (*loaded)->id + " " + *refusal;
+  if (!error.empty()) {
+    if (detail) *detail = {0, "", error};
+    return make_error(errc::bad_variant, error);
+  }
   // A copy whose seam facts say "custom": the GameInfo's views point into the copy's own
   // strings, so they are set again after copying.
   auto custom = std::make_shared<fairy::VariantRules>(**loaded);

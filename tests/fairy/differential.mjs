@@ -8,6 +8,7 @@
 //
 // usage: node differential.mjs <banmen-rules> <dir with node_modules/ffish-es6>
 //        <test_variants.ini> [--games N] [--plies N] [--seed N] [--only v1,v2]
+//        [--builtins false]   (only the file's definitions)
 // exit: 0 no differences, 1 differences (listed), 77 ffish-es6 is not installed (skip)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,10 +16,11 @@ import { join, resolve } from 'node:path';
 import { loadFfish } from '../js/ffish.mjs';
 
 const [rules, jsDir, iniFile, ...rest] = process.argv.slice(2);
-const opt = { games: 12, plies: 200, seed: 11 };
+const opt = { games: 12, plies: 200, seed: 11, builtins: true };
 for (let i = 0; i + 1 < rest.length; i += 2) {
   const key = rest[i].replace(/^--/, '');
-  opt[key] = key === 'only' ? rest[i + 1].split(',') : Number(rest[i + 1]);
+  opt[key] = key === 'only' ? rest[i + 1].split(',')
+    : key === 'builtins' ? rest[i + 1] !== 'false' : Number(rest[i + 1]);
 }
 
 const ffishDir = resolve(jsDir, 'node_modules', 'ffish-es6');
@@ -33,6 +35,7 @@ ffish.loadVariantConfig(ini);
 const BUILTIN = ['chess960', 'capablanca', 'gothic', 'janus', 'embassy', 'grand', 'almost',
   'shatranj', 'makruk', 'knightmate', 'amazon', 'kingofthehill'];
 const CUSTOM = [...ini.matchAll(/^\[([a-z0-9]+):/gm)].map((m) => m[1]);
+if (!opt.builtins) BUILTIN.length = 0;
 
 // mulberry32: small, seeded, the same on every machine.
 let state = opt.seed >>> 0;

@@ -175,6 +175,32 @@ TEST_F(ServerVariant, HostileDefinitionsAreRefusedBeforeAnyRoomExists) {
   EXPECT_EQ((*moved)["code"], "not_in_room");
 }
 
+// A definition whose positions are too costly to play (12x10, twenty-two pieces that ride
+// as queens and nightriders: 337 moves at the start) is refused by check_variant and by
+// create_room with the cost probe's reason, and no room is made.
+TEST_F(ServerVariant, ATooCostlyDefinitionIsRefusedByTheCostProbe) {
+  const std::string heavy =
+      "[heavy:chess]\nmaxFile = 12\nmaxRank = 10\ncustomPiece1 = z:QNN\ncastling = false\n"
+      "startFen = zzzzzzkzzzzz/12/12/12/12/12/12/12/12/ZZZZZZKZZZZZ w - - 0 1\n";
+  WsClient c;
+  ASSERT_TRUE(c.connect(port()));
+  auto check = c.request({{"type", "check_variant"}, {"variant", heavy}});
+  ASSERT_TRUE(check);
+  EXPECT_EQ((*check)["ok"], false) << check->dump();
+  EXPECT_NE((*check)["error"]["message"].get<std::string>().find("too costly"), std::string::npos)
+      << check->dump();
+  json room = custom_room(heavy);
+  room["type"] = "create_room";
+  room["variant_name"] = "heavy";
+  auto created = c.request(room);
+  ASSERT_TRUE(created);
+  EXPECT_EQ((*created)["code"], "bad_variant") << created->dump();
+  EXPECT_NE((*created)["message"].get<std::string>().find("too costly"), std::string::npos);
+  auto moved = c.request({{"type", "move"}, {"move", "a2a3"}, {"version", 1}, {"move_id", "x"}});
+  ASSERT_TRUE(moved);
+  EXPECT_EQ((*moved)["code"], "not_in_room");
+}
+
 TEST_F(ServerVariant, SwitchGameTakesACustomVariantFromTheHostOnly) {
   Match m;
   ASSERT_TRUE(open_match(port(), m, {{"game", "capablanca"}, {"side", "first"}}));

@@ -1,0 +1,37 @@
+#include "fairy/cost_probe.h"
+
+#include <cstdint>
+
+namespace banmen::fairy {
+
+CostProbe probe_cost(const Position& start) {
+  CostProbe probe;
+  Position pos = start;
+  std::uint32_t state = 0x9E3779B9u;  // a fixed line: the same definition, the same verdict
+  MoveList pseudo;
+  MoveList legal;
+  for (int ply = 0; ply <= cost_probe_plies && probe.work <= cost_probe_budget; ++ply) {
+    pos.pseudo_legal_moves(pseudo);
+    pos.legal_moves(legal);
+    ++probe.positions;
+    probe.work += pseudo.size + legal.size;
+    if (legal.size > probe.most_moves) probe.most_moves = legal.size;
+    if (legal.size == 0) break;
+    state = state * 1664525u + 1013904223u;
+    pos.make(legal.moves[(state >> 8) % static_cast<std::uint32_t>(legal.size)]);
+  }
+  return probe;
+}
+
+std::optional<std::string> cost_refusal(const Position& start) {
+  const CostProbe probe = probe_cost(start);
+  if (probe.work <= cost_probe_budget) return std::nullopt;
+  return "is too costly to play here: its first " + std::to_string(probe.positions) +
+         " positions ask for " + std::to_string(probe.work) +
+         " moves generated and listed (up to " + std::to_string(probe.most_moves) +
+         " legal moves in one), more than the " + std::to_string(cost_probe_budget) +
+         " allowed over its start and " + std::to_string(cost_probe_plies) +
+         " plies after it; fewer or shorter-ranged pieces fit";
+}
+
+}  // namespace banmen::fairy

@@ -1,0 +1,175 @@
+#include "fairy/move_bound.h"
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <vector>
+
+namespace banmen::fairy {
+namespace {
+
+// Two ways of counting, both sound for a side with k pieces on a board of n squares; the
+// bound is the larger over k of the smaller of the two.
+//
+// By square: a piece on a square makes at most as many moves as it has targets from there
+// on the empty board (blockers only shorten rides), and at most one target per square it
+// does not occupy itself (n - k), each target multiplied by its promotion choices.
+//
+// By direction: a target square s is reached along a ride direction d only from the first
+// occupied square behind s (looking back along d), and by a leap of offset o only from
+// s - o, so each direction and each leap offset gives at most one move-target per square
+// not held by the side (n - k); a leap also at most one per piece (k). A unique piece (the
+// royal king, which no promotion creates) counts once with all its moves.
+
+struct Target {
+  int to;
+  int multiplicity;
+};
+
+// The distinct targets of a non-pawn type from `from` on the empty board, with how many
+// moves each gives (a promotable piece entering, leaving or moving within its zone: two
+// unless promotion is mandatory).
+std::vector<Target> piece_targets(const Rules& r, int color, int type, int from) {
+  const PieceRules& p = r.types[static_cast<std::size_t>(type)];
+  const bool promotes = r.promoted_type[static_cast<std::size_t>(type)] >= 0;
+  std::vector<Target> out;
+  std::array<bool, board_cells> seen{};
+  auto add = [&](int to) {
+    if (seen[static_cast<std::size_t>(to)]) return;
+    seen[static_cast<std::size_t>(to)] = true;
+    const bool zone = r.promotion_zone[color][from] || r.promotion_zone[color][to];
+    out.push_back({to, promotes && zone && !r.mandatory_piece_promotion ? 2 : 1});
+  };
+  for (const Leap& l : p.leaps[color])
+    if (r.on_board(from + l.offset)) add(from + l.offset);
+  for (const Ride& ride : p.rides[color]) {
+    int to = from + ride.offset;
+    for (int steps = 1; r.on_board(to); ++steps, to += ride.offset) {
+      add(to);
+      if (ride.max_steps && steps >= ride.max_steps) break;
+    }
+  }
+  return out;
+}
+
+// The moves a pawn's step to `to` can give: the plain move and each promotion choice.
+int pawn_multiplicity(const Rules& r, int color, int to) {
+  if (!r.promotion_zone[color][to]) return 1;
+  const int choices = static_cast<int>(r.promotion_types[color].size()) +
+                      (r.promoted_type[static_cast<std::size_t>(r.pawn)] >= 0 ? 1 : 0);
+  // En passant onto the square gives one move even where a capture would promote.
+  return std::max(1, choices + (r.mandatory_promotion ? 0 : 1));
+}
+
+std::vector<Target> pawn_targets(const Rules& r, int color, int from) {
+  std::vector<Target> out;
+  const int one = from + r.push(color);
+  auto add = [&](int to) {
+    if (r.on_board(to)) out.push_back({to, pawn_multiplicity(r, color, to)});
+  };
+  add(one);
+  if (r.double_step_zone[color][from]) add(one + r.push(color));
+  add(one - 1);
+  add(one + 1);
+  return out;
+}
+
+// Whether no position can hold two pieces of `type` of one side: the royal king (the FEN
+// reader refuses a second one) when no promotion makes one.
+bool unique_type(const Rules& r, int color, int type) {
+  if (type != r.king) return false;
+  for (int t : r.promotion_types[color])
+    if (t == type) return false;
+  return std::none_of(r.promoted_type.begin(), r.promoted_type.end(),
+                      [&](std::int8_t t) { return t == type; });
+}
+
+int bound_for(const Rules& r, int color) {
+  std::vector<int> squares;
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) squares.push_back(square_of(f, k));
+  const int n = static_cast<int>(squares.size());
+
+  // By square: for each square and each possible number of targets, the most moves a
+  // piece there can make (prefix sums of its targets' multiplicities, largest first).
+  std::vector<std::vector<int>> best(squares.size(), std::vector<int>(n + 1, 0));
+  int unique_moves = 0;  // the unique piece's most moves from any square
+  for (std::size_t s = 0; s < squares.size(); ++s)
+    for (int t = 0; t < static_cast<int>(r.types.size()); ++t) {
+      const bool pawn = r.types[static_cast<std::size_t>(t)].pawn;
+      std::vector<Target> targets =
+          pawn ? pawn_targets(r, color, squares[s]) : piece_targets(r, color, t, squares[s]);
+      std::vector<int> mult;
+      for (const Target& x : targets) mult.push_back(x.multiplicity);
+      std::sort(mult.begin(), mult.end(), std::greater<>());
+      int sum = 0;
+      for (int j = 1; j <= n; ++j) {
+        if (j <= static_cast<int>(mult.size())) sum += mult[static_cast<std::size_t>(j - 1)];
+        best[s][static_cast<std::size_t>(j)] = std::max(best[s][static_cast<std::size_t>(j)], sum);
+      }
+      if (unique_type(r, color, t)) unique_moves = std::max(unique_moves, sum);
+    }
+
+  // By direction: each distinct ride direction and leap offset of the non-unique pieces,
+  // with the most moves one of its targets can give; the pawn's four steps likewise.
+  struct Way {
+    int offset;
+    bool ride;
+    int multiplicity;
+  };
+  std::vector<Way> ways;
+  auto add_way = [&](int offset, bool ride, int mult) {
+    for (Way& w : ways)
+      if (w.offset == offset && w.ride == ride) {
+        w.multiplicity = std::max(w.multiplicity, mult);
+        return;
+      }
+    ways.push_back({offset, ride, mult});
+  };
+  int pawn_extra = 0;  // promotion choices beyond the first, per pawn step into the zone
+  for (int t = 0; t < static_cast<int>(r.types.size()); ++t) {
+    const PieceRules& p = r.types[static_cast<std::size_t>(t)];
+    if (unique_type(r, color, t)) continue;
+    if (p.pawn) {
+      // The pawn's steps (forward, double, two captures) as four ways of one target per
+      // free square; a step into the promotion zone adds its other choices.
+      for (int i = 0; i < 4; ++i) add_way(board_cells + i, false, 1);
+      for (int from : squares) {
+        const int one = from + r.push(color);
+        const int steps[] = {one, r.double_step_zone[color][from] ? one + r.push(color) : 0,
+                             one - 1, one + 1};
+        for (int to : steps)
+          if (to && r.on_board(to)) pawn_extra += pawn_multiplicity(r, color, to) - 1;
+      }
+      continue;
+    }
+    const int mult =
+        r.promoted_type[static_cast<std::size_t>(t)] >= 0 && !r.mandatory_piece_promotion ? 2 : 1;
+    for (const Leap& l : p.leaps[color]) add_way(l.offset, false, mult);
+    for (const Ride& ride : p.rides[color]) add_way(ride.offset, true, mult);
+  }
+
+  int bound = 0;
+  for (int k = 1; k <= n; ++k) {
+    const int free = n - k;  // squares the side does not hold
+    std::vector<int> per_square;
+    for (std::size_t s = 0; s < squares.size(); ++s)
+      per_square.push_back(best[s][static_cast<std::size_t>(free)]);
+    std::sort(per_square.begin(), per_square.end(), std::greater<>());
+    long by_square = 0;
+    for (int i = 0; i < k; ++i) by_square += per_square[static_cast<std::size_t>(i)];
+    long by_direction = unique_moves + pawn_extra;
+    for (const Way& w : ways)
+      by_direction += static_cast<long>(w.multiplicity) * (w.ride ? free : std::min(free, k));
+    bound = std::max(bound, static_cast<int>(std::min(by_square, by_direction)));
+  }
+  return bound + (r.castling ? 2 : 0);
+}
+
+}  // namespace
+
+int pseudo_legal_move_bound(const Rules& rules) {
+  return std::max(bound_for(rules, white), bound_for(rules, black));
+}
+
+}  // namespace banmen::fairy
