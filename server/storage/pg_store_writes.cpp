@@ -33,7 +33,9 @@ constexpr const char* kGameStart = BANMEN_PG_TOUCH("$8::bigint", "$1")
     "seat_of_player0, seat_of_player1, started_ms) VALUES ($1, $2::int, $3, $4, $5, $6::int, "
     "$7::int, $8::bigint)";
 // The row goes in only if the game is running and this is the next ply (no later ply
-// stored, the previous one stored): primary-key probes, whatever the game's length.
+// stored, the previous one stored): primary-key probes, whatever the game's length. The
+// same move already stored as the last ply is this write sent again after its answer was
+// lost: accepted (with this attempt's clocks), never stored twice (store.h).
 constexpr const char* kMove =
     "INSERT INTO moves (room_id, game_no, ply, move, remaining0, remaining1, periods0, "
     "periods1, server_ms, used_ms, byoyomi0, byoyomi1) "
@@ -42,9 +44,14 @@ constexpr const char* kMove =
     "WHERE EXISTS (SELECT 1 FROM games WHERE room_id = $1::text AND game_no = $2::int "
     "              AND finished_ms IS NULL) "
     "AND NOT EXISTS (SELECT 1 FROM moves WHERE room_id = $1::text AND game_no = $2::int "
-    "                AND ply >= $3::int) "
+    "                AND ply > $3::int) "
     "AND ($3::int = 1 OR EXISTS (SELECT 1 FROM moves WHERE room_id = $1::text "
-    "     AND game_no = $2::int AND ply = $3::int - 1))";
+    "     AND game_no = $2::int AND ply = $3::int - 1)) "
+    "ON CONFLICT (room_id, game_no, ply) DO UPDATE SET remaining0 = excluded.remaining0, "
+    "remaining1 = excluded.remaining1, periods0 = excluded.periods0, "
+    "periods1 = excluded.periods1, server_ms = excluded.server_ms, used_ms = excluded.used_ms, "
+    "byoyomi0 = excluded.byoyomi0, byoyomi1 = excluded.byoyomi1 "
+    "WHERE moves.move = excluded.move";
 // One row: whether `plies` was within the record (then the later moves are gone).
 constexpr const char* kTakeback =
     "WITH n AS (SELECT count(*) AS plies FROM moves WHERE room_id = $1::text "
@@ -190,12 +197,10 @@ Result<void> PgStore::send(const QueuedWrite& q) {
 }
 
 Result<void> PgStore::run_fence(const QueuedWrite& q) {
-  const auto params = fence_params(room_of(q.write), options_.server_id, q.epoch);
-  const auto values = params.pointers();
-  pg::ResultPtr r(PQexecPrepared(writer_->handle(), "w_fence", params.count(), values.data(),
-                                 nullptr, nullptr, 0));
-  if (!r) return pg::failure(writer_->handle(), "PostgreSQL");
-  return fence_verdict(r.get());
+  auto r = writer_->execute_prepared("w_fence",
+                                     fence_params(room_of(q.write), options_.server_id, q.epoch));
+  if (!r) return r.error();
+  return fence_verdict(r->get());
 }
 
 Result<void> PgStore::fence_verdict(const PGresult* r) {
@@ -207,11 +212,9 @@ Result<void> PgStore::fence_verdict(const PGresult* r) {
 
 Result<void> PgStore::run(const StoreWrite& w) {
   auto st = std::visit(ToStatement{}, w);
-  const auto values = st.params.pointers();
-  pg::ResultPtr r(PQexecPrepared(writer_->handle(), st.name, st.params.count(), values.data(),
-                                 nullptr, nullptr, 0));
-  if (!r) return pg::failure(writer_->handle(), "PostgreSQL");
-  return verdict(w, r.get());
+  auto r = writer_->execute_prepared(st.name, st.params);
+  if (!r) return r.error();
+  return verdict(w, r->get());
 }
 
 Result<void> PgStore::verdict(const StoreWrite& w, const PGresult* r) {
