@@ -172,7 +172,16 @@ Connection::~Connection() {
 }
 
 Result<void> Connection::ensure() {
-  if (!broken()) return ok();
+  if (!broken()) {
+    // Between statements nothing is expected from PostgreSQL: a readable socket means it
+    // closed the connection (a restart, an administrator's kill) or sent a last message.
+    // Noticed now, the connection is made again before the request, which would otherwise
+    // fail on it.
+    pollfd fd{PQsocket(conn_), POLLIN, 0};
+    if (::poll(&fd, 1, 0) <= 0) return ok();
+    if (PQconsumeInput(conn_) == 1 && PQstatus(conn_) == CONNECTION_OK) return ok();
+    lost_ = true;
+  }
   const auto now = Clock::now();
   if (now < next_attempt_)
     return make_error(storage_error, "PostgreSQL connection lost; reconnecting");

@@ -102,7 +102,8 @@ class Connection {
   ResultPtr next_result();
 
   bool broken() const { return lost_ || PQstatus(conn_) != CONNECTION_OK; }
-  // Makes a broken connection again and runs the setup; not more often than a back-off
+  // Call before each use. Makes a broken connection (or one PostgreSQL has closed since its
+  // last use) again and runs the setup; not more often than a back-off
   // allows (100 ms doubling to 2 s between failed attempts), so that while PostgreSQL is
   // away each caller fails at once instead of waiting for a connect of its own.
   Result<void> ensure();

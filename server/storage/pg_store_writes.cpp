@@ -11,6 +11,10 @@ namespace banmen::server {
 namespace {
 
 // Parameters are sent as text, so each is cast where PostgreSQL could not infer its type.
+// A game's start and its result, like a move, are taken as the same write sent again when
+// the store already has them as sent (its first answer lost: store.h); a different start
+// for that game number, or another result, is still refused.
+//
 // The writes that count as the room's activity (all but moves, seats and takebacks) move
 // rooms.last_active_ms forward in the same statement, so a batch keeps one statement per
 // write (`touch` is a data-modifying WITH; the statement's own row count is what verdict()
@@ -31,7 +35,11 @@ constexpr const char* kSeat =
 constexpr const char* kGameStart = BANMEN_PG_TOUCH("$8::bigint", "$1")
     "INSERT INTO games (room_id, game_no, game_id, options_json, initial_position, "
     "seat_of_player0, seat_of_player1, started_ms) VALUES ($1, $2::int, $3, $4, $5, $6::int, "
-    "$7::int, $8::bigint)";
+    "$7::int, $8::bigint) "
+    "ON CONFLICT (room_id, game_no) DO UPDATE SET started_ms = games.started_ms "
+    "WHERE games.game_id = excluded.game_id AND games.initial_position = "
+    "excluded.initial_position AND games.seat_of_player0 = excluded.seat_of_player0 "
+    "AND games.finished_ms IS NULL";
 // The row goes in only if the game is running and this is the next ply (no later ply
 // stored, the previous one stored): primary-key probes, whatever the game's length. The
 // same move already stored as the last ply is this write sent again after its answer was
@@ -60,8 +68,10 @@ constexpr const char* kTakeback =
     "      AND $3::int >= 0 AND $3::int <= (SELECT plies FROM n) RETURNING 1) "
     "SELECT $3::int >= 0 AND $3::int <= (SELECT plies FROM n)";
 constexpr const char* kFinish = BANMEN_PG_TOUCH("$4::bigint", "$5")
-    "UPDATE games SET result_kind = $1, winner = $2::int, reason = $3, finished_ms = $4::bigint "
-    "WHERE room_id = $5 AND game_no = $6::int AND finished_ms IS NULL";
+    "UPDATE games SET result_kind = $1, winner = $2::int, reason = $3, "
+    "finished_ms = COALESCE(finished_ms, $4::bigint) "
+    "WHERE room_id = $5 AND game_no = $6::int AND (finished_ms IS NULL OR "
+    "(result_kind = $1 AND winner IS NOT DISTINCT FROM $2::int AND reason = $3))";
 constexpr const char* kChat = BANMEN_PG_TOUCH("$6::bigint", "$1")
     "INSERT INTO chat (room_id, player, name, channel, text, server_ms) "
     "VALUES ($1, $2::int, $3, $4, $5, $6::bigint)";
@@ -221,6 +231,8 @@ Result<void> PgStore::verdict(const StoreWrite& w, const PGresult* r) {
   if (!pg::succeeded(r)) return pg::failure(r, "PostgreSQL refused the write");
   if (std::holds_alternative<StoredMove>(w) && !changed_one_row(r))
     return refused("move out of sequence or game not running");
+  if (const auto* g = std::get_if<StoredGameStart>(&w); g && !changed_one_row(r))
+    return refused("game " + std::to_string(g->game_no) + " was started otherwise");
   if (const auto* f = std::get_if<StoredFinish>(&w); f && !changed_one_row(r))
     return refused("no running game " + std::to_string(f->game_no));
   if (const auto* v = std::get_if<StoredReview>(&w); v && !changed_one_row(r))
