@@ -174,12 +174,11 @@ Connection::~Connection() {
 Result<void> Connection::ensure() {
   if (!broken()) {
     // Between statements nothing is expected from PostgreSQL: a readable socket means it
-    // closed the connection (a restart, an administrator's kill) or sent a last message.
-    // Noticed now, the connection is made again before the request, which would otherwise
-    // fail on it.
+    // is closing the connection (a restart, an administrator's kill: its last message,
+    // "terminating connection...", then the end). Noticed now, the connection is made
+    // again before the request, which would otherwise fail on that message.
     pollfd fd{PQsocket(conn_), POLLIN, 0};
     if (::poll(&fd, 1, 0) <= 0) return ok();
-    if (PQconsumeInput(conn_) == 1 && PQstatus(conn_) == CONNECTION_OK) return ok();
     lost_ = true;
   }
   const auto now = Clock::now();
