@@ -22,6 +22,10 @@ describe('error policy', () => {
     expect(errorSteps('stale_version', true)).toMatchObject({ moveRefused: true, rejoin: true, tell: true });
     expect(errorSteps('rate_limited', true)).toMatchObject({ moveRefused: false, rejoin: false, tell: true });
   });
+  it('sends a move the server could not record again, keeping it in flight', () => {
+    expect(errorSteps('storage_error', true)).toMatchObject({ moveRefused: false, resendMoveLater: true });
+    expect(errorSteps('storage_error', false).resendMoveLater).toBe(false);
+  });
   it('stops asking for a room the server cannot create', () => {
     expect(errorSteps('unknown_game', false).dropPendingCreate).toBe(true);
     expect(errorSteps('bad_request', false).dropPendingCreate).toBe(false);

@@ -22,6 +22,7 @@ Result<OpenedStore> open_store(const Config& config) {
     PgOptions options{config.postgres_url};
     options.server_id = config.server_id;  // empty: one server, nothing fenced
     options.lease = std::chrono::milliseconds(config.lease_ms);
+    options.timeout = std::chrono::milliseconds(config.postgres_timeout_ms);
     auto opened = PgStore::open(options);
     if (!opened) return opened.error();
     return OpenedStore{std::move(*opened),

@@ -63,6 +63,15 @@ ParsedConfig parse_config(int argc, char** argv) {
                  "--lease-ms)")
       ->envname("BANMEN_LEASE_RENEW_MS")
       ->check(CLI::Range(INT64_C(100), INT64_C(600000)));
+  app.add_option("--postgres-timeout-ms", c.postgres_timeout_ms,
+                 "with --store postgres: the longest a statement or a connect may take before "
+                 "the request fails and the connection is made again")
+      ->envname("BANMEN_POSTGRES_TIMEOUT_MS")
+      ->check(CLI::Range(INT64_C(200), INT64_C(600000)));
+  app.add_option("--store-stall-ms", c.store_stall_ms,
+                 "/readyz answers 503 while a store write has waited longer than this")
+      ->envname("BANMEN_STORE_STALL_MS")
+      ->check(CLI::Range(INT64_C(100), INT64_C(600000)));
   app.add_option("--lobby-refresh-ms", c.lobby_refresh_ms,
                  "with --server-id: how often the shared public lobby is read from PostgreSQL")
       ->envname("BANMEN_LOBBY_REFRESH_MS")

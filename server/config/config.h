@@ -23,9 +23,12 @@ struct Config {
   // More than one server on one PostgreSQL (docs/operations.md): with --store postgres, a
   // server id turns room ownership on. Empty: one server.
   std::string server_id;
-  std::int64_t lease_ms = 15000;         // how long a room's lease lasts
-  std::int64_t lease_renew_ms = 5000;    // how often the owner renews all its leases
-  std::int64_t lobby_refresh_ms = 2000;  // how often the shared lobby is read again
+  std::int64_t lease_ms = 15000;            // how long a room's lease lasts
+  std::int64_t lease_renew_ms = 5000;       // how often the owner renews all its leases
+  std::int64_t lobby_refresh_ms = 2000;     // how often the shared lobby is read again
+  std::int64_t postgres_timeout_ms = 5000;  // the longest one statement (or connect) may take
+  // /readyz answers 503 while a store write has waited longer than this.
+  std::int64_t store_stall_ms = 1500;
   bool cluster() const { return store == "postgres" && !server_id.empty(); }
   std::string sync = "normal";  // SQLite synchronous: "normal" or "full" (docs/operations.md)
   std::int64_t db_max_mb = 0;   // refuse writes past this database size; 0: no limit

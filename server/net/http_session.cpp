@@ -155,15 +155,19 @@ void HttpSession::handle(Request&& req) {
                 "text/plain; charset=utf-8");
   if (target == "/healthz") return text(http::status::ok, "ok", "text/plain; charset=utf-8");
   if (target == "/readyz") {
-    // Ready: rooms restored, not shutting down, and the store's last group commit went
-    // through (a full or failing disk makes it not ready).
-    const bool store_ok = hub_.store->stats().last_commit_ok;
-    if (hub_.ready && store_ok)
-      return text(http::status::ok, "ready\n", "text/plain; charset=utf-8");
-    return text(http::status::service_unavailable,
-                !hub_.ready ? "not ready: starting or shutting down\n"
-                            : "not ready: the store refuses writes\n",
-                "text/plain; charset=utf-8");
+    // Ready: rooms restored, not shutting down, the store's last group commit went through
+    // (a full or failing disk, PostgreSQL away) and no write has waited past
+    // --store-stall-ms (a database that stopped answering). Each comes back by itself.
+    const auto stats = hub_.store->stats();
+    std::string why;
+    if (!hub_.ready)
+      why = "not ready: starting or shutting down\n";
+    else if (!stats.last_commit_ok)
+      why = "not ready: the store refuses writes\n";
+    else if (stats.oldest_wait_ms > hub_.config.store_stall_ms)
+      why = "not ready: a store write has waited " + std::to_string(stats.oldest_wait_ms) + " ms\n";
+    if (why.empty()) return text(http::status::ok, "ready\n", "text/plain; charset=utf-8");
+    return text(http::status::service_unavailable, std::move(why), "text/plain; charset=utf-8");
   }
   if (target == "/metrics")
     return text(http::status::ok, hub_.metrics.render(hub_.store->stats()),

@@ -9,7 +9,8 @@ double ms_between(Clock::time_point from, Clock::time_point to) {
 }
 }  // namespace
 
-GroupCommitter::GroupCommitter(CommitBatch commit) : commit_(std::move(commit)) {
+GroupCommitter::GroupCommitter(CommitBatch commit, Probe probe)
+    : commit_(std::move(commit)), probe_(std::move(probe)) {
   thread_ = std::thread([this] { run(); });
 }
 
@@ -32,7 +33,13 @@ void GroupCommitter::submit(QueuedWrite w) {
 
 StoreStats GroupCommitter::stats() const {
   std::lock_guard lock(mu_);
-  return stats_;
+  StoreStats out = stats_;
+  auto oldest = committing_since_;
+  if (!queue_.empty() && (oldest == Clock::time_point{} || queue_.front().queued_at < oldest))
+    oldest = queue_.front().queued_at;
+  if (oldest != Clock::time_point{})
+    out.oldest_wait_ms = static_cast<std::int64_t>(ms_between(oldest, Clock::now()));
+  return out;
 }
 
 void GroupCommitter::run() {
@@ -41,10 +48,24 @@ void GroupCommitter::run() {
   for (;;) {
     {
       std::unique_lock lock(mu_);
-      cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      auto woken = [this] { return stopping_ || !queue_.empty(); };
+      while (!woken()) {
+        if (stats_.last_commit_ok || !probe_) {
+          cv_.wait(lock, woken);
+          break;
+        }
+        // The last commit failed and nothing is queued: see every second whether a commit
+        // would go through now, so readiness does not wait for the next write.
+        if (cv_.wait_for(lock, std::chrono::seconds(1), woken)) break;
+        lock.unlock();
+        const bool healthy = probe_();
+        lock.lock();
+        if (healthy) stats_.last_commit_ok = true;
+      }
       // Stopping still commits what was queued: rooms are waiting for those writes.
       if (queue_.empty()) return;
       batch.swap(queue_);
+      committing_since_ = batch.front().queued_at;
     }
     results.clear();
     const auto began = Clock::now();
@@ -53,6 +74,7 @@ void GroupCommitter::run() {
     {
       std::lock_guard lock(mu_);
       stats_.last_commit_ok = committed;
+      committing_since_ = {};
       stats_.transactions++;
       stats_.writes += batch.size();
       stats_.commit_ms.add(ms_between(began, done));

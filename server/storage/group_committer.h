@@ -31,8 +31,13 @@ class GroupCommitter {
   using CommitBatch = std::function<bool(const std::vector<QueuedWrite>& batch,
                                          std::vector<Result<void>>& results)>;
 
+  // Asks the store, with nothing queued, whether a commit would go through now (PostgreSQL:
+  // reconnect and SELECT 1): after a failed commit it is tried every second, so readiness
+  // comes back by itself on a server that has nothing to write. Runs on the thread.
+  using Probe = std::function<bool()>;
+
   // Starts the thread: construct it after everything `commit` uses (a store's last member).
-  explicit GroupCommitter(CommitBatch commit);
+  explicit GroupCommitter(CommitBatch commit, Probe probe = {});
   // Commits what is still queued (rooms wait for those writes), then stops the thread.
   ~GroupCommitter();
   GroupCommitter(const GroupCommitter&) = delete;
@@ -45,9 +50,13 @@ class GroupCommitter {
   void run();
 
   CommitBatch commit_;
+  Probe probe_;
   mutable std::mutex mu_;
   std::condition_variable cv_;
   std::vector<QueuedWrite> queue_;
+  // The oldest write of the batch being committed (epoch when none is): with queue_'s
+  // front, what StoreStats::oldest_wait_ms measures.
+  std::chrono::steady_clock::time_point committing_since_{};
   bool stopping_ = false;
   StoreStats stats_;    // guarded by mu_
   std::thread thread_;  // last: starts after everything it uses exists

@@ -76,6 +76,13 @@ Result<void> MemoryStore::apply(const StoredMove& move) {
   auto* room = find(move.room_id);
   if (!room || room->stored.game.game_no != move.game_no) return no_room(move.room_id);
   if (room->finished) return make_error(storage_error, "game not running");
+  auto& moves = room->stored.moves;
+  // The same move sent again as the last ply (its first answer lost): accepted once.
+  if (!moves.empty() && move.ply == static_cast<int>(moves.size()) &&
+      moves.back().move == move.move) {
+    moves.back() = move;
+    return ok();
+  }
   if (move.ply != static_cast<int>(room->stored.moves.size()) + 1)
     return make_error(storage_error, "move out of sequence");
   room->stored.moves.push_back(move);

@@ -12,9 +12,11 @@ PgStore::PgStore(PgOptions options, std::unique_ptr<pg::Connection> writer,
     : options_(std::move(options)),
       writer_(std::move(writer)),
       reader_(std::move(reader)),
-      committer_([this](const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results) {
-        return commit_batch(batch, results);
-      }) {}
+      committer_(
+          [this](const std::vector<QueuedWrite>& batch, std::vector<Result<void>>& results) {
+            return commit_batch(batch, results);
+          },
+          [this] { return writer_->ensure() && writer_->exec("SELECT 1"); }) {}
 
 PgStore::~PgStore() = default;
 
@@ -23,8 +25,7 @@ void PgStore::submit(StoreWrite w, Committed committed) {
   if (fenced()) {
     // The write carries the lease held now; the fence refuses it if that is no longer the
     // room's epoch when it commits (or if no lease was held: no room has epoch 0).
-    std::lock_guard lock(leases_mu_);
-    if (auto it = epochs_.find(room_of(w)); it != epochs_.end()) epoch = it->second;
+    epoch = epoch_of(room_of(w));
   }
   committer_.submit(
       QueuedWrite{std::move(w), std::move(committed), std::chrono::steady_clock::now(), epoch});
@@ -36,24 +37,19 @@ StoreStats PgStore::stats() const {
 
 bool PgStore::commit_batch(const std::vector<QueuedWrite>& batch,
                            std::vector<Result<void>>& results) {
-  // A lost connection (PostgreSQL restarted, a network cut) is tried again once per batch;
-  // while it stays lost, every batch is refused and rooms answer storage_error.
-  if (writer_->broken()) {
-    if (!writer_->reset()) {
-      results.assign(batch.size(), pg::failure(writer_->handle(), "PostgreSQL connection lost"));
-      return false;
-    }
-    if (auto r = set_up_writer(*writer_); !r) {
-      results.assign(batch.size(), r);
-      return false;
-    }
+  // A lost connection (PostgreSQL restarted, a network cut, no answer in time) is made
+  // again before a batch, with a back-off between failed attempts; while it stays lost,
+  // every batch is refused at once and rooms answer storage_error.
+  if (auto r = writer_->ensure(); !r) {
+    results.assign(batch.size(), r.error());
+    return false;
   }
   auto pipelined = commit_pipelined(batch, results);
   if (!pipelined) {
     results.assign(batch.size(), pipelined.error());
-    // The session's state is unknown (answers may be pending): start it afresh. If that
-    // fails too, the next batch tries again.
-    if (writer_->reset()) (void)set_up_writer(*writer_);
+    // The session's state is unknown (answers may be pending): the next batch starts on a
+    // new one.
+    writer_->drop();
     return false;
   }
   if (*pipelined) return true;
@@ -63,12 +59,12 @@ bool PgStore::commit_batch(const std::vector<QueuedWrite>& batch,
 
 namespace {
 
-// Reads the answer to one queued statement; null when the connection failed.
-pg::ResultPtr next_answer(PGconn* conn) {
-  pg::ResultPtr r(PQgetResult(conn));
+// Reads the answer to one queued statement; null when the connection failed or timed out.
+pg::ResultPtr next_answer(pg::Connection& db) {
+  pg::ResultPtr r = db.next_result();
   if (r && PQresultStatus(r.get()) != PGRES_PIPELINE_SYNC) {
     // Each statement's answer ends with a null; a sync has none.
-    pg::ResultPtr end(PQgetResult(conn));
+    pg::ResultPtr end = db.next_result();
     (void)end;
   }
   return r;
@@ -91,8 +87,8 @@ Result<bool> PgStore::commit_pipelined(const std::vector<QueuedWrite>& batch,
     return ok();
   };
   auto control_answer = [&](const char* what) -> Result<void> {
-    auto r = next_answer(conn);
-    if (!r) return pg::failure(conn, what);
+    auto r = next_answer(*writer_);
+    if (!r) return writer_->lost_error(what);
     if (!pg::succeeded(r.get())) return pg::failure(r.get(), what);
     return ok();
   };
@@ -111,12 +107,12 @@ Result<bool> PgStore::commit_pipelined(const std::vector<QueuedWrite>& batch,
       if (auto r = control_answer("PostgreSQL BEGIN"); !r) failed = true;
     for (std::size_t i = from; i < to; ++i) {
       if (fenced()) {
-        auto fence = next_answer(conn);
-        if (!fence) return pg::failure(conn, "PostgreSQL connection lost");
+        auto fence = next_answer(*writer_);
+        if (!fence) return writer_->lost_error("PostgreSQL connection lost");
         if (!pg::succeeded(fence.get())) failed = true;
       }
-      auto r = next_answer(conn);
-      if (!r) return pg::failure(conn, "PostgreSQL connection lost");
+      auto r = next_answer(*writer_);
+      if (!r) return writer_->lost_error("PostgreSQL connection lost");
       if (PQresultStatus(r.get()) == PGRES_PIPELINE_ABORTED || !pg::succeeded(r.get())) {
         failed = true;
         continue;
@@ -125,13 +121,14 @@ Result<bool> PgStore::commit_pipelined(const std::vector<QueuedWrite>& batch,
     }
     Result<void> commit = ok();
     if (last) {
-      auto r = next_answer(conn);
-      if (!r) return pg::failure(conn, "PostgreSQL connection lost");
+      auto r = next_answer(*writer_);
+      if (!r) return writer_->lost_error("PostgreSQL connection lost");
       if (PQresultStatus(r.get()) != PGRES_PIPELINE_ABORTED && !pg::succeeded(r.get()))
         commit = pg::failure(r.get(), "PostgreSQL COMMIT");
     }
-    auto sync = next_answer(conn);
-    if (!sync || PQresultStatus(sync.get()) != PGRES_PIPELINE_SYNC)
+    auto sync = next_answer(*writer_);
+    if (!sync) return writer_->lost_error("PostgreSQL pipeline sync");
+    if (PQresultStatus(sync.get()) != PGRES_PIPELINE_SYNC)
       return pg::failure(conn, "PostgreSQL pipeline sync");
     if (!commit) return commit.error();
   }

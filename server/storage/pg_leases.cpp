@@ -41,29 +41,41 @@ std::string array_literal(const std::vector<std::string>& ids) {
 
 }  // namespace
 
-Result<RoomLease> PgStore::acquire(const std::string& room_id) {
+std::int64_t PgStore::epoch_of(const std::string& room_id) const {
+  std::lock_guard lock(epochs_mu_);
+  auto it = epochs_.find(room_id);
+  return it == epochs_.end() ? 0 : it->second;
+}
+
+Result<pg::Connection*> PgStore::leases_db() {
   if (!lease_conn_) return needs_server_id();
-  std::lock_guard lock(leases_mu_);
-  if (epochs_.count(room_id)) {
+  // PostgreSQL restarted or the connection broke or timed out: a new session, so that
+  // leases are renewed again as soon as PostgreSQL is back.
+  if (auto r = lease_conn_->ensure(); !r) return r.error();
+  return lease_conn_.get();
+}
+
+Result<RoomLease> PgStore::acquire(const std::string& room_id) {
+  std::lock_guard lock(lease_conn_mu_);
+  auto db = leases_db();
+  if (!db) return db.error();
+  if (const auto held = epoch_of(room_id)) {
     // Already ours: a renewal, so the epoch (and the writes in flight) stay valid.
-    auto r = lease_conn_->query(
+    auto r = (*db)->query(
         std::string("UPDATE room_owners SET lease_until = clock_timestamp() + $3::bigint * "
                     "interval '1 millisecond' WHERE room_id = $1 AND owner = $2 AND epoch = "
                     "$4::bigint RETURNING epoch, ") +
             kLeaseEnd,
-        Params()
-            .add(room_id)
-            .add(options_.server_id)
-            .add(lease_ms(options_.lease))
-            .add(epochs_[room_id]));
+        Params().add(room_id).add(options_.server_id).add(lease_ms(options_.lease)).add(held));
     if (!r) return r.error();
     if (PQntuples(r->get()) == 1)
       return RoomLease{room_id, Row(r->get(), 0).int64(0), Row(r->get(), 0).int64(1)};
+    std::lock_guard epochs(epochs_mu_);
     epochs_.erase(room_id);  // lost meanwhile: try to take it like anyone else
   }
   // A new room's row, or a takeover of an expired lease (the epoch goes up by one); a
   // lease still running is left alone and nothing comes back.
-  auto r = lease_conn_->query(
+  auto r = (*db)->query(
       std::string("INSERT INTO room_owners AS o (room_id, owner, epoch, lease_until) "
                   "VALUES ($1, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond') "
                   "ON CONFLICT (room_id) DO UPDATE SET owner = excluded.owner, "
@@ -76,28 +88,28 @@ Result<RoomLease> PgStore::acquire(const std::string& room_id) {
   if (PQntuples(r->get()) != 1)
     return make_error(lease_held, "room " + room_id + " is held by another server");
   RoomLease lease{room_id, Row(r->get(), 0).int64(0), Row(r->get(), 0).int64(1)};
+  std::lock_guard epochs(epochs_mu_);
   epochs_[room_id] = lease.epoch;
   return lease;
 }
 
 Result<RoomLease> PgStore::renew(const std::string& room_id) {
-  if (!lease_conn_) return needs_server_id();
-  std::lock_guard lock(leases_mu_);
-  auto held = epochs_.find(room_id);
-  if (held == epochs_.end()) return make_error(lease_lost, "room " + room_id + " is not held");
-  auto r = lease_conn_->query(
+  std::lock_guard lock(lease_conn_mu_);
+  auto db = leases_db();
+  if (!db) return db.error();
+  const auto held = epoch_of(room_id);
+  if (!held) return make_error(lease_lost, "room " + room_id + " is not held");
+  auto r = (*db)->query(
       std::string("UPDATE room_owners SET lease_until = clock_timestamp() + $3::bigint * "
                   "interval '1 millisecond' WHERE room_id = $1 AND owner = $2 AND epoch = "
                   "$4::bigint RETURNING epoch, ") +
           kLeaseEnd,
-      Params()
-          .add(room_id)
-          .add(options_.server_id)
-          .add(lease_ms(options_.lease))
-          .add(held->second));
+      Params().add(room_id).add(options_.server_id).add(lease_ms(options_.lease)).add(held));
   if (!r) return r.error();
   if (PQntuples(r->get()) != 1) {
-    epochs_.erase(held);
+    std::lock_guard epochs(epochs_mu_);
+    if (auto it = epochs_.find(room_id); it != epochs_.end() && it->second == held)
+      epochs_.erase(it);
     return make_error(lease_lost, "room " + room_id + " was taken over by another server");
   }
   return RoomLease{room_id, Row(r->get(), 0).int64(0), Row(r->get(), 0).int64(1)};
@@ -110,16 +122,20 @@ Result<std::vector<std::string>> PgStore::renew_all() {
 }
 
 Result<LeaseRenewal> PgStore::renew_leases() {
-  if (!lease_conn_) return needs_server_id();
-  std::lock_guard lock(leases_mu_);
+  std::lock_guard lock(lease_conn_mu_);
   LeaseRenewal out;
   std::vector<std::string> ids;
-  for (const auto& [id, epoch] : epochs_) ids.push_back(id);
+  {
+    std::lock_guard epochs(epochs_mu_);
+    for (const auto& [id, epoch] : epochs_) ids.push_back(id);
+  }
   if (ids.empty()) return out;
+  auto db = leases_db();
+  if (!db) return db.error();
   // Only the rooms held, at the epochs held: a row of this server's id at another epoch
   // (from before a restart) is not kept alive. A room another server asked for within the
   // last lease comes back as wanted.
-  auto r = lease_conn_->query(
+  auto r = (*db)->query(
       "UPDATE room_owners SET lease_until = clock_timestamp() + $3::bigint * "
       "interval '1 millisecond' WHERE owner = $2 AND room_id = ANY ($1::text[]) "
       "RETURNING room_id, epoch, (wanted_by IS NOT NULL AND wanted_by <> owner AND wanted_at > "
@@ -132,6 +148,8 @@ Result<LeaseRenewal> PgStore::renew_leases() {
     renewed[row.text(0)] = row.int64(1);
     if (row.boolean(2)) out.wanted.push_back(row.text(0));
   }
+  // The map changes only under lease_conn_mu_ (held here) but is read by submit().
+  std::lock_guard epochs(epochs_mu_);
   for (auto it = epochs_.begin(); it != epochs_.end();) {
     auto got = renewed.find(it->first);
     if (got == renewed.end() || got->second != it->second) {
@@ -147,14 +165,23 @@ Result<LeaseRenewal> PgStore::renew_leases() {
 
 Result<void> PgStore::release(const std::string& room_id) {
   if (!lease_conn_) return needs_server_id();
-  std::lock_guard lock(leases_mu_);
-  auto held = epochs_.find(room_id);
-  if (held == epochs_.end()) return ok();
-  auto r = lease_conn_->query(
+  std::lock_guard lock(lease_conn_mu_);
+  std::int64_t held = 0;
+  {
+    // Forgotten here whatever PostgreSQL answers: the room's writes are over, and a lease
+    // not let go runs out by itself.
+    std::lock_guard epochs(epochs_mu_);
+    auto it = epochs_.find(room_id);
+    if (it == epochs_.end()) return ok();
+    held = it->second;
+    epochs_.erase(it);
+  }
+  auto db = leases_db();
+  if (!db) return db.error();
+  auto r = (*db)->query(
       "UPDATE room_owners SET lease_until = '-infinity' WHERE room_id = $1 AND owner = $2 "
       "AND epoch = $3::bigint",
-      Params().add(room_id).add(options_.server_id).add(held->second));
-  epochs_.erase(held);
+      Params().add(room_id).add(options_.server_id).add(held));
   if (!r) return r.error();
   return ok();
 }

@@ -24,21 +24,29 @@ Result<void> PgStore::take_room(const std::string& room_id) {
 
 Result<void> PgStore::forget_claim(const std::string& room_id) {
   if (!lease_conn_) return ownership_needs_server_id();
-  std::lock_guard lock(leases_mu_);
-  auto held = epochs_.find(room_id);
-  if (held == epochs_.end()) return ok();
-  auto r = lease_conn_->query(
+  std::lock_guard lock(lease_conn_mu_);
+  std::int64_t held = 0;
+  {
+    std::lock_guard epochs(epochs_mu_);
+    auto it = epochs_.find(room_id);
+    if (it == epochs_.end()) return ok();
+    held = it->second;
+    epochs_.erase(it);
+  }
+  auto db = leases_db();
+  if (!db) return db.error();
+  auto r = (*db)->query(
       "DELETE FROM room_owners WHERE room_id = $1 AND owner = $2 AND epoch = $3::bigint",
-      Params().add(room_id).add(options_.server_id).add(held->second));
-  epochs_.erase(held);
+      Params().add(room_id).add(options_.server_id).add(held));
   if (!r) return r.error();
   return ok();
 }
 
 Result<void> PgStore::want_room(const std::string& room_id) {
-  if (!lease_conn_) return ownership_needs_server_id();
-  std::lock_guard lock(leases_mu_);
-  auto r = lease_conn_->query(
+  std::lock_guard lock(lease_conn_mu_);
+  auto db = leases_db();
+  if (!db) return db.error();
+  auto r = (*db)->query(
       "UPDATE room_owners SET wanted_by = $2, wanted_at = clock_timestamp() "
       "WHERE room_id = $1 AND owner <> $2",
       Params().add(room_id).add(options_.server_id));
@@ -47,10 +55,14 @@ Result<void> PgStore::want_room(const std::string& room_id) {
 }
 
 Result<int> PgStore::expire_own_leases() {
-  if (!lease_conn_) return ownership_needs_server_id();
-  std::lock_guard lock(leases_mu_);
-  epochs_.clear();
-  auto r = lease_conn_->query(
+  std::lock_guard lock(lease_conn_mu_);
+  auto db = leases_db();
+  if (!db) return db.error();
+  {
+    std::lock_guard epochs(epochs_mu_);
+    epochs_.clear();
+  }
+  auto r = (*db)->query(
       "UPDATE room_owners SET lease_until = '-infinity' WHERE owner = $1 AND lease_until > "
       "'-infinity'",
       Params().add(options_.server_id));
@@ -59,10 +71,11 @@ Result<int> PgStore::expire_own_leases() {
 }
 
 Result<std::vector<WaitingRoom>> PgStore::waiting_public_rooms(int limit) {
-  if (!lease_conn_) return ownership_needs_server_id();
-  std::lock_guard lock(leases_mu_);
+  std::lock_guard lock(lease_conn_mu_);
+  auto db = leases_db();
+  if (!db) return db.error();
   // From the live leases (the rooms some server holds now: few) to their rooms.
-  auto r = lease_conn_->query(
+  auto r = (*db)->query(
       "SELECT r.room_id, r.options_json, r.created_ms, p.name FROM room_owners o "
       "JOIN rooms r ON r.room_id = o.room_id "
       "JOIN players p ON p.room_id = r.room_id AND p.player = 0 "

@@ -56,6 +56,11 @@ struct PgOptions {
   std::string server_id = {};
   // How long an acquired or renewed lease lasts (PostgreSQL's clock decides expiry).
   std::chrono::milliseconds lease{15000};
+  // The longest one write, lease or lobby statement may take (statement_timeout and
+  // lock_timeout on PostgreSQL's side; this plus a second on ours, for a server that stopped
+  // answering at all), and the longest a connect may take. Reads get three times as long.
+  // A connection that timed out is dropped and made again (pg_conn.h).
+  std::chrono::milliseconds timeout{5000};
 };
 
 // A server's hold on a room: its epoch (bumped at every change of owner) and when the lease
@@ -136,7 +141,11 @@ class PgStore final : public Store, public RoomOwnership {
   bool commit_with_savepoints(const std::vector<QueuedWrite>& batch,
                               std::vector<Result<void>>& results);
   // Sets the writer's session up (after a connect or a reconnect).
-  static Result<void> set_up_writer(pg::Connection& db);
+  static Result<void> set_up_writer(pg::Connection& db, std::chrono::milliseconds timeout);
+  // pg_store.cpp: how each connection is made and set up.
+  static pg::ConnectionOptions connection_options(const PgOptions& options,
+                                                  std::chrono::milliseconds statement_timeout,
+                                                  std::string session_sql);
 
   // pg_store_reads.cpp. Runs `read` in one read-only snapshot on the reader's connection.
   template <class Read>
@@ -164,10 +173,18 @@ class PgStore final : public Store, public RoomOwnership {
   // The retention job's own connection (close_idle_rooms), opened when first needed.
   std::mutex maintenance_mu_;
   std::unique_ptr<pg::Connection> maintenance_;
-  // pg_leases.cpp: the leases held, and the connection they are taken and renewed on.
-  mutable std::mutex leases_mu_;
+  // pg_leases.cpp: the connection leases are taken and renewed on (lease_conn_mu_, held
+  // for a whole lease call, so the calls never interleave), and the leases held (epochs_mu_,
+  // held only to read or change the map: submit() reads it on a room's strand and must
+  // never wait for PostgreSQL).
+  std::mutex lease_conn_mu_;
   std::unique_ptr<pg::Connection> lease_conn_;
+  mutable std::mutex epochs_mu_;
   std::unordered_map<std::string, std::int64_t> epochs_;  // room -> epoch held
+  // The epoch held for `room_id` (0: none).
+  std::int64_t epoch_of(const std::string& room_id) const;
+  // The lease connection, made again first if it was lost; call with lease_conn_mu_ held.
+  Result<pg::Connection*> leases_db();
 
   GroupCommitter committer_;  // last: its thread starts after everything it uses exists
 };

@@ -12,8 +12,7 @@ using pg::Row;
 template <class Read>
 auto PgStore::with_reader(Read&& read) -> decltype(read(std::declval<pg::Connection&>())) {
   std::lock_guard lock(reader_mu_);
-  if (reader_->broken() && !reader_->reset())
-    return pg::failure(reader_->handle(), "PostgreSQL connection lost");
+  if (auto r = reader_->ensure(); !r) return r.error();
   if (auto r = reader_->exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !r)
     return r.error();
   auto result = read(*reader_);
@@ -173,14 +172,14 @@ Result<std::vector<std::string>> PgStore::close_idle_rooms(std::int64_t idle_bef
   // each is kept open if its last game had a move since (primary-key probes).
   std::lock_guard lock(maintenance_mu_);
   if (!maintenance_) {
-    auto conn = pg::Connection::open(options_.url);
+    auto conn = pg::Connection::open(
+        options_.url,
+        connection_options(options_, 3 * options_.timeout,
+                           "SET lock_timeout = " + std::to_string(options_.timeout.count())));
     if (!conn) return conn.error();
-    if (auto r = (*conn)->exec("SET statement_timeout = '60s'; SET lock_timeout = '10s'"); !r)
-      return r.error();
     maintenance_ = std::move(*conn);
   }
-  if (maintenance_->broken() && !maintenance_->reset())
-    return pg::failure(maintenance_->handle(), "PostgreSQL connection lost");
+  if (auto r = maintenance_->ensure(); !r) return r.error();
   auto r = maintenance_->query(
       "UPDATE rooms SET closed_ms = $1::bigint WHERE room_id IN ("
       "  SELECT r.room_id FROM rooms r WHERE r.closed_ms IS NULL"

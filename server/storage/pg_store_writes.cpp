@@ -11,6 +11,10 @@ namespace banmen::server {
 namespace {
 
 // Parameters are sent as text, so each is cast where PostgreSQL could not infer its type.
+// A game's start and its result, like a move, are taken as the same write sent again when
+// the store already has them as sent (its first answer lost: store.h); a different start
+// for that game number, or another result, is still refused.
+//
 // The writes that count as the room's activity (all but moves, seats and takebacks) move
 // rooms.last_active_ms forward in the same statement, so a batch keeps one statement per
 // write (`touch` is a data-modifying WITH; the statement's own row count is what verdict()
@@ -31,9 +35,15 @@ constexpr const char* kSeat =
 constexpr const char* kGameStart = BANMEN_PG_TOUCH("$8::bigint", "$1")
     "INSERT INTO games (room_id, game_no, game_id, options_json, initial_position, "
     "seat_of_player0, seat_of_player1, started_ms) VALUES ($1, $2::int, $3, $4, $5, $6::int, "
-    "$7::int, $8::bigint)";
+    "$7::int, $8::bigint) "
+    "ON CONFLICT (room_id, game_no) DO UPDATE SET started_ms = games.started_ms "
+    "WHERE games.game_id = excluded.game_id AND games.initial_position = "
+    "excluded.initial_position AND games.seat_of_player0 = excluded.seat_of_player0 "
+    "AND games.finished_ms IS NULL";
 // The row goes in only if the game is running and this is the next ply (no later ply
-// stored, the previous one stored): primary-key probes, whatever the game's length.
+// stored, the previous one stored): primary-key probes, whatever the game's length. The
+// same move already stored as the last ply is this write sent again after its answer was
+// lost: accepted (with this attempt's clocks), never stored twice (store.h).
 constexpr const char* kMove =
     "INSERT INTO moves (room_id, game_no, ply, move, remaining0, remaining1, periods0, "
     "periods1, server_ms, used_ms, byoyomi0, byoyomi1) "
@@ -42,9 +52,14 @@ constexpr const char* kMove =
     "WHERE EXISTS (SELECT 1 FROM games WHERE room_id = $1::text AND game_no = $2::int "
     "              AND finished_ms IS NULL) "
     "AND NOT EXISTS (SELECT 1 FROM moves WHERE room_id = $1::text AND game_no = $2::int "
-    "                AND ply >= $3::int) "
+    "                AND ply > $3::int) "
     "AND ($3::int = 1 OR EXISTS (SELECT 1 FROM moves WHERE room_id = $1::text "
-    "     AND game_no = $2::int AND ply = $3::int - 1))";
+    "     AND game_no = $2::int AND ply = $3::int - 1)) "
+    "ON CONFLICT (room_id, game_no, ply) DO UPDATE SET remaining0 = excluded.remaining0, "
+    "remaining1 = excluded.remaining1, periods0 = excluded.periods0, "
+    "periods1 = excluded.periods1, server_ms = excluded.server_ms, used_ms = excluded.used_ms, "
+    "byoyomi0 = excluded.byoyomi0, byoyomi1 = excluded.byoyomi1 "
+    "WHERE moves.move = excluded.move";
 // One row: whether `plies` was within the record (then the later moves are gone).
 constexpr const char* kTakeback =
     "WITH n AS (SELECT count(*) AS plies FROM moves WHERE room_id = $1::text "
@@ -53,8 +68,10 @@ constexpr const char* kTakeback =
     "      AND $3::int >= 0 AND $3::int <= (SELECT plies FROM n) RETURNING 1) "
     "SELECT $3::int >= 0 AND $3::int <= (SELECT plies FROM n)";
 constexpr const char* kFinish = BANMEN_PG_TOUCH("$4::bigint", "$5")
-    "UPDATE games SET result_kind = $1, winner = $2::int, reason = $3, finished_ms = $4::bigint "
-    "WHERE room_id = $5 AND game_no = $6::int AND finished_ms IS NULL";
+    "UPDATE games SET result_kind = $1, winner = $2::int, reason = $3, "
+    "finished_ms = COALESCE(finished_ms, $4::bigint) "
+    "WHERE room_id = $5 AND game_no = $6::int AND (finished_ms IS NULL OR "
+    "(result_kind = $1 AND winner IS NOT DISTINCT FROM $2::int AND reason = $3))";
 constexpr const char* kChat = BANMEN_PG_TOUCH("$6::bigint", "$1")
     "INSERT INTO chat (room_id, player, name, channel, text, server_ms) "
     "VALUES ($1, $2::int, $3, $4, $5, $6::bigint)";
@@ -190,12 +207,10 @@ Result<void> PgStore::send(const QueuedWrite& q) {
 }
 
 Result<void> PgStore::run_fence(const QueuedWrite& q) {
-  const auto params = fence_params(room_of(q.write), options_.server_id, q.epoch);
-  const auto values = params.pointers();
-  pg::ResultPtr r(PQexecPrepared(writer_->handle(), "w_fence", params.count(), values.data(),
-                                 nullptr, nullptr, 0));
-  if (!r) return pg::failure(writer_->handle(), "PostgreSQL");
-  return fence_verdict(r.get());
+  auto r = writer_->execute_prepared("w_fence",
+                                     fence_params(room_of(q.write), options_.server_id, q.epoch));
+  if (!r) return r.error();
+  return fence_verdict(r->get());
 }
 
 Result<void> PgStore::fence_verdict(const PGresult* r) {
@@ -207,17 +222,17 @@ Result<void> PgStore::fence_verdict(const PGresult* r) {
 
 Result<void> PgStore::run(const StoreWrite& w) {
   auto st = std::visit(ToStatement{}, w);
-  const auto values = st.params.pointers();
-  pg::ResultPtr r(PQexecPrepared(writer_->handle(), st.name, st.params.count(), values.data(),
-                                 nullptr, nullptr, 0));
-  if (!r) return pg::failure(writer_->handle(), "PostgreSQL");
-  return verdict(w, r.get());
+  auto r = writer_->execute_prepared(st.name, st.params);
+  if (!r) return r.error();
+  return verdict(w, r->get());
 }
 
 Result<void> PgStore::verdict(const StoreWrite& w, const PGresult* r) {
   if (!pg::succeeded(r)) return pg::failure(r, "PostgreSQL refused the write");
   if (std::holds_alternative<StoredMove>(w) && !changed_one_row(r))
     return refused("move out of sequence or game not running");
+  if (const auto* g = std::get_if<StoredGameStart>(&w); g && !changed_one_row(r))
+    return refused("game " + std::to_string(g->game_no) + " was started otherwise");
   if (const auto* f = std::get_if<StoredFinish>(&w); f && !changed_one_row(r))
     return refused("no running game " + std::to_string(f->game_no));
   if (const auto* v = std::get_if<StoredReview>(&w); v && !changed_one_row(r))

@@ -132,15 +132,21 @@ Result<void> SqliteStore::apply(const StoredMove& m) {
   // One statement: the row goes in only if the game is running and this is the next ply
   // (no later ply stored, the previous one stored), so a move can never be stored out of
   // order or after the end. Both probes are primary-key lookups, whatever the game's length.
+  // The same move already stored as the last ply is the same write sent again (its first
+  // answer was lost): accepted, with this attempt's clocks, never stored twice (store.h).
   auto st = db_->cached(
       "INSERT INTO moves (room_id, game_no, ply, move, remaining0, remaining1, periods0, "
       "periods1, server_ms, used_ms, byoyomi0, byoyomi1) "
       "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 "
       "WHERE EXISTS (SELECT 1 FROM games WHERE room_id = ?1 AND game_no = ?2 "
       "              AND finished_ms IS NULL) "
-      "AND NOT EXISTS (SELECT 1 FROM moves WHERE room_id = ?1 AND game_no = ?2 AND ply >= ?3) "
+      "AND NOT EXISTS (SELECT 1 FROM moves WHERE room_id = ?1 AND game_no = ?2 AND ply > ?3) "
       "AND (?3 = 1 OR EXISTS (SELECT 1 FROM moves WHERE room_id = ?1 AND game_no = ?2 "
-      "                       AND ply = ?3 - 1))");
+      "                       AND ply = ?3 - 1)) "
+      "ON CONFLICT (room_id, game_no, ply) DO UPDATE SET remaining0 = excluded.remaining0, "
+      "remaining1 = excluded.remaining1, periods0 = excluded.periods0, "
+      "periods1 = excluded.periods1, server_ms = excluded.server_ms, used_ms = excluded.used_ms, "
+      "byoyomi0 = excluded.byoyomi0, byoyomi1 = excluded.byoyomi1 WHERE move = excluded.move");
   if (!st) return st.error();
   Reset reset(**st);
   auto r = (*st)

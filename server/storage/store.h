@@ -180,7 +180,11 @@ class Store {
   // threads). Writes are committed in the order they were submitted, whoever submitted them.
   // A write that breaks the record (a move out of sequence, a result for a game already
   // over, a takeback beyond the record) is refused with storage_error and changes nothing;
-  // the writes committed with it are not affected. SqliteStore and PgStore commit on their
+  // the writes committed with it are not affected. A storage_error may also hide a write
+  // that was committed after all (PostgreSQL's answer to the COMMIT lost with its
+  // connection): so a move identical to the game's last stored ply (same ply, same move)
+  // is that write sent again and is accepted, taking the new clocks; it is never stored
+  // twice. SqliteStore and PgStore commit on their
   // own thread and gather the writes that arrive while a commit is under way into the next
   // transaction (group commit), so one flush to disk makes the moves of many rooms durable
   // at once. MemoryStore answers at once, on the caller's thread.

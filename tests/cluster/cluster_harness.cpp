@@ -22,7 +22,9 @@ ClusterHarness::ClusterHarness(const ClusterOptions& options) : options_(options
     const std::string id = "s" + std::to_string(i + 1);
     const unsigned short port = pick_free_port();
     ports_.push_back(port);
-    std::filesystem::create_directories(dir_.file(id));
+    const std::string data_dir =
+        options_.data_root.empty() ? dir_.file(id) : options_.data_root + "/" + id;
+    std::filesystem::create_directories(data_dir);
     // Every test client comes through nginx from one address: the per-address caps and
     // the message rate limit are lifted (they are nginx's job in front, operations.md).
     std::vector<std::string> args{"--bind",
@@ -30,7 +32,7 @@ ClusterHarness::ClusterHarness(const ClusterOptions& options) : options_(options
                                   "--port",
                                   std::to_string(port),
                                   "--data-dir",
-                                  dir_.file(id),
+                                  data_dir,
                                   "--log-level",
                                   "info",
                                   "--max-rooms-per-address",
@@ -46,9 +48,9 @@ ClusterHarness::ClusterHarness(const ClusterOptions& options) : options_(options
     if (pg_) {
       for (const std::string& a :
            {std::string("--store"), std::string("postgres"), std::string("--postgres-url"),
-            pg_->url(), std::string("--server-id"), id, std::string("--lease-ms"),
-            std::to_string(kLeaseMs), std::string("--lease-renew-ms"),
-            std::to_string(kLeaseRenewMs)})
+            options_.postgres_url.empty() ? pg_->url() : options_.postgres_url,
+            std::string("--server-id"), id, std::string("--lease-ms"), std::to_string(kLeaseMs),
+            std::string("--lease-renew-ms"), std::to_string(kLeaseRenewMs)})
         args.push_back(a);
     }
     args.insert(args.end(), options_.extra_server_args.begin(), options_.extra_server_args.end());

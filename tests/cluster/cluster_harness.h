@@ -24,6 +24,12 @@ struct ClusterOptions {
   std::string server_binary, nginx_binary;
   std::string nginx_locations;  // the location blocks nginx includes (deploy/nginx)
   std::vector<std::string> extra_server_args;
+  // The servers' --postgres-url; empty: the shared PostgreSQL's own (a test may put a proxy
+  // in between).
+  std::string postgres_url;
+  // The folder of the servers' data dirs (one sub-folder each); empty: the harness's own
+  // temporary folder (a test may use a small file system of its own).
+  std::string data_root;
   // One server on its own SQLite file instead (no PostgreSQL, no cluster flags): the
   // baseline of the load scenarios, behind the same nginx.
   bool sqlite = false;

@@ -54,6 +54,10 @@ std::optional<json> RoomDriver::read(int p, const std::function<bool(const json&
 }
 
 void RoomDriver::run() {
+  struct Done {
+    std::atomic<bool>& flag;
+    ~Done() { flag = true; }
+  } done{done_};
   auto game = create_game(game_id_);
   if (!game) {
     settled_ = true;
@@ -224,8 +228,11 @@ RoomDriver::Step RoomDriver::join_one(int p, bool first_time) {
       fail("the rules core refuses the stored move " + *sent_);
       return Step::failed;
     }
+    sent_.reset();
   }
-  sent_.reset();
+  // Otherwise a move refused with storage_error stays in flight and is sent again with
+  // its move_id, as the browser's outbox does: its commit may have gone through with the
+  // answer lost, and then the server must take the resend as the same move.
   const bool stored_over = snap->value("status", "") == "over";
   if (stored_over && !mirror_->over()) {
     if (!resign_sent_) {
@@ -264,20 +271,25 @@ RoomDriver::Step RoomDriver::step() {
   const int p = player_at_seat(seat);
   auto& pl = players_[p];
   const int id = ++next_id_;
-  if (acked_.size() >= ply_cap_) {
+  // A move still in flight goes first: it may be stored already.
+  if ((acked_.size() >= ply_cap_ || schedule_.resign_now) && !sent_) {
     resign_sent_ = true;
     pl.ws->send({{"type", "resign"}, {"id", id}});
   } else {
-    auto legal = mirror_->legal_moves();
-    sent_ = legal[rng_() % legal.size()];
-    // (not "c" + std::to_string(id): GCC 12 warns falsely on that concatenation at -O3)
-    std::string move_id = std::to_string(id);
-    move_id.insert(move_id.begin(), 'c');
+    if (!sent_) {
+      auto legal = mirror_->legal_moves();
+      sent_ = legal[rng_() % legal.size()];
+      // (not "c" + std::to_string(id): GCC 12 warns falsely on that concatenation at -O3)
+      sent_id_ = std::to_string(id);
+      sent_id_.insert(sent_id_.begin(), 'c');
+    } else {
+      ++counters_.resent_moves;
+    }
     pl.ws->send({{"type", "move"},
                  {"id", id},
                  {"move", *sent_},
                  {"version", pl.version},
-                 {"move_id", move_id}});
+                 {"move_id", sent_id_}});
   }
   auto answer = read(p, [&](const json& j) { return j.contains("re") && j["re"] == id; });
   if (!answer) return Step::lost;

@@ -31,6 +31,8 @@ struct ClusterSchedule {
   // Rooms at the ply cap resign only once this is set (so they live through the outage).
   std::atomic<bool> may_finish{false};
   std::atomic<std::int64_t> deadline_ms{0};  // steady_now_ms() by which every room is done
+  // Every room resigns at its next turn, whatever its length (ends a fault test's play).
+  std::atomic<bool> resign_now{false};
 };
 
 struct RoomCounters {
@@ -39,6 +41,7 @@ struct RoomCounters {
   int busy_answers = 0;      // join_room answered room_busy while the room moved
   int failed_joins = 0;      // connections refused or dropped while rejoining
   int refused_requests = 0;  // a move or resignation answered storage_error/room_busy
+  int resent_moves = 0;      // a refused or unanswered move sent again with its move_id
 };
 
 class RoomDriver {
@@ -62,6 +65,8 @@ class RoomDriver {
   // a token, is behind it. The conductor disturbs no server before every room is there: a
   // guest whose first `joined` was lost could only come back as a spectator.
   bool settled() const { return settled_.load(); }
+  // run() has returned (the game is over, or the room failed).
+  bool done() const { return done_.load(); }
 
  private:
   struct Player {
@@ -95,7 +100,9 @@ class RoomDriver {
   std::vector<std::string> acked_;
   std::atomic<std::size_t> acked_count_{0};
   std::atomic<bool> settled_{false};
+  std::atomic<bool> done_{false};
   std::optional<std::string> sent_;  // a move sent and not yet acknowledged
+  std::string sent_id_;              // its move_id, the same every time it is sent
   bool resign_sent_ = false;
   int next_id_ = 1;
   int reload_round_seen_ = 0;

@@ -9,10 +9,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <signal.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace banmen::test {
 
@@ -131,12 +134,12 @@ std::unique_ptr<PgCluster> PgCluster::start(std::string& error) {
     error = "initdb failed: " + tail_of(c->dir_ + "/initdb.log");
     return nullptr;
   }
+  c->ctl_ = ctl;
   for (int attempt = 0; attempt < 5; ++attempt) {
     c->port_ = free_port();
-    const std::string start = ctl + " -l " + log + " -w -t 60 -o \"-p " + std::to_string(c->port_) +
-                              " -k " + c->dir_ +
-                              " -c listen_addresses=127.0.0.1\" start >/dev/null 2>&1";
-    if (std::system(start.c_str()) == 0) break;
+    c->start_ = ctl + " -l " + log + " -w -t 60 -o \"-p " + std::to_string(c->port_) + " -k " +
+                c->dir_ + " -c listen_addresses=127.0.0.1\" start >/dev/null 2>&1";
+    if (std::system(c->start_.c_str()) == 0) break;
     c->port_ = 0;
   }
   if (c->port_ == 0) {
@@ -159,8 +162,52 @@ PgCluster::~PgCluster() {
 }
 
 std::string PgCluster::url(const std::string& database) const {
-  return "postgresql://banmen@127.0.0.1:" + std::to_string(port_) + "/" + database +
-         "?connect_timeout=10";
+  // No connect_timeout: the server's own (--postgres-timeout-ms) is what the tests prove.
+  return "postgresql://banmen@127.0.0.1:" + std::to_string(port_) + "/" + database;
+}
+
+bool PgCluster::kill_now(std::string& error) {
+  if (std::system((ctl_ + " -m immediate -w stop >/dev/null 2>&1").c_str()) == 0) return true;
+  error = "pg_ctl stop -m immediate failed: " + tail_of(dir_ + "/postgres.log");
+  return false;
+}
+
+bool PgCluster::start_again(std::string& error) {
+  if (std::system(start_.c_str()) == 0) return true;
+  error = "pg_ctl start failed: " + tail_of(dir_ + "/postgres.log");
+  return false;
+}
+
+bool PgCluster::freeze(bool frozen, std::string& error) {
+  // The postmaster (first line of postmaster.pid) and every process it forked.
+  std::ifstream pid_file(dir_ + "/data/postmaster.pid");
+  pid_t postmaster = 0;
+  if (!(pid_file >> postmaster) || postmaster <= 0) {
+    error = "no postmaster.pid";
+    return false;
+  }
+  std::vector<pid_t> pids{postmaster};
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const auto name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    std::getline(stat, line);
+    // "pid (comm) state ppid ...": the command may hold spaces, so read after its ')'.
+    const auto close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 1));
+    char state = 0;
+    pid_t ppid = 0;
+    if (rest >> state >> ppid && ppid == postmaster) pids.push_back(std::stoi(name));
+  }
+  // The postmaster first, so that it forks nothing new meanwhile.
+  for (pid_t pid : pids)
+    if (::kill(pid, frozen ? SIGSTOP : SIGCONT) != 0 && pid == postmaster) {
+      error = "cannot signal the postmaster";
+      return false;
+    }
+  return true;
 }
 
 std::string PgCluster::reset_database() const {

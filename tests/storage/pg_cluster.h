@@ -36,8 +36,17 @@ class PgCluster {
   std::string reset_database() const;
   unsigned short port() const { return port_; }
 
+  // Faults (tests/fault): PostgreSQL killed (`pg_ctl stop -m immediate`: no checkpoint, as
+  // a crash) and started again on the same port; or every one of its processes stopped
+  // with SIGSTOP (a frozen machine: connections stay open, nothing answers) and resumed
+  // with SIGCONT. Each returns false, with the reason in `error`, if it could not be done.
+  bool kill_now(std::string& error);
+  bool start_again(std::string& error);
+  bool freeze(bool frozen, std::string& error);
+
  private:
   PgCluster() = default;
+  std::string ctl_, start_;  // the pg_ctl prefix and its start command
   std::string dir_;
   unsigned short port_ = 0;
   pid_t guard_ = -1;

@@ -6,8 +6,11 @@
 #include <libpq-fe.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <future>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -128,6 +131,124 @@ TEST_F(PgStoreTest, AWriteThatFailsLeavesTheRestOfItsBatchStored) {
   EXPECT_EQ(s->load_game("a", 1)->moves.size(), 2u);
   EXPECT_EQ(s->load_game("b", 1)->moves.size(), 1u);
   EXPECT_EQ(s->list_games("a")->info.created_ms, 1);
+}
+
+// As a move (the Store contract), a game's start and its result whose answer was lost are
+// taken as the same write when sent again; another start or result is still refused.
+TEST_F(PgStoreTest, AGameStartOrResultSentAgainIsTakenOnce) {
+  auto s = open();
+  ASSERT_TRUE(s);
+  seed_room(*s, "r1");
+  EXPECT_TRUE(s->write(StoredGameStart{"r1", 1, "reversi", "{}", "start", {0, 1}, 5}).ok());
+  EXPECT_FALSE(s->write(StoredGameStart{"r1", 1, "chess", "{}", "start", {0, 1}, 5}).ok());
+  EXPECT_FALSE(s->write(StoredGameStart{"r1", 1, "reversi", "{}", "start", {1, 0}, 5}).ok());
+  const StoredFinish won{"r1", 1, {"win", 0, "resignation"}, 900};
+  ASSERT_TRUE(s->write(won).ok());
+  auto again = won;
+  again.server_ms = 950;
+  EXPECT_TRUE(s->write(again).ok());
+  EXPECT_FALSE(s->write(StoredFinish{"r1", 1, {"win", 1, "timeout"}, 990}).ok());
+  EXPECT_FALSE(s->write(StoredGameStart{"r1", 1, "reversi", "{}", "start", {0, 1}, 5}).ok());
+  auto room = s->load_room("r1");
+  ASSERT_TRUE(room.ok());
+  EXPECT_TRUE(room->finished);
+  EXPECT_EQ(room->finished_ms, 900);  // the first answer's time stays
+  EXPECT_EQ(room->outcome.winner, 0);
+}
+
+namespace {
+// submit()'s answer, waited for at most `timeout`: nullopt if none came.
+std::optional<Result<void>> submit_and_wait(Store& s, StoreWrite w, std::chrono::seconds timeout) {
+  auto promise = std::make_shared<std::promise<Result<void>>>();
+  auto answer = promise->get_future();
+  s.submit(std::move(w), [promise](Result<void> r) { promise->set_value(std::move(r)); });
+  if (answer.wait_for(timeout) != std::future_status::ready) return std::nullopt;
+  return answer.get();
+}
+
+// Tries `attempt` every 50 ms until it succeeds, at most `timeout`.
+template <class Attempt>
+bool eventually(Attempt attempt, std::chrono::seconds timeout) {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < end) {
+    if (attempt()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+}  // namespace
+
+// PostgreSQL killed and started again under an open store that owns rooms: meanwhile every
+// call fails with an error at once (none hangs); afterwards every connection (writer,
+// reader, leases) works again without reopening the store. The lease connection used to be
+// opened once and never made again, so leases failed for ever after such a restart.
+TEST_F(PgStoreTest, EveryConnectionRecoversAfterPostgresRestarts) {
+  PgOptions options{cluster_->url()};
+  options.server_id = "s1";
+  options.timeout = std::chrono::milliseconds(1000);
+  auto opened = PgStore::open(options);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  auto& s = **opened;
+  ASSERT_TRUE(s.acquire("r1").ok());
+  seed_room(s, "r1");
+  ASSERT_TRUE(s.write(move_of("r1", 1)).ok());
+
+  std::string why;
+  ASSERT_TRUE(cluster_->kill_now(why)) << why;
+  auto down = submit_and_wait(s, move_of("r1", 2), std::chrono::seconds(60));
+  ASSERT_TRUE(down.has_value()) << "a write hung while PostgreSQL was down";
+  EXPECT_FALSE(down->ok());
+  EXPECT_FALSE(s.renew_leases().ok());
+  EXPECT_FALSE(s.acquire("r2").ok());
+  EXPECT_FALSE(s.load_room("r1").ok());
+  EXPECT_FALSE(s.stats().last_commit_ok);
+  ASSERT_TRUE(cluster_->start_again(why)) << why;
+
+  // Back: each connection is made again at its next use (after the back-off at most).
+  EXPECT_TRUE(eventually([&] { return s.write(move_of("r1", 2)).ok(); }, std::chrono::seconds(30)));
+  EXPECT_TRUE(eventually([&] { return s.renew_leases().ok(); }, std::chrono::seconds(30)));
+  EXPECT_TRUE(eventually([&] { return s.acquire("r2").ok(); }, std::chrono::seconds(30)));
+  EXPECT_TRUE(eventually([&] { return s.load_room("r1").ok(); }, std::chrono::seconds(30)));
+  EXPECT_TRUE(s.stats().last_commit_ok);
+  auto room = s.load_room("r1");
+  ASSERT_TRUE(room.ok());
+  EXPECT_EQ(room->moves.size(), 2u);
+}
+
+// A frozen PostgreSQL (every process stopped: connections open, nothing answers): the
+// pending write shows in oldest_wait_ms (what /readyz reads) and is answered storage_error
+// once the timeout has passed, not never; after the thaw, writes go through again.
+TEST_F(PgStoreTest, AFrozenServerIsGivenUpOnAndWritesResumeAfterTheThaw) {
+  PgOptions options{cluster_->url()};
+  options.timeout = std::chrono::milliseconds(500);
+  auto opened = PgStore::open(options);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  auto& s = **opened;
+  seed_room(s, "r1");
+  std::string why;
+  ASSERT_TRUE(cluster_->freeze(true, why)) << why;
+  struct Thaw {
+    test::PgCluster* c;
+    ~Thaw() {
+      std::string ignored;
+      c->freeze(false, ignored);
+    }
+  } thaw{cluster_};
+  auto promise = std::make_shared<std::promise<Result<void>>>();
+  auto answer = promise->get_future();
+  s.submit(move_of("r1", 1), [promise](Result<void> r) { promise->set_value(std::move(r)); });
+  EXPECT_TRUE(eventually([&] { return s.stats().oldest_wait_ms > 200; }, std::chrono::seconds(30)));
+  ASSERT_EQ(answer.wait_for(std::chrono::seconds(60)), std::future_status::ready)
+      << "a write waited for a frozen PostgreSQL without end";
+  EXPECT_FALSE(answer.get().ok());
+  ASSERT_TRUE(cluster_->freeze(false, why)) << why;
+  // The move may have been committed after all (the frozen backend had it): either it is
+  // stored, or it goes in now; sent again, it is taken as the same move.
+  EXPECT_TRUE(eventually([&] { return s.write(move_of("r1", 1)).ok(); }, std::chrono::seconds(30)));
+  EXPECT_EQ(s.stats().oldest_wait_ms, 0);
+  auto room = s.load_room("r1");
+  ASSERT_TRUE(room.ok());
+  EXPECT_EQ(room->moves.size(), 1u);
 }
 
 TEST_F(PgStoreTest, SchemaIsCreatedOnceAndANewerOneIsRefusedUntouched) {

@@ -148,6 +148,27 @@ TEST_P(StoreContract, RefusesMovesOutOfOrderOrAfterTheEnd) {
   EXPECT_EQ(e.error().code, storage_error);
 }
 
+// A move whose commit answer was lost (PostgreSQL committed, then the connection broke) is
+// sent again by its room when the player resends it: the store takes it as the same move.
+TEST_P(StoreContract, AMoveSentAgainAfterALostAnswerIsStoredOnce) {
+  seed_room();
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  ASSERT_TRUE(store_->write(move(1, 1, "a")).ok());
+  ASSERT_TRUE(store_->write(move(1, 2, "b")).ok());
+  auto again = move(1, 2, "b");
+  again.remaining_ms[0] = 1234;
+  EXPECT_TRUE(store_->write(again).ok());
+  EXPECT_FALSE(store_->write(move(1, 1, "a")).ok());  // not the last ply: out of order
+  EXPECT_FALSE(store_->write(move(1, 2, "c")).ok());  // another move at that ply
+  ASSERT_TRUE(store_->write(move(1, 3, "d")).ok());
+  auto room = store_->load_room("r1");
+  ASSERT_TRUE(room.ok());
+  ASSERT_EQ(room->moves.size(), 3u);
+  EXPECT_EQ(room->moves[1].move, "b");
+  EXPECT_EQ(room->moves[1].remaining_ms[0], 1234);  // the clocks of the attempt answered
+  EXPECT_EQ(room->moves[2].move, "d");
+}
+
 TEST_P(StoreContract, TakebackDropsLaterMovesOnly) {
   seed_room();
   ASSERT_TRUE(store_->write(game(1, 0)).ok());

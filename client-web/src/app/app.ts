@@ -32,6 +32,8 @@ const SNAPSHOT_AFTER_CREATE_MS = 4000;
 // After a rejoin, a move still unanswered goes again once the room's first event (the
 // snapshot or the catch-up) is in, or after this long when the catch-up is empty.
 const RESEND_AFTER_JOIN_MS = 400;
+// After storage_error, the move in flight goes again (same move_id) after this long.
+const RESEND_AFTER_STORAGE_ERROR_MS = 1500;
 
 export class App implements Inbox {
   private readonly model = newModel();
@@ -304,6 +306,14 @@ export class App implements Inbox {
     this.resendIfDue();
   }
 
+  // The move the server could not record, sent again with its move_id while the position
+  // is still the one it was made at: stored meanwhile with its answer lost, the server
+  // takes it as that move; not stored, it is played now.
+  private resendAfterRefusal(): void {
+    const s = this.model.state;
+    if (s && this.link.isOpen) this.link.resendMove({ version: s.version, plies: s.moves.length });
+  }
+
   // The move left unanswered by a drop, sent again at the position the rejoin brought.
   private resendIfDue(): void {
     const s = this.model.state;
@@ -333,6 +343,7 @@ export class App implements Inbox {
     if (steps.rejoin) this.join();
     if (steps.dropPendingCreate) m.pendingCreate = null;
     if (steps.retryJoinLater) this.retryJoinLater();
+    if (steps.resendMoveLater) window.setTimeout(() => this.resendAfterRefusal(), RESEND_AFTER_STORAGE_ERROR_MS);
     if (steps.reconnectForRoom) {
       if (this.wrongRoom++ === 0) {
         this.link.forRoom(m.roomId, false);

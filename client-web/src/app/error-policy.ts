@@ -13,6 +13,9 @@ export interface ErrorSteps {
   dropPendingCreate: boolean;
   // The room is moving between servers: say "reconnecting" and join again soon.
   retryJoinLater: boolean;
+  // The server could not record the request: the move in flight (if any) goes again, same
+  // move_id, after a pause (it may have been stored with its answer lost).
+  resendMoveLater: boolean;
   // This connection is for another room (should not happen): connect to the right URL.
   reconnectForRoom: boolean;
   // Tell the player (a toast with the error's text).
@@ -24,7 +27,7 @@ const MOVE_REFUSALS = new Set(['stale_version', 'not_your_turn', 'illegal_move',
 export function errorSteps(code: string, inRoom: boolean): ErrorSteps {
   const steps: ErrorSteps = {
     forgetTokenAndRejoin: false, notFound: false, moveRefused: false, rejoin: false, dropPendingCreate: false,
-    retryJoinLater: false, reconnectForRoom: false, tell: true,
+    retryJoinLater: false, resendMoveLater: false, reconnectForRoom: false, tell: true,
   };
   if (code === 'room_busy' && inRoom) return { ...steps, retryJoinLater: true, tell: false };
   if (code === 'wrong_room' && inRoom) return { ...steps, reconnectForRoom: true, tell: false };
@@ -32,6 +35,7 @@ export function errorSteps(code: string, inRoom: boolean): ErrorSteps {
   // A spent or expired device link: join as anyone would, and say why.
   if (code === 'bad_device_link' && inRoom) return { ...steps, forgetTokenAndRejoin: true };
   if (code === 'no_such_room') return { ...steps, notFound: true, tell: false };
+  if (code === 'storage_error' && inRoom) steps.resendMoveLater = true;
   if (MOVE_REFUSALS.has(code)) {
     steps.moveRefused = true;
     steps.rejoin = code === 'stale_version';
