@@ -18,6 +18,7 @@
 #include "engine/levels.h"
 #include "engine/reversi_node.h"
 #include "engine/reversi_solver.h"
+#include "engine/search_window.h"
 #include "engine/shogi_node.h"
 #include "fairy/factory.h"
 #include "fairy/notation.h"
@@ -185,15 +186,11 @@ Result<EngineReply> think_dogcat(const std::string& view, Viewer seat, Plan& pla
 
 Plan make_plan(const EngineRequest& request, Clock::time_point start) {
   Plan plan{level_spec(request.level), Limits{}, std::mt19937_64(request.seed)};
-  std::int64_t ms = plan.level.time_ms;
-  if (request.budget_ms > 0) ms = std::min(ms, request.budget_ms);
+  const SearchWindow window = search_window(request);
   plan.limits.max_depth = plan.level.max_depth;
   plan.limits.max_nodes = request.max_nodes;
-  plan.limits.deadline = start + std::chrono::milliseconds(std::max<std::int64_t>(ms, 1));
-  // Twice the time and 50 ms more: only a pathological position (a room's own fairy
-  // variant where one ply of captures explodes) gets near it.
-  plan.limits.hard_deadline =
-      start + std::chrono::milliseconds(2 * std::max<std::int64_t>(ms, 1) + 50);
+  plan.limits.deadline = start + std::chrono::milliseconds(window.time_ms);
+  plan.limits.hard_deadline = start + std::chrono::milliseconds(window.hard_ms);
   plan.limits.stop = request.stop;
   return plan;
 }
@@ -203,6 +200,13 @@ std::int64_t ms_since(Clock::time_point start) {
 }
 
 }  // namespace
+
+SearchWindow search_window(const EngineRequest& request) {
+  std::int64_t ms = level_spec(request.level).time_ms;
+  if (request.budget_ms > 0) ms = std::min(ms, request.budget_ms);
+  ms = std::max<std::int64_t>(ms, 1);
+  return {ms, ms + kHardStopSlackMs};
+}
 
 Result<EngineReply> think_dogcat_text(std::string_view position, Viewer seat,
                                       const EngineRequest& request) {

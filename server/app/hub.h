@@ -28,7 +28,7 @@ struct Hub {
       : ioc(io),
         config(std::move(cfg)),
         store(std::move(st)),
-        engine(config.engine_threads, config.engine_queue),
+        engine(config.engine_threads, config.engine_queue, config.engine_per_address),
         rooms(RoomServices{ioc, config, *store, metrics, engine}),
         exports(*store, metrics, config.exports) {
     // Several servers on one PostgreSQL: the store also owns rooms (storage/room_ownership.h).

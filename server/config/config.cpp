@@ -206,6 +206,10 @@ ParsedConfig parse_config(int argc, char** argv) {
                  "computer searches waiting for a thread; beyond it a computer's move waits")
       ->envname("BANMEN_ENGINE_QUEUE")
       ->check(CLI::Range(1, 100000));
+  app.add_option("--engine-per-address", c.engine_per_address,
+                 "searches waiting or running for the rooms of one client address")
+      ->envname("BANMEN_ENGINE_PER_ADDRESS")
+      ->check(CLI::Range(1, 100000));
 
   app.add_option("--api-rate", c.exports.requests_per_second,
                  "record and listing requests per second from one client address (429 beyond)")

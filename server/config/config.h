@@ -80,6 +80,9 @@ struct Config {
   // The computer opponent: searches run on their own threads, never on an I/O thread
   int engine_threads = 1;         // on two cores, one is left for the network and rooms
   std::size_t engine_queue = 64;  // searches waiting beyond the running ones
+  // Searches waiting or running for the rooms of one address (EnginePool): a flood of
+  // computer rooms from one address holds this many places, never the whole queue.
+  std::size_t engine_per_address = 4;
 
   // Record exports and game listings (/api/rooms/...)
   ExportLimits exports;

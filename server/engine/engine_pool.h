@@ -1,14 +1,22 @@
-// A fixed set of worker threads for engine searches, with a bounded queue. Searches are
-// long and CPU-bound, so they never run on an I/O thread or a room strand: a room submits
-// a task here and the task posts its answer back to the room's strand when it is done.
-// When the queue is full a submission is refused at once (the caller says the computer
-// is busy), so a flood of computer games can neither grow memory nor delay anyone else's
-// work beyond these threads.
+// A fixed set of worker threads for engine searches. Searches are long and CPU-bound, so
+// they never run on an I/O thread or a room strand: a room submits a task here and the task
+// posts its answer back to the room's strand when it is done.
 //
-// Every accepted task runs exactly once. A task receives a stop flag: cancel() sets it
-// (a running search then ends within about a millisecond with the best move found so far;
-// a task still in the queue starts with it already set), and so does the pool's
-// destruction, which then waits for every accepted task to finish.
+// The machine is shared fairly (docs/engine.md, "Sharing the engine"). Every task names its
+// owner, a room and the client address the room counts against, and:
+// - a room has at most one task running; its later ones wait behind it;
+// - an address has at most `per_address` tasks waiting or running; one more is refused at
+//   once (Refusal::address_full), as is any task once `queue_limit` tasks wait
+//   (Refusal::queue_full), so a flood can neither grow memory nor push others back;
+// - a free thread takes the next task in turn over the addresses (round robin), then over
+//   that address's rooms, then the room's oldest: a newcomer waits for at most one task of
+//   each other address, however many rooms those addresses fill.
+//
+// A task receives a stop flag. The owner's cancel() sets it: a running search then ends
+// within about a millisecond with the best move found so far, and a task still waiting is
+// dropped without running (its owner has forgotten it). Every other accepted task runs
+// exactly once; the pool's destruction sets every stop flag and waits for all of them, so
+// the waiting ones start with it already set and end at once.
 //
 // The workers run at a lower scheduling priority (kWorkerNice more nice, at most 19) than
 // the rest of the process: when the machine's cores are all busy, the kernel gives the I/O threads
@@ -17,15 +25,20 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
+
+#include "util/engine_stats.h"
 
 namespace banmen::server {
 
@@ -33,48 +46,89 @@ class EnginePool {
  public:
   using Task = std::function<void(const std::atomic<bool>& stop)>;
 
-  // A submitted task: cancel() asks it to stop early; harmless once it has finished.
+  // Whose task it is. A room always names the same address.
+  struct Owner {
+    std::string room;
+    std::string address;
+  };
+
+  // A submitted task: cancel() asks it to stop early (or, still waiting, never to start);
+  // harmless once it has finished.
   class Handle {
    public:
-    void cancel() { stop_.store(true, std::memory_order_relaxed); }
+    void cancel() {
+      withdrawn_.store(true, std::memory_order_relaxed);
+      stop_.store(true, std::memory_order_relaxed);
+    }
     bool cancelled() const { return stop_.load(std::memory_order_relaxed); }
 
    private:
     friend class EnginePool;
     std::atomic<bool> stop_{false};
+    std::atomic<bool> withdrawn_{false};  // by its owner (not by the pool's shutdown)
   };
 
-  struct Stats {
-    std::size_t queued = 0, running = 0;
-    std::uint64_t accepted = 0, rejected = 0, completed = 0;
+  enum class Refusal { none, queue_full, address_full, stopping };
+
+  // submit()'s answer: the task's handle, or why it was refused.
+  struct Admission {
+    std::shared_ptr<Handle> handle;
+    Refusal refusal = Refusal::none;
+    explicit operator bool() const { return handle != nullptr; }
   };
 
   static constexpr int kWorkerNice = 10;
 
-  // `threads` >= 1 workers; at most `queue_limit` tasks waiting (not counting running ones).
-  EnginePool(int threads, std::size_t queue_limit);
+  // `threads` >= 1 workers; at most `queue_limit` tasks waiting (not counting running ones)
+  // and `per_address` (>= 1) waiting or running for one address.
+  EnginePool(int threads, std::size_t queue_limit, std::size_t per_address);
   ~EnginePool();
   EnginePool(const EnginePool&) = delete;
   EnginePool& operator=(const EnginePool&) = delete;
 
-  // Queues `task`; nullptr when the queue is full or the pool is shutting down.
-  std::shared_ptr<Handle> submit(Task task);
-  Stats stats() const;
+  // Queues `task` for `owner`, or refuses it at once.
+  Admission submit(const Owner& owner, Task task);
+  EngineStats stats() const;
 
  private:
+  using Clock = std::chrono::steady_clock;
   struct Entry {
     Task task;
     std::shared_ptr<Handle> handle;
+    Clock::time_point since;
   };
+  struct RoomLane {
+    std::deque<Entry> waiting;
+    bool running = false;
+  };
+  struct AddressLanes {
+    std::map<std::string, RoomLane> rooms;
+    std::size_t held = 0;   // waiting or running
+    std::string last_room;  // served last: the turn goes on after it
+  };
+  struct Next {
+    std::string address, room;
+    Entry entry;
+  };
+
   void work();
+  // Drops the tasks their owners withdrew before they started (the lock held).
+  void drop_withdrawn();
+  // The next task in turn, taken out of its lane (its room marked running); false if none.
+  bool take_next(Next& next);
+  // A task of `address`/`room` finished: the lane is free, or gone once empty.
+  void finished(const std::string& address, const std::string& room);
 
   const std::size_t queue_limit_;
+  const std::size_t per_address_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<Entry> queue_;
+  std::map<std::string, AddressLanes> addresses_;
+  std::string last_address_;  // served last
+  std::size_t waiting_ = 0;
   std::vector<std::shared_ptr<Handle>> running_;
   bool stopping_ = false;
-  Stats stats_;
+  EngineStats stats_;
   std::vector<std::thread> threads_;
 };
 

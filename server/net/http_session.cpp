@@ -170,7 +170,7 @@ void HttpSession::handle(Request&& req) {
     return text(http::status::service_unavailable, std::move(why), "text/plain; charset=utf-8");
   }
   if (target == "/metrics")
-    return text(http::status::ok, hub_.metrics.render(hub_.store->stats()),
+    return text(http::status::ok, hub_.metrics.render(hub_.store->stats(), hub_.engine.stats()),
                 "text/plain; version=0.0.4");
   if (is_export_target(target)) return export_request(std::move(req));
   if (target.starts_with("/api/"))

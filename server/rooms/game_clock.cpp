@@ -70,10 +70,24 @@ void GameClock::start(int seat, std::int64_t now) {
   if (!enabled()) return;
   running_ = seat;
   since_ = now;
+  paused_at_ = -1;
+}
+
+void GameClock::pause(std::int64_t now) {
+  if (running_ < 0 || paused()) return;
+  paused_at_ = std::max(now, since_);
+}
+
+void GameClock::resume(std::int64_t now) {
+  if (!paused()) return;
+  since_ += std::max<std::int64_t>(0, now - paused_at_);
+  paused_at_ = -1;
 }
 
 bool GameClock::stop_after_move(std::int64_t now) {
   if (running_ < 0) return true;
+  now = effective(now);
+  paused_at_ = -1;
   int seat = running_;
   running_ = -1;
   if (!charge(state_, seat, std::max<std::int64_t>(0, now - since_))) return false;
@@ -85,24 +99,25 @@ bool GameClock::stop_after_move(std::int64_t now) {
 
 void GameClock::halt(std::int64_t now) {
   if (running_ < 0) return;
-  charge(state_, running_, std::max<std::int64_t>(0, now - since_));
+  charge(state_, running_, std::max<std::int64_t>(0, effective(now) - since_));
   running_ = -1;
+  paused_at_ = -1;
 }
 
 ClockState GameClock::at(std::int64_t now) const {
   ClockState s = state_;
-  if (running_ >= 0) charge(s, running_, std::max<std::int64_t>(0, now - since_));
+  if (running_ >= 0) charge(s, running_, std::max<std::int64_t>(0, effective(now) - since_));
   return s;
 }
 
 bool GameClock::flagged(std::int64_t now) const {
   if (running_ < 0) return false;
   ClockState s = state_;
-  return !charge(s, running_, std::max<std::int64_t>(0, now - since_));
+  return !charge(s, running_, std::max<std::int64_t>(0, effective(now) - since_));
 }
 
 std::int64_t GameClock::ms_until_flag(std::int64_t now) const {
-  if (running_ < 0) return -1;
+  if (running_ < 0 || paused()) return -1;
   ClockState s = at(now);
   std::int64_t left = s.remaining_ms[running_];
   if (spec_.kind == ClockSpec::Kind::byoyomi) {
@@ -115,6 +130,7 @@ std::int64_t GameClock::ms_until_flag(std::int64_t now) const {
 void GameClock::restore(const ClockState& state) {
   state_ = state;
   running_ = -1;
+  paused_at_ = -1;
 }
 
 }  // namespace banmen::server

@@ -37,6 +37,14 @@ class GameClock {
 
   // Starts `seat`'s clock at `now`.
   void start(int seat, std::int64_t now);
+  // Stops the running side's time at `now` without a move, and starts it again at the
+  // later `now` of resume(): the time between is charged to nobody. The computer's clock
+  // waits so while its search waits for an engine thread (docs/engine.md). Paused, at() and
+  // flagged() read the time as at the pause, and no flag falls. A move, start(), halt() or
+  // restore() ends the pause; pausing a paused or stopped clock changes nothing.
+  void pause(std::int64_t now);
+  void resume(std::int64_t now);
+  bool paused() const { return paused_at_ >= 0; }
   // Stops the running clock at `now` after its side moved: charges the time used, then
   // adds the increment (Fischer) or resets the period (byoyomi). Returns false, leaving
   // the clock flagged and stopped, if the time had already run out.
@@ -61,10 +69,14 @@ class GameClock {
   // Charges `elapsed` ms to `seat` in `s`; false when the time runs out.
   bool charge(ClockState& s, int seat, std::int64_t elapsed) const;
 
+  // `now`, or the instant of the pause while paused.
+  std::int64_t effective(std::int64_t now) const { return paused() ? paused_at_ : now; }
+
   ClockSpec spec_;
   ClockState state_;
   int running_ = -1;
   std::int64_t since_ = 0;
+  std::int64_t paused_at_ = -1;
 };
 
 }  // namespace banmen::server

@@ -218,6 +218,28 @@ class Room : public std::enable_shared_from_this<Room> {
   // After the store's answer: a chat line.
   void chat_recorded(const Request& r, const std::string& text, std::int64_t now);
 
+  // room_engine.cpp: the room's one way to the engine pool (the computer's moves, hints)
+  struct EngineJob {
+    std::shared_ptr<const Game> game;  // a copy of the position, or null and...
+    std::string view;                  // ...for a game that hides pieces, the text it may see
+    Viewer seat = Viewer::seat0;       // the side the engine plays
+    engine::EngineRequest request;
+  };
+  // `position` as the engine may see it when it plays `seat`: a copy, or, for a game that
+  // hides pieces, nothing but the text of view(`sees`).
+  static EngineJob engine_job(const Game& position, Viewer seat, Viewer sees,
+                              const engine::EngineRequest& request);
+  // The pool's share-keeping names this room, and the address it counts against.
+  EnginePool::Owner engine_owner() const;
+  // Hands `job` to the pool (or is refused at once: the admission says why). On the
+  // strand, `started` (if given) learns the steady ms its search began at, and `answered`
+  // its answer; neither runs once the room is gone or if the search was cancelled before
+  // it began.
+  using SearchStarted = std::function<void(std::int64_t started_ms)>;
+  using SearchAnswered = std::function<void(const Result<engine::EngineReply>&)>;
+  EnginePool::Admission submit_search(EngineJob job, SearchStarted started,
+                                      SearchAnswered answered);
+
   // room_computer.cpp: the computer opponent
   // Records the computer in player `player`'s place (retried until stored), then `then`.
   void seat_computer(int player, int level, std::function<void()> then);
@@ -228,6 +250,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void ask_computer();
   // Forgets the search under way (its answer will be ignored): the position changed.
   void stop_computer();
+  // On the strand: search `search` began at `started_ms`, and with it the computer's clock.
+  void computer_search_started(std::uint64_t search, std::int64_t started_ms);
   // On the strand: the pool's answer enters as a `move` request of the computer's.
   void computer_answered(std::uint64_t search, const Result<engine::EngineReply>& reply);
   // The computer answers a person's offer (takeback_accept, draw_decline, rematch_accept).
@@ -368,7 +392,7 @@ class Room : public std::enable_shared_from_this<Room> {
   int computer_offer_ = -1;  // the seat offering to hand itself to the computer
   int computer_offer_level_ = 0;
   bool handed_over_[2] = {false, false};  // by player: the computer plays it for this game
-  boost::asio::steady_timer computer_retry_timer_;  // the engine queue was full
+  boost::asio::steady_timer computer_retry_timer_;  // the pool had no place for its search
 
   // Review hints (room_review_hint.cpp): the one under way, and when each client last asked.
   static constexpr std::int64_t kHintIntervalMs = 3000;

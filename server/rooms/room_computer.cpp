@@ -8,7 +8,6 @@
 // Dog-cat hides the opponent's pieces, so for it only the seat's own view leaves the room.
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <random>
@@ -21,7 +20,8 @@
 namespace banmen::server {
 
 namespace {
-// A full engine queue is not an error anyone sees: the computer's move waits and asks again.
+// No place in the engine pool is not an error anyone sees: the computer's move waits and asks
+// again.
 constexpr std::chrono::milliseconds kEngineRetry{250};
 // Moves of its own the rules core refused in a row before the computer stops trying (a bug
 // would otherwise loop; the player can still resign or claim).
@@ -78,49 +78,43 @@ void Room::ask_computer() {
   const int seat = game_->to_move();
   const int player = seating_.player_at(seat);
   if (!seating_.is_computer(player)) return;
+  const std::int64_t now = steady_ms();
+  // Its clock stands while the search waits for an engine thread (or for a place in the
+  // pool) and runs again from the search's start: a wait for the machine is charged to
+  // nobody, so the queue never flags it (docs/engine.md, "Sharing the engine").
+  if (clock_.running() == seat) {
+    clock_.pause(now);
+    flag_timer_.cancel();
+  }
   engine::EngineRequest request;
   request.level = seating_.computer_level(player);
-  request.budget_ms = computer_budget_ms(clock_, seat, steady_ms());
-  // The clock runs while the search waits for a thread: the budget ends at a fixed time.
-  const std::int64_t deadline = request.budget_ms > 0 ? steady_ms() + request.budget_ms : 0;
+  // The clock stands, so this share of it is still whole when the search starts.
+  request.budget_ms = computer_budget_ms(clock_, seat, now);
   request.seed = fresh_seed();
   const Viewer viewer = seat_viewer(seat);
-  // Dog-cat: only the seat's own view goes to the engine, never the position itself.
-  std::shared_ptr<const Game> copy;
-  std::string view;
-  if (game_->info().hidden_information)
-    view = game_->view(viewer);
-  else
-    copy = game_->clone();
   const std::uint64_t search = ++computer_search_no_;
   computer_player_ = player;
   computer_version_ = events_.position_version();
-  Metrics& metrics = services_.metrics;
-  auto task = [weak = weak_from_this(), copy, view, viewer, request, search, deadline,
-               &metrics](const std::atomic<bool>& stop) mutable {
-    metrics.engine_queue_length--;
-    request.stop = &stop;
-    if (deadline > 0) request.budget_ms = std::max<std::int64_t>(deadline - steady_ms(), 1);
-    const auto started = std::chrono::steady_clock::now();
-    auto reply = copy ? engine::think(*copy, viewer, request)
-                      : engine::think_dogcat_text(view, viewer, request);
-    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::steady_clock::now() - started);
-    metrics.engine_searches_total++;
-    metrics.engine_search_ms_total += static_cast<std::uint64_t>(took.count());
-    if (auto self = weak.lock())
-      self->run([self, search, reply] { self->computer_answered(search, reply); });
-  };
-  metrics.engine_queue_length++;
-  computer_search_ = services_.engine.submit(std::move(task));
+  computer_search_ =
+      submit_search(
+          engine_job(*game_, viewer, viewer, request),
+          [this, search](std::int64_t started) { computer_search_started(search, started); },
+          [this, search](const Result<engine::EngineReply>& reply) {
+            computer_answered(search, reply);
+          })
+          .handle;
   if (computer_search_) return;
-  // The queue is full: nothing blocks; the computer's clock runs while it waits its turn.
-  metrics.engine_queue_length--;
-  metrics.engine_refused_total++;
+  // No place in the pool: nothing blocks; the move asks again shortly, its clock standing.
   computer_retry_timer_.expires_after(kEngineRetry);
   computer_retry_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
     if (auto self = weak.lock(); self && !ec) self->run([self] { self->ask_computer(); });
   });
+}
+
+void Room::computer_search_started(std::uint64_t search, std::int64_t started_ms) {
+  if (search != computer_search_no_ || !computer_search_ || !clock_.paused()) return;
+  clock_.resume(started_ms);
+  arm_flag_timer();
 }
 
 void Room::stop_computer() {

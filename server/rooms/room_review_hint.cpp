@@ -5,10 +5,8 @@
 // for (the review may have moved on meanwhile: the client shows it only at that node).
 //
 // Bounded three ways: one hint under way per room, one per client every kHintIntervalMs,
-// and the pool's own queue (full: rate_limited at once).
+// and the pool's share for the room's address and its queue (no place: engine_busy at once).
 #include <spdlog/spdlog.h>
-
-#include <chrono>
 
 #include "engine/engine.h"
 #include "protocol/error_codes.h"
@@ -47,37 +45,20 @@ void Room::on_review_hint(const Request& r) {
   const Viewer viewer = seat_viewer((*position)->to_move());
   // After the game nothing is hidden: the review holds the referee's game, and for dog-cat
   // the engine is given the whole position (every type revealed), as the board shows it.
-  std::shared_ptr<const Game> copy;
-  std::string view;
-  if ((*position)->info().hidden_information)
-    view = (*position)->view(Viewer::referee);
-  else
-    copy = std::move(*position);
   const std::uint64_t search = ++hint_search_no_;
-  Metrics& metrics = services_.metrics;
-  auto task = [weak = weak_from_this(), copy, view, viewer, request, search, client = r.client,
-               re = r.re, node, game_no, &metrics](const std::atomic<bool>& stop) mutable {
-    metrics.engine_queue_length--;
-    request.stop = &stop;
-    const auto started = std::chrono::steady_clock::now();
-    auto reply = copy ? engine::think(*copy, viewer, request)
-                      : engine::think_dogcat_text(view, viewer, request);
-    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::steady_clock::now() - started);
-    metrics.engine_searches_total++;
-    metrics.engine_search_ms_total += static_cast<std::uint64_t>(took.count());
-    if (auto self = weak.lock())
-      self->run([self, search, client, re, node, game_no, reply] {
-        self->hint_answered(search, *client, re, {game_no, node}, reply);
-      });
-  };
-  metrics.engine_queue_length++;
-  hint_search_ = services_.engine.submit(std::move(task));
-  if (!hint_search_) {
-    metrics.engine_queue_length--;
-    metrics.engine_refused_total++;
-    return refuse(r, errc::rate_limited, "the engine is busy; try again in a moment");
-  }
+  const auto admitted =
+      submit_search(engine_job(**position, viewer, Viewer::referee, request), nullptr,
+                    [this, search, client = r.client, re = r.re, node,
+                     game_no](const Result<engine::EngineReply>& reply) {
+                      hint_answered(search, *client, re, {game_no, node}, reply);
+                    });
+  if (!admitted)
+    return refuse(r, errc::engine_busy,
+                  admitted.refusal == EnginePool::Refusal::address_full
+                      ? "the engine is working for this address's other rooms; try again in a "
+                        "moment"
+                      : "the engine is busy; try again in a moment");
+  hint_search_ = admitted.handle;
   hint_asked_ms_[r.client->client_id()] = now;
 }
 

@@ -35,13 +35,40 @@ std::string seconds(double ms) {
 }
 
 template <class T>
+void plain_line(std::string& out, const char* name, const char* type, const char* help, T v) {
+  value_line(out, name, type, help, std::to_string(v));
+}
+
+template <class T>
 void line(std::string& out, const char* name, const char* type, const char* help,
           const std::atomic<T>& v) {
   value_line(out, name, type, help, std::to_string(v.load(std::memory_order_relaxed)));
 }
+
+// The computer opponent's searches (server/engine/engine_pool.h).
+void render_engine(std::string& out, const EngineStats& e) {
+  plain_line(out, "banmen_engine_searches_total", "counter",
+             "Engine searches finished (the computer's moves and review hints).", e.completed);
+  render_histogram(out, "banmen_engine_search_seconds",
+                   "Time of one engine search on its thread, from start to answer.", e.search_ms);
+  render_histogram(out, "banmen_engine_queue_wait_seconds",
+                   "Time an engine search waited for a thread before it started.", e.queue_wait_ms);
+  plain_line(out, "banmen_engine_queue_length", "gauge", "Engine searches waiting for a thread.",
+             e.queued);
+  plain_line(out, "banmen_engine_running", "gauge", "Engine searches on a thread now.", e.running);
+  plain_line(out, "banmen_engine_refused_total", "counter",
+             "Engine searches refused because --engine-queue searches were waiting (a computer's "
+             "move waits and asks again; a hint is refused engine_busy).",
+             e.refused_queue);
+  plain_line(out, "banmen_engine_refused_address_total", "counter",
+             "Engine searches refused because their address had --engine-per-address searches "
+             "waiting or running (a computer's move waits and asks again; a hint is refused "
+             "engine_busy).",
+             e.refused_address);
+}
 }  // namespace
 
-std::string Metrics::render(const StoreStats& store) const {
+std::string Metrics::render(const StoreStats& store, const EngineStats& engine) const {
   std::string out;
   line(out, "banmen_connections_open", "gauge", "Open WebSocket connections.", connections_open);
   line(out, "banmen_connections_total", "counter", "WebSocket connections accepted.",
@@ -90,16 +117,7 @@ std::string Metrics::render(const StoreStats& store) const {
   line(out, "banmen_export_cache_hits_total", "counter",
        "Finished games' records answered from the cache, without the store or a replay.",
        export_cache_hits_total);
-  line(out, "banmen_engine_searches_total", "counter", "Computer opponent searches finished.",
-       engine_searches_total);
-  value_line(out, "banmen_engine_search_seconds_sum", "counter",
-             "Time spent in computer opponent searches.",
-             seconds(static_cast<double>(engine_search_ms_total.load())));
-  line(out, "banmen_engine_queue_length", "gauge",
-       "Computer opponent searches waiting for an engine thread.", engine_queue_length);
-  line(out, "banmen_engine_refused_total", "counter",
-       "Computer searches refused because --engine-queue was full (the move waits and retries).",
-       engine_refused_total);
+  render_engine(out, engine);
   value_line(out, "banmen_store_commits_total", "counter",
              "Transactions that committed queued store writes (group commits).",
              std::to_string(store.transactions));
@@ -120,9 +138,10 @@ void render_histogram(std::string& out, const char* name, const char* help,
                       const LatencyHistogram& h) {
   header(out, name, "histogram", help);
   const std::string n = name;
-  for (std::size_t i = 0; i < LatencyHistogram::kBoundsMs.size(); ++i)
-    out += n + "_bucket{le=\"" + seconds(LatencyHistogram::kBoundsMs[i]) + "\"} " +
-           std::to_string(h.cumulative(i)) + '\n';
+  const auto bounds = h.bounds();
+  for (std::size_t i = 0; i < bounds.size(); ++i)
+    out +=
+        n + "_bucket{le=\"" + seconds(bounds[i]) + "\"} " + std::to_string(h.cumulative(i)) + '\n';
   out += n + "_bucket{le=\"+Inf\"} " + std::to_string(h.count()) + '\n';
   out += n + "_sum " + seconds(h.sum_ms()) + '\n';
   out += n + "_count " + std::to_string(h.count()) + '\n';

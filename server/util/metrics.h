@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "util/engine_stats.h"
 #include "util/store_stats.h"
 
 namespace banmen::server {
@@ -41,14 +42,10 @@ struct Metrics {
   std::atomic<std::uint64_t> api_rate_limited_total{0};  // 429: the address asked too often
   std::atomic<std::uint64_t> api_busy_total{0};          // 503: every export worker was busy
   std::atomic<std::uint64_t> export_cache_hits_total{0};
-  // The computer opponent (rooms/room_computer.cpp).
-  std::atomic<std::uint64_t> engine_searches_total{0};
-  std::atomic<std::uint64_t> engine_search_ms_total{0};
-  std::atomic<std::int64_t> engine_queue_length{0};  // searches submitted, not yet started
-  std::atomic<std::uint64_t> engine_refused_total{0};
 
-  // Every counter above, then the store's commit counters.
-  std::string render(const StoreStats& store) const;
+  // Every counter above, then the engine pool's (its searches: EnginePool::stats()) and the
+  // store's commit counters.
+  std::string render(const StoreStats& store, const EngineStats& engine) const;
 };
 
 // `h` as a Prometheus histogram named `name` (seconds): HELP and TYPE lines, the cumulative

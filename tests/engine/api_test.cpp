@@ -8,6 +8,7 @@
 
 #include "core/registry.h"
 #include "engine/engine.h"
+#include "engine/search_window.h"
 #include "engine_test_support.h"
 
 namespace {
@@ -89,6 +90,31 @@ TEST(EngineApi, StopFlagAndNodeLimitEndTheSearch) {
 
 // A thread keeps its table between searches (engine.cpp) but empties it for each: the same
 // request answers the same, whatever was searched on the thread before.
+// A search keeps the budget it was asked for: its time is the smaller of the level's and
+// the budget, and even the first root move is cut short a small, fixed slack after it
+// (once twice the time and 50 ms: a 1.5 s hint ran 3.05 s, a 10 s move 20 s).
+TEST(EngineApi, NoSearchRunsPastItsBudgetAndASmallSlack) {
+  using banmen::engine::kHardStopSlackMs;
+  using banmen::engine::search_window;
+  for (int level = banmen::engine::kMinLevel; level <= banmen::engine::kMaxLevel; ++level) {
+    for (std::int64_t budget : {1, 10, 150, 1500, 4000, 10000, 60000}) {
+      EngineRequest r;
+      r.level = level;
+      r.budget_ms = budget;
+      const auto w = search_window(r);
+      SCOPED_TRACE(testing::Message() << "level " << level << ", budget " << budget);
+      EXPECT_LE(w.time_ms, budget);
+      EXPECT_GE(w.time_ms, 1);
+      EXPECT_LE(w.hard_ms, budget + kHardStopSlackMs);
+      EXPECT_GE(w.hard_ms, w.time_ms);
+    }
+    EngineRequest own;  // no budget: the level's own time bounds it
+    own.level = level;
+    EXPECT_LE(search_window(own).hard_ms, search_window(own).time_ms + kHardStopSlackMs);
+  }
+  EXPECT_LE(kHardStopSlackMs, 50);
+}
+
 TEST(EngineApi, TheSameRequestGetsTheSameAnswerWhateverCameBefore) {
   auto g = make_game("chess");
   EngineRequest r;

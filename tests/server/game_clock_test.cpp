@@ -37,6 +37,39 @@ TEST(GameClock, ByoyomiUsesPeriods) {
   EXPECT_FALSE(c.flagged(29999));
 }
 
+// The computer's clock while its search waits for an engine thread: the time stands, no
+// flag falls however long the wait, and the clock runs on from where it stood.
+TEST(GameClock, APauseIsChargedToNobody) {
+  GameClock c({ClockSpec::Kind::fischer, 3000, 1000, 0, 0});
+  c.start(1, 0);
+  c.pause(1000);  // 2 s left
+  EXPECT_TRUE(c.paused());
+  EXPECT_EQ(c.at(60000).remaining_ms[1], 2000);
+  EXPECT_FALSE(c.flagged(60000));
+  EXPECT_EQ(c.ms_until_flag(60000), -1);  // no flag timer while paused
+  c.pause(50000);                         // a second pause changes nothing
+  c.resume(60000);
+  EXPECT_FALSE(c.paused());
+  EXPECT_EQ(c.at(60500).remaining_ms[1], 1500);
+  EXPECT_EQ(c.ms_until_flag(60500), 1500);
+  EXPECT_TRUE(c.flagged(62000));
+  ASSERT_TRUE(c.stop_after_move(61000));
+  EXPECT_EQ(c.settled().remaining_ms[1], 2000);  // 1 s used, 1 s increment
+
+  // A move or a halt while paused counts the time up to the pause.
+  c.start(0, 61000);
+  c.pause(62000);
+  ASSERT_TRUE(c.stop_after_move(90000));
+  EXPECT_EQ(c.settled().remaining_ms[0], 3000 - 1000 + 1000);
+  c.start(1, 90000);
+  c.pause(90500);
+  c.halt(99000);
+  EXPECT_EQ(c.settled().remaining_ms[1], 1500);
+  EXPECT_FALSE(c.paused());
+  c.pause(99000);  // stopped: nothing to pause
+  EXPECT_FALSE(c.paused());
+}
+
 TEST(GameClock, NoneNeverRuns) {
   GameClock c;
   c.start(0, 0);

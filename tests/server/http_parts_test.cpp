@@ -1,6 +1,7 @@
 // Static path safety, MIME types, the Origin policy, tokens and the in-memory store.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,7 +61,7 @@ TEST(Metrics, PrometheusTextWithTheStoreCounters) {
   StoreStats store;
   store.transactions = 3;
   store.writes = 120;
-  const auto text = m.render(store);
+  const auto text = m.render(store, EngineStats{});
   EXPECT_NE(text.find("# TYPE banmen_moves_total counter\nbanmen_moves_total 42\n"),
             std::string::npos);
   EXPECT_NE(text.find("banmen_rooms_open -1\n"), std::string::npos);
@@ -68,6 +69,47 @@ TEST(Metrics, PrometheusTextWithTheStoreCounters) {
   EXPECT_NE(text.find("banmen_store_writes_total 120\n"), std::string::npos);
   EXPECT_NE(text.find("# TYPE banmen_store_commit_seconds histogram\n"), std::string::npos);
   EXPECT_NE(text.find("banmen_store_write_wait_seconds_count 0\n"), std::string::npos);
+}
+
+// The engine's times are histograms (buckets, sum and count under one TYPE line), its queue
+// and threads gauges, its refusals counters; no series is typed twice.
+TEST(Metrics, EngineSearchesAndQueueWaitsAreHistograms) {
+  EngineStats engine;
+  engine.queued = 3;
+  engine.running = 1;
+  engine.completed = 2;
+  engine.refused_queue = 4;
+  engine.refused_address = 5;
+  engine.search_ms.add(1500);
+  engine.search_ms.add(12000);
+  engine.queue_wait_ms.add(30);
+  const auto text = Metrics{}.render(StoreStats{}, engine);
+  auto has = [&](const std::string& s) { return text.find(s) != std::string::npos; };
+  EXPECT_TRUE(has("# TYPE banmen_engine_search_seconds histogram\n")) << text;
+  EXPECT_TRUE(has("banmen_engine_search_seconds_bucket{le=\"2.5\"} 1\n"));
+  EXPECT_TRUE(has("banmen_engine_search_seconds_bucket{le=\"20\"} 2\n"));
+  EXPECT_TRUE(has("banmen_engine_search_seconds_bucket{le=\"+Inf\"} 2\n"));
+  EXPECT_TRUE(has("banmen_engine_search_seconds_sum 13.5\n"));
+  EXPECT_TRUE(has("banmen_engine_search_seconds_count 2\n"));
+  EXPECT_TRUE(has("# TYPE banmen_engine_queue_wait_seconds histogram\n"));
+  EXPECT_TRUE(has("banmen_engine_queue_wait_seconds_bucket{le=\"0.05\"} 1\n"));
+  EXPECT_TRUE(has("banmen_engine_queue_wait_seconds_count 1\n"));
+  EXPECT_TRUE(has("# TYPE banmen_engine_queue_length gauge\nbanmen_engine_queue_length 3\n"));
+  EXPECT_TRUE(has("# TYPE banmen_engine_running gauge\nbanmen_engine_running 1\n"));
+  EXPECT_TRUE(has("# TYPE banmen_engine_searches_total counter\nbanmen_engine_searches_total 2\n"));
+  EXPECT_TRUE(has("# TYPE banmen_engine_refused_total counter\nbanmen_engine_refused_total 4\n"));
+  EXPECT_TRUE(
+      has("# TYPE banmen_engine_refused_address_total counter\n"
+          "banmen_engine_refused_address_total 5\n"));
+  // The sum is the histogram's, not a counter of its own as it once was.
+  EXPECT_FALSE(has("# TYPE banmen_engine_search_seconds_sum"));
+  // Every TYPE line names a family once.
+  std::set<std::string> families;
+  for (std::size_t at = text.find("# TYPE "); at != std::string::npos;
+       at = text.find("# TYPE ", at + 1)) {
+    const auto name = text.substr(at + 7, text.find(' ', at + 7) - at - 7);
+    EXPECT_TRUE(families.insert(name).second) << name << " typed twice";
+  }
 }
 
 // Cumulative buckets in seconds, each bound inclusive, and everything in +Inf.

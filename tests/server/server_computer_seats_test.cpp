@@ -133,16 +133,21 @@ TEST_F(ServerComputer, AFloodOfComputerRoomsDoesNotStallAHumanRoom) {
   const auto loaded = human_round_trips(30);
   const auto metrics = raw_http_get(port(), "/metrics");
   const auto refused = metrics.find("\nbanmen_engine_refused_total ");
+  const auto refused_address = metrics.find("\nbanmen_engine_refused_address_total ");
   ASSERT_FALSE(quiet.empty());
   ASSERT_FALSE(loaded.empty());
+  auto line_at = [&](std::size_t at) {
+    if (at == std::string::npos) return std::string("?");
+    return metrics.substr(at + 1, metrics.find('\n', at + 1) - at - 1);
+  };
   auto pct = [](const std::vector<double>& v, double p) {
     return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
   };
   std::printf(
       "[computer] human move round trip, %zu moves: quiet median %.1f ms p90 %.1f ms; with 12 "
-      "level-8 computer rooms waiting on 1 engine thread: median %.1f ms p90 %.1f ms; %s\n",
+      "level-8 computer rooms waiting on 1 engine thread: median %.1f ms p90 %.1f ms; %s; %s\n",
       loaded.size(), pct(quiet, 0.5), pct(quiet, 0.9), pct(loaded, 0.5), pct(loaded, 0.9),
-      refused == std::string::npos ? "?" : metrics.substr(refused + 1, 40).c_str());
+      line_at(refused).c_str(), line_at(refused_address).c_str());
   EXPECT_EQ(loaded.size(), 30u);  // every move of the human room went through
 }
 

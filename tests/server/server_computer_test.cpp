@@ -160,9 +160,18 @@ TEST_F(ServerComputer, RematchKeepsTheComputerAndMetricsCountItsSearches) {
   EXPECT_NE(transcript.find("Computer (level 1)"), std::string::npos) << transcript;
 
   const auto metrics = raw_http_get(port(), "/metrics");
-  for (const char* name : {"banmen_engine_searches_total", "banmen_engine_search_seconds_sum",
-                           "banmen_engine_queue_length", "banmen_engine_refused_total"})
+  for (const char* name :
+       {"banmen_engine_searches_total", "banmen_engine_search_seconds_sum",
+        "banmen_engine_search_seconds_count", "banmen_engine_queue_wait_seconds_count",
+        "banmen_engine_queue_length", "banmen_engine_running", "banmen_engine_refused_total",
+        "banmen_engine_refused_address_total"})
     EXPECT_NE(metrics.find(std::string("\n") + name + " "), std::string::npos) << name;
+  // The times are histograms (the search time's sum was once typed a counter of its own).
+  for (const char* type : {"# TYPE banmen_engine_search_seconds histogram\n",
+                           "# TYPE banmen_engine_queue_wait_seconds histogram\n",
+                           "# TYPE banmen_engine_queue_length gauge\n"})
+    EXPECT_NE(metrics.find(type), std::string::npos) << type;
+  EXPECT_EQ(metrics.find("# TYPE banmen_engine_search_seconds_sum"), std::string::npos);
   const auto at = metrics.find("\nbanmen_engine_searches_total ");
   ASSERT_NE(at, std::string::npos);
   EXPECT_GT(std::stoll(metrics.substr(at + 30)), 0);

@@ -171,6 +171,7 @@ export const en = {
   'error.no_such_room': 'this room does not exist',
   'error.room_busy': 'the room is moving between servers; try again',
   'error.wrong_room': 'this connection is for another room',
+  'error.engine_busy': 'the engine is busy; try again in a moment',
   'error.rate_limited': 'too fast; please slow down',
   'error.takebacks_disabled': 'takebacks are off in this room',
   'error.nothing_to_take_back': 'you have no move to take back',

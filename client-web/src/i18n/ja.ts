@@ -173,6 +173,7 @@ export const ja: Record<MessageKey, string> = {
   'error.no_such_room': 'この部屋はありません',
   'error.room_busy': 'この部屋はサーバー間を移動中です。もう一度お試しください',
   'error.wrong_room': 'この接続は別の部屋のものです',
+  'error.engine_busy': 'エンジンが混み合っています。少し待ってからお試しください',
   'error.rate_limited': '操作が速すぎます。少し待ってください',
   'error.takebacks_disabled': 'この部屋では待ったができません',
   'error.nothing_to_take_back': '待ったできる手がありません',
