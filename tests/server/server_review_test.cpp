@@ -458,7 +458,7 @@ TEST_F(ServerReview, EachChangeSendsItselfNotTheTree) {
 }
 
 // The value of counter `name` in /metrics (-1 when absent).
-double counter(unsigned short port, const std::string& name) {
+double work_counter(unsigned short port, const std::string& name) {
   const std::string text = body_of(raw_http_get(port, "/metrics"));
   const auto at = text.find("\n" + name + " ");
   return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
@@ -470,22 +470,22 @@ TEST_F(ServerReview, OpeningAndSavingRunOnTheRoomWorkers) {
   Match m;
   ASSERT_TRUE(open_match(port(), m, {{"game", "chess"}, {"side", "first"}}));
   ASSERT_TRUE(finish(m, {"e2e4", "e7e5"}));
-  const double before = counter(port(), "banmen_room_work_total");
+  const double before = work_counter(port(), "banmen_room_work_total");
   ASSERT_GE(before, 0);
   json e;
   ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
   EXPECT_EQ(e["nodes"].size(), 3u);
-  EXPECT_EQ(counter(port(), "banmen_room_work_total"), before + 1);
+  EXPECT_EQ(work_counter(port(), "banmen_room_work_total"), before + 1);
   ASSERT_EQ(code_of(send(m.b.ws, {{"type", "review_goto"}, {"node", 1}}, &e)), "ack");
   ASSERT_EQ(code_of(send(m.b.ws, {{"type", "review_move"}, {"move", "c7c5"}}, &e)), "ack");
-  EXPECT_EQ(counter(port(), "banmen_room_work_total"), before + 1);
+  EXPECT_EQ(work_counter(port(), "banmen_room_work_total"), before + 1);
   EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_save"}})), "review_record");
-  EXPECT_EQ(counter(port(), "banmen_room_work_total"), before + 2);
+  EXPECT_EQ(work_counter(port(), "banmen_room_work_total"), before + 2);
   // Reopened: the tree is already there, nothing to make.
   ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_close"}}, &e)), "ack");
   ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
   EXPECT_EQ(e["nodes"].size(), 4u);
-  EXPECT_EQ(counter(port(), "banmen_room_work_total"), before + 2);
+  EXPECT_EQ(work_counter(port(), "banmen_room_work_total"), before + 2);
 }
 
 TEST_F(ServerReview, ShogiSavesKifWithVariations) {
