@@ -103,6 +103,7 @@ int main(int argc, char** argv) {
   Hub hub(*ioc, cfg, std::move(opened->store));
   int status = run_server(hub, address, opened->description);
   hub.exports.stop();  // its workers read the store
+  hub.workers.stop();
   hub.rooms.clear();
   // The store goes first: its committer commits what is still queued and posts the results
   // to room strands, which must still exist (they are dropped with the io_context).

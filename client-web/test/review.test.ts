@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEvent } from '../src/protocol/parse';
 import { applyEvent, fromSnapshot } from '../src/state/room';
-import { canDrive, hintHere, hintScore, hintShape, reviewFromEvent, reviewRows, reviewTargets } from '../src/state/review';
+import { applyReviewEvent, canDrive, hintHere, hintScore, hintShape, reviewFromEvent, reviewRows, reviewTargets } from '../src/state/review';
 import { fromDrawn, toChessground, toShogiground } from '../src/boards/review-shapes';
 import type { ReviewEvent, ReviewHint, Snapshot } from '../src/protocol/messages';
 
@@ -85,6 +85,69 @@ describe('review state', () => {
     const snap = parseEvent({ ...overSnapshot(reviewEvent({ current: 99 })) } as never) as Snapshot;
     expect(snap).not.toBeNull();
     expect(snap.review).toBeNull();
+  });
+});
+
+describe('review changes', () => {
+  const change = (over: Record<string, unknown>) =>
+    parseEvent({ type: 'review', version: 42, open: true, game_no: 1, by: 1, base: 41, ...over } as never) as ReviewEvent;
+
+  it('adds a node to its parent and looks at it, keeping what the change leaves out', () => {
+    const r = reviewFromEvent(reviewEvent())!;
+    const ev = change({
+      added: [{ id: 7, parent: 6, move: '3c3d', display: '34歩' }],
+      current: 7, ply: 4, position: 'p7', to_move: 1, in_check: false, last_move: '3c3d', legal_moves: ['a', 'b'],
+    });
+    expect(ev).not.toBeNull();
+    const { review, resync } = applyReviewEvent(r, ev);
+    expect(resync).toBe(false);
+    expect(review!.version).toBe(42);
+    expect(review!.by).toBe(1);
+    expect(review!.nodes).toHaveLength(8);
+    expect(review!.nodes[6].children).toEqual([7]);
+    expect(review!.nodes[7]).toEqual({ id: 7, parent: 6, move: '3c3d', display: '34歩', children: [] });
+    expect(review!.current).toBe(7);
+    expect(review!.legalMoves).toEqual(['a', 'b']);
+    expect(review!.shapes).toEqual(r.shapes);
+    // The review it came from is untouched (states are values).
+    expect(r.nodes).toHaveLength(7);
+    expect(r.nodes[6].children).toEqual([]);
+  });
+
+  it('replaces only the shapes or the leave when that is all that changed', () => {
+    const r = reviewFromEvent(reviewEvent())!;
+    const drawn = applyReviewEvent(r, change({ shapes: [] })).review!;
+    expect(drawn.shapes).toEqual([]);
+    expect(drawn.current).toBe(4);
+    expect(drawn.nodes).toBe(r.nodes);
+    const allowed = applyReviewEvent(drawn, change({ version: 43, base: 42, spectators_may_drive: true })).review!;
+    expect(allowed.spectatorsMayDrive).toBe(true);
+    expect(allowed.shapes).toEqual([]);
+  });
+
+  it('asks for a snapshot when a change does not follow the review held', () => {
+    const r = reviewFromEvent(reviewEvent())!;
+    expect(applyReviewEvent(r, change({ base: 40 })).resync).toBe(true); // a gap
+    expect(applyReviewEvent(null, change({})).resync).toBe(true); // no review held
+    expect(applyReviewEvent(r, change({ game_no: 2 })).resync).toBe(true);
+    expect(applyReviewEvent(r, change({ added: [{ id: 9, parent: 0, move: 'x', display: 'x' }] })).resync).toBe(true);
+    // Through the room: the state stays as it was and a snapshot is asked for.
+    const s = fromSnapshot(parseEvent({ ...overSnapshot(reviewEvent({ version: 39 })) } as never) as Snapshot, 0);
+    const out = applyEvent(s, change({ base: 38, shapes: [] }), 0);
+    expect(out.resync).toBe(true);
+    expect(out.snapshot).toBe(true);
+    expect(out.state).toBe(s);
+    const ok = applyEvent(s, change({ base: 39, shapes: [] }), 0);
+    expect(ok.resync).toBe(false);
+    expect(ok.state!.review!.shapes).toEqual([]);
+    expect(ok.state!.review!.version).toBe(42);
+  });
+
+  it('drops malformed changes', () => {
+    expect(change({ added: [{ id: 'x' }] })).toBeNull();
+    expect(change({ current: 3 })).toBeNull(); // the current node without its position
+    expect(change({ shapes: [{ orig: 5 }] })).toBeNull();
+    expect(change({ shapes: [] })).not.toBeNull();
   });
 });
 

@@ -4,8 +4,17 @@
 
 namespace banmen {
 
+namespace {
+thread_local std::uint64_t t_applied = 0;
+}  // namespace
+
+std::uint64_t Game::applied_on_this_thread() {
+  return t_applied;
+}
+
 Result<void> Game::apply(std::string_view move) {
   if (over()) return make_error(errc::game_over, "the game is over");
+  ++t_applied;
   return apply_checked(move);
 }
 

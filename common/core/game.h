@@ -78,6 +78,9 @@ class Game {
   // Plays `move` if it is one of legal_moves(). Errors: game_over, bad_move, illegal_move.
   // The error message must not reveal anything the mover may not know.
   Result<void> apply(std::string_view move);
+  // How many times apply() has checked a move on the calling thread: what a request cost in
+  // moves played, for tests that assert a request's work without timing it.
+  static std::uint64_t applied_on_this_thread();
   // Moves played since the initial position.
   virtual std::size_t history_size() const = 0;
   // Ply `index` (0-based) of the history in protocol notation as `viewer` may see it

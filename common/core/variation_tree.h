@@ -2,10 +2,12 @@
 // the main line and any number of side lines (variations) branching from any node, as KIF
 // and PGN records hold them.
 //
-// Every move is checked by the rules through the Game seam before it joins the tree: the
-// position of a node is found by replaying the moves on its path from the root, so the
-// tree works for every game and holds nothing but move texts. Sizes are bounded, and every
-// refusal is an error value.
+// Every move is checked by the rules through the Game seam before it joins the tree, so the
+// tree works for every game. The position of a node is found by stepping from a position
+// the tree keeps, never from the root: a node kKeepEvery plies above a deeper node keeps its
+// game (so no path runs more than 2 * kKeepEvery - 1 plies without one, and the kept games
+// number at most size() / kKeepEvery + 1), and the last position asked for is kept too, so
+// a move after it costs one move. Sizes are bounded, and every refusal is an error value.
 #pragma once
 
 #include <cstddef>
@@ -42,6 +44,9 @@ struct VariationLimits {
 
 class VariationTree {
  public:
+  // Plies between kept positions on a path (see the top of this file).
+  static constexpr std::uint32_t kKeepEvery = 16;
+
   // `root` is the position the review starts from (cloned; the original is not kept).
   explicit VariationTree(const Game& root, VariationLimits limits = {});
   VariationTree(const VariationTree& other);
@@ -79,16 +84,33 @@ class VariationTree {
   std::vector<NodeId> path_from_root(NodeId id) const;
   // The moves from the root to `id`.
   std::vector<std::string> moves_to(NodeId id) const;
-  // The game at node `id`, replayed from the root. Errors: unknown_node.
+  // The game at node `id`, stepped from the nearest kept position on its path (at most
+  // 2 * kKeepEvery - 1 moves). Errors: unknown_node.
   Result<GamePtr> game_at(NodeId id) const;
+  // How many positions the tree keeps besides the root and the last one asked for.
+  std::size_t kept_games() const;
 
  private:
   Result<void> check_room(NodeId parent, std::string_view move) const;
+  // The game at `id` without remembering it as the last one asked for.
+  Result<GamePtr> step_to(NodeId id) const;
+  void remember(NodeId id, GamePtr game) const;
+  // Appends node `move` after `parent`, `game` being its position (the move played).
+  NodeId append(NodeId parent, std::string_view move);
+  // After node `id` joined: its ancestor kKeepEvery plies up keeps its game, so every path
+  // through that ancestor finds a kept position within 2 * kKeepEvery - 1 plies. `above`,
+  // when not null, is that ancestor's game (add_line has it at hand).
+  Result<void> keep_above(NodeId id, GamePtr above = nullptr);
+  NodeId ancestor(NodeId id, std::uint32_t plies) const;
 
   GamePtr root_;
   VariationLimits limits_;
   std::vector<VariationNode> nodes_;
   NodeId current_ = 0;
+  std::vector<GamePtr> kept_;  // by node id: the kept positions; null elsewhere and at the root
+  // The last position asked for (or just added): a look or a move there costs no replay.
+  mutable NodeId last_id_ = 0;
+  mutable GamePtr last_;
 };
 
 }  // namespace banmen

@@ -29,7 +29,7 @@ struct Hub {
         config(std::move(cfg)),
         store(std::move(st)),
         engine(config.engine_threads, config.engine_queue, config.engine_per_address),
-        rooms(RoomServices{ioc, config, *store, metrics, engine}),
+        rooms(RoomServices{ioc, config, *store, metrics, engine, workers}),
         exports(*store, metrics, config.exports) {
     // Several servers on one PostgreSQL: the store also owns rooms (storage/room_ownership.h).
     if (config.cluster()) rooms.use_ownership(dynamic_cast<RoomOwnership*>(store.get()));
@@ -41,6 +41,8 @@ struct Hub {
   std::unique_ptr<Store> store;
   // The computer opponent's searches; outlives the rooms, which post its answers.
   EnginePool engine;
+  // Rooms' heavy requests (review opening and records), off the I/O threads.
+  RoomWorkers workers;
   RoomRegistry rooms;
   // Record exports and listings, on their own threads; stopped before the store goes.
   ExportService exports;

@@ -15,7 +15,7 @@ namespace banmen::server {
 class Peer : public Client {
  public:
   // All on the connection's own strand (the dispatcher's caller).
-  virtual const std::string& address() const = 0;
+  const std::string& address() const override = 0;
   // The room the connection's URL named (/ws?room=<id>): the only room it may join.
   // Empty for a bare /ws.
   virtual const std::string& routed_room() const {

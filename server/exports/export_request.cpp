@@ -30,6 +30,43 @@ std::optional<std::string_view> query_value(std::string_view query, std::string_
   return std::nullopt;
 }
 
+std::string export_cache_key(const ExportRequest& req) {
+  std::string_view path = req.target;
+  std::string_view query;
+  if (auto q = path.find('?'); q != std::string_view::npos) {
+    query = path.substr(q + 1);
+    path = path.substr(0, q);
+  }
+  std::string key;
+  key.reserve(req.target.size() + req.authorization.size() + req.host.size() + 8);
+  // "/games/007/record" is "/games/7/record".
+  constexpr std::string_view games = "/games/";
+  if (auto g = path.find(games); g != std::string_view::npos) {
+    key.append(path.substr(0, g + games.size()));
+    std::string_view rest = path.substr(g + games.size());
+    std::size_t zeros = 0;
+    while (zeros + 1 < rest.size() && rest[zeros] == '0' && rest[zeros + 1] >= '0' &&
+           rest[zeros + 1] <= '9')
+      ++zeros;
+    key.append(rest.substr(zeros));
+  } else {
+    key.append(path);
+  }
+  key += '?';
+  for (std::string_view name : {"format", "from", "limit", "token"}) {
+    auto value = query_value(query, name);
+    if (!value) continue;
+    key.append(name).append("=");
+    int number = 0;
+    auto [end, ec] = std::from_chars(value->data(), value->data() + value->size(), number);
+    const bool numeric = (name == "from" || name == "limit") && ec == std::errc{} &&
+                         end == value->data() + value->size();
+    key.append(numeric ? std::to_string(number) : std::string(*value)).append("&");
+  }
+  key.append("\n").append(req.authorization).append("\n").append(req.host);
+  return key;
+}
+
 std::optional<int> positive_int_param(std::string_view query, std::string_view key, int fallback,
                                       int max) {
   auto given = query_value(query, key);

@@ -149,7 +149,7 @@ bool is_export_target(std::string_view target) {
   return target.starts_with(kPrefix);
 }
 
-ExportReply export_route(Store& store, const ExportRequest& req) {
+ExportReply export_route(Store& store, const ExportRequest& req, PositionsCache* positions) {
   std::string_view target = req.target;
   std::string_view query;
   if (auto q = target.find('?'); q != std::string_view::npos) {
@@ -174,7 +174,8 @@ ExportReply export_route(Store& store, const ExportRequest& req) {
   if (ec != std::errc{} || game_no < 1) return plain_reply(404, "not found");
   target.remove_prefix(static_cast<std::size_t>(end - target.data()));
   if (target == "/record") return record_reply(store, room_id, game_no, query, req);
-  if (target == "/positions") return positions_reply(store, room_id, game_no, query, req);
+  if (target == "/positions")
+    return positions_reply(store, room_id, game_no, query, req, positions);
   return plain_reply(404, "not found");
 }
 

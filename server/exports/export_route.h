@@ -15,6 +15,8 @@
 
 namespace banmen::server {
 
+class PositionsCache;  // exports/positions_cache.h
+
 struct ExportRequest {
   std::string_view target;         // path and query, as received
   std::string_view authorization;  // the Authorization header; empty if none
@@ -33,6 +35,8 @@ struct ExportReply {
 bool is_export_target(std::string_view target);
 
 // Answers one GET. Never throws; store failures are 503, unknown rooms and games 404.
-ExportReply export_route(Store& store, const ExportRequest& request);
+// `positions`, if given, keeps games in progress' positions between requests.
+ExportReply export_route(Store& store, const ExportRequest& request,
+                         PositionsCache* positions = nullptr);
 
 }  // namespace banmen::server

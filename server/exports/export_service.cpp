@@ -2,6 +2,9 @@
 
 #include <boost/asio/post.hpp>
 
+#include "core/game.h"
+#include "exports/export_request.h"
+
 namespace banmen::server {
 
 namespace {
@@ -21,6 +24,11 @@ void ExportService::stop() {
   stopped_ = true;
   std::lock_guard lock(pool_mu_);
   if (pool_) pool_->join();
+}
+
+void ExportService::charge(const std::string& address, double tokens) {
+  std::lock_guard lock(budgets_mu_);
+  if (auto it = budgets_.find(address); it != budgets_.end()) it->second.charge(tokens);
 }
 
 bool ExportService::admit(const std::string& address) {
@@ -51,7 +59,12 @@ bool ExportService::post(ExportJob job, std::function<void(ExportReply)> done) {
   }
   if (!pool_) pool_.emplace(static_cast<std::size_t>(std::max(1, limits_.threads)));
   boost::asio::post(*pool_, [this, job = std::move(job), done = std::move(done)] {
+    // What the answer cost in moves replayed (this thread's count), charged to the asker.
+    const auto before = Game::applied_on_this_thread();
     ExportReply reply = answer(job);
+    const auto replayed = Game::applied_on_this_thread() - before;
+    if (replayed > kExportPliesPerRequest)
+      charge(job.address, static_cast<double>(replayed / kExportPliesPerRequest));
     queued_--;
     done(std::move(reply));
   });
@@ -59,14 +72,15 @@ bool ExportService::post(ExportJob job, std::function<void(ExportReply)> done) {
 }
 
 ExportReply ExportService::answer(const ExportJob& job) {
-  // Everything that can change the answer is in the key: the credentials decide the
-  // viewer, the host the record's site. Only finished games' records are ever stored.
-  std::string key = job.target + '\n' + job.authorization + '\n' + job.host;
+  // Everything that can change the answer is in the key, and nothing else: the route and
+  // its parameters, the credentials (the viewer), the host (the record's site). Only
+  // finished games' records are ever stored.
+  const std::string key = export_cache_key({job.target, job.authorization, job.host});
   if (auto hit = cached(key)) {
     metrics_.export_cache_hits_total++;
     return *hit;
   }
-  ExportReply reply = export_route(store_, {job.target, job.authorization, job.host});
+  ExportReply reply = export_route(store_, {job.target, job.authorization, job.host}, &positions_);
   if (reply.cacheable && reply.status == 200) remember(key, reply);
   return reply;
 }

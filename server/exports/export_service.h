@@ -11,6 +11,7 @@
 #include <atomic>
 #include <boost/asio/thread_pool.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <list>
 #include <mutex>
@@ -19,6 +20,7 @@
 #include <unordered_map>
 
 #include "exports/export_route.h"
+#include "exports/positions_cache.h"
 #include "net/rate_limiter.h"
 #include "storage/store.h"
 #include "util/metrics.h"
@@ -39,7 +41,13 @@ struct ExportJob {
   std::string target;
   std::string authorization;
   std::string host;
+  std::string address;  // the client's, whose budget pays for the replay
 };
+
+// Moves replayed for an export that one admission pays for; each further such share takes
+// one more request from the asker's budget (admission by cost: a record of a long game
+// costs as much of the budget as the replays it makes, a cached answer one request).
+inline constexpr std::uint64_t kExportPliesPerRequest = 100;
 
 class ExportService {
  public:
@@ -58,6 +66,8 @@ class ExportService {
 
  private:
   ExportReply answer(const ExportJob& job);
+  // Takes `tokens` more from `address`'s budget.
+  void charge(const std::string& address, double tokens);
   std::optional<ExportReply> cached(const std::string& key);
   void remember(const std::string& key, const ExportReply& reply);
 
@@ -75,6 +85,10 @@ class ExportService {
   std::unordered_map<std::string, RateLimiter> budgets_;
 
   // Least recently used first; the map points into the list.
+  // Games in progress: their positions as last answered, so the next answer of a game
+  // that grew plays only its new moves.
+  PositionsCache positions_;
+
   std::mutex cache_mu_;
   std::list<std::pair<std::string, ExportReply>> lru_;
   std::unordered_map<std::string, std::list<std::pair<std::string, ExportReply>>::iterator> by_key_;

@@ -32,22 +32,42 @@ nlohmann::json stored_result_json(const StoredGame& g) {
           {"reason", g.outcome.reason}};
 }
 
-Result<json> stored_game_positions(const StoredGame& stored, Viewer viewer) {
+Result<json> stored_game_positions(const StoredGame& stored, Viewer viewer, PositionsCache* cache) {
   // Once the game is over nothing is hidden from anyone: the referee's view for everyone
   // (and the same answer for everyone, so it may be cached). Before that, the asker's.
   if (stored.finished) viewer = Viewer::referee;
   if (viewer == Viewer::referee && !stored.finished) viewer = Viewer::spectator;
+  if (stored.finished) cache = nullptr;  // the export cache keeps the whole answer
 
-  auto made = create_chosen_game(stored_game_choice(stored.start), stored.start.initial_position);
-  if (!made) return made.error();
-  Game& game = **made;
-
+  // Where the kept positions of this game end, if its moves begin with theirs (a takeback
+  // or a new game under the same number does not).
+  std::optional<PositionsCache::Entry> kept;
+  if (cache) kept = cache->find(stored.start.room_id, stored.start.game_no, viewer);
+  if (kept && kept->moves.size() <= stored.moves.size()) {
+    for (std::size_t i = 0; i < kept->moves.size() && kept; ++i)
+      if (kept->moves[i] != stored.moves[i].move) kept.reset();
+  } else {
+    kept.reset();
+  }
+  GamePtr made;
   json positions = json::array();
-  positions.push_back({{"ply", 0},
-                       {"position", game.view(viewer)},
-                       {"to_move", game.to_move()},
-                       {"in_check", game.in_check()}});
-  for (std::size_t i = 0; i < stored.moves.size(); ++i) {
+  std::size_t from = 0;
+  if (kept) {
+    made = std::move(kept->game);
+    positions = std::move(kept->positions);
+    from = kept->moves.size();
+  } else {
+    auto fresh =
+        create_chosen_game(stored_game_choice(stored.start), stored.start.initial_position);
+    if (!fresh) return fresh.error();
+    made = std::move(*fresh);
+    positions.push_back({{"ply", 0},
+                         {"position", made->view(viewer)},
+                         {"to_move", made->to_move()},
+                         {"in_check", made->in_check()}});
+  }
+  Game& game = *made;
+  for (std::size_t i = from; i < stored.moves.size(); ++i) {
     const int seat = game.to_move();  // a pass is a move, so the mover is the side to move
     // The store only ever held moves the rules accepted (see replay_stored_game()).
     if (auto r = game.apply(stored.moves[i].move); !r)
@@ -61,6 +81,12 @@ Result<json> stored_game_positions(const StoredGame& stored, Viewer viewer) {
                          {"position", game.view(viewer)},
                          {"to_move", game.to_move()},
                          {"in_check", game.in_check()}});
+  }
+  if (cache) {
+    PositionsCache::Entry entry{{}, game.clone(), positions};
+    entry.moves.reserve(stored.moves.size());
+    for (const auto& m : stored.moves) entry.moves.push_back(m.move);
+    cache->keep(stored.start.room_id, stored.start.game_no, viewer, std::move(entry));
   }
   if (stored.finished && !game.over()) game.finish(outcome_of(stored.outcome));
 

@@ -9,6 +9,7 @@
 
 #include "core/result.h"
 #include "core/viewer.h"
+#include "exports/positions_cache.h"
 #include "storage/store.h"
 
 namespace banmen::server {
@@ -16,7 +17,10 @@ namespace banmen::server {
 // {"game", "status", "initial_position", "positions": [...], "result"} for `viewer` (a
 // seat or the spectator while the game is played; anything once it is over, when everyone
 // sees the referee's view). The answer grows with the game: one entry per ply plus one.
-Result<nlohmann::json> stored_game_positions(const StoredGame& game, Viewer viewer);
+// With `cache`, a game in progress starts from the positions kept for it (when its moves
+// begin with theirs) and plays only the moves since; the answer is then kept.
+Result<nlohmann::json> stored_game_positions(const StoredGame& game, Viewer viewer,
+                                             PositionsCache* cache = nullptr);
 
 // A stored game's result as the routes write it: {"kind", "winner", "reason"}, or null
 // while the game is played.

@@ -9,7 +9,8 @@
 namespace banmen::server {
 
 ExportReply positions_reply(Store& store, const std::string& room_id, int game_no,
-                            std::string_view query, const ExportRequest& req) {
+                            std::string_view query, const ExportRequest& req,
+                            PositionsCache* cache) {
   std::optional<ExportReply> refusal;
   auto token = token_of(query, req, refusal);
   if (refusal) return *refusal;
@@ -20,7 +21,7 @@ ExportReply positions_reply(Store& store, const std::string& room_id, int game_n
   const GameAsker asker = game_asker(*series, *game, token);
   if (asker.refusal) return *asker.refusal;
 
-  auto positions = stored_game_positions(*game, asker.viewer);
+  auto positions = stored_game_positions(*game, asker.viewer, cache);
   if (!positions) return store_failure_reply(positions.error());
   nlohmann::json body{{"room", room_id}, {"game_no", game_no}};
   body.update(*positions);

@@ -232,7 +232,7 @@ void HttpSession::export_request(Request&& req) {
   if (!hub_.exports.admit(client_address_))
     return refuse(http::status::too_many_requests, "too many requests: try again shortly\n");
   ExportJob job{std::string(req.target()), std::string(req[http::field::authorization]),
-                std::string(req[http::field::host])};
+                std::string(req[http::field::host]), client_address_};
   auto done = [self = shared_from_this(), version, keep_alive](ExportReply r) {
     // Back on this session's own executor to write.
     auto executor = self->stream_.get_executor();

@@ -21,6 +21,9 @@ class RateLimiter {
     tokens_ -= 1.0;
     return true;
   }
+  // Takes `tokens` more (a request that cost more than one): the bucket may go below zero,
+  // and refills from there.
+  void charge(double tokens) { tokens_ -= tokens; }
   // True when the bucket has refilled completely: forgetting it changes nothing.
   bool full(Clock::time_point now = Clock::now()) const {
     std::chrono::duration<double> dt = now - last_;

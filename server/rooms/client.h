@@ -23,6 +23,11 @@ class Client {
   // The protocol version agreed in `hello` (1 until then); callable from any thread.
   // From version 2 on, a stored move is answered by the mover's own move event.
   virtual int protocol() const = 0;
+  // The client's address, for its share of shared work (empty for the computer's).
+  virtual const std::string& address() const {
+    static const std::string none;
+    return none;
+  }
 };
 
 }  // namespace banmen::server

@@ -85,19 +85,19 @@ ReviewBoard ReviewBoard::of_tree(VariationTree tree, int game_no, bool open) {
 Result<ReviewBoard> ReviewBoard::of_game(const Game& start, const Game& finished, int game_no) {
   const std::size_t plies = finished.history_size();
   ReviewBoard board(VariationTree(start, limits_for(plies)), game_no);
+  // The main line in one pass (one move each), each move's display read from the finished
+  // game, which played the same moves from the same start.
+  std::vector<std::string> moves;
+  moves.reserve(plies);
+  board.display_.reserve(plies + 1);
   board.display_.push_back("");
-  // The main line, with each move's display found on the way (one replay, not one per ply).
-  GamePtr game = start.clone();
-  NodeId at = VariationTree::root();
   for (std::size_t i = 0; i < plies; ++i) {
-    const std::string move = finished.notation(i, Viewer::referee);
-    auto added = board.tree_.add(at, move);
-    if (!added) return added.error();
-    if (auto played = game->apply(move); !played) return played.error();
-    board.display_.push_back(game->display_notation(i, Viewer::referee));
-    at = *added;
+    moves.push_back(finished.notation(i, Viewer::referee));
+    board.display_.push_back(finished.display_notation(i, Viewer::referee));
   }
-  if (auto moved = board.tree_.go_to(at); !moved) return moved.error();
+  auto end = board.tree_.add_line(VariationTree::root(), moves);
+  if (!end) return end.error();
+  if (auto moved = board.tree_.go_to(*end); !moved) return moved.error();
   board.look();
   return board;
 }
@@ -120,12 +120,15 @@ Result<void> ReviewBoard::go_to_ply(std::size_t ply) {
 }
 
 Result<void> ReviewBoard::play(std::string_view move) {
-  const NodeId from = tree_.current();
-  auto before = tree_.game_at(from);
-  if (!before) return before.error();
-  auto added = tree_.add(from, move);
+  auto added = tree_.add(tree_.current(), move);
   if (!added) return added.error();
-  if (*added == display_.size()) display_.push_back(display_of(**before, move));
+  if (*added == display_.size()) {
+    // The tree keeps the position it just made: no replay for its display.
+    auto after = tree_.game_at(*added);
+    if (!after) return after.error();
+    display_.push_back((*after)->display_notation((*after)->history_size() - 1, Viewer::referee));
+    changed_.added.push_back(*added);
+  }
   if (auto moved = tree_.go_to(*added); !moved) return moved.error();
   look();
   return ok();
@@ -159,6 +162,7 @@ Result<void> ReviewBoard::draw(const json& shapes) {
     checked.push_back(std::move(shape));
   }
   shapes_ = std::move(checked);
+  changed_.shapes = true;
   return ok();
 }
 
@@ -175,6 +179,7 @@ void ReviewBoard::look() {
                {"in_check", g.in_check()},
                {"last_move", tree_.node(id).move},
                {"legal_moves", std::move(legal)}};
+  changed_.here = true;
 }
 
 json ReviewBoard::event() const {
@@ -198,6 +203,23 @@ json ReviewBoard::event() const {
   e.update(here_);
   e["shapes"] = shapes_;
   e["spectators_may_drive"] = spectators_may_drive_;
+  return e;
+}
+
+json ReviewBoard::change_event() {
+  json e{{"type", "review"},    {"version", version_}, {"open", open_},
+         {"game_no", game_no_}, {"by", by_},           {"base", version_}};
+  json added = json::array();
+  for (const NodeId id : changed_.added) {
+    const auto& n = tree_.node(id);
+    added.push_back(
+        json{{"id", id}, {"parent", n.parent}, {"move", n.move}, {"display", display_[id]}});
+  }
+  if (!added.empty()) e["added"] = std::move(added);
+  if (changed_.here) e.update(here_);
+  if (changed_.shapes) e["shapes"] = shapes_;
+  if (changed_.allow) e["spectators_may_drive"] = spectators_may_drive_;
+  changed_ = {};
   return e;
 }
 

@@ -40,7 +40,10 @@ class ReviewBoard {
   bool open() const { return open_; }
   void set_open(bool open) { open_ = open; }
   bool spectators_may_drive() const { return spectators_may_drive_; }
-  void set_spectators_may_drive(bool may) { spectators_may_drive_ = may; }
+  void set_spectators_may_drive(bool may) {
+    spectators_may_drive_ = may;
+    changed_.allow = true;
+  }
   // The event version of the last change of the tree or of the current node: a move sent
   // by a client that saw an older one is stale.
   std::uint64_t moved_version() const { return moved_version_; }
@@ -63,8 +66,15 @@ class ReviewBoard {
   void set_version(std::uint64_t version) { version_ = version; }
 
   // The `review` event: the whole tree, the position at the current node, its legal moves
-  // and the shapes; when closed, only that.
+  // and the shapes; when closed, only that. For snapshots and for opening the review.
   json event() const;
+  // The `review` event of the changes since the last event (docs/protocol.md, "review
+  // (event)"): `base`, the version of the review event it follows, and only what changed:
+  // the nodes added, the current node's fields, the shapes, the spectators' leave. Its size
+  // is the change's, not the tree's. Forgets the changes.
+  json change_event();
+  // Forgets the changes (a whole event went out instead).
+  void changes_sent() { changed_ = {}; }
 
   // The display text of `move` played from `before` (the move itself if it does not play).
   static std::string display_of(const Game& before, std::string_view move);
@@ -84,6 +94,14 @@ class ReviewBoard {
   std::uint64_t version_ = 0;
   json by_;
   json here_;  // the current node's fields of the event
+  // What changed since the last event.
+  struct Changes {
+    std::vector<NodeId> added;
+    bool here = false;
+    bool shapes = false;
+    bool allow = false;
+  };
+  Changes changed_;
 };
 
 }  // namespace banmen::server

@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
 
 #include "protocol/error_codes.h"
@@ -33,13 +34,13 @@ void Room::touch() {
 
 void Room::run(std::function<void()> work) {
   boost::asio::post(strand_, [self = shared_from_this(), work = std::move(work)]() mutable {
-    if (self->store_busy_) return self->waiting_.push_back(std::move(work));
+    if (self->store_busy_ || self->worker_busy_) return self->waiting_.push_back(std::move(work));
     work();
   });
 }
 
 void Room::run_waiting() {
-  while (!store_busy_ && !waiting_.empty()) {
+  while (!store_busy_ && !worker_busy_ && !waiting_.empty()) {
     auto work = std::move(waiting_.front());
     waiting_.pop_front();
     work();
@@ -60,6 +61,31 @@ void Room::store_then(StoreWrite write, std::function<void(const Result<void>&)>
       self->run_waiting();
     });
   });
+}
+
+bool Room::work_then(const Request& r, std::function<std::function<void()>()> work) {
+  // The I/O context counts the job as its own work until the answer is posted back: it
+  // does not run out of work (and return from run()) while a room waits for a worker.
+  using Guard = boost::asio::executor_work_guard<boost::asio::io_context::executor_type>;
+  auto busy = std::make_shared<Guard>(services_.ioc.get_executor());
+  const auto admitted = services_.workers.post(
+      id_, r.client->address(), [self = shared_from_this(), work = std::move(work), busy] {
+        auto then = work();
+        boost::asio::post(self->strand_, [self, then = std::move(then)] {
+          self->worker_busy_ = false;
+          then();
+          self->run_waiting();
+        });
+        busy->reset();
+      });
+  if (admitted != RoomWorkers::Admission::ran) {
+    services_.metrics.room_work_refused_total++;
+    refuse(r, errc::rate_limited, "the room's or your share of the server's workers is busy");
+    return false;
+  }
+  services_.metrics.room_work_total++;
+  worker_busy_ = true;
+  return true;
 }
 
 void Room::store_until_committed(StoreWrite write, std::function<void()> then,

@@ -123,6 +123,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // Hands `write` to the store and runs `then` on the strand with its result. Until then the
   // room holds every other request (run()), so `then` finds the room as it was left.
   void store_then(StoreWrite write, std::function<void(const Result<void>&)> then);
+  // Runs `work` on a worker (RoomWorkers), off the I/O threads, holding the room's other
+  // requests until the function it answers has run on the strand (the result applied, the
+  // sender answered). False, the sender refused `rate_limited` and nothing held, when the
+  // room's or the sender's share of the workers is taken.
+  bool work_then(const Request& r, std::function<std::function<void()>()> work);
   // For writes no one may lose (a game's start, a result nobody asked for): retried with a
   // growing pause (0.25 s doubling to 30 s) until the store takes them, so a failing disk
   // never leaves a room stuck or undoes an ending at the next restart. `then` runs once it
@@ -194,6 +199,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void announce_result();
   void arm_flag_timer();
   void on_flag_timer();
+  // The current game cut back to its first `plies` moves: one kept from before the last
+  // moves (earlier_games_) when it has that many, else replayed from the start (counted in
+  // banmen_replayed_plies_total).
   Result<void> rebuild_game(std::size_t plies);
   // Ends the game a player asked to end (resign, agreement, abort, claim, declaration): the
   // end is recorded before the player is answered, so an acknowledged end is never lost.
@@ -282,6 +290,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // room_review.cpp: the review (感想戦) of the finished game
   void on_review_start(const Request& r);
+  // Opens the room's review (made for the current game) looking at ply `ply`, and says so.
+  void open_review(const Request& r, std::size_t ply);
   void on_review_move(const Request& r);
   void on_review_goto(const Request& r);
   void on_review_draw(const Request& r);
@@ -297,8 +307,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void hint_answered(std::uint64_t search, Client& client, const json& re, HintNode at,
                      const Result<engine::EngineReply>& answer);
   // The review's event to everyone, `by` (a seat, or null for a spectator) having changed
-  // it; `moved`: the tree or the current node changed.
-  void publish_review(json by, bool moved);
+  // it; `moved`: the tree or the current node changed; `whole`: the whole review (opened,
+  // closed) rather than the change alone.
+  void publish_review(json by, bool moved, bool whole = false);
   // A switch between games closes the review (kept, so the players may open it again).
   void close_review_for_switch();
   // The review as a snapshot carries it: its event while open, else null.
@@ -352,6 +363,11 @@ class Room : public std::enable_shared_from_this<Room> {
   GameClock clock_;
   std::vector<ClockState> clock_before_;  // clock state before each ply, for takebacks
   std::vector<std::int64_t> move_times_;  // ms used per ply
+  // The game as it was before each of its last two moves (a takeback goes back one or two
+  // plies): kept as each move is played, so a takeback replays nothing. Checked against the
+  // current game before use.
+  static constexpr std::size_t kEarlierGames = 2;
+  std::deque<GamePtr> earlier_games_;
   std::int64_t turn_started_ms_ = 0;
   int draw_offer_ = -1;                      // seat
   int takeback_offer_ = -1;                  // seat
@@ -407,6 +423,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool moved_ = false;  // close_for_move(): a late join is told to reconnect (4003)
 
   bool store_busy_ = false;
+  bool worker_busy_ = false;  // work_then(): a worker is doing this room's request
   std::deque<std::function<void()>> waiting_;
 
   // Shared with other threads

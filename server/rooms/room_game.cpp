@@ -118,6 +118,8 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   clock_before_.push_back(clock_.at(pending.received_ms));
   move_times_.push_back(pending.received_ms - turn_started_ms_);
   turn_started_ms_ = now;
+  earlier_games_.push_back(std::move(game_));
+  if (earlier_games_.size() > kEarlierGames) earlier_games_.pop_front();
   game_ = std::move(pending.next);
   clock_ = pending.next_clock;
   player.move_ids.push_back(pending.move_id);
@@ -226,8 +228,26 @@ void Room::on_flag_timer() {
 }
 
 Result<void> Room::rebuild_game(std::size_t plies) {
+  // A game kept from before the last moves is this game's if it has `plies` moves, each the
+  // same as this game's (a new game or a switch leaves older games behind).
+  for (auto& earlier : earlier_games_) {
+    if (!earlier || earlier->history_size() != plies ||
+        earlier->initial_position() != game_->initial_position())
+      continue;
+    bool same = true;
+    for (std::size_t i = plies; i-- > 0 && same;)
+      same = earlier->notation(i, Viewer::referee) == game_->notation(i, Viewer::referee);
+    if (!same) continue;
+    game_ = std::move(earlier);
+    // Those from before still precede the game as it is now.
+    std::erase_if(earlier_games_,
+                  [plies](const GamePtr& g) { return !g || g->history_size() >= plies; });
+    return ok();
+  }
+  earlier_games_.clear();
   auto fresh = options_.new_game(game_->initial_position());
   if (!fresh) return fresh.error();
+  services_.metrics.replayed_plies_total += plies;
   for (std::size_t i = 0; i < plies; ++i)
     if (auto replayed = fresh.value()->apply(game_->notation(i, Viewer::referee)); !replayed)
       return replayed;

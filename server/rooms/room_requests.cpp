@@ -48,7 +48,8 @@ const Room::Route* Room::route(std::string_view type) {
       {"review_draw", kReviewing, &Room::on_review_draw},
       {"review_allow", kSeat | kAfterGame | kReviewOpen, &Room::on_review_allow},
       {"review_close", kSeat | kAfterGame | kReviewOpen, &Room::on_review_close},
-      {"review_save", kAfterGame, &Room::on_review_save},
+      // Writing a record of the whole tree is work: only those who may drive ask for it.
+      {"review_save", kAfterGame | kReviewDriver, &Room::on_review_save},
       {"review_hint", kReviewing, &Room::on_review_hint},
   }};
   auto it =
@@ -138,7 +139,8 @@ bool Room::preconditions_hold(const Route& route, const Request& r) {
     refuse(r, errc::no_review, "no review is open");
     return false;
   }
-  if ((needs & kReviewDriver) && r.member.player < 0 && !review_->spectators_may_drive()) {
+  if ((needs & kReviewDriver) && r.member.player < 0 &&
+      !(review_ && review_->spectators_may_drive())) {
     refuse(r, errc::not_a_player, "the players have not let spectators drive the review");
     return false;
   }

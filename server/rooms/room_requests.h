@@ -23,6 +23,7 @@ enum Needs : std::uint16_t {
   kFreshVersion = 1 << 9,    // the client saw the current position: stale_version
   kReviewOpen = 1 << 10,     // the game's review is open: no_review
   kReviewDriver = 1 << 11,   // a player, or a spectator the players let drive: not_a_player
+                             // (with no review, a spectator may not drive: not_a_player)
 };
 
 }  // namespace banmen::server

@@ -26,23 +26,38 @@ void Room::on_review_start(const Request& r) {
   const auto ply = r.msg.contains("ply") ? get_int(r.msg, "ply") : std::optional(plies);
   if (!ply || *ply < 0 || *ply > plies)
     return refuse(r, errc::bad_request, "ply is 0.." + std::to_string(plies));
-  if (!review_ || review_->game_no() != game_no_) {
-    // The root is a fresh game at the finished game's start, made as a restart makes it.
-    auto start = options_.new_game(game_->initial_position());
-    if (!start || (*start)->info().id != game_->info().id)
-      return refuse(r, errc::unsupported, "the room has switched to another game");
-    auto board = ReviewBoard::of_game(**start, *game_, game_no_);
-    if (!board) {
-      spdlog::error("room {} game {}: no review: {}", id_, game_no_, board.error().message);
-      return refuse(r, errc::internal_error, "the game cannot be reviewed");
-    }
-    review_.emplace(std::move(*board));
-  }
+  if (review_ && review_->game_no() == game_no_)
+    return open_review(r, static_cast<std::size_t>(*ply));
+  // The root is a fresh game at the finished game's start, made as a restart makes it.
+  auto start = options_.new_game(game_->initial_position());
+  if (!start || (*start)->info().id != game_->info().id)
+    return refuse(r, errc::unsupported, "the room has switched to another game");
+  // The tree is made on a worker (a pass over the whole game through the rules), from
+  // copies: the room holds its other requests until it is in.
+  std::shared_ptr<const Game> first(std::move(*start));
+  std::shared_ptr<const Game> finished(game_->clone());
+  const int game_no = game_no_;
+  work_then(r, [this, r, first, finished, game_no, at = static_cast<std::size_t>(*ply)] {
+    auto board =
+        std::make_shared<Result<ReviewBoard>>(ReviewBoard::of_game(*first, *finished, game_no));
+    return std::function<void()>([this, r, board, game_no, at] {
+      if (!*board) {
+        spdlog::error("room {} game {}: no review: {}", id_, game_no, board->error().message);
+        return refuse(r, errc::internal_error, "the game cannot be reviewed");
+      }
+      // The room held every request meanwhile, so its game is the one reviewed.
+      if (!review_ || review_->game_no() != game_no) review_.emplace(std::move(**board));
+      open_review(r, at);
+    });
+  });
+}
+
+void Room::open_review(const Request& r, std::size_t ply) {
   review_->set_open(true);
-  if (auto moved = review_->go_to_ply(static_cast<std::size_t>(*ply)); !moved)
+  if (auto moved = review_->go_to_ply(ply); !moved)
     return refuse(r, moved.error().code, moved.error().message);
   ack(r);
-  publish_review(seat_or_null(seating_, r.member), true);
+  publish_review(seat_or_null(seating_, r.member), true, true);
 }
 
 void Room::on_review_move(const Request& r) {
@@ -89,7 +104,7 @@ void Room::on_review_allow(const Request& r) {
 void Room::on_review_close(const Request& r) {
   review_->set_open(false);
   ack(r);
-  publish_review(seat_or_null(seating_, r.member), false);
+  publish_review(seat_or_null(seating_, r.member), false, true);
 }
 
 void Room::on_review_save(const Request& r) {
@@ -99,20 +114,28 @@ void Room::on_review_save(const Request& r) {
     if (seating_.player(p).taken) info.players[seating_.seat_of(p)] = seating_.player(p).name;
   info.event = "Banmen room " + id_ + ", game " + std::to_string(review_->game_no()) + ", review";
   info.time_control = options_.clock.human();
-  const auto record = review_record(review_->tree(), info);
-  const std::string filename = "banmen-" + id_ + "-game-" + std::to_string(review_->game_no()) +
-                               "-review." + record.extension;
-  reply(*r.client,
-        json{{"type", "review_record"},
-             {"format", record.format},
-             {"filename", filename},
-             {"text", record.text}},
-        r.re);
+  const std::string name = "banmen-" + id_ + "-game-" + std::to_string(review_->game_no());
+  // The record plays every node of the tree: on a worker, from a copy of the tree.
+  auto tree = std::make_shared<const VariationTree>(review_->tree());
+  work_then(r, [this, r, tree, info = std::move(info), name] {
+    auto record = std::make_shared<const ReviewRecord>(review_record(*tree, info));
+    return std::function<void()>([this, r, record, name] {
+      reply(*r.client,
+            json{{"type", "review_record"},
+                 {"format", record->format},
+                 {"filename", name + "-review." + record->extension},
+                 {"text", record->text}},
+            r.re);
+    });
+  });
 }
 
-void Room::publish_review(json by, bool moved) {
+void Room::publish_review(json by, bool moved, bool whole) {
   review_->set_by(std::move(by));
-  events_.publish_same(review_->event());
+  // Opening and closing send the whole review; every other change only itself, so an
+  // arrow drawn on a long review costs its own bytes, not the tree's.
+  if (whole) review_->changes_sent();
+  events_.publish_same(whole ? review_->event() : review_->change_event());
   review_->set_version(events_.version());
   if (moved) review_->set_moved_version(events_.version());
   record_review();
@@ -121,7 +144,7 @@ void Room::publish_review(json by, bool moved) {
 void Room::close_review_for_switch() {
   if (!review_ || !review_->open()) return;
   review_->set_open(false);
-  publish_review(json(seating_.seat_of(0)), false);
+  publish_review(json(seating_.seat_of(0)), false, true);
 }
 
 json Room::review_json() const {

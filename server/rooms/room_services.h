@@ -1,11 +1,13 @@
 // What a room uses from the server around it, and nothing more: the I/O context its strand
-// and timers run on, the configuration, the store and the counters. All outlive every room.
+// and timers run on, the configuration, the store, the counters, the engine and the
+// workers for heavy requests. All outlive every room.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 
 #include "config/config.h"
 #include "engine/engine_pool.h"
+#include "rooms/room_workers.h"
 #include "storage/store.h"
 #include "util/metrics.h"
 
@@ -17,6 +19,7 @@ struct RoomServices {
   Store& store;
   Metrics& metrics;
   EnginePool& engine;
+  RoomWorkers& workers;
 };
 
 }  // namespace banmen::server

@@ -117,6 +117,15 @@ std::string Metrics::render(const StoreStats& store, const EngineStats& engine) 
   line(out, "banmen_export_cache_hits_total", "counter",
        "Finished games' records answered from the cache, without the store or a replay.",
        export_cache_hits_total);
+  line(out, "banmen_room_work_total", "counter",
+       "Heavy room requests (review opening, review records) done on the room workers.",
+       room_work_total);
+  line(out, "banmen_room_work_refused_total", "counter",
+       "Heavy room requests refused (rate_limited): the room's or the address's share was taken.",
+       room_work_refused_total);
+  line(out, "banmen_replayed_plies_total", "counter",
+       "Moves replayed from a game's start to answer a request (a takeback with nothing kept).",
+       replayed_plies_total);
   render_engine(out, engine);
   value_line(out, "banmen_store_commits_total", "counter",
              "Transactions that committed queued store writes (group commits).",

@@ -42,6 +42,13 @@ struct Metrics {
   std::atomic<std::uint64_t> api_rate_limited_total{0};  // 429: the address asked too often
   std::atomic<std::uint64_t> api_busy_total{0};          // 503: every export worker was busy
   std::atomic<std::uint64_t> export_cache_hits_total{0};
+  // Rooms' heavy requests done on the room workers (rooms/room_workers.h), and those refused
+  // because the room's or the address's share was taken.
+  std::atomic<std::uint64_t> room_work_total{0};
+  std::atomic<std::uint64_t> room_work_refused_total{0};
+  // Moves replayed from a game's start to rebuild a position on a request (a takeback with
+  // no kept earlier position): what a request cost beyond its own step.
+  std::atomic<std::uint64_t> replayed_plies_total{0};
 
   // Every counter above, then the engine pool's (its searches: EnginePool::stats()) and the
   // store's commit counters.

@@ -7,7 +7,12 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include <future>
+
+#include "core/registry.h"
+#include "exports/export_request.h"
 #include "exports/export_route.h"
+#include "exports/export_service.h"
 #include "storage/memory_store.h"
 #include "storage/sqlite_store.h"
 #include "util/tokens.h"
@@ -137,6 +142,91 @@ TEST_P(ExportRoute, OnlyAFinishedGamesRecordIsCacheable) {
   EXPECT_FALSE(playing.cacheable);
   EXPECT_EQ(get("/api/rooms/r/games/3/record?format=transcript").status, 404u);
   EXPECT_EQ(get("/api/rooms/nobody/games").status, 404u);
+}
+
+TEST_P(ExportRoute, TheCacheIgnoresWhatDoesNotChangeTheAnswer) {
+  // A finished record asked with made-up parameters, another order, a game number with
+  // leading zeros: one answer, made once. A parameter the route reads is another answer.
+  store_series("r", 1, true);
+  Metrics metrics;
+  ExportService service(*store_, metrics, ExportLimits{});
+  auto ask = [&](const std::string& target) {
+    std::promise<ExportReply> answered;
+    EXPECT_TRUE(service.post({target, "", "example.org", "192.0.2.1"},
+                             [&](ExportReply reply) { answered.set_value(std::move(reply)); }));
+    return answered.get_future().get();
+  };
+  const std::string base = "/api/rooms/r/games/1/record?format=transcript";
+  const ExportReply first = ask(base);
+  ASSERT_EQ(first.status, 200u) << first.body;
+  const std::vector<std::string> same = {base + "&x=1", base + "&x=2",
+                                         "/api/rooms/r/games/1/record?x=3&format=transcript",
+                                         "/api/rooms/r/games/001/record?format=transcript"};
+  for (const std::string& target : same) {
+    const ExportReply again = ask(target);
+    EXPECT_EQ(again.status, 200u) << target;
+    EXPECT_EQ(again.body, first.body) << target;
+  }
+  EXPECT_EQ(metrics.export_cache_hits_total.load(), 4u);
+  // The token decides the viewer: a different token is a different answer.
+  EXPECT_NE(export_cache_key({base, "", "h"}), export_cache_key({base + "&token=abc", "", "h"}));
+  EXPECT_NE(export_cache_key({base, "", "h"}), export_cache_key({base, "Bearer abc", "h"}));
+  EXPECT_NE(export_cache_key({base, "", "h"}), export_cache_key({base, "", "other"}));
+  EXPECT_EQ(export_cache_key({"/api/rooms/r/games?from=02&limit=5&y", "", "h"}),
+            export_cache_key({"/api/rooms/r/games?limit=5&from=2", "", "h"}));
+  EXPECT_NE(export_cache_key({"/api/rooms/r/games?from=2", "", "h"}),
+            export_cache_key({"/api/rooms/r/games?from=3", "", "h"}));
+  service.stop();
+}
+
+TEST_P(ExportRoute, AnAddressPaysForTheMovesItsExportsReplay) {
+  // A shogi game of 250 plies in progress: its record is made by a replay each time.
+  const json options{{"game", "shogi"}};
+  ASSERT_TRUE(store_->write(StoredRoomInfo{"long", options.dump(), 1}).ok());
+  ASSERT_TRUE(store_->write(StoredSeat{"long", {0, "Host", sha256_hex("host-token")}}).ok());
+  ASSERT_TRUE(store_->write(StoredSeat{"long", {1, "Guest", sha256_hex("guest-token")}}).ok());
+  auto game = std::move(create_game("shogi").value());
+  ASSERT_TRUE(
+      store_
+          ->write(StoredGameStart{
+              "long", 1, "shogi", options.dump(), game->initial_position(), {0, 1}, 1700000000000})
+          .ok());
+  std::uint64_t pick = 3;
+  for (int ply = 1; ply <= 250 && !game->over(); ++ply) {
+    const auto legal = game->legal_moves();
+    pick = pick * 6364136223846793005u + 1442695040888963407u;
+    ASSERT_TRUE(game->apply(legal[(pick >> 33) % legal.size()]).ok());
+    StoredMove m;
+    m.room_id = "long";
+    m.game_no = 1;
+    m.ply = ply;
+    m.move = game->notation(static_cast<std::size_t>(ply - 1), Viewer::referee);
+    ASSERT_TRUE(store_->write(m).ok());
+  }
+  ASSERT_GE(game->history_size(), 200u);
+  store_series("short", 1, true);
+  // A budget of 10 requests that does not refill while the test runs.
+  Metrics metrics;
+  ExportLimits limits;
+  limits.requests_per_second = 1e-9;
+  limits.burst = 10;
+  ExportService service(*store_, metrics, limits);
+  auto admitted = [&](const std::string& address, const std::string& target) {
+    int count = 0;
+    while (count < 20 && service.admit(address)) {
+      std::promise<ExportReply> answered;
+      EXPECT_TRUE(service.post({target, "", "example.org", address},
+                               [&](ExportReply reply) { answered.set_value(std::move(reply)); }));
+      EXPECT_EQ(answered.get_future().get().status, 200u) << target;
+      ++count;
+    }
+    return count;
+  };
+  // Each record replays the game's 200-odd plies: a request and two more from the budget.
+  EXPECT_EQ(admitted("192.0.2.1", "/api/rooms/long/games/1/record?format=kif"), 4);
+  // A listing replays nothing: one request each, ten in all.
+  EXPECT_EQ(admitted("192.0.2.2", "/api/rooms/short/games"), 10);
+  service.stop();
 }
 
 INSTANTIATE_TEST_SUITE_P(BothStores, ExportRoute, ::testing::Values("memory", "sqlite"),

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "exports/export_route.h"
+#include "exports/positions_cache.h"
 #include "exports/record_export.h"
 #include "games/custom_game.h"
 #include "shogi/dogcat/dogcat_reveal.h"
@@ -126,6 +127,52 @@ class PositionsRoute : public ::testing::Test {
   MemoryStore store_;
   json options_;
 };
+
+TEST_F(PositionsRoute, AGameInProgressPlaysOnlyItsNewMovesFromTheCache) {
+  const GameChoice chess{"chess", "", ""};
+  open_room("grow", {{"game", "chess"}});
+  GamePtr played = store_game("grow", 1, chess, {}, 40, 11, std::nullopt);
+  ASSERT_TRUE(played && !played->over());
+  const std::size_t plies = played->history_size();
+  PositionsCache cache;
+  auto ask = [&](const std::string& token, PositionsCache* with, std::uint64_t& cost) {
+    const auto before = Game::applied_on_this_thread();
+    auto reply = export_route(
+        store_,
+        {"/api/rooms/grow/games/1/positions" + (token.empty() ? "" : "?token=" + token), "",
+         "example.org"},
+        with);
+    cost = Game::applied_on_this_thread() - before;
+    EXPECT_EQ(reply.status, 200u) << reply.body;
+    return json::parse(reply.body, nullptr, false);
+  };
+  std::uint64_t cost = 0;
+  json body = ask("", &cache, cost);
+  EXPECT_EQ(cost, plies);  // the first answer replays the game once
+  expect_replay(body, *played, Viewer::spectator, chess);
+  // Two more moves: the next answer plays those two, and is the same as a whole replay.
+  for (int i = 0; i < 2; ++i) {
+    const auto legal = played->legal_moves();
+    ASSERT_TRUE(played->apply(legal[legal.size() / 2]).ok());
+    StoredMove sm;
+    sm.room_id = "grow";
+    sm.game_no = 1;
+    sm.ply = static_cast<int>(played->history_size());
+    sm.move = played->notation(played->history_size() - 1, Viewer::referee);
+    ASSERT_TRUE(store_.write(sm).ok());
+  }
+  body = ask("", &cache, cost);
+  EXPECT_EQ(cost, 2u);
+  expect_replay(body, *played, Viewer::spectator, chess);
+  EXPECT_EQ(body, ask("", nullptr, cost));
+  EXPECT_EQ(cost, plies + 2);  // without the cache: the whole game again
+  // Asked again with nothing new: no move at all. Another viewer has its own entry.
+  (void)ask("", &cache, cost);
+  EXPECT_EQ(cost, 0u);
+  body = ask("host-token", &cache, cost);
+  EXPECT_EQ(cost, plies + 2);
+  expect_replay(body, *played, Viewer::seat1, chess);
+}
 
 TEST_F(PositionsRoute, ChessShogiAndHasamiReplayAsTheRulesCoreSeesThem) {
   for (const char* id : {"chess", "shogi", "hasami", "minishogi"}) {

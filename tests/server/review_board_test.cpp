@@ -165,6 +165,41 @@ TEST(ReviewBoard, DogcatIsReviewedInTheOpen) {
   for (const auto& m : e["legal_moves"]) EXPECT_TRUE(all_known(m)) << m;
 }
 
+TEST(ReviewBoard, ALongGameIsReviewedWithoutReplayingItPerMove) {
+  const GameChoice chess{"chess", "", ""};
+  // A long game: moves picked by a fixed sequence among the legal ones, then resigned.
+  GamePtr done = create_chosen_game(chess).value();
+  std::uint64_t pick = 7;
+  for (int i = 0; i < 300 && !done->over(); ++i) {
+    const auto legal = done->legal_moves();
+    pick = pick * 6364136223846793005u + 1442695040888963407u;
+    ASSERT_TRUE(done->apply(legal[(pick >> 33) % legal.size()]));
+  }
+  done->finish(Outcome::win(1, "resignation"));
+  const auto plies = done->history_size();
+  ASSERT_GE(plies, 200u);
+  auto start = create_chosen_game(chess, done->initial_position()).value();
+  // Opening the review: one pass over the game, not one replay per ply.
+  auto before = Game::applied_on_this_thread();
+  auto made = ReviewBoard::of_game(*start, *done, 1);
+  ASSERT_TRUE(made) << made.error().message;
+  EXPECT_LE(Game::applied_on_this_thread() - before, 2 * plies);
+  ReviewBoard board = std::move(*made);
+  // A move at the end, a look back into the game, a move there: each a few steps.
+  const std::uint64_t most = 2 * VariationTree::kKeepEvery;
+  ASSERT_TRUE(board.go_to_ply(plies / 2));
+  before = Game::applied_on_this_thread();
+  ASSERT_TRUE(board.go_to_ply(plies - 3));
+  EXPECT_LE(Game::applied_on_this_thread() - before, most);
+  const std::string move = board.event()["legal_moves"][0].get<std::string>();
+  before = Game::applied_on_this_thread();
+  ASSERT_TRUE(board.play(move));
+  EXPECT_LE(Game::applied_on_this_thread() - before, most);
+  before = Game::applied_on_this_thread();
+  ASSERT_TRUE(board.go_to_ply(7));
+  EXPECT_LE(Game::applied_on_this_thread() - before, most);
+}
+
 TEST(ReviewBoard, TheTreeStopsAtItsNodeCap) {
   ReviewBoard board = board_of({"chess", "", ""}, 2);
   std::mt19937 rng(21);

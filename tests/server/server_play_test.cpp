@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "match_driver.h"
+#include "raw_ws_client.h"
 #include "server_process.h"
 
 namespace banmen::testing {
@@ -265,6 +266,46 @@ TEST_F(ServerPlay, TakebackRestoresThePosition) {
   ASSERT_TRUE(open_match(port(), n, {{"game", game}, {"takebacks", false}}));
   r = n.a.ws.request({{"type", "takeback_request"}});
   EXPECT_EQ((*r)["code"], "takebacks_disabled");
+}
+
+// The value of counter `name` in /metrics (-1 when absent).
+double counter(unsigned short port, const std::string& name) {
+  const std::string text = body_of(raw_http_get(port, "/metrics"));
+  const auto at = text.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
+}
+
+TEST_F(ServerPlay, ATakebackReplaysNothing) {
+  // The room keeps the game as it was before its last moves: taking one or two back costs
+  // no replay from the start, however long the game.
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "chess"}, {"side", "first"}}));
+  const char* moves[] = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4"};
+  const char* ids[] = {"t1", "t2", "t3", "t4", "t5"};
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(play_one(m, moves[i], ids[i]));
+  const double before = counter(port(), "banmen_replayed_plies_total");
+  ASSERT_GE(before, 0);
+  // White asks, black to move: one ply back (white's f1c4).
+  auto r = m.a.ws.request({{"type", "takeback_request"}}, 5000ms, m.a.absorber());
+  ASSERT_EQ((*r)["type"], "ack");
+  r = m.b.ws.request({{"type", "takeback_accept"}}, 5000ms, m.b.absorber());
+  ASSERT_EQ((*r)["type"], "ack");
+  for (Side* s : {&m.a, &m.b}) {
+    auto snap = s->ws.wait_for([](const json& j) { return j["type"] == "snapshot"; });
+    ASSERT_TRUE(snap);
+    EXPECT_EQ((*snap)["moves"].size(), 4u);
+    s->absorb(*snap);
+  }
+  EXPECT_EQ(counter(port(), "banmen_replayed_plies_total"), before);
+  // Black asks, white to move: one ply back again (black's b8c6), the older kept game.
+  r = m.b.ws.request({{"type", "takeback_request"}}, 5000ms, m.b.absorber());
+  ASSERT_EQ((*r)["type"], "ack");
+  r = m.a.ws.request({{"type", "takeback_accept"}}, 5000ms, m.a.absorber());
+  ASSERT_EQ((*r)["type"], "ack");
+  auto snap = m.a.ws.wait_for([](const json& j) { return j["type"] == "snapshot"; });
+  ASSERT_TRUE(snap);
+  EXPECT_EQ((*snap)["moves"].size(), 3u);
+  EXPECT_EQ(counter(port(), "banmen_replayed_plies_total"), before);
 }
 
 TEST_F(ServerPlay, ReconnectGetsMissedEventsAndPresence) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "match_driver.h"
+#include "raw_ws_client.h"
 #include "server_process.h"
 
 namespace banmen::testing {
@@ -308,10 +309,12 @@ TEST_F(ServerReview, AReconnectGetsTheReviewBack) {
   json e;
   ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}, {"ply", 0}}, &e)), "ack");
   const json seen = e["version"];
+  const json seen_review = e;
   m.b.ws.close();
   ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_move"}, {"move", "2g2f"}}, &e)), "ack");
-  // Catching up from `since`: the missed review event itself.
+  // Catching up from `since`: the missed review event itself (a change to the review seen).
   WsClient back;
+  back.hold_review(seen_review);
   ASSERT_TRUE(back.connect(port()));
   auto joined = back.request(
       {{"type", "join_room"}, {"room", m.room}, {"token", m.b.token}, {"since", seen}});
@@ -361,7 +364,7 @@ TEST_F(ServerReview, ASwitchClosesTheReviewAndItMayOpenAgain) {
   EXPECT_EQ(e["current"], 2);
 }
 
-// review_save after a side line at `branch_ply`, asked by a spectator (anyone may save).
+// review_save after a side line at `branch_ply`, asked by a spectator the players let drive.
 json save_with_branch(unsigned short port, const std::string& game,
                       const std::vector<std::string>& moves, int branch_ply,
                       const std::string& branch_move) {
@@ -377,11 +380,112 @@ json save_with_branch(unsigned short port, const std::string& game,
     if (move.empty() && legal != e["nodes"][branch_ply + 1]["move"]) move = legal;
   if (code_of(send(m.b.ws, {{"type", "review_move"}, {"move", move}}, &e)) != "ack")
     return "branch refused";
+  if (code_of(send(m.a.ws, {{"type", "review_allow"}, {"spectators", true}}, &e)) != "ack")
+    return "not allowed";
   WsClient spec;
   if (!spec.connect(port) || !spec.request({{"type", "join_room"}, {"room", m.room}}))
     return "no spectator";
   auto record = spec.request({{"type", "review_save"}});
   return record ? *record : json("timeout");
+}
+
+TEST_F(ServerReview, ASpectatorSavesOnlyWhenThePlayersLetThemDrive) {
+  // Writing the record is the review's dearest request: a spectator without leave is
+  // refused before any of it is done, as for driving the board.
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {"7g7f", "3c3d"}));
+  WsClient spec;
+  ASSERT_TRUE(spec.connect(port()));
+  ASSERT_TRUE(spec.request({{"type", "join_room"}, {"room", m.room}}));
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_save"}})), "not_a_player");
+  json e;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_save"}})), "not_a_player");
+  EXPECT_EQ(code_of(send(m.b.ws, {{"type", "review_save"}})), "review_record");
+  ASSERT_EQ(code_of(send(m.b.ws, {{"type", "review_allow"}, {"spectators", true}}, &e)), "ack");
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_save"}})), "review_record");
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_allow"}, {"spectators", false}}, &e)), "ack");
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_save"}})), "not_a_player");
+}
+
+TEST_F(ServerReview, EachChangeSendsItselfNotTheTree) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {"7g7f", "3c3d"}));
+  WsClient spec;
+  ASSERT_TRUE(spec.connect(port()));
+  ASSERT_TRUE(spec.request({{"type", "join_room"}, {"room", m.room}}));
+  json e;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}, {"ply", 0}}, &e)), "ack");
+  EXPECT_FALSE(m.a.ws.last_review_was_change());  // opening sends the whole review
+  // A side line for every first move: a tree of some thirty nodes.
+  const json legal = e["legal_moves"];
+  for (const auto& move : legal) {
+    ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_move"}, {"move", move}}, &e)), "ack");
+    EXPECT_TRUE(m.a.ws.last_review_was_change()) << "a move sends the change";
+    ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_goto"}, {"node", 0}}, &e)), "ack");
+    EXPECT_TRUE(m.a.ws.last_review_was_change());
+  }
+  const json nodes = e["nodes"];
+  ASSERT_GE(nodes.size(), 25u);
+  const std::size_t whole = e.dump().size();
+  // An arrow: its event is the arrow and the version it follows, whatever the tree's size.
+  ASSERT_EQ(
+      code_of(send(m.b.ws,
+                   {{"type", "review_draw"},
+                    {"shapes", json::array({{{"orig", "7g"}, {"dest", "7f"}, {"brush", "red"}}})}},
+                   &e)),
+      "ack");
+  EXPECT_TRUE(m.b.ws.last_review_was_change());
+  EXPECT_LT(m.b.ws.last_bytes(), 300u) << "the whole review is " << whole << " bytes";
+  EXPECT_EQ(e["shapes"].size(), 1u);
+  EXPECT_EQ(e["nodes"], nodes);
+  // A spectator who followed every change holds the same review, and so does one who joins
+  // now (the snapshot carries it whole).
+  const json seen = review_at(spec, e["version"]);
+  EXPECT_EQ(seen["nodes"], nodes);
+  EXPECT_EQ(seen["shapes"], e["shapes"]);
+  EXPECT_EQ(seen["current"], 0);
+  WsClient late;
+  ASSERT_TRUE(late.connect(port()));
+  ASSERT_TRUE(late.request({{"type", "join_room"}, {"room", m.room}}));
+  auto snap = late.wait_for([](const json& j) { return j["type"] == "snapshot"; });
+  ASSERT_TRUE(snap);
+  EXPECT_EQ((*snap)["review"]["nodes"], nodes);
+  EXPECT_EQ((*snap)["review"]["version"], e["version"]);
+  EXPECT_EQ((*snap)["review"]["shapes"], e["shapes"]);
+}
+
+// The value of counter `name` in /metrics (-1 when absent).
+double work_counter(unsigned short port, const std::string& name) {
+  const std::string text = body_of(raw_http_get(port, "/metrics"));
+  const auto at = text.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
+}
+
+TEST_F(ServerReview, OpeningAndSavingRunOnTheRoomWorkers) {
+  // Both go through the rules for the whole game or tree: the room workers do them, never
+  // an I/O thread. A goto or a move costs a step and stays on the room's strand.
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "chess"}, {"side", "first"}}));
+  ASSERT_TRUE(finish(m, {"e2e4", "e7e5"}));
+  const double before = work_counter(port(), "banmen_room_work_total");
+  ASSERT_GE(before, 0);
+  json e;
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
+  EXPECT_EQ(e["nodes"].size(), 3u);
+  EXPECT_EQ(work_counter(port(), "banmen_room_work_total"), before + 1);
+  ASSERT_EQ(code_of(send(m.b.ws, {{"type", "review_goto"}, {"node", 1}}, &e)), "ack");
+  ASSERT_EQ(code_of(send(m.b.ws, {{"type", "review_move"}, {"move", "c7c5"}}, &e)), "ack");
+  EXPECT_EQ(work_counter(port(), "banmen_room_work_total"), before + 1);
+  EXPECT_EQ(code_of(send(m.a.ws, {{"type", "review_save"}})), "review_record");
+  EXPECT_EQ(work_counter(port(), "banmen_room_work_total"), before + 2);
+  // Reopened: the tree is already there, nothing to make.
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_close"}}, &e)), "ack");
+  ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
+  EXPECT_EQ(e["nodes"].size(), 4u);
+  EXPECT_EQ(work_counter(port(), "banmen_room_work_total"), before + 2);
 }
 
 TEST_F(ServerReview, ShogiSavesKifWithVariations) {

@@ -64,9 +64,33 @@ std::optional<json> WsClient::next(std::chrono::milliseconds timeout) {
   }
   auto text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
+  last_bytes_ = text.size();
   auto j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return json{{"type", "<not json>"}};
+  if (j.is_object() && j.value("type", "") == "snapshot")
+    review_ = j.contains("review") ? j["review"] : json(nullptr);
+  if (j.is_object() && j.value("type", "") == "review") return fold_review(std::move(j));
   return j;
+}
+
+json WsClient::fold_review(json event) {
+  last_review_was_change_ = false;
+  if (!event.value("open", false) || event.contains("nodes")) {
+    review_ = event.value("open", false) ? event : json(nullptr);
+    return event;
+  }
+  // A change: applied to the review it follows, else handed on as it came.
+  if (!review_.is_object() || event.value("base", -1) != review_.value("version", -2)) return event;
+  last_review_was_change_ = true;
+  for (const auto& n : event.value("added", json::array())) {
+    json node = n;
+    node["children"] = json::array();
+    review_["nodes"][n["parent"].get<std::size_t>()]["children"].push_back(n["id"]);
+    review_["nodes"].push_back(std::move(node));
+  }
+  for (const auto& [key, value] : event.items())
+    if (key != "base" && key != "added") review_[key] = value;
+  return review_;
 }
 
 std::optional<json> WsClient::wait_for(const std::function<bool(const json&)>& pred,

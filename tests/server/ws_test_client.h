@@ -38,6 +38,13 @@ class WsClient {
   std::optional<json> request(json j, std::chrono::milliseconds timeout = 5000ms,
                               const std::function<void(const json&)>& seen = {});
   bool is_open() const { return open_; }
+  // The size in bytes of the last message as it came over the wire.
+  std::size_t last_bytes() const { return last_bytes_; }
+  // Whether the last review event came as a change (and was handed on folded).
+  bool last_review_was_change() const { return last_review_was_change_; }
+  // The review this connection holds, for a connection that catches up (`since`) on what an
+  // earlier one saw.
+  void hold_review(json review) { review_ = std::move(review); }
   // The close code the server sent, once closed (0 if none seen).
   int close_code() const { return close_code_; }
   void close();
@@ -46,6 +53,12 @@ class WsClient {
   boost::asio::io_context ioc_;
   std::optional<boost::beast::websocket::stream<boost::beast::tcp_stream>> ws_;
   boost::beast::flat_buffer buffer_;
+  // A review event that carries only its change (docs/protocol.md, "review (event)") is
+  // handed on as the whole review it makes, as a client shows it.
+  json fold_review(json event);
+  json review_;  // the whole review this connection holds; null when none
+  std::size_t last_bytes_ = 0;
+  bool last_review_was_change_ = false;
   bool open_ = false;
   int close_code_ = 0;
   int next_id_ = 1;

@@ -166,10 +166,11 @@ export class App implements Inbox {
     this.pages.drawHeader();
   }
 
-  private join(): void {
+  // `snapshot`: without `since`, so the server answers the whole room.
+  private join(snapshot = false): void {
     const m = this.model;
     if (!m.roomId || needsName(m, this.session)) return;
-    this.link.join(m.roomId, this.session, m.state?.version);
+    this.link.join(m.roomId, this.session, snapshot ? undefined : m.state?.version);
   }
 
   // The room is joined or left: no retry pending, nothing to say about moving.
@@ -295,7 +296,7 @@ export class App implements Inbox {
     if (ev.type === 'snapshot' && ev.room !== m.roomId) return;
     const r = applyEvent(m.state, ev, performance.now());
     if (r.resync) {
-      this.join();
+      this.join(r.snapshot);
       return;
     }
     const first = !m.state;

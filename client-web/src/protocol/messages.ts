@@ -234,12 +234,23 @@ export interface ReviewNode {
   display: string;
   children: number[]; // main line first
 }
+// A node a change adds: appended to its parent's children (docs/protocol.md).
+export interface ReviewAddedNode {
+  id: number;
+  parent: number;
+  move: string;
+  display: string;
+}
+// The whole review (with `nodes`), or, with `base`, the change since the review event of
+// version `base`: the nodes added and only the fields that changed.
 export interface ReviewEvent {
   type: 'review';
   version: number;
   open: boolean;
   game_no: number;
   by: 0 | 1 | null;
+  base?: number;
+  added?: ReviewAddedNode[];
   nodes?: ReviewNode[];
   current?: number;
   ply?: number;

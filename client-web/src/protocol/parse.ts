@@ -86,6 +86,7 @@ function normaliseImpasse(m: Obj): Obj {
 function isReview(m: Obj): boolean {
   if (typeof m.open !== 'boolean' || !isNum(m.game_no)) return false;
   if (!m.open) return true;
+  if (m.nodes === undefined && isNum(m.base)) return isReviewChange(m);
   const nodes = m.nodes;
   if (!Array.isArray(nodes) || nodes.length === 0) return false;
   const inTree = (v: unknown) => isNum(v) && v >= 0 && v < nodes.length;
@@ -94,6 +95,21 @@ function isReview(m: Obj): boolean {
       Array.isArray(n.children) && n.children.every(inTree)) &&
     inTree(m.current) && isStr(m.position) && isSeat(m.to_move) && isStrArray(m.legal_moves) &&
     Array.isArray(m.shapes) && m.shapes.every((s) => isObj(s) && isStr(s.orig) && isStr(s.brush))
+  );
+}
+
+// A change of the review: each field it carries well-formed (the tree it applies to is
+// checked when it is applied).
+function isReviewChange(m: Obj): boolean {
+  const added = m.added ?? [];
+  const here = m.current === undefined ||
+    (isNum(m.current) && isStr(m.position) && isSeat(m.to_move) && isStrArray(m.legal_moves));
+  return (
+    Array.isArray(added) &&
+    added.every((n) => isObj(n) && isNum(n.id) && isNum(n.parent) && isStr(n.move) && isStr(n.display)) &&
+    here &&
+    (m.shapes === undefined ||
+      (Array.isArray(m.shapes) && m.shapes.every((s) => isObj(s) && isStr(s.orig) && isStr(s.brush))))
   );
 }
 

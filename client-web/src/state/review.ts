@@ -1,6 +1,7 @@
 // The review (感想戦) as the room page shows it: the tree from the server's `review` event,
 // the rows of its variation list, and where the navigation buttons go. Pure, like the room
-// state: the server holds the review; every change comes back as a whole `review` event.
+// state: the server holds the review; opening it comes as a whole `review` event, every
+// change after that as the change alone (applyReviewEvent).
 import type { ReviewEvent, ReviewHint, ReviewNode, ReviewShape } from '../protocol/messages';
 
 export interface Review {
@@ -37,6 +38,35 @@ export function reviewFromEvent(ev: ReviewEvent | null | undefined): Review | nu
     shapes: ev.shapes ?? [],
     spectatorsMayDrive: !!ev.spectators_may_drive,
   };
+}
+
+// The review after `ev`: a whole review replaces it, a closed one ends it, and a change
+// (`base`) is applied to the review of exactly that version. `resync`: the change does not
+// follow the review held (a gap or a different game), so a snapshot must bring it back.
+export function applyReviewEvent(r: Review | null, ev: ReviewEvent): { review: Review | null; resync: boolean } {
+  if (!ev.open || ev.nodes) return { review: reviewFromEvent(ev), resync: false };
+  if (ev.base === undefined || !r || r.version !== ev.base || r.gameNo !== ev.game_no) return { review: r, resync: true };
+  const nodes = ev.added?.length ? r.nodes.slice() : r.nodes;
+  for (const n of ev.added ?? []) {
+    if (n.id !== nodes.length || n.parent < 0 || n.parent >= nodes.length) return { review: r, resync: true };
+    const parent = nodes[n.parent];
+    nodes[n.parent] = { ...parent, children: [...parent.children, n.id] };
+    nodes.push({ id: n.id, parent: n.parent, move: n.move, display: n.display, children: [] });
+  }
+  const next: Review = { ...r, version: ev.version, by: ev.by ?? null, nodes };
+  if (ev.current !== undefined) {
+    if (ev.current < 0 || ev.current >= nodes.length) return { review: r, resync: true };
+    next.current = ev.current;
+    next.ply = ev.ply ?? 0;
+    next.position = ev.position ?? '';
+    next.toMove = ev.to_move ?? 0;
+    next.inCheck = !!ev.in_check;
+    next.lastMove = ev.last_move || undefined;
+    next.legalMoves = ev.legal_moves ?? [];
+  }
+  if (ev.shapes) next.shapes = ev.shapes;
+  if (ev.spectators_may_drive !== undefined) next.spectatorsMayDrive = ev.spectators_may_drive;
+  return { review: next, resync: false };
 }
 
 // Who may move, go and draw on the review board: the players, and the spectators once a

@@ -15,7 +15,7 @@ import type {
   RoomOptions,
   Snapshot,
 } from '../protocol/messages';
-import { reviewFromEvent, type Review } from './review';
+import { applyReviewEvent, reviewFromEvent, type Review } from './review';
 
 export interface RoomState {
   room: string;
@@ -51,6 +51,8 @@ export interface RoomState {
 export interface Applied {
   state: RoomState | null;
   resync: boolean;
+  // The resync needs a whole snapshot: catching up on events would not mend the state.
+  snapshot?: boolean;
 }
 
 const MAX_CHAT = 100;
@@ -161,9 +163,12 @@ export function applyEvent(state: RoomState | null, ev: RoomEvent, now: number):
     case 'chat':
       next.chat = [...state.chat, { from: ev.from, player: ev.player, channel: ev.channel, text: ev.text, time_ms: ev.time_ms }].slice(-MAX_CHAT);
       return { state: next, resync: false };
-    case 'review':
-      next.review = reviewFromEvent(ev);
+    case 'review': {
+      const r = applyReviewEvent(state.review, ev);
+      if (r.resync) return { state, resync: true, snapshot: true };
+      next.review = r.review;
       return { state: next, resync: false };
+    }
   }
 }
 

@@ -164,7 +164,9 @@ export class ReviewPanel {
     } else if (r.spectatorsMayDrive) {
       box.append(h('p', { class: 'review-hint' }, t('review.spectatorsDrive')));
     }
-    box.append(h('button', { type: 'button', class: 'btn small', 'data-testid': 'review-save', onclick: () => this.actions.send('review_save') }, t('review.save')));
+    // Saving is for whoever may drive (the server refuses anyone else not_a_player).
+    if (s.role === 'player' || r.spectatorsMayDrive)
+      box.append(h('button', { type: 'button', class: 'btn small', 'data-testid': 'review-save', onclick: () => this.actions.send('review_save') }, t('review.save')));
     if (s.role === 'player')
       box.append(h('button', { type: 'button', class: 'btn small', 'data-testid': 'review-close', onclick: () => this.actions.send('review_close') }, t('review.close')));
     return box;
