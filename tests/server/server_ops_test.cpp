@@ -107,6 +107,29 @@ TEST(ServerOps, MetricsCarryTheBuildAndTheProcess) {
               static_cast<double>(time(nullptr)), 120.0);
 }
 
+// HTTP answers are counted by code and route (a fixed set of labels, no paths), WebSocket
+// upgrades under /ws, and /metrics says its text is UTF-8.
+TEST(ServerOps, MetricsCountHttpAnswersByCodeAndRoute) {
+  ServerProcess server;
+  ASSERT_TRUE(server.ok()) << server.log();
+  EXPECT_EQ(status_of(raw_http_get(server.port(), "/healthz")), 200);
+  EXPECT_EQ(status_of(raw_http_get(server.port(), "/healthz")), 200);
+  EXPECT_EQ(status_of(raw_http_get(server.port(), "/api/rooms/nobody/games")), 404);
+  RawWsClient ws;
+  ASSERT_EQ(ws.open(server.port()), 101);
+  const std::string answer = raw_http_get(server.port(), "/metrics");
+  ASSERT_EQ(status_of(answer), 200);
+  EXPECT_NE(answer.find("\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\n"),
+            std::string::npos)
+      << answer.substr(0, answer.find("\r\n\r\n"));
+  const std::string body = body_of(answer);
+  EXPECT_EQ(metric(body, "banmen_http_requests_total{code=\"200\",route=\"/healthz\"}"), 2) << body;
+  EXPECT_EQ(metric(body, "banmen_http_requests_total{code=\"404\",route=\"/api\"}"), 1);
+  EXPECT_EQ(metric(body, "banmen_http_requests_total{code=\"101\",route=\"/ws\"}"), 1);
+  EXPECT_EQ(metric(body, "banmen_refused_total{reason=\"message_rate\"}"), 0);
+  EXPECT_EQ(metric(body, "banmen_games_started_total{game=\"shogi\"}"), 0);
+}
+
 TEST(ServerOps, ReadyWhileServingAndNotOnceShutdownBegins) {
   ServerProcess server;
   ASSERT_TRUE(server.ok()) << server.log();
