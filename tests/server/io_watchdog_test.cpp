@@ -169,7 +169,8 @@ TEST(LogFormat, JsonIsOneObjectPerLineWhateverTheMessageHolds) {
                                std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00)")))
       << j["time"];
   const std::string message = j["message"];
-  EXPECT_EQ(message.substr(0, 36), "quote \" back \\ new\nline tab\t bell\x07 ");
+  const std::string controls = "quote \" back \\ new\nline tab\t bell\x07 ";
+  EXPECT_EQ(message.substr(0, controls.size()), controls);
   EXPECT_NE(message.find("ok é 将 "), std::string::npos);
   // Bytes that are not UTF-8 come out as U+FFFD, never as invalid JSON.
   EXPECT_EQ(message.find("\xff"), std::string::npos);

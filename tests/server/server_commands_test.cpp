@@ -41,13 +41,13 @@ Run run_binary(const std::string& args, const std::string& env = "") {
   return r;
 }
 
-class TempDir {
+class ScratchDir {
  public:
-  TempDir() {
+  ScratchDir() {
     char tmpl[] = "/tmp/banmen-commands-XXXXXX";
     if (mkdtemp(tmpl)) path_ = tmpl;
   }
-  ~TempDir() {
+  ~ScratchDir() {
     std::error_code ec;
     if (!path_.empty()) fs::remove_all(path_, ec);
   }
@@ -94,7 +94,7 @@ TEST(ServerCommands, HealthcheckAsksTheLiveServerForHealthz) {
 }
 
 TEST(ServerCommands, BackupWhileTheServerWritesIsWholeAndHoldsTheGames) {
-  TempDir dir;
+  ScratchDir dir;
   ASSERT_FALSE(dir.path().empty());
   const std::string data = dir.path() + "/data";
   ServerProcess server({"--store", "sqlite", "--data-dir", data});

@@ -182,5 +182,39 @@ TEST(ServerOps, TellsTheServiceManagerWhenReadyAndWhenStopping) {
   unlink(path.c_str());
 }
 
+// systemd's WatchdogSec: with $WATCHDOG_USEC set the real binary pings WATCHDOG=1 while it
+// serves (the IoWatchdog suite holds what happens when an I/O thread is stuck).
+TEST(ServerOps, FeedsTheWatchdogWhenSystemdAsks) {
+  const std::string path = "/tmp/banmen-watchdog-" + std::to_string(getpid());
+  unlink(path.c_str());
+  const int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::strncpy(addr.sun_path, path.c_str(), sizeof addr.sun_path - 1);
+  ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  timeval tv{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  setenv("NOTIFY_SOCKET", path.c_str(), 1);
+  setenv("WATCHDOG_USEC", "200000", 1);  // pings every 100 ms
+  ServerProcess server;
+  unsetenv("NOTIFY_SOCKET");
+  unsetenv("WATCHDOG_USEC");
+  ASSERT_TRUE(server.ok()) << server.log();
+  int pings = 0;
+  for (int i = 0; i < 20 && pings < 3; ++i) {
+    char buf[256];
+    const ssize_t n = recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    if (std::string(buf, static_cast<std::size_t>(n)) == "WATCHDOG=1") ++pings;
+  }
+  EXPECT_EQ(pings, 3) << server.log();
+  EXPECT_NE(server.log().find("watchdog: WATCHDOG=1 every 100 ms"), std::string::npos)
+      << server.log();
+  EXPECT_TRUE(server.stop()) << server.log();
+  close(fd);
+  unlink(path.c_str());
+}
+
 }  // namespace
 }  // namespace banmen::testing

@@ -348,6 +348,9 @@ void CrashTest::play_with_kills() {
     } else {
       ASSERT_TRUE(alive) << "server died without being killed\n" << server_->log();
     }
+    if (kRounds >= 100 && kills % 100 == 0 && crash)  // the long campaign shows its progress
+      std::cout << "crash test: " << kills << " restarts, " << rooms_opened << " rooms"
+                << std::endl;
   }
   std::size_t listings = 0;
   for (auto* list : {&ended, &matches})
