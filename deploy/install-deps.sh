@@ -11,7 +11,7 @@ set -euo pipefail
 mode=${1:-build}
 
 build_pkgs=(g++ cmake ninja-build git pkg-config
-            libboost1.81-dev libboost-system1.81-dev libssl-dev nlohmann-json3-dev libspdlog-dev
+            libboost1.81-dev libssl-dev nlohmann-json3-dev libspdlog-dev
             libcli11-dev libsqlite3-dev libjemalloc-dev libpq-dev
             libgtest-dev clang-format)
 test_pkgs=(clang libclang-rt-14-dev chromium sqlite3 procps postgresql nginx openssl unzip python3)

@@ -4,11 +4,16 @@
 
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <cstdio>
 #include <filesystem>
 #include <thread>
 #include <vector>
 
+#include "app/backup_command.h"
+#include "app/healthcheck_command.h"
 #include "app/hub.h"
+#include "app/io_watchdog.h"
+#include "app/log_format.h"
 #include "app/open_store.h"
 #include "app/service_notify.h"
 #include "config/config.h"
@@ -36,10 +41,27 @@ int run_server(Hub& hub, const boost::asio::ip::address& address, const std::str
     return 1;
   }
   listener->run();
+  // Under systemd's WatchdogSec the I/O threads stamp a heartbeat between handlers, and
+  // WATCHDOG=1 goes out only while all of them do (app/io_watchdog.h).
+  std::unique_ptr<IoWatchdog> watchdog;
+  if (auto interval = watchdog_interval_from_environment()) {
+    watchdog = std::make_unique<IoWatchdog>(hub.ioc, hub.config.threads, *interval,
+                                            notify_service_manager);
+    spdlog::info("watchdog: WATCHDOG=1 every {} ms while every I/O thread turns",
+                 interval->count());
+  }
   std::vector<std::thread> threads;
-  for (int i = 0; i < hub.config.threads; ++i) threads.emplace_back([&hub] { hub.ioc.run(); });
+  for (int i = 0; i < hub.config.threads; ++i)
+    threads.emplace_back([&hub, &watchdog, i] {
+      if (watchdog)
+        watchdog->run_thread(i);
+      else
+        hub.ioc.run();
+    });
+  if (watchdog) watchdog->start();
   auto stop_threads = [&] {
     for (auto& t : threads) t.join();
+    if (watchdog) watchdog->stop();
   };
   spdlog::info("accepting on {}:{} while the stored rooms are restored (/readyz: 503 until done)",
                hub.config.bind, listener->port());
@@ -77,8 +99,23 @@ int main(int argc, char** argv) {
   auto parsed = parse_config(argc, argv);
   if (!parsed.config) return parsed.exit_code;
   const Config cfg = *parsed.config;
-  spdlog::set_level(spdlog::level::from_str(cfg.log_level));
-  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  configure_logging(cfg.log_level, cfg.log_format);
+  if (parsed.command == Command::healthcheck) {
+    std::string why;
+    if (server_is_alive(cfg, 3000, why)) return 0;
+    std::fprintf(stderr, "unhealthy: %s\n", why.c_str());
+    return 1;
+  }
+  if (parsed.command == Command::backup) {
+    auto done = backup_sqlite_store(cfg, parsed.backup_file);
+    if (!done) {
+      spdlog::error("backup: {}", done.error().message);
+      return 1;
+    }
+    spdlog::info("backup: {} copied to {}: {} pages, {} bytes, integrity_check ok", done->source,
+                 parsed.backup_file, done->pages, done->bytes);
+    return 0;
+  }
 
   boost::system::error_code ec;
   auto address = boost::asio::ip::make_address(cfg.bind, ec);

@@ -1,7 +1,7 @@
 // Tells a service manager (systemd's Type=notify) how the server is doing: READY=1 once
 // every unfinished game is restored and connections are accepted, STOPPING=1 when a
-// graceful shutdown begins. One datagram to $NOTIFY_SOCKET, nothing when it is unset, so
-// the server needs no libsystemd.
+// graceful shutdown begins, WATCHDOG=1 while the I/O threads turn (app/io_watchdog.h). One
+// datagram to $NOTIFY_SOCKET, nothing when it is unset, so the server needs no libsystemd.
 #pragma once
 
 #include <string_view>

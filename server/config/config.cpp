@@ -95,6 +95,12 @@ ParsedConfig parse_config(int argc, char** argv) {
       ->envname("BANMEN_LOG_LEVEL")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
 
+  app.add_option("--log-format", c.log_format,
+                 "text (one line per event) or json (one JSON object per line); timestamps in "
+                 "UTC with their offset either way")
+      ->envname("BANMEN_LOG_FORMAT")
+      ->check(CLI::IsMember({"text", "json"}));
+
   app.add_option("--max-message-bytes", c.max_message_bytes, "largest WebSocket message")
       ->envname("BANMEN_MAX_MESSAGE_BYTES")
       ->check(CLI::Range(1024, 1 << 20));
@@ -232,25 +238,47 @@ ParsedConfig parse_config(int argc, char** argv) {
       ->envname("BANMEN_EXPORT_CACHE_MB")
       ->check(CLI::Range(0, 65536));
 
+  // Subcommands read the same flags (--data-dir, --port...), before or after their name.
+  ParsedConfig parsed;
+  auto* backup = app.add_subcommand(
+      "backup",
+      "copy the SQLite store (--data-dir/banmen.db) to FILE while the server runs, through "
+      "SQLite's backup API, then check the copy; exit 0 when it is whole");
+  backup->add_option("FILE", parsed.backup_file, "the copy to write (must not exist)")->required();
+  backup->fallthrough();
+  auto* healthcheck = app.add_subcommand(
+      "healthcheck",
+      "GET /healthz of the server on 127.0.0.1:--port (a container's HEALTHCHECK); exit 0 "
+      "when it answers 200, else 1");
+  healthcheck->fallthrough();
+  app.require_subcommand(0, 1);
+
+  auto refused = [&parsed](int exit_code) {
+    parsed.exit_code = exit_code;
+    return parsed;
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return ParsedConfig{std::nullopt, app.exit(e)};
+    return refused(app.exit(e));
   }
   if (!c.server_id.empty() && c.store != "postgres") {
     std::fprintf(stderr,
                  "--server-id (BANMEN_SERVER_ID) needs --store postgres: several servers share "
                  "rooms only through PostgreSQL (this server's store is %s)\n",
                  c.store.c_str());
-    return ParsedConfig{std::nullopt, 2};
+    return refused(2);
   }
   if (c.lease_renew_ms >= c.lease_ms) {
     std::fprintf(stderr, "--lease-renew-ms (%lld) must be less than --lease-ms (%lld)\n",
                  static_cast<long long>(c.lease_renew_ms), static_cast<long long>(c.lease_ms));
-    return ParsedConfig{std::nullopt, 2};
+    return refused(2);
   }
   if (c.static_dir.empty()) c.static_dir = default_static_dir();
-  return ParsedConfig{c, 0};
+  if (backup->parsed()) parsed.command = Command::backup;
+  if (healthcheck->parsed()) parsed.command = Command::healthcheck;
+  parsed.config = c;
+  return parsed;
 }
 
 }  // namespace banmen::server

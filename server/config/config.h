@@ -35,6 +35,7 @@ struct Config {
   std::string static_dir;       // empty: found by default_static_dir()
   int threads = 2;
   std::string log_level = "info";
+  std::string log_format = "text";  // "text" or "json" (one object a line); UTC either way
 
   // Limits on every connection
   std::size_t max_message_bytes = 32 * 1024;
@@ -90,9 +91,18 @@ struct Config {
 
 // Parses argv (and BANMEN_* environment variables). On --help or a bad flag returns the
 // process exit code to use instead of a Config.
+// What the process is asked to do besides serving.
+enum class Command {
+  serve,        // the server itself (no subcommand)
+  backup,       // `backup FILE`: an online copy of the SQLite store (app/backup_command.h)
+  healthcheck,  // `healthcheck`: GET /healthz on 127.0.0.1:--port, exit 0 or 1
+};
+
 struct ParsedConfig {
   std::optional<Config> config;
   int exit_code = 0;
+  Command command = Command::serve;
+  std::string backup_file;  // `backup FILE`
 };
 ParsedConfig parse_config(int argc, char** argv);
 

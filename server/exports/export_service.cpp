@@ -42,14 +42,14 @@ bool ExportService::admit(const std::string& address) {
   }
   auto [it, fresh] = budgets_.try_emplace(address, limits_.requests_per_second, limits_.burst);
   if (it->second.allow(now)) return true;
-  metrics_.api_rate_limited_total++;
+  metrics_.refused.add(Refusal::api_rate);
   return false;
 }
 
 bool ExportService::post(ExportJob job, std::function<void(ExportReply)> done) {
   if (stopped_ || queued_.fetch_add(1) >= limits_.max_queued) {
     queued_--;
-    metrics_.api_busy_total++;
+    metrics_.refused.add(Refusal::export_queue_full);
     return false;
   }
   std::lock_guard lock(pool_mu_);

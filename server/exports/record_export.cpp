@@ -4,6 +4,7 @@
 
 #include "core/registry.h"
 #include "games/custom_game.h"
+#include "util/constant_time.h"
 #include "util/time.h"
 
 namespace banmen::server {
@@ -46,12 +47,9 @@ Viewer viewer_for_token_hash(const StoredSeries& series, const StoredGameStart& 
                              std::optional<std::string_view> token_hash) {
   if (!token_hash || token_hash->empty()) return Viewer::spectator;
   for (const auto& p : series.players) {
-    if (p.token_hash.empty() || p.token_hash.size() != token_hash->size()) continue;
-    // Compare every byte so the time taken does not tell how much of the hash matched.
-    unsigned char diff = 0;
-    for (std::size_t i = 0; i < p.token_hash.size(); ++i)
-      diff |= static_cast<unsigned char>(p.token_hash[i] ^ (*token_hash)[i]);
-    if (diff == 0 && (p.player == 0 || p.player == 1))
+    if (p.token_hash.empty()) continue;
+    // The time taken must not tell how much of the hash matched.
+    if (equal_constant_time(p.token_hash, *token_hash) && (p.player == 0 || p.player == 1))
       return seat_viewer(game.seat_of_player[p.player]);
   }
   return Viewer::spectator;

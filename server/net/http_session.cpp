@@ -47,6 +47,15 @@ http::response<http::string_body> text_response(const HttpSession*, unsigned ver
   res.prepare_payload();
   return res;
 }
+
+// The route label of a plain request's target (the label set stays fixed: no path in it).
+HttpRoute route_of(std::string_view target) {
+  if (target == "/healthz") return HttpRoute::healthz;
+  if (target == "/readyz") return HttpRoute::readyz;
+  if (target == "/metrics") return HttpRoute::metrics;
+  if (target.starts_with("/api/")) return HttpRoute::api;
+  return HttpRoute::static_files;
+}
 }  // namespace
 
 HttpSession::HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, ConnectionTickets tickets)
@@ -90,7 +99,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) return fail(ec, "read");
   auto req = parser_->release();
   resolve_client(req);
-  if (beast::websocket::is_upgrade(req)) return upgrade(std::move(req));
+  if (beast::websocket::is_upgrade(req)) {
+    route_ = HttpRoute::ws;
+    return upgrade(std::move(req));
+  }
   handle(std::move(req));
 }
 
@@ -128,7 +140,7 @@ void HttpSession::upgrade(Request&& req) {
     tickets_.address = hub_.connection_limits.admit_address(
         client_address_, hub_.config.max_connections_per_address);
     if (!tickets_.address) {
-      hub_.metrics.connections_refused_address_total++;
+      hub_.metrics.refused.add(Refusal::max_connections_per_address);
       spdlog::info("http: refused websocket upgrade addr={}: too many connections",
                    client_address_);
       return send(text_response(this, req.version(), false, http::status::service_unavailable,
@@ -137,16 +149,17 @@ void HttpSession::upgrade(Request&& req) {
     }
   }
   stream_.expires_never();
+  hub_.metrics.http_requests.add(HttpRoute::ws, 101);
   std::make_shared<WebsocketSession>(hub_, stream_.release_socket(), client_address_,
                                      std::move(tickets_), std::move(parsed->room))
       ->run(std::move(req));
 }
 
 void HttpSession::handle(Request&& req) {
-  hub_.metrics.http_requests_total++;
   const auto version = req.version();
   const bool keep_alive = req.keep_alive();
   const std::string target(req.target());
+  route_ = route_of(target);
   auto text = [&](http::status status, std::string body, std::string_view type) {
     send(text_response(this, version, keep_alive, status, std::move(body), type));
   };
@@ -171,7 +184,7 @@ void HttpSession::handle(Request&& req) {
   }
   if (target == "/metrics")
     return text(http::status::ok, hub_.metrics.render(hub_.store->stats(), hub_.engine.stats()),
-                "text/plain; version=0.0.4");
+                "text/plain; version=0.0.4; charset=utf-8");
   if (is_export_target(target)) return export_request(std::move(req));
   if (target.starts_with("/api/"))
     return text(http::status::not_found, "not found\n", "text/plain; charset=utf-8");
@@ -253,6 +266,7 @@ void HttpSession::export_request(Request&& req) {
 template <class Response>
 void HttpSession::send(Response&& res) {
   auto sp = std::make_shared<std::decay_t<Response>>(std::forward<Response>(res));
+  hub_.metrics.http_requests.add(route_, static_cast<int>(sp->result_int()));
   pending_ = sp;
   bool keep_alive = sp->keep_alive();
   http::async_write(stream_, *sp,

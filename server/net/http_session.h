@@ -9,6 +9,7 @@
 #include <string>
 
 #include "net/connection_limits.h"
+#include "util/metric_families.h"
 
 namespace banmen::server {
 
@@ -46,8 +47,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   ConnectionTickets tickets_;
   boost::asio::ip::address peer_;
   bool peer_is_proxy_ = false;
-  std::string client_address_;  // for every limit and log line
-  std::string client_scheme_;   // "http" or "https", for the Origin check
+  std::string client_address_;          // for every limit and log line
+  std::string client_scheme_;           // "http" or "https", for the Origin check
+  HttpRoute route_ = HttpRoute::other;  // the current request's, for /metrics
 };
 
 }  // namespace banmen::server

@@ -104,7 +104,7 @@ void Listener::admit(tcp::socket socket) {
   ConnectionTickets tickets;
   tickets.total = hub_.connection_limits.admit_total(hub_.config.max_connections);
   if (!tickets.total) {
-    hub_.metrics.connections_refused_total++;
+    hub_.metrics.refused.add(Refusal::max_connections);
     spdlog::debug("listener: refused {}: --max-connections reached", peer.address().to_string());
     return;  // closing the socket is the refusal
   }
@@ -114,7 +114,7 @@ void Listener::admit(tcp::socket socket) {
     tickets.address = hub_.connection_limits.admit_address(peer.address().to_string(),
                                                            hub_.config.max_connections_per_address);
     if (!tickets.address) {
-      hub_.metrics.connections_refused_address_total++;
+      hub_.metrics.refused.add(Refusal::max_connections_per_address);
       spdlog::debug("listener: refused {}: --max-connections-per-address reached",
                     peer.address().to_string());
       return;

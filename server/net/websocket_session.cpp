@@ -100,7 +100,7 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   if (!limiter_.allow()) {
     buffer_.consume(buffer_.size());
     hub_.metrics.errors_total++;
-    hub_.metrics.rate_limited_total++;
+    hub_.metrics.refused.add(Refusal::message_rate);
     if (refusals_.refuse()) {
       spdlog::info("conn {} over the rate limit: closing addr={}", id_, address_);
       do_close(websocket::close_code::policy_error, "rate limit");

@@ -36,7 +36,7 @@ void Room::join_with_device_code(const ClientPtr& client, const std::string& cod
     const std::int64_t now = steady_ms();
     for (int i = 0; i < 2; ++i) {
       auto& link = device_links_[i];
-      if (link && link->code_hash == hash) {
+      if (link && equal_constant_time(link->code_hash, hash)) {
         if (now < link->expires_ms) p = i;
         link.reset();  // single use; an expired one goes too
       }

@@ -44,7 +44,7 @@ void Room::game_began(const StoredGameStart&) {
   draw_offer_ = takeback_offer_ = computer_offer_ = -1;
   rematch_wanted_[0] = rematch_wanted_[1] = false;
   review_.reset();  // the review was of the game before
-  services_.metrics.games_started_total++;
+  services_.metrics.games_started.add(options_.game);
   spdlog::info("room {} game {} started: {} ({})", id_, game_no_, options_.game,
                options_.clock.human());
 }
@@ -184,7 +184,7 @@ void Room::announce_result() {
   const int seat_of_player[2] = {seating_.seat_of(0), seating_.seat_of(1)};
   add_series_points(stored_outcome(final_outcome), seat_of_player, score_);
   withdraw_offers();
-  services_.metrics.games_finished_total++;
+  services_.metrics.games_finished.add(options_.game);
   spdlog::info("room {} game {} over: {} winner={} reason={}", id_, game_no_,
                static_cast<int>(final_outcome.kind), final_outcome.winner, final_outcome.reason);
   events_.publish([&](Viewer v) { return game_over_event(v); });

@@ -51,7 +51,7 @@ void RoomRegistry::load_owned(const std::string& id,
                               std::chrono::steady_clock::time_point deadline) {
   auto try_again = [this, id, deadline] {
     if (std::chrono::steady_clock::now() >= deadline) {
-      services_.metrics.room_busy_total++;
+      services_.metrics.refused.add(Refusal::room_busy);
       return answer_load(
           id, make_error(errc::room_busy, "the room is moving between servers; try again"));
     }

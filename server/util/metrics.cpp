@@ -85,35 +85,19 @@ std::string Metrics::render(const StoreStats& store, const EngineStats& engine) 
        "Rooms dropped because another server took their lease.", leases_lost_total);
   line(out, "banmen_rooms_handed_over_total", "counter",
        "Rooms handed over to another server that asked for them.", rooms_handed_over_total);
-  line(out, "banmen_room_busy_total", "counter",
-       "Joins answered room_busy (the room was still held by another server).", room_busy_total);
-  line(out, "banmen_games_started_total", "counter", "Games started.", games_started_total);
-  line(out, "banmen_games_finished_total", "counter", "Games finished.", games_finished_total);
+  games_started.render(out, "banmen_games_started_total", "Games started, by game.");
+  games_finished.render(out, "banmen_games_finished_total", "Games finished, by game.");
   line(out, "banmen_moves_total", "counter", "Moves accepted.", moves_total);
   line(out, "banmen_messages_in_total", "counter", "WebSocket messages received.",
        messages_in_total);
   line(out, "banmen_errors_total", "counter", "Requests answered with an error.", errors_total);
-  line(out, "banmen_http_requests_total", "counter", "HTTP requests served.", http_requests_total);
+  http_requests.render(out);
   line(out, "banmen_slow_clients_dropped_total", "counter",
        "Connections closed because their write queue was full.", slow_clients_dropped_total);
-  line(out, "banmen_rate_limited_total", "counter",
-       "WebSocket messages refused by the per-connection rate limit.", rate_limited_total);
-  line(out, "banmen_connections_refused_total", "counter",
-       "Connections refused because the server had --max-connections open.",
-       connections_refused_total);
-  line(out, "banmen_connections_refused_address_total", "counter",
-       "Connections refused because their client address had "
-       "--max-connections-per-address open.",
-       connections_refused_address_total);
+  refused.render(out);
   line(out, "banmen_accept_out_of_descriptors_total", "counter",
        "Times accepting a connection failed for lack of file descriptors (then paused).",
        accept_out_of_descriptors_total);
-  line(out, "banmen_api_rate_limited_total", "counter",
-       "Record and listing requests refused (429) by the per-address --api-rate limit.",
-       api_rate_limited_total);
-  line(out, "banmen_api_busy_total", "counter",
-       "Record and listing requests refused (503) because the export queue was full.",
-       api_busy_total);
   line(out, "banmen_export_cache_hits_total", "counter",
        "Finished games' records answered from the cache, without the store or a replay.",
        export_cache_hits_total);

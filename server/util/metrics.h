@@ -7,6 +7,7 @@
 #include <string>
 
 #include "util/engine_stats.h"
+#include "util/metric_families.h"
 #include "util/store_stats.h"
 
 namespace banmen::server {
@@ -25,22 +26,17 @@ struct Metrics {
   std::atomic<std::uint64_t> leases_acquired_total{0};
   std::atomic<std::uint64_t> leases_lost_total{0};
   std::atomic<std::uint64_t> rooms_handed_over_total{0};
-  std::atomic<std::uint64_t> room_busy_total{0};
-  std::atomic<std::uint64_t> games_started_total{0};
-  std::atomic<std::uint64_t> games_finished_total{0};
+  GameCounters games_started;   // by game id
+  GameCounters games_finished;  // by game id
   std::atomic<std::uint64_t> moves_total{0};
   std::atomic<std::uint64_t> messages_in_total{0};
   std::atomic<std::uint64_t> errors_total{0};
-  std::atomic<std::uint64_t> http_requests_total{0};
+  HttpCounters http_requests;  // by status code and route
   std::atomic<std::uint64_t> slow_clients_dropped_total{0};
-  // The network layer's refusals.
-  std::atomic<std::uint64_t> rate_limited_total{0};
-  std::atomic<std::uint64_t> connections_refused_total{0};          // --max-connections
-  std::atomic<std::uint64_t> connections_refused_address_total{0};  // ...-per-address
+  // Every refusal of the network layer, the record exports and room ownership, by reason.
+  RefusalCounters refused;
   std::atomic<std::uint64_t> accept_out_of_descriptors_total{0};
   // Record exports and game listings (/api/rooms/...).
-  std::atomic<std::uint64_t> api_rate_limited_total{0};  // 429: the address asked too often
-  std::atomic<std::uint64_t> api_busy_total{0};          // 503: every export worker was busy
   std::atomic<std::uint64_t> export_cache_hits_total{0};
   // Rooms' heavy requests done on the room workers (rooms/room_workers.h), and those refused
   // because the room's or the address's share was taken.

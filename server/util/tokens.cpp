@@ -56,11 +56,4 @@ bool is_urlsafe_id(std::string_view s, std::size_t min_len, std::size_t max_len)
   return true;
 }
 
-bool equal_constant_time(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  unsigned char diff = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return diff == 0;
-}
-
 }  // namespace banmen::server

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "util/constant_time.h"  // equal_constant_time, for the hashes made here
+
 namespace banmen::server {
 
 // `bytes` random bytes, base64url without padding (16 bytes -> 22 characters).
@@ -25,8 +27,5 @@ std::string sha256_hex(std::string_view text);
 
 // True when `s` looks like one of our ids (only base64url characters, length in range).
 bool is_urlsafe_id(std::string_view s, std::size_t min_len, std::size_t max_len);
-
-// Constant-time comparison of two equal-length strings (hashes).
-bool equal_constant_time(std::string_view a, std::string_view b);
 
 }  // namespace banmen::server

@@ -112,6 +112,48 @@ TEST(Metrics, EngineSearchesAndQueueWaitsAreHistograms) {
   }
 }
 
+// Refusals, HTTP answers and games are one metric each with a label, never a metric per case.
+TEST(Metrics, RefusalsHttpAnswersAndGamesAreLabelsOfOneMetric) {
+  Metrics m;
+  m.refused.add(Refusal::api_rate);
+  m.refused.add(Refusal::api_rate);
+  m.refused.add(Refusal::max_connections);
+  m.http_requests.add(HttpRoute::healthz, 200);
+  m.http_requests.add(HttpRoute::api, 429);
+  m.http_requests.add(HttpRoute::ws, 101);
+  m.http_requests.add(HttpRoute::ws, 101);
+  m.games_started.add("shogi");
+  m.games_finished.add("reversi");
+  m.games_started.add("no-such-game");
+  const auto text = m.render(StoreStats{}, EngineStats{});
+  auto has = [&](const std::string& line) { return text.find("\n" + line + "\n") != text.npos; };
+  EXPECT_TRUE(has("# TYPE banmen_refused_total counter")) << text;
+  EXPECT_TRUE(has("banmen_refused_total{reason=\"api_rate\"} 2"));
+  EXPECT_TRUE(has("banmen_refused_total{reason=\"max_connections\"} 1"));
+  EXPECT_TRUE(has("banmen_refused_total{reason=\"message_rate\"} 0"));
+  EXPECT_TRUE(has("banmen_http_requests_total{code=\"200\",route=\"/healthz\"} 1"));
+  EXPECT_TRUE(has("banmen_http_requests_total{code=\"429\",route=\"/api\"} 1"));
+  EXPECT_TRUE(has("banmen_http_requests_total{code=\"101\",route=\"/ws\"} 2"));
+  EXPECT_TRUE(has("banmen_games_started_total{game=\"shogi\"} 1"));
+  EXPECT_TRUE(has("banmen_games_started_total{game=\"chess\"} 0"));
+  EXPECT_TRUE(has("banmen_games_started_total{game=\"other\"} 1"));
+  EXPECT_TRUE(has("banmen_games_finished_total{game=\"reversi\"} 1"));
+  // The per-case names are gone.
+  for (const char* old : {"banmen_api_rate_limited_total", "banmen_api_busy_total",
+                          "banmen_rate_limited_total", "banmen_connections_refused_total",
+                          "banmen_connections_refused_address_total", "banmen_room_busy_total"})
+    EXPECT_EQ(text.find(std::string("\n") + old), text.npos) << old;
+  // Each metric's TYPE line comes once, before its first sample.
+  for (const char* name : {"banmen_refused_total", "banmen_http_requests_total",
+                           "banmen_games_started_total", "banmen_games_finished_total"}) {
+    const std::string type = std::string("# TYPE ") + name + " counter\n";
+    const auto at = text.find(type);
+    ASSERT_NE(at, text.npos) << name;
+    EXPECT_EQ(text.find(type, at + 1), text.npos) << name;
+    EXPECT_LT(at, text.find(std::string("\n") + name + "{")) << name;
+  }
+}
+
 // Cumulative buckets in seconds, each bound inclusive, and everything in +Inf.
 TEST(Metrics, LatencyHistogramBucketsAreCumulativeSeconds) {
   LatencyHistogram h;

@@ -32,7 +32,7 @@ TEST(ServerApi, AnAddressThatAsksTooOftenIsToldToWait) {
   EXPECT_EQ(status_of(raw_http_get(server.port(), "/healthz")), 200);
   Match m;
   ASSERT_TRUE(open_match(server.port(), m, {{"game", "reversi"}}));
-  EXPECT_GE(counter(server.port(), "banmen_api_rate_limited_total"), 1);
+  EXPECT_GE(counter(server.port(), "banmen_refused_total{reason=\"api_rate\"}"), 1);
 }
 
 TEST(ServerApi, AFinishedGamesRecordIsAnsweredFromTheCache) {

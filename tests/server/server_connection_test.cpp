@@ -55,7 +55,8 @@ TEST(ServerConnections, PerAddressCap) {
   EXPECT_TRUE(opens_within(c[0], server.port(), {}, 2000ms));
   c[1].close();  // room for the /metrics request
   std::this_thread::sleep_for(100ms);
-  EXPECT_GE(metric(server.port(), "banmen_connections_refused_address_total"), 1u);
+  EXPECT_GE(metric(server.port(), "banmen_refused_total{reason=\"max_connections_per_address\"}"),
+            1u);
 }
 
 TEST(ServerConnections, OverallCap) {
@@ -66,7 +67,7 @@ TEST(ServerConnections, OverallCap) {
   EXPECT_EQ(c[3].open(server.port()), 0);
   c[0].close();
   std::this_thread::sleep_for(100ms);
-  EXPECT_GE(metric(server.port(), "banmen_connections_refused_total"), 1u);
+  EXPECT_GE(metric(server.port(), "banmen_refused_total{reason=\"max_connections\"}"), 1u);
   EXPECT_TRUE(opens_within(c[0], server.port(), {}, 2000ms));
 }
 

@@ -107,6 +107,29 @@ TEST(ServerOps, MetricsCarryTheBuildAndTheProcess) {
               static_cast<double>(time(nullptr)), 120.0);
 }
 
+// HTTP answers are counted by code and route (a fixed set of labels, no paths), WebSocket
+// upgrades under /ws, and /metrics says its text is UTF-8.
+TEST(ServerOps, MetricsCountHttpAnswersByCodeAndRoute) {
+  ServerProcess server;
+  ASSERT_TRUE(server.ok()) << server.log();
+  EXPECT_EQ(status_of(raw_http_get(server.port(), "/healthz")), 200);
+  EXPECT_EQ(status_of(raw_http_get(server.port(), "/healthz")), 200);
+  EXPECT_EQ(status_of(raw_http_get(server.port(), "/api/rooms/nobody/games")), 404);
+  RawWsClient ws;
+  ASSERT_EQ(ws.open(server.port()), 101);
+  const std::string answer = raw_http_get(server.port(), "/metrics");
+  ASSERT_EQ(status_of(answer), 200);
+  EXPECT_NE(answer.find("\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\n"),
+            std::string::npos)
+      << answer.substr(0, answer.find("\r\n\r\n"));
+  const std::string body = body_of(answer);
+  EXPECT_EQ(metric(body, "banmen_http_requests_total{code=\"200\",route=\"/healthz\"}"), 2) << body;
+  EXPECT_EQ(metric(body, "banmen_http_requests_total{code=\"404\",route=\"/api\"}"), 1);
+  EXPECT_EQ(metric(body, "banmen_http_requests_total{code=\"101\",route=\"/ws\"}"), 1);
+  EXPECT_EQ(metric(body, "banmen_refused_total{reason=\"message_rate\"}"), 0);
+  EXPECT_EQ(metric(body, "banmen_games_started_total{game=\"shogi\"}"), 0);
+}
+
 TEST(ServerOps, ReadyWhileServingAndNotOnceShutdownBegins) {
   ServerProcess server;
   ASSERT_TRUE(server.ok()) << server.log();
@@ -155,6 +178,40 @@ TEST(ServerOps, TellsTheServiceManagerWhenReadyAndWhenStopping) {
   server.signal(SIGTERM);
   EXPECT_EQ(next(), "STOPPING=1");
   EXPECT_EQ(server.wait_exit(10000), 0) << server.log();
+  close(fd);
+  unlink(path.c_str());
+}
+
+// systemd's WatchdogSec: with $WATCHDOG_USEC set the real binary pings WATCHDOG=1 while it
+// serves (the IoWatchdog suite holds what happens when an I/O thread is stuck).
+TEST(ServerOps, FeedsTheWatchdogWhenSystemdAsks) {
+  const std::string path = "/tmp/banmen-watchdog-" + std::to_string(getpid());
+  unlink(path.c_str());
+  const int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::strncpy(addr.sun_path, path.c_str(), sizeof addr.sun_path - 1);
+  ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  timeval tv{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  setenv("NOTIFY_SOCKET", path.c_str(), 1);
+  setenv("WATCHDOG_USEC", "200000", 1);  // pings every 100 ms
+  ServerProcess server;
+  unsetenv("NOTIFY_SOCKET");
+  unsetenv("WATCHDOG_USEC");
+  ASSERT_TRUE(server.ok()) << server.log();
+  int pings = 0;
+  for (int i = 0; i < 20 && pings < 3; ++i) {
+    char buf[256];
+    const ssize_t n = recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    if (std::string(buf, static_cast<std::size_t>(n)) == "WATCHDOG=1") ++pings;
+  }
+  EXPECT_EQ(pings, 3) << server.log();
+  EXPECT_NE(server.log().find("watchdog: WATCHDOG=1 every 100 ms"), std::string::npos)
+      << server.log();
+  EXPECT_TRUE(server.stop()) << server.log();
   close(fd);
   unlink(path.c_str());
 }

@@ -2,11 +2,20 @@
 // restart, and every move any client saw acknowledged must be there; then every game is
 // played on to an end the rules core agrees with. Bounded: a few rounds, capped plies,
 // deadlines on every read.
+//
+// The same test is the long kill -9 campaign (docs/operations.md): BANMEN_CRASH_ROUNDS
+// (default 5, at most 5000) restarts over BANMEN_CRASH_ROOMS_PER_GAME (default 2, at most
+// 8) rooms of each of the six games; a game that ends is replaced by a new room of the same
+// game, so every round has rooms in play. The server it drives is told the limits a test
+// needs raised (records and listings per address, rooms and connections per address): the
+// test reads the store's answers for hundreds of rooms from one address.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 
 #include <atomic>
+#include <chrono>
+#include <cstdlib>
 #include <random>
 #include <thread>
 
@@ -21,10 +30,20 @@
 namespace banmen::test {
 namespace {
 
-constexpr int kRounds = 5;              // kill -9 and restart this many times
 constexpr std::size_t kMaxPlies = 240;  // a game still going at this length is resigned
 const char* const kGames[] = {"chess", "reversi", "hasami", "shogi", "minishogi", "dogcat"};
-constexpr int kRoomsPerGame = 2;
+
+// A whole number from the environment within [low, high], else `fallback`.
+int from_environment(const char* name, int fallback, int low, int high) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return fallback;
+  char* end = nullptr;
+  const long n = std::strtol(v, &end, 10);
+  return *end == '\0' && n >= low && n <= high ? static_cast<int>(n) : fallback;
+}
+// kill -9 and restart this many times, over this many rooms of each game at once.
+const int kRounds = from_environment("BANMEN_CRASH_ROUNDS", 5, 1, 5000);
+const int kRoomsPerGame = from_environment("BANMEN_CRASH_ROOMS_PER_GAME", 2, 1, 8);
 
 struct Player {
   std::unique_ptr<WsClient> ws;
@@ -58,6 +77,11 @@ class CrashTest : public ::testing::Test {
   void use_store(const std::vector<std::string>& store_args) {
     std::vector<std::string> args{"--port",          "0",           "--data-dir",
                                   dir_.file("data"), "--log-level", "info"};
+    // One address asks for every room's listing at the end, and opens every room: the
+    // per-address limits meant for the public are raised for it.
+    args.insert(args.end(),
+                {"--api-rate", "100000", "--api-burst", "100000", "--max-rooms-per-address",
+                 "100000", "--max-connections-per-address", "100000"});
     args.insert(args.end(), store_args.begin(), store_args.end());
     server_ = std::make_unique<ServerProcess>(BANMEN_SERVER_BINARY, args, dir_.file("server.log"));
   }
@@ -226,8 +250,11 @@ class CrashTest : public ::testing::Test {
 };
 
 void CrashTest::play_with_kills() {
+  using Clock = std::chrono::steady_clock;
+  const auto began = Clock::now();
   start();
-  std::vector<Match> matches;
+  std::vector<Match> matches;  // in play
+  std::vector<Match> ended;    // replaced by a new room of the same game once over
   for (auto id : kGames) {
     ASSERT_TRUE(create_game(id)) << id;
     for (int i = 0; i < kRoomsPerGame; ++i) {
@@ -239,9 +266,24 @@ void CrashTest::play_with_kills() {
   }
   ASSERT_FALSE(matches.empty());
   std::mt19937 rng(20261121);
-  std::size_t acked_total = 0, kills = 0;
+  std::size_t acked_total = 0, kills = 0, rooms_opened = matches.size();
+  double restart_ms_total = 0, restart_ms_max = 0;
   for (int round = 0; round <= kRounds; ++round) {
     const bool crash = round < kRounds;
+    // Rooms whose game ended give way to new ones, so the long campaign keeps every room
+    // count in play (the short one ends before its games do).
+    if (crash && round > 0) {
+      for (auto& m : matches) {
+        if (!m.mirror->over()) continue;
+        Match fresh;
+        fresh.game_id = m.game_id;
+        for (auto& p : m.players) p.ws.reset();
+        ended.push_back(std::move(m));
+        ASSERT_TRUE(open_match(fresh)) << fresh.game_id << "\n" << server_->log();
+        m = std::move(fresh);
+        ++rooms_opened;
+      }
+    }
     std::atomic<bool> done{false};
     std::atomic<bool> killed{false};  // the scheduled SIGKILL was sent
     std::thread killer;
@@ -291,7 +333,12 @@ void CrashTest::play_with_kills() {
             << server_->log();
       }
       server_->kill_hard();  // reap
+      const auto restarting = Clock::now();
       start();
+      const double took =
+          std::chrono::duration<double, std::milli>(Clock::now() - restarting).count();
+      restart_ms_total += took;
+      restart_ms_max = std::max(restart_ms_max, took);
       for (auto& m : matches) {
         // A finished game's room is not restored; its end is checked from the store.
         if (m.mirror->over()) continue;
@@ -301,13 +348,23 @@ void CrashTest::play_with_kills() {
     } else {
       ASSERT_TRUE(alive) << "server died without being killed\n" << server_->log();
     }
+    if (kRounds >= 100 && kills % 100 == 0 && crash)  // the long campaign shows its progress
+      std::cout << "crash test: " << kills << " restarts, " << rooms_opened << " rooms"
+                << std::endl;
   }
-  for (const auto& m : matches) {
-    expect_correct_end(m);
-    acked_total += m.acked.size();
-  }
-  std::cout << "crash test: " << matches.size() << " games, " << acked_total
-            << " acknowledged moves, " << kills << " kill -9 restarts\n";
+  std::size_t listings = 0;
+  for (auto* list : {&ended, &matches})
+    for (const auto& m : *list) {
+      expect_correct_end(m);
+      acked_total += m.acked.size();
+      ++listings;
+    }
+  const double seconds = std::chrono::duration<double>(Clock::now() - began).count();
+  std::cout << "crash test: " << rooms_opened << " rooms (" << matches.size() << " at once), "
+            << acked_total << " acknowledged moves, " << kills << " kill -9 restarts, " << listings
+            << " final listings checked; restart to "
+            << "listening: mean " << (kills ? restart_ms_total / static_cast<double>(kills) : 0)
+            << " ms, max " << restart_ms_max << " ms; " << seconds << " s in all\n";
   EXPECT_EQ(kills, static_cast<std::size_t>(kRounds));
 }
 
