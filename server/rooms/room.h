@@ -33,6 +33,7 @@
 #include "rooms/room_services.h"
 #include "rooms/seating.h"
 #include "storage/store.h"
+#include "util/json_writer.h"
 
 namespace banmen::server {
 
@@ -194,6 +195,19 @@ class Room : public std::enable_shared_from_this<Room> {
   void announce_result();
   void arm_flag_timer();
   void on_flag_timer();
+
+  // room_first_move.cpp: each side's first move of a timed game (docs/rules/play.md).
+  // True when the side to move now has a first-move countdown (a person, a clock, < 2 plies).
+  bool first_move_counts() const;
+  // (Re)starts the countdown for the side to move when it has one, else clears it.
+  void arm_first_move();
+  void on_first_move_timer();
+  // True when the countdown under way has run out by `now` (steady ms).
+  bool first_move_missed(std::int64_t now) const {
+    return first_move_deadline_ms_ > 0 && now >= first_move_deadline_ms_;
+  }
+  // The clock's `first_move` field: {"seat", "deadline_ms" (Unix)}, or null.
+  void write_first_move(JsonWriter& w) const;
   Result<void> rebuild_game(std::size_t plies);
   // Ends the game a player asked to end (resign, agreement, abort, claim, declaration): the
   // end is recorded before the player is answered, so an acknowledged end is never lost.
@@ -314,6 +328,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string creator_address_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer flag_timer_;
+  boost::asio::steady_timer first_move_timer_;
   boost::asio::steady_timer spectator_count_timer_;
   bool spectator_count_due_ = false;  // the timer is armed: a count will go out
 
@@ -339,7 +354,11 @@ class Room : public std::enable_shared_from_this<Room> {
     std::int64_t expires_ms = 0;  // steady clock
   };
   std::optional<DeviceLink> device_links_[2];
-  bool clock_held_ = false;     // restored: the clock waits for the side to move to return
+  bool clock_held_ = false;  // restored: the clock waits for the side to move to return
+  // The first-move countdown's end (steady ms), 0 when none runs; held after a restart
+  // until the person to move is back, as the clock is.
+  std::int64_t first_move_deadline_ms_ = 0;
+  bool first_move_held_ = false;
   bool result_stored_ = false;  // end_on_request() already stored the coming finish()
   double score_[2] = {0, 0};    // series points by player (add_series_points)
 

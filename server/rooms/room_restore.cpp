@@ -91,6 +91,11 @@ Result<void> Room::restore(const StoredRoom& stored) {
       if ((p.player == 0 || p.player == 1) && p.computer_level > 0 && p.computer_game == game_no_ &&
           !seating_.is_computer(p.player))
         hand_seat_to_computer(p.player, p.computer_level);
+  // Nor is a first move's countdown: it starts afresh once the person to move is back.
+  if (restored && status_ == Status::playing && game_->history_size() < 2) {
+    first_move_held_ = true;
+    arm_first_move();  // clears the countdown a restored start may have set
+  }
   if (restored) resume_computer_after_restore();
   return restored;
 }
@@ -179,8 +184,15 @@ void Room::restore_review(const StoredRoom& stored) {
 }
 
 bool Room::resume_held_clock(int player) {
-  if (!clock_held_ || status_ != Status::playing || clock_.running() >= 0) return false;
-  if (seating_.seat_of(player) != game_->to_move()) return false;
+  if (status_ != Status::playing || seating_.seat_of(player) != game_->to_move()) return false;
+  if (first_move_held_ && !seating_.is_computer(player)) {
+    first_move_held_ = false;
+    arm_first_move();
+    spdlog::info("room {} game {}: first-move countdown of seat {} starts after the restart", id_,
+                 game_no_, game_->to_move());
+    return first_move_deadline_ms_ > 0;
+  }
+  if (!clock_held_ || clock_.running() >= 0) return false;
   clock_held_ = false;
   const auto now = steady_ms();
   turn_started_ms_ = now;

@@ -156,6 +156,7 @@ std::string Room::clock_text() const {
   else
     w.null_field("running");
   w.field("server_time_ms", unix_ms());
+  write_first_move(w);
   return std::move(w).done();
 }
 

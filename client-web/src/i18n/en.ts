@@ -170,6 +170,8 @@ export const en = {
 
   'clock.low': 'Low time',
   'clock.byoyomi': 'byoyomi',
+  'clock.firstMove': 'first move: {s}s',
+  'clock.firstMoveHint': 'The first move must come within {s} seconds, or the game is aborted (no result).',
 
   'result.win': 'You won',
   'result.lose': 'You lost',
@@ -196,6 +198,7 @@ export const en = {
   'reason.abandonment': 'because a player left',
   'reason.abandoned': 'both players left before it really began',
   'reason.aborted': 'before it really began',
+  'reason.no_first_move': 'because a first move did not come in time',
   'reason.unknown': '({reason})',
   'settings.title': 'Settings',
   'settings.open': 'Settings',

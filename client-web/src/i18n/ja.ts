@@ -172,6 +172,8 @@ export const ja: Record<MessageKey, string> = {
 
   'clock.low': '残り時間わずか',
   'clock.byoyomi': '秒読み',
+  'clock.firstMove': '初手 あと{s}秒',
+  'clock.firstMoveHint': '{s}秒以内に初手を指さないと、対局は中止になります（勝敗なし）。',
 
   'result.win': 'あなたの勝ち',
   'result.lose': 'あなたの負け',
@@ -198,6 +200,7 @@ export const ja: Record<MessageKey, string> = {
   'reason.abandonment': '対局者の離脱',
   'reason.abandoned': '開始前に両者が離脱',
   'reason.aborted': '対局開始前の中止',
+  'reason.no_first_move': '初手が時間内に指されず中止',
   'reason.unknown': '({reason})',
   'settings.title': '設定',
   'settings.open': '設定',
