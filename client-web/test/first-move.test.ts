@@ -60,3 +60,32 @@ describe('first-move countdown', () => {
     expect(en_.reason).toBe('because a first move did not come in time');
   });
 });
+
+describe('adjourned game', () => {
+  const snap = (adjourned: unknown) => ({
+    type: 'snapshot', version: 5, server_time_ms: 1000, room: 'r', you: { role: 'player', player: 0, seat: 0 }, host: 0,
+    options: { game: 'shogi', clock: { kind: 'none' }, side: 'first', takebacks: true, spectators: true, public: false },
+    players: [{ name: 'A', connected: true, seat: 0 }, { name: 'B', connected: false, seat: 1 }], spectators: 0, score: [0, 0], game_no: 1,
+    game: { id: 'shogi', name: 'Shogi', sides: ['sente', 'gote'], side_letters: ['b', 'w'], hidden_information: false },
+    status: 'playing', adjourned, initial_position: 's', position: 'p', moves: [{ move: '7g7f', display: '7g7f' }, { move: '3c3d', display: '3c3d' }],
+    to_move: 0, in_check: false, legal_moves: ['2g2f'], clock: null, offers: { draw: null, takeback: null, rematch: null }, result: null, chat: [],
+  });
+
+  it('is not my turn while adjourned, and is again once resumed', async () => {
+    const { fromSnapshot, isMyTurn } = await import('../src/state/room');
+    const adjourned = fromSnapshot(snap(true) as never, 0);
+    expect(adjourned.adjourned).toBe(true);
+    expect(isMyTurn(adjourned)).toBe(false);
+    const resumed = fromSnapshot(snap(false) as never, 0);
+    expect(resumed.adjourned).toBe(false);
+    expect(isMyTurn(resumed)).toBe(true);
+    expect(fromSnapshot(snap(undefined) as never, 0).adjourned).toBe(false);
+  });
+
+  it('is explained in English and Japanese, with its refusal', () => {
+    for (const table of [en, ja] as Record<string, string>[]) {
+      expect(table['play.adjourned']).toBeTruthy();
+      expect(table['error.game_adjourned']).toBeTruthy();
+    }
+  });
+});

@@ -73,8 +73,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // 4003 "room moved" (the client reconnects to the same URL), then `then` runs, after the
   // writes already under way or queued have been answered.
   void close_for_move(std::function<void()> then);
-  // Ends a game both players left more than --abandon-timeout-ms ago (the registry's sweep
-  // calls it): aborted under two plies, else drawn, since nobody is there to claim a win.
+  // Settles a game both players left more than --abandon-timeout-ms ago (the registry's
+  // sweep calls it): aborted under two plies, else adjourned (room_adjourn.cpp), since
+  // nobody is there to claim a win and nobody has earned one.
   void end_if_abandoned();
   // Rebuilds the room from the store (room_restore.cpp): after a restart, or when its link
   // is opened after it left memory. Called once, on a fresh room nobody else can reach yet
@@ -223,6 +224,15 @@ class Room : public std::enable_shared_from_this<Room> {
   // Starts the clock held since the restart once the side to move is back; true if it did.
   bool resume_held_clock(int player);
 
+  // room_adjourn.cpp: a game both players left (docs/rules/play.md, "Players who leave")
+  // Stops the clocks and lets the room leave memory; nothing is decided.
+  void adjourn();
+  // The adjourned game goes on once both players are here; true if it did now.
+  bool resume_adjourned();
+  // When player `player`, away, may be claimed against: the abandon timeout after they
+  // left, or after their opponent came back if that was later.
+  std::int64_t claim_at_ms(int player) const;
+
   // room_actions.cpp: resign, abort, claims, switch, chat
   void on_resign(const Request& r);
   void on_abort(const Request& r);
@@ -355,6 +365,9 @@ class Room : public std::enable_shared_from_this<Room> {
   };
   std::optional<DeviceLink> device_links_[2];
   bool clock_held_ = false;  // restored: the clock waits for the side to move to return
+  // Both players left (or the server restarted): clocks stopped, nothing decided, until
+  // both are back (room_adjourn.cpp).
+  bool adjourned_ = false;
   // The first-move countdown's end (steady ms), 0 when none runs; held after a restart
   // until the person to move is back, as the clock is.
   std::int64_t first_move_deadline_ms_ = 0;

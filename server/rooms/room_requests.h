@@ -23,6 +23,7 @@ enum Needs : std::uint16_t {
   kFreshVersion = 1 << 9,    // the client saw the current position: stale_version
   kReviewOpen = 1 << 10,     // the game's review is open: no_review
   kReviewDriver = 1 << 11,   // a player, or a spectator the players let drive: not_a_player
+  kNotAdjourned = 1 << 12,   // the game is not adjourned (waiting for both players): game_adjourned
 };
 
 }  // namespace banmen::server

@@ -10,6 +10,7 @@
 #include "app/hub.h"
 #include "core/registry.h"
 #include "recording_client.h"
+#include "room_waits.h"
 #include "rooms/room.h"
 #include "rooms/room_options.h"
 #include "storage/memory_store.h"
@@ -20,27 +21,8 @@ namespace banmen::server {
 namespace {
 
 using namespace std::chrono_literals;
-
-// Runs the I/O context until `done` holds (true) or a generous limit passes (false).
-bool run_until(boost::asio::io_context& ioc, const std::function<bool()>& done,
-               std::chrono::milliseconds limit = 20s) {
-  auto guard = boost::asio::make_work_guard(ioc);
-  const auto end = std::chrono::steady_clock::now() + limit;
-  while (!done()) {
-    if (std::chrono::steady_clock::now() > end) return false;
-    ioc.restart();
-    ioc.run_for(5ms);
-  }
-  return true;
-}
-
-// The last message of `type` a client received, or null.
-json last_of(RecordingClient& c, std::string_view type) {
-  json found;
-  for (const auto& j : c.messages())
-    if (j["type"] == type) found = j;
-  return found;
-}
+using room_waits::last_of;
+using room_waits::run_until;
 
 bool got(RecordingClient& c, std::string_view type) {
   return !last_of(c, type).is_null();

@@ -106,6 +106,7 @@ export const en = {
 
   'play.yourTurn': 'Your turn',
   'play.theirTurn': 'Waiting for the opponent',
+  'play.adjourned': 'Adjourned: both players left. The game goes on, clocks where they stopped, when both are back.',
   'play.toMove': '{side} to move',
   'attention.yourTurn': 'Your move',
   'attention.offer': 'Your opponent asks you something',
@@ -162,6 +163,7 @@ export const en = {
   'error.game_in_progress': 'only between games',
   'error.not_implemented': 'this server does not play that game yet',
   'error.opponent_present': 'your opponent is still here',
+  'error.game_adjourned': 'the game is adjourned until both players are back',
   'error.too_many_rooms': 'you already have the most rooms you may open',
 
   'chat.title': 'Chat',

@@ -108,6 +108,7 @@ export const ja: Record<MessageKey, string> = {
 
   'play.yourTurn': 'あなたの手番',
   'play.theirTurn': '相手の手番',
+  'play.adjourned': '指し掛け：両対局者が離席しました。二人がそろうと、止まった持ち時間から再開します。',
   'play.toMove': '{side}の手番',
   'attention.yourTurn': 'あなたの番です',
   'attention.offer': '相手からの提案',
@@ -164,6 +165,7 @@ export const ja: Record<MessageKey, string> = {
   'error.game_in_progress': '対局と対局の間だけできます',
   'error.not_implemented': 'このサーバーではまだ遊べないゲームです',
   'error.opponent_present': '相手はまだ接続しています',
+  'error.game_adjourned': '指し掛け中です。両対局者がそろうと再開します',
   'error.too_many_rooms': '作れる部屋の数の上限です',
 
   'chat.title': 'チャット',

@@ -151,6 +151,9 @@ export interface Snapshot {
   game_no: number;
   game: GameInfoMsg;
   status: 'waiting' | 'playing' | 'over';
+  // Both players left (or the server restarted): clocks stopped, nothing decided, until
+  // both are back (docs/rules/play.md). Absent from older servers.
+  adjourned?: boolean;
   initial_position: string;
   position: string;
   moves: MoveEntry[];
