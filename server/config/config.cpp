@@ -137,6 +137,11 @@ ParsedConfig parse_config(int argc, char** argv) {
                  "a player gone this long may be claimed against")
       ->envname("BANMEN_ABANDON_TIMEOUT_MS")
       ->check(CLI::Range(1000, 86400000));
+  app.add_option("--first-move-ms", c.first_move_ms,
+                 "time each side has for its first move of a timed game before the game is "
+                 "aborted (0: no limit)")
+      ->envname("BANMEN_FIRST_MOVE_MS")
+      ->check(CLI::Range(0, 86400000));
   app.add_option("--chat-max-chars", c.chat_max_chars, "longest chat line")
       ->envname("BANMEN_CHAT_MAX_CHARS")
       ->check(CLI::Range(1, 4000));

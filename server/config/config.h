@@ -51,6 +51,9 @@ struct Config {
 
   // Rooms
   std::int64_t abandon_timeout_ms = 60000;
+  // Each side's first move of a game with a clock must come within this long, or the game
+  // is aborted (docs/rules/play.md); 0: no limit.
+  std::int64_t first_move_ms = 30000;
   std::size_t chat_max_chars = 300;
   int chat_lines_per_window = 5;
   std::int64_t chat_window_ms = 10000;

@@ -34,6 +34,7 @@ inline constexpr const char* takebacks_disabled = "takebacks_disabled";
 inline constexpr const char* nothing_to_take_back = "nothing_to_take_back";
 inline constexpr const char* too_late_to_abort = "too_late_to_abort";
 inline constexpr const char* opponent_present = "opponent_present";
+inline constexpr const char* game_adjourned = "game_adjourned";
 inline constexpr const char* rate_limited = "rate_limited";
 inline constexpr const char* engine_busy = "engine_busy";
 inline constexpr const char* too_many_rooms = "too_many_rooms";
@@ -44,7 +45,7 @@ inline constexpr const char* wrong_room = "wrong_room";
 inline constexpr const char* room_busy = "room_busy";
 
 // Every code a client may receive, in the order of docs/protocol.md's table.
-inline constexpr std::array<std::string_view, 39> kProtocolCodes{
+inline constexpr std::array<std::string_view, 40> kProtocolCodes{
     bad_request,       unknown_type,       unknown_game,
     not_implemented,   unsupported,        unknown_handicap,
     bad_position,      bad_variant,        no_such_room,
@@ -54,8 +55,9 @@ inline constexpr std::array<std::string_view, 39> kProtocolCodes{
     game_over,         game_in_progress,   not_your_turn,
     stale_version,     bad_move,           illegal_move,
     no_offer,          takebacks_disabled, nothing_to_take_back,
-    too_late_to_abort, opponent_present,   rate_limited,
-    engine_busy,       too_many_rooms,     storage_error,
-    internal_error,    no_review,          review_limit,
-    unknown_node,      wrong_room,         room_busy};
+    too_late_to_abort, opponent_present,   game_adjourned,
+    rate_limited,      engine_busy,        too_many_rooms,
+    storage_error,     internal_error,     no_review,
+    review_limit,      unknown_node,       wrong_room,
+    room_busy};
 }  // namespace banmen::errc

@@ -19,6 +19,7 @@ Room::Room(RoomServices services, std::string id, std::string creator_address)
       creator_address_(std::move(creator_address)),
       strand_(boost::asio::make_strand(services.ioc)),
       flag_timer_(strand_),
+      first_move_timer_(strand_),
       spectator_count_timer_(strand_),
       computer_retry_timer_(strand_) {
   last_activity_ms_ = unix_ms();
@@ -143,6 +144,7 @@ void Room::shutdown() {
   run([this] {
     closed_ = true;
     flag_timer_.cancel();
+    first_move_timer_.cancel();
     stop_computer();
     spectator_count_timer_.cancel();
     for (auto& [id, m] : seating_.take_members())

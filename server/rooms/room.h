@@ -33,6 +33,7 @@
 #include "rooms/room_services.h"
 #include "rooms/seating.h"
 #include "storage/store.h"
+#include "util/json_writer.h"
 
 namespace banmen::server {
 
@@ -72,8 +73,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // 4003 "room moved" (the client reconnects to the same URL), then `then` runs, after the
   // writes already under way or queued have been answered.
   void close_for_move(std::function<void()> then);
-  // Ends a game both players left more than --abandon-timeout-ms ago (the registry's sweep
-  // calls it): aborted under two plies, else drawn, since nobody is there to claim a win.
+  // Settles a game both players left more than --abandon-timeout-ms ago (the registry's
+  // sweep calls it): aborted under two plies, else adjourned (room_adjourn.cpp), since
+  // nobody is there to claim a win and nobody has earned one.
   void end_if_abandoned();
   // Rebuilds the room from the store (room_restore.cpp): after a restart, or when its link
   // is opened after it left memory. Called once, on a fresh room nobody else can reach yet
@@ -199,6 +201,19 @@ class Room : public std::enable_shared_from_this<Room> {
   void announce_result();
   void arm_flag_timer();
   void on_flag_timer();
+
+  // room_first_move.cpp: each side's first move of a timed game (docs/rules/play.md).
+  // True when the side to move now has a first-move countdown (a person, a clock, < 2 plies).
+  bool first_move_counts() const;
+  // (Re)starts the countdown for the side to move when it has one, else clears it.
+  void arm_first_move();
+  void on_first_move_timer();
+  // True when the countdown under way has run out by `now` (steady ms).
+  bool first_move_missed(std::int64_t now) const {
+    return first_move_deadline_ms_ > 0 && now >= first_move_deadline_ms_;
+  }
+  // The clock's `first_move` field: {"seat", "deadline_ms" (Unix)}, or null.
+  void write_first_move(JsonWriter& w) const;
   // The current game cut back to its first `plies` moves: one kept from before the last
   // moves (earlier_games_) when it has that many, else replayed from the start (counted in
   // banmen_replayed_plies_total).
@@ -216,6 +231,15 @@ class Room : public std::enable_shared_from_this<Room> {
   void restore_review(const StoredRoom& stored);
   // Starts the clock held since the restart once the side to move is back; true if it did.
   bool resume_held_clock(int player);
+
+  // room_adjourn.cpp: a game both players left (docs/rules/play.md, "Players who leave")
+  // Stops the clocks and lets the room leave memory; nothing is decided.
+  void adjourn();
+  // The adjourned game goes on once both players are here; true if it did now.
+  bool resume_adjourned();
+  // When player `player`, away, may be claimed against: the abandon timeout after they
+  // left, or after their opponent came back if that was later.
+  std::int64_t claim_at_ms(int player) const;
 
   // room_actions.cpp: resign, abort, claims, switch, chat
   void on_resign(const Request& r);
@@ -349,6 +373,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string creator_address_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer flag_timer_;
+  boost::asio::steady_timer first_move_timer_;
   boost::asio::steady_timer spectator_count_timer_;
   bool spectator_count_due_ = false;  // the timer is armed: a count will go out
 
@@ -379,7 +404,14 @@ class Room : public std::enable_shared_from_this<Room> {
     std::int64_t expires_ms = 0;  // steady clock
   };
   std::optional<DeviceLink> device_links_[2];
-  bool clock_held_ = false;     // restored: the clock waits for the side to move to return
+  bool clock_held_ = false;  // restored: the clock waits for the side to move to return
+  // Both players left (or the server restarted): clocks stopped, nothing decided, until
+  // both are back (room_adjourn.cpp).
+  bool adjourned_ = false;
+  // The first-move countdown's end (steady ms), 0 when none runs; held after a restart
+  // until the person to move is back, as the clock is.
+  std::int64_t first_move_deadline_ms_ = 0;
+  bool first_move_held_ = false;
   bool result_stored_ = false;  // end_on_request() already stored the coming finish()
   double score_[2] = {0, 0};    // series points by player (add_series_points)
 

@@ -28,7 +28,7 @@ void Room::on_claim(const Request& r) {
   const auto& other = seating_.player(1 - r.member.player);
   if (seating_.is_computer(1 - r.member.player))
     return refuse(r, errc::opponent_present, "the computer never leaves");
-  if (other.client != 0 || unix_ms() - other.gone_since_ms < services_.config.abandon_timeout_ms)
+  if (other.client != 0 || unix_ms() < claim_at_ms(1 - r.member.player))
     return refuse(r, errc::opponent_present,
                   "the opponent is connected or has not been gone long enough");
   const int seat = seating_.seat_of(r.member.player);
@@ -48,10 +48,13 @@ void Room::end_if_abandoned() {
           now - player.gone_since_ms < services_.config.abandon_timeout_ms)
         return;
     }
+    if (adjourned_) return;
     // Left alone, the game would keep the room (and its creator's room quota) for
-    // --room-max-idle-ms, and come back on every restart.
-    spdlog::info("room {} game {}: both players gone, game ended", id_, game_no_);
-    finish(game_->history_size() < 2 ? Outcome::abort("abandoned") : Outcome::draw("abandonment"));
+    // --room-max-idle-ms. A game not begun is simply aborted; any other waits, adjourned,
+    // for both players to come back.
+    if (game_->history_size() >= 2) return adjourn();
+    spdlog::info("room {} game {}: both players gone before it began, game aborted", id_, game_no_);
+    finish(Outcome::abort("abandoned"));
   });
 }
 

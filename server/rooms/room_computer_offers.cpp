@@ -63,6 +63,7 @@ void Room::on_computer_offer(const Request& r) {
     ack(r);
     if (status_ != Status::playing || game_no != game_no_) return;  // it ended meanwhile
     hand_seat_to_computer(giver, level);
+    arm_first_move();  // the computer has no first-move countdown
     publish_computer_offer(by, level, "accepted");
     publish_presence(giver);
     ask_computer();

@@ -44,6 +44,8 @@ void Room::game_began(const StoredGameStart&) {
   draw_offer_ = takeback_offer_ = computer_offer_ = -1;
   rematch_wanted_[0] = rematch_wanted_[1] = false;
   review_.reset();  // the review was of the game before
+  first_move_held_ = false;
+  arm_first_move();
   services_.metrics.games_started.add(options_.game);
   spdlog::info("room {} game {} started: {} ({})", id_, game_no_, options_.game,
                options_.clock.human());
@@ -69,6 +71,10 @@ void Room::on_move(const Request& r) {
     on_flag_timer();
     return refuse(c, re, errc::game_over, "the game is over");
   }
+  if (first_move_missed(now)) {  // too late, though the timer has not fired yet
+    on_first_move_timer();
+    return refuse(c, re, errc::game_over, "the game was aborted: no first move in time");
+  }
   auto pending = std::make_shared<PendingMove>();
   pending->next = game_->clone();
   if (auto applied = pending->next->apply(move); !applied)
@@ -77,7 +83,8 @@ void Room::on_move(const Request& r) {
   pending->next_clock = clock_;
   pending->next_clock.stop_after_move(now);
   const int ply = static_cast<int>(next.history_size());
-  // Clocks run from the second ply on: each side's first move is untimed.
+  // Clocks run from the second ply on: each side's first move has its own countdown
+  // instead (room_first_move.cpp).
   if (ply >= 2 && !next.over()) pending->next_clock.start(next.to_move(), now);
   auto settled = pending->next_clock.at(now);
 
@@ -122,6 +129,7 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   if (earlier_games_.size() > kEarlierGames) earlier_games_.pop_front();
   game_ = std::move(pending.next);
   clock_ = pending.next_clock;
+  arm_first_move();  // the other side's first move, or none from the second ply on
   player.move_ids.push_back(pending.move_id);
   if (player.move_ids.size() > kRememberedMoveIds) player.move_ids.pop_front();
   services_.metrics.moves_total++;
@@ -164,6 +172,8 @@ void Room::finish(Outcome outcome) {
   const auto final_outcome = game_->outcome();
   clock_.halt(steady_ms());
   flag_timer_.cancel();
+  first_move_timer_.cancel();
+  first_move_deadline_ms_ = 0;
   stop_computer();
   status_ = Status::over;
   in_progress_ = false;

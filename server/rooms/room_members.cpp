@@ -78,7 +78,7 @@ void Room::room_opened(const ClientPtr& host, const json& re, const std::string&
 }
 
 void Room::attach(std::shared_ptr<Client> client, int player, const std::string& name) {
-  seating_.add(client, player, name);
+  seating_.add(client, player, name, unix_ms());
   members_changed();
   touch();
   client->send(encode(snapshot(seating_.viewer_of_player(player), player)));
@@ -168,10 +168,10 @@ void Room::take_seat(const ClientPtr& client, const json& req, const json& re, i
   json joined{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", p}};
   if (!new_token.empty()) joined["token"] = new_token;
   reply(*client, std::move(joined), re);
-  seating_.add(client, p, seating_.player(p).name);
+  seating_.add(client, p, seating_.player(p).name, unix_ms());
   members_changed();
   spdlog::info("room {} player {} back on conn {}", id_, p, client->client_id());
-  if (resume_held_clock(p))
+  if (resume_adjourned() || resume_held_clock(p))
     publish_snapshots();  // everyone, this client included, sees the clock running
   else
     send_catch_up(*client, p, get_int(req, "since"));
@@ -201,7 +201,7 @@ void Room::guest_seated(const ClientPtr& client, const json& re, const Player& g
       json{{"type", "joined"}, {"room", id_}, {"role", "player"}, {"player", 1}, {"token", secret}},
       re);
   spdlog::info("room {} player 1 seated on conn {}", id_, client->client_id());
-  seating_.add(client, 1, guest.name);
+  seating_.add(client, 1, guest.name, unix_ms());
   members_changed();
   start_when_recorded();
 }

@@ -88,6 +88,7 @@ void Room::took_back(const Request& r, int by, std::size_t keep) {
   ack(r);
   spdlog::info("room {} game {}: takeback to ply {}", id_, game_no_, keep);
   publish_offer("takeback", by, "accepted");
+  arm_first_move();  // taken back to before a first move: a fresh countdown
   publish_snapshots();
   events_.position_changed();
   arm_flag_timer();

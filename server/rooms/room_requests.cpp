@@ -14,32 +14,36 @@ constexpr std::size_t kMaxMoveText = 32;
 constexpr std::size_t kMaxMoveId = 64;
 // What acting on the game being played needs: a player, of a game under way.
 constexpr unsigned kInGame = kSeat | kStarted | kNotOver;
+// ...and, to change it or offer something, both players there (not adjourned).
+constexpr unsigned kInPlay = kInGame | kNotAdjourned;
 // What driving the review board needs: the game over, its review open, a driver.
 constexpr unsigned kReviewing = kAfterGame | kReviewOpen | kReviewDriver;
 }  // namespace
 
 const Room::Route* Room::route(std::string_view type) {
   static const std::array<Route, 29> kRoutes{{
-      {"move", kWellFormedMove | kSeat | kFirstTime | kStarted | kNotOver | kTurn | kFreshVersion,
+      {"move",
+       kWellFormedMove | kSeat | kFirstTime | kStarted | kNotOver | kNotAdjourned | kTurn |
+           kFreshVersion,
        &Room::on_move, "spectators cannot move"},
-      {"declare", kInGame | kTurn, &Room::on_declare, "spectators cannot declare"},
+      {"declare", kInPlay | kTurn, &Room::on_declare, "spectators cannot declare"},
       {"resign", kInGame, &Room::on_resign},
       {"abort", kInGame, &Room::on_abort},
       {"claim", kInGame, &Room::on_claim},
-      {"draw_offer", kInGame, &Room::on_draw},
-      {"draw_accept", kInGame, &Room::on_draw},
-      {"draw_decline", kInGame, &Room::on_draw},
-      {"takeback_request", kInGame, &Room::on_takeback},
-      {"takeback_accept", kInGame, &Room::on_takeback},
-      {"takeback_decline", kInGame, &Room::on_takeback},
+      {"draw_offer", kInPlay, &Room::on_draw},
+      {"draw_accept", kInPlay, &Room::on_draw},
+      {"draw_decline", kInPlay, &Room::on_draw},
+      {"takeback_request", kInPlay, &Room::on_takeback},
+      {"takeback_accept", kInPlay, &Room::on_takeback},
+      {"takeback_decline", kInPlay, &Room::on_takeback},
       {"rematch_offer", kSeat | kAfterGame, &Room::on_rematch},
       {"rematch_accept", kSeat | kAfterGame, &Room::on_rematch},
       {"rematch_decline", kSeat | kAfterGame, &Room::on_rematch},
       {"switch_game", kHost | kNoGameRunning, &Room::on_switch_game},
       {"computer_invite", kHost | kNoGameRunning, &Room::on_computer_invite},
-      {"computer_offer", kInGame, &Room::on_computer_offer},
-      {"computer_accept", kInGame, &Room::on_computer_offer},
-      {"computer_decline", kInGame, &Room::on_computer_offer},
+      {"computer_offer", kInPlay, &Room::on_computer_offer},
+      {"computer_accept", kInPlay, &Room::on_computer_offer},
+      {"computer_decline", kInPlay, &Room::on_computer_offer},
       {"chat", kNothing, &Room::on_chat},
       {"device_link", kSeat, &Room::on_device_link, "spectators have no seat to move"},
       {"review_start", kSeat | kAfterGame, &Room::on_review_start, "players open the review"},
@@ -116,6 +120,10 @@ bool Room::preconditions_hold(const Route& route, const Request& r) {
   }
   if ((needs & kNotOver) && status_ == Status::over) {
     refuse(r, errc::game_over, "the game is over");
+    return false;
+  }
+  if ((needs & kNotAdjourned) && adjourned_) {
+    refuse(r, errc::game_adjourned, "the game is adjourned until both players are back");
     return false;
   }
   if ((needs & kAfterGame) && status_ != Status::over) {

@@ -24,6 +24,7 @@ enum Needs : std::uint16_t {
   kReviewOpen = 1 << 10,     // the game's review is open: no_review
   kReviewDriver = 1 << 11,   // a player, or a spectator the players let drive: not_a_player
                              // (with no review, a spectator may not drive: not_a_player)
+  kNotAdjourned = 1 << 12,   // the game is not adjourned (waiting for both players): game_adjourned
 };
 
 }  // namespace banmen::server

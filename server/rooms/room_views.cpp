@@ -58,7 +58,7 @@ json Room::player_json(int player) const {
   // Away during a game: since when, and when the opponent may claim it.
   if (pl.client == 0 && status_ == Status::playing) {
     j["gone_since_ms"] = pl.gone_since_ms;
-    j["claim_at_ms"] = pl.gone_since_ms + services_.config.abandon_timeout_ms;
+    j["claim_at_ms"] = claim_at_ms(player);
   }
   return j;
 }
@@ -103,8 +103,8 @@ json Room::snapshot(Viewer viewer, int player) const {
   json players = json::array();
   for (int p = 0; p < 2; ++p)
     players.push_back(seating_.player(p).taken ? player_json(p) : json(nullptr));
-  const bool my_turn =
-      status_ == Status::playing && is_seat(viewer) && seat_of(viewer) == game_->to_move();
+  const bool my_turn = status_ == Status::playing && !adjourned_ && is_seat(viewer) &&
+                       seat_of(viewer) == game_->to_move();
   json offers{{"draw", draw_offer_ >= 0 ? json(draw_offer_) : json(nullptr)},
               {"takeback", takeback_offer_ >= 0 ? json(takeback_offer_) : json(nullptr)},
               {"computer", computer_offer_json()},
@@ -129,6 +129,7 @@ json Room::snapshot(Viewer viewer, int player) const {
             {"game_no", game_no_},
             {"game", std::move(game)},
             {"status", status_name(static_cast<int>(status_))},
+            {"adjourned", adjourned_},
             {"initial_position", game_->initial_view(viewer)},
             {"position", game_->view(viewer)},
             {"moves", moves_json(viewer)},
@@ -156,6 +157,7 @@ std::string Room::clock_text() const {
   else
     w.null_field("running");
   w.field("server_time_ms", unix_ms());
+  write_first_move(w);
   return std::move(w).done();
 }
 

@@ -32,11 +32,16 @@ Member* Seating::find(std::uint64_t client_id) {
   return it == members_.end() ? nullptr : &it->second;
 }
 
-void Seating::add(const std::shared_ptr<Client>& client, int player, std::string name) {
+void Seating::add(const std::shared_ptr<Client>& client, int player, std::string name,
+                  std::int64_t now_ms) {
   members_[client->client_id()] = Member{client, player, std::move(name)};
   if (player < 0) return;
-  players_[player].client = client->client_id();
-  players_[player].gone_since_ms = 0;
+  auto& p = players_[player];
+  // Back from away (gone since a time), or here for the first time; a replaced connection
+  // was removed with no time and keeps the player here since before.
+  if (p.here_since_ms == 0 || p.gone_since_ms != 0) p.here_since_ms = now_ms;
+  p.client = client->client_id();
+  p.gone_since_ms = 0;
 }
 
 std::optional<int> Seating::remove(std::uint64_t client_id, std::int64_t now_ms) {

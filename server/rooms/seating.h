@@ -26,6 +26,10 @@ struct Player {
   std::int64_t gone_since_ms = 0;
   std::deque<std::string> move_ids;     // recent client move ids, for resends
   std::deque<std::int64_t> chat_times;  // kept with the seat: leaving does not reset it
+  // Here since (Unix ms): set when the player comes back from being away, kept when a newer
+  // connection replaces one still open. An abandonment claim counts the opponent's absence
+  // only from then (docs/rules/play.md).
+  std::int64_t here_since_ms = 0;
 };
 
 // A connection in the room.
@@ -56,11 +60,13 @@ class Seating {
   Viewer viewer_of_player(int player) const;
   Viewer viewer_of(const Member& m) const { return viewer_of_player(m.player); }
 
-  // Members, by connection id. add() makes a player's connection theirs (and them present);
+  // Members, by connection id. add() makes a player's connection theirs (and them present
+  // since `now_ms`, unless an open connection of theirs is being replaced);
   // remove() returns the member's player number (-1 for a spectator; nothing when it was
   // no member) and marks a player whose connection it was as gone since `now_ms`.
   Member* find(std::uint64_t client_id);
-  void add(const std::shared_ptr<Client>& client, int player, std::string name);
+  void add(const std::shared_ptr<Client>& client, int player, std::string name,
+           std::int64_t now_ms);
   std::optional<int> remove(std::uint64_t client_id, std::int64_t now_ms);
   const std::map<std::uint64_t, Member>& members() const { return members_; }
   std::size_t size() const { return members_.size(); }

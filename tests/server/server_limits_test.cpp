@@ -267,11 +267,12 @@ TEST(ServerAbandonedGames, UnstartedGameIsAbortedAndFreesTheRoomQuota) {
   EXPECT_TRUE(created) << "the abandoned room still counts against the quota";
 }
 
-// After two plies nobody is there to claim a win: the abandoned game is drawn.
-TEST(ServerAbandonedGames, StartedGameIsDrawnByAbandonment) {
+// After two plies nobody is there to claim a win and nobody has earned one: the game is
+// adjourned (nothing decided, clocks stopped) and goes on when both players are back.
+TEST(ServerAbandonedGames, StartedGameIsAdjournedAndGoesOnWhenBothAreBack) {
   ServerProcess server({"--abandon-timeout-ms", "1000"});
   ASSERT_TRUE(server.ok()) << server.log();
-  std::string room, token;
+  std::string room, token, token_b;
   {
     Match m;
     ASSERT_TRUE(open_match(server.port(), m, {{"game", any_game()}, {"side", "first"}}));
@@ -279,6 +280,7 @@ TEST(ServerAbandonedGames, StartedGameIsDrawnByAbandonment) {
     ASSERT_TRUE(play_one(m, m.b.legal[0], "b1"));
     room = m.room;
     token = m.a.token;
+    token_b = m.b.token;
   }
   // Rejoining would bring the player back, so wait out the timeout and one sweep.
   std::this_thread::sleep_for(8500ms);
@@ -289,9 +291,21 @@ TEST(ServerAbandonedGames, StartedGameIsDrawnByAbandonment) {
   ASSERT_EQ((*j)["role"], "player") << j->dump();
   auto snap = back.wait_for([](const json& m) { return m.value("type", "") == "snapshot"; });
   ASSERT_TRUE(snap);
-  EXPECT_EQ((*snap)["status"], "over") << snap->dump();
-  EXPECT_EQ((*snap)["result"]["result"], "draw") << snap->dump();
-  EXPECT_EQ((*snap)["result"]["reason"], "abandonment") << snap->dump();
+  EXPECT_EQ((*snap)["status"], "playing") << snap->dump();
+  EXPECT_EQ((*snap)["adjourned"], true) << snap->dump();
+  EXPECT_EQ((*snap)["result"], nullptr) << snap->dump();
+  EXPECT_TRUE((*snap)["legal_moves"].empty()) << snap->dump();
+  WsClient other;
+  ASSERT_TRUE(other.connect(server.port()));
+  auto jb = other.request({{"type", "join_room"}, {"room", room}, {"token", token_b}});
+  ASSERT_TRUE(jb);
+  ASSERT_EQ((*jb)["role"], "player") << jb->dump();
+  auto resumed = back.wait_for([](const json& m) {
+    return m.value("type", "") == "snapshot" && m.value("adjourned", true) == false;
+  });
+  ASSERT_TRUE(resumed) << "the game did not go on with both back";
+  EXPECT_EQ((*resumed)["status"], "playing");
+  EXPECT_FALSE((*resumed)["legal_moves"].empty()) << resumed->dump();
 }
 
 }  // namespace

@@ -118,6 +118,7 @@ export const en = {
 
   'play.yourTurn': 'Your turn',
   'play.theirTurn': 'Waiting for the opponent',
+  'play.adjourned': 'Adjourned: both players left. The game goes on, clocks where they stopped, when both are back.',
   'play.toMove': '{side} to move',
   'attention.yourTurn': 'Your move',
   'attention.offer': 'Your opponent asks you something',
@@ -179,6 +180,7 @@ export const en = {
   'error.game_in_progress': 'only between games',
   'error.not_implemented': 'this server does not play that game yet',
   'error.opponent_present': 'your opponent is still here',
+  'error.game_adjourned': 'the game is adjourned until both players are back',
   'error.too_many_rooms': 'you already have the most rooms you may open',
 
   'chat.title': 'Chat',
@@ -187,6 +189,8 @@ export const en = {
 
   'clock.low': 'Low time',
   'clock.byoyomi': 'byoyomi',
+  'clock.firstMove': 'first move: {s}s',
+  'clock.firstMoveHint': 'The first move must come within {s} seconds, or the game is aborted (no result).',
 
   'result.win': 'You won',
   'result.lose': 'You lost',
@@ -220,6 +224,7 @@ export const en = {
   'reason.abandonment': 'because a player left',
   'reason.abandoned': 'both players left before it really began',
   'reason.aborted': 'before it really began',
+  'reason.no_first_move': 'because a first move did not come in time',
   'reason.unknown': '({reason})',
   'settings.title': 'Settings',
   'settings.open': 'Settings',

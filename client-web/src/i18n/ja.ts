@@ -120,6 +120,7 @@ export const ja: Record<MessageKey, string> = {
 
   'play.yourTurn': 'あなたの手番',
   'play.theirTurn': '相手の手番',
+  'play.adjourned': '指し掛け：両対局者が離席しました。二人がそろうと、止まった持ち時間から再開します。',
   'play.toMove': '{side}の手番',
   'attention.yourTurn': 'あなたの番です',
   'attention.offer': '相手からの提案',
@@ -181,6 +182,7 @@ export const ja: Record<MessageKey, string> = {
   'error.game_in_progress': '対局と対局の間だけできます',
   'error.not_implemented': 'このサーバーではまだ遊べないゲームです',
   'error.opponent_present': '相手はまだ接続しています',
+  'error.game_adjourned': '指し掛け中です。両対局者がそろうと再開します',
   'error.too_many_rooms': '作れる部屋の数の上限です',
 
   'chat.title': 'チャット',
@@ -189,6 +191,8 @@ export const ja: Record<MessageKey, string> = {
 
   'clock.low': '残り時間わずか',
   'clock.byoyomi': '秒読み',
+  'clock.firstMove': '初手 あと{s}秒',
+  'clock.firstMoveHint': '{s}秒以内に初手を指さないと、対局は中止になります（勝敗なし）。',
 
   'result.win': 'あなたの勝ち',
   'result.lose': 'あなたの負け',
@@ -222,6 +226,7 @@ export const ja: Record<MessageKey, string> = {
   'reason.abandonment': '対局者の離脱',
   'reason.abandoned': '開始前に両者が離脱',
   'reason.aborted': '対局開始前の中止',
+  'reason.no_first_move': '初手が時間内に指されず中止',
   'reason.unknown': '({reason})',
   'settings.title': '設定',
   'settings.open': '設定',

@@ -30,6 +30,9 @@ export interface ClockState {
   periods_left: [number, number];
   running: 0 | 1 | null;
   server_time_ms: number;
+  // The first-move countdown of a timed game (docs/protocol.md): the seat that must make
+  // its first move by `deadline_ms` (server time) or see the game aborted; null otherwise.
+  first_move?: { seat: 0 | 1; deadline_ms: number } | null;
 }
 
 export interface MoveEntry {
@@ -148,6 +151,9 @@ export interface Snapshot {
   game_no: number;
   game: GameInfoMsg;
   status: 'waiting' | 'playing' | 'over';
+  // Both players left (or the server restarted): clocks stopped, nothing decided, until
+  // both are back (docs/rules/play.md). Absent from older servers.
+  adjourned?: boolean;
   initial_position: string;
   position: string;
   moves: MoveEntry[];

@@ -67,6 +67,9 @@ function normaliseClock(m: Obj): Obj {
   if (isObj(c)) {
     if (!Array.isArray(c.periods_left)) c.periods_left = [0, 0];
     if (c.running === undefined) c.running = null;
+    // Extra information: a malformed countdown is dropped, not the event.
+    const f = c.first_move;
+    if (!(isObj(f) && isSeat(f.seat) && isNum(f.deadline_ms))) c.first_move = null;
   } else {
     m.clock = null;
   }

@@ -48,6 +48,15 @@ export function clockFace(
   return { ms, periods, inByoyomi, running, low };
 }
 
+// Milliseconds left for `seat`'s first move (never negative), or null when that seat has
+// no first-move countdown. Counted on the server's own time line (its deadline against the
+// `server_time_ms` of the same figures), so a wrong local clock does not move it.
+export function firstMoveLeft(c: ClockState | null, seat: 0 | 1, elapsedMs: number): number | null {
+  const f = c?.first_move;
+  if (!c || !f || f.seat !== seat) return null;
+  return Math.max(0, f.deadline_ms - c.server_time_ms - Math.max(0, elapsedMs));
+}
+
 // The sound a running clock asks for between two of its faces: a beep for each second
 // that passes in the last ten (main time, or a byoyomi period), a distinct tone when
 // byoyomi begins or a new period starts; nothing otherwise.

@@ -13,6 +13,7 @@ export const REASONS = [
   'checkmate', 'stalemate', 'repetition', 'perpetual_check', 'impasse_declared', 'move_limit',
   'fifty_moves', 'insufficient_material', 'king_captured', 'no_king_proven', 'no_legal_moves',
   'captures', 'disc_count', 'resignation', 'timeout', 'agreement', 'abandonment', 'abandoned', 'aborted',
+  'no_first_move',
 ] as const;
 
 // `sideName(seat)` gives the translated name of a seat's side in this game. Spectators

@@ -31,6 +31,7 @@ export interface RoomState {
   gameNo: number;
   game: GameInfoMsg;
   status: 'waiting' | 'playing' | 'over';
+  adjourned: boolean; // the game waits for both players (no moves, clocks stopped)
   initialPosition: string;
   position: string;
   moves: MoveEntry[];
@@ -73,6 +74,7 @@ export function fromSnapshot(s: Snapshot, now: number): RoomState {
     gameNo: s.game_no ?? 1,
     game: s.game,
     status: s.status,
+    adjourned: s.status === 'playing' && s.adjourned === true,
     initialPosition: s.initial_position,
     position: s.position,
     moves: s.moves,
@@ -175,7 +177,7 @@ export function applyEvent(state: RoomState | null, ev: RoomEvent, now: number):
 // --- Questions the view asks ------------------------------------------------------------
 
 export function isMyTurn(s: RoomState): boolean {
-  return s.status === 'playing' && s.seat !== null && s.toMove === s.seat && s.legalMoves.length > 0;
+  return s.status === 'playing' && !s.adjourned && s.seat !== null && s.toMove === s.seat && s.legalMoves.length > 0;
 }
 
 // The seat shown at the bottom of the board: mine, or seat 0 for spectators.

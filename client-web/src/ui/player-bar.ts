@@ -4,7 +4,7 @@ import { h } from './dom';
 import { t } from '../i18n';
 import type { RoomState } from '../state/room';
 import { playerOnSeat } from '../state/room';
-import { clockFace, formatClock, type ClockFace } from '../state/clock';
+import { clockFace, firstMoveLeft, formatClock, type ClockFace } from '../state/clock';
 import { roomSideName } from '../games/names';
 import { gameMeta } from '../games/catalog';
 import { chessPiece } from './dialogs';
@@ -20,6 +20,7 @@ export class PlayerBar {
   private readonly clock: HTMLElement;
   private readonly clockTime: HTMLElement;
   private readonly clockExtra: HTMLElement;
+  private readonly firstMove: HTMLElement;
   private seatShown: 0 | 1 = 0;
   private byoyomiSeen = false;
 
@@ -35,7 +36,8 @@ export class PlayerBar {
     this.hand = h('div', { class: 'pb-hand' });
     this.clockTime = h('span', { class: 'clock-time' });
     this.clockExtra = h('span', { class: 'clock-extra' });
-    this.clock = h('div', { class: 'clock', role: 'timer', 'aria-live': 'off' }, this.clockTime, this.clockExtra);
+    this.firstMove = h('span', { class: 'clock-first-move', 'data-testid': `first-move-${position}` });
+    this.clock = h('div', { class: 'clock', role: 'timer', 'aria-live': 'off' }, this.clockTime, this.clockExtra, this.firstMove);
     this.el = h('div', { class: `player-bar pb-${position}` },
       h('div', { class: 'pb-main' }, this.info, h('div', { class: 'pb-sub' }, this.side, this.material)), this.hand, this.clock);
   }
@@ -79,8 +81,23 @@ export class PlayerBar {
     if (this.clockExtra.textContent !== extra) this.clockExtra.textContent = extra;
     this.clock.classList.toggle('running', running);
     this.clock.classList.toggle('low', face.low && s.status === 'playing');
-    this.clock.setAttribute('aria-label', `${roomSideName(s.game.id, s.options.handicap, this.seat)} ${text}${face.low ? ' ' + t('clock.low') : ''}`);
+    const first = this.tickFirstMove(s, now);
+    this.clock.setAttribute('aria-label', `${roomSideName(s.game.id, s.options.handicap, this.seat)} ${text}${face.low ? ' ' + t('clock.low') : ''}${first ? ' ' + first : ''}`);
     return face;
+  }
+
+  // The first-move countdown of this bar's side, under its clock (whose time does not run
+  // yet): the seconds left before the game is aborted. Returns the text shown, or ''.
+  private tickFirstMove(s: RoomState, now: number): string {
+    const left = s.status === 'playing' ? firstMoveLeft(s.clock, this.seat, now - s.clockReceivedAt) : null;
+    const text = left === null ? '' : t('clock.firstMove', { s: Math.ceil(left / 1000) });
+    if (this.firstMove.textContent !== text) {
+      this.firstMove.textContent = text;
+      this.firstMove.title = left === null ? '' : t('clock.firstMoveHint', { s: Math.ceil(left / 1000) });
+    }
+    this.clock.classList.toggle('first-move', left !== null);
+    this.clock.classList.toggle('first-move-low', left !== null && left < 10_000);
+    return text;
   }
 
   private materialFor(s: RoomState, seat: 0 | 1): (HTMLElement | string)[] {

@@ -315,7 +315,9 @@ export class RoomView {
       return;
     }
     this.status.className = 'status-line';
-    if (s.status === 'playing') {
+    if (s.status === 'playing' && s.adjourned) {
+      text += t('play.adjourned');
+    } else if (s.status === 'playing') {
       text += s.seat === null ? t('play.toMove', { side: sideName(s.game.id, s.toMove) }) : s.toMove === s.seat ? t('play.yourTurn') : t('play.theirTurn');
       if (s.inCheck) text += ` · ${t('play.check')}`;
     }

@@ -1,0 +1,52 @@
+// A game both players left (docs/rules/play.md, "Players who leave"). Nobody is there to
+// claim a win and nobody has earned one, so instead of ending it the room adjourns it: the
+// clocks stop where they are, nothing is decided, and the room may leave memory (the
+// store keeps the game; its link brings it back). It goes on once both players are back.
+// A restart adjourns every game between two people the same way (room_restore.cpp).
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "rooms/room.h"
+#include "util/time.h"
+
+namespace banmen::server {
+
+void Room::adjourn() {
+  const auto now = steady_ms();
+  // The flag may have fallen just now, its timer not yet run: that ending comes first.
+  if (clock_.flagged(now)) return on_flag_timer();
+  clock_.halt(now);  // the side to move is charged the time its clock ran until now
+  flag_timer_.cancel();
+  adjourned_ = true;
+  in_progress_ = false;  // nothing runs: the room may leave memory when idle
+  spdlog::info("room {} game {}: both players gone, game adjourned", id_, game_no_);
+  publish_snapshots();  // the spectators see it adjourned, the clocks stopped
+}
+
+bool Room::resume_adjourned() {
+  if (!adjourned_ || status_ != Status::playing) return false;
+  for (int p = 0; p < 2; ++p)
+    if (seating_.player(p).client == 0 && !seating_.is_computer(p)) return false;
+  adjourned_ = false;
+  clock_held_ = false;
+  in_progress_ = true;
+  const auto now = steady_ms();
+  turn_started_ms_ = now;
+  // From the second ply on the clock of the side to move runs again where it stopped.
+  if (game_->history_size() >= 2 && !game_->over()) clock_.start(game_->to_move(), now);
+  arm_flag_timer();
+  touch();
+  spdlog::info("room {} game {}: both players back, game resumed", id_, game_no_);
+  return true;
+}
+
+std::int64_t Room::claim_at_ms(int player) const {
+  const auto& away = seating_.player(player);
+  const auto& other = seating_.player(1 - player);
+  // Only absence while the opponent was here counts: coming back first to a game both
+  // left wins nothing by itself.
+  return std::max(away.gone_since_ms, other.here_since_ms) + services_.config.abandon_timeout_ms;
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,56 @@
+// Each side's first move of a timed game (docs/rules/play.md). The game clocks run from the
+// second ply on, so that nobody loses time to reading the board they were just given; until
+// then a fixed countdown (--first-move-ms) stands in for them, so nobody can hold a game
+// without moving. When it runs out the game is aborted: no result, no series points, and
+// the room goes on to a rematch as after any ending. The computer never waits to move, so
+// its seat has no countdown.
+#include <spdlog/spdlog.h>
+
+#include "rooms/room.h"
+#include "util/time.h"
+
+namespace banmen::server {
+
+bool Room::first_move_counts() const {
+  if (status_ != Status::playing || !clock_.enabled() || services_.config.first_move_ms <= 0)
+    return false;
+  if (game_->over() || game_->history_size() >= 2) return false;
+  return !seating_.is_computer(seating_.player_at(game_->to_move()));
+}
+
+void Room::arm_first_move() {
+  first_move_timer_.cancel();
+  first_move_deadline_ms_ = 0;
+  // After a restart the countdown waits, like the clock, for the person to move to return.
+  if (first_move_held_ || !first_move_counts()) return;
+  first_move_deadline_ms_ = steady_ms() + services_.config.first_move_ms;
+  first_move_timer_.expires_after(std::chrono::milliseconds(services_.config.first_move_ms + 1));
+  first_move_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    auto self = weak.lock();
+    if (!ec && self) self->on_first_move_timer();
+  });
+}
+
+void Room::on_first_move_timer() {
+  // A write under way may be the first move itself: look again once the store answered.
+  if (store_busy_) return run([this] { on_first_move_timer(); });
+  if (status_ != Status::playing || first_move_deadline_ms_ == 0) return;
+  if (!first_move_missed(steady_ms())) return;  // re-armed since (a takeback): its own timer
+  spdlog::info("room {} game {}: seat {} made no first move in time, game aborted", id_, game_no_,
+               game_->to_move());
+  finish(Outcome::abort("no_first_move"));
+}
+
+void Room::write_first_move(JsonWriter& w) const {
+  if (first_move_deadline_ms_ == 0) {
+    w.null_field("first_move");
+    return;
+  }
+  // Sent as Unix time, like every time a client sees; it counts down against server_time_ms.
+  JsonWriter fm;
+  fm.field("seat", game_->to_move())
+      .field("deadline_ms", unix_ms() + (first_move_deadline_ms_ - steady_ms()));
+  w.raw_field("first_move", std::move(fm).done());
+}
+
+}  // namespace banmen::server
