@@ -17,11 +17,23 @@ async function centreOf(page, selector) {
   await loc.waitFor({ state: 'visible' });
   let b = await loc.boundingBox();
   const vp = page.viewportSize();
+  let scrolled = false;
   if (!b || b.y < 0 || b.x < 0 || b.y + b.height > vp.height || b.x + b.width > vp.width) {
     await loc.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
     b = await loc.boundingBox();
+    scrolled = true;
   }
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2, scrolled };
+}
+
+// Where to press and where to let go (or click twice). Bringing the second into view may
+// scroll the page under the first: then both are measured again.
+async function twoPoints(first, second) {
+  for (let i = 0; ; i++) {
+    const a = await first();
+    const b = await second();
+    if (!b.scrolled || i === 2) return [a, b];
+  }
 }
 
 // Where a square is drawn. The whole board is brought into view first.
@@ -31,7 +43,7 @@ async function squareAt(page, kind, files, ranks, key) {
     return centreOf(page, `.board-wrap ${grid}[data-square="${key}"]`);
   }
   const sel = kind === 'shogi' ? '.board-wrap sg-squares' : '.board-wrap cg-board';
-  await centreOf(page, sel);
+  const { scrolled } = await centreOf(page, sel);
   const box = await page.locator(sel).first().boundingBox();
   const flipped = (await page.locator(kind === 'shogi' ? '.board-wrap .sg-wrap.orientation-gote' : '.board-wrap .cg-wrap.orientation-black').count()) > 0;
   let col, row;
@@ -45,7 +57,7 @@ async function squareAt(page, kind, files, ranks, key) {
     col = flipped ? files - 1 - f : f;
     row = flipped ? r : ranks - 1 - r;
   }
-  return { x: box.x + (col + 0.5) * box.width / files, y: box.y + (row + 0.5) * box.height / ranks };
+  return { x: box.x + (col + 0.5) * box.width / files, y: box.y + (row + 0.5) * box.height / ranks, scrolled };
 }
 
 async function clickAt(page, p) {
@@ -78,7 +90,7 @@ export async function playByPointer(page, move, ctx) {
     const dragging = ctx.drag && (await page.locator('.board-wrap cg-board').count()) > 0;
     const grid = dragging ? 'chess' : 'fairy-grid';
     const a = await squareAt(page, grid, files, ranks, m[1]);
-    if (dragging) await dragFromTo(page, a, await squareAt(page, grid, files, ranks, m[2]));
+    if (dragging) await dragFromTo(page, ...(await twoPoints(() => squareAt(page, grid, files, ranks, m[1]), () => squareAt(page, grid, files, ranks, m[2]))));
     else {
       await clickAt(page, a);
       await page.locator(`.fairy-grid [data-square="${m[2]}"].dest`).waitFor();
@@ -89,8 +101,7 @@ export async function playByPointer(page, move, ctx) {
   }
   if (kind === 'chess') {
     const from = move.slice(0, 2), to = move.slice(2, 4), promo = move[4];
-    const a = await squareAt(page, 'chess', 8, 8, from);
-    const b = await squareAt(page, 'chess', 8, 8, to);
+    const [a, b] = await twoPoints(() => squareAt(page, 'chess', 8, 8, from), () => squareAt(page, 'chess', 8, 8, to));
     if (ctx.drag) await dragFromTo(page, a, b);
     else { await clickAt(page, a); await clickAt(page, b); }
     if (promo) await pickInDialog(page, promo, ctx);
@@ -100,16 +111,15 @@ export async function playByPointer(page, move, ctx) {
   const drop = /^(\?)?([PLNSGBRK])\*(\d[a-i])$/.exec(move);
   if (drop) {
     const role = drop[1] ? HIDDEN_ROLE[drop[2]] : DROP_ROLE[drop[2]];
-    const a = await centreOf(page, `.pb-bottom sg-hand sg-hp-wrap piece.${ctx.myColor}.${role}`);
-    const b = await squareAt(page, 'shogi', files, ranks, drop[3]);
+    const [a, b] = await twoPoints(() => centreOf(page, `.pb-bottom sg-hand sg-hp-wrap piece.${ctx.myColor}.${role}`),
+      () => squareAt(page, 'shogi', files, ranks, drop[3]));
     if (ctx.drag) await dragFromTo(page, a, b);
     else { await clickAt(page, a); await clickAt(page, b); }
     return ctx.drag ? 'drag' : 'click';
   }
   const m = /^(\d[a-i])(\d[a-i])(\+?)$/.exec(move);
   if (!m) throw new Error(`cannot play ${move}`);
-  const a = await squareAt(page, 'shogi', files, ranks, m[1]);
-  const b = await squareAt(page, 'shogi', files, ranks, m[2]);
+  const [a, b] = await twoPoints(() => squareAt(page, 'shogi', files, ranks, m[1]), () => squareAt(page, 'shogi', files, ranks, m[2]));
   if (ctx.drag) await dragFromTo(page, a, b);
   else { await clickAt(page, a); await clickAt(page, b); }
   // Both forms legal: shogiground asks on the board (the promoted piece and the piece).

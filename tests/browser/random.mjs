@@ -14,7 +14,7 @@
 //   BANMEN_RANDOM_SEED=<n>     the seed (printed; default from the clock)
 //   BANMEN_RANDOM_GAMES=<n>    the long run: n games over the list (default: one game per
 //                              entry, short, for CI)
-//   BANMEN_RANDOM_MINUTES=<m>  stop starting games after m minutes (default 5; long 38)
+//   BANMEN_RANDOM_MINUTES=<m>  stop starting games after m minutes (default 6; long 38)
 //   BANMEN_RANDOM_ONLY=<regex> only the entries whose label matches (to replay a failure)
 // A failure names the seed, the game and the ply; exit 1.
 import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
@@ -25,7 +25,7 @@ import { playByPointer, isDrop } from './random-input.mjs';
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
 const seed = Number(process.env.BANMEN_RANDOM_SEED ?? Date.now() % 1_000_000_000);
 const longGames = Number(process.env.BANMEN_RANDOM_GAMES ?? 0);
-const minutes = Number(process.env.BANMEN_RANDOM_MINUTES ?? (longGames ? 38 : 5));
+const minutes = Number(process.env.BANMEN_RANDOM_MINUTES ?? (longGames ? 38 : 6));
 const stopAt = Date.now() + minutes * 60_000;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -70,7 +70,7 @@ function roomRandom(label, visit) {
 }
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
-const stats = { games: 0, plies: 0, drags: 0, clicks: 0, drops: 0, promotions: 0, typeRunOuts: 0, byRules: 0, rooms: 0 };
+const stats = { failures: [], games: 0, plies: 0, drags: 0, clicks: 0, drops: 0, promotions: 0, typeRunOuts: 0, byRules: 0, rooms: 0 };
 const where = { game: '-', gameNo: 0, ply: 0 };
 const started = Date.now();
 console.log(`random play: seed ${seed}${longGames ? `, long run of ${longGames} games` : ''}`);
@@ -98,9 +98,18 @@ try {
     for (let i = 0; i < entries.length && Date.now() < stopAt; i++) await room(players, entries[i], 0, 1, handicaps);
     check(stats.rooms === entries.length, `every entry played within ${minutes} minutes (${stats.rooms} of ${entries.length})`);
   } else {
+    // The long run goes on after a failure, in a new room, and counts it.
     for (let i = 0; stats.games < longGames && Date.now() < stopAt; i++) {
-      await room(players, entries[i % entries.length], Math.floor(i / entries.length), Math.min(8, longGames - stats.games), handicaps);
+      try {
+        await room(players, entries[i % entries.length], Math.floor(i / entries.length), Math.min(8, longGames - stats.games), handicaps);
+      } catch (e) {
+        stats.failures.push(`seed ${seed}, game ${where.game} (visit ${where.visit}, game ${where.gameNo} of its room), ply ${where.ply}: ${String(e.message ?? e).split('\n').slice(0, 4).join(' / ')}`);
+        console.error(`FAILED: ${stats.failures.at(-1)}`);
+        for (const [j, p] of players.entries()) await shot(p.page, `random-fail-${stats.failures.length}-${j}`).catch(() => {});
+        pageProblems.length = 0;
+      }
     }
+    check(stats.failures.length === 0, `${stats.failures.length} failures:\n${stats.failures.join('\n')}`);
   }
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
 } catch (e) {
@@ -114,7 +123,8 @@ try {
 const secs = Math.round((Date.now() - started) / 1000);
 console.log(`random play: seed ${seed}: ${stats.games} games (${stats.byRules} ended by the rules) in ${stats.rooms} rooms, ` +
   `${stats.plies} plies (${stats.clicks} click-click, ${stats.drags} drag-drop; ${stats.drops} drops, ` +
-  `${stats.typeRunOuts} of them a hand type's last; ${stats.promotions} through the chooser) in ${secs} s${failed ? ': FAILED' : ': ok'}`);
+  `${stats.typeRunOuts} of them a hand type's last; ${stats.promotions} through the chooser) in ${secs} s, ` +
+  `${stats.failures.length || (failed ? 1 : 0)} failures${failed ? ': FAILED' : ': ok'}`);
 process.exit(failed ? 1 : 0);
 
 // One room of `entry` (its `visit`-th): the host creates it on the home page, the guest
@@ -221,7 +231,7 @@ async function playGame(players, tracks, entry, round) {
   const bk = boardKind(game) ?? { kind: 'fairy', files: variant.files, ranks: variant.ranks };
   const kind = bk.kind;
   // Long games would take the time of many short ones: a cap, then the player to move resigns.
-  const cap = longGames ? 2 + Math.floor(rand() * 50) : entry.position ? 24 : 10;
+  const cap = longGames ? 2 + Math.floor(rand() * 40) : entry.position ? 20 : 8;
   const moved = [0, 0];
   for (let i = 0; i < 2; i++) {
     const seat = tracks[i].seat;

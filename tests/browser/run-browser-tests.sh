@@ -58,7 +58,7 @@ if [ "$WHICH" = fairy ]; then
   exit
 fi
 if [ "$WHICH" = random ]; then
-  LIMIT=330
+  LIMIT=420
   [ -z "${BANMEN_RANDOM_GAMES:-}" ] || LIMIT=$(( ${BANMEN_RANDOM_MINUTES:-38} * 60 + 300 ))
   timeout "$LIMIT" node random.mjs "http://127.0.0.1:$PORT"
   exit
