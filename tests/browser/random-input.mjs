@@ -18,7 +18,9 @@ async function centreOf(page, selector) {
   let b = await loc.boundingBox();
   const vp = page.viewportSize();
   let scrolled = false;
-  if (!b || b.y < 0 || b.x < 0 || b.y + b.height > vp.height || b.x + b.width > vp.width) {
+  // Out of the window, or under something drawn over it (the sticky top bar): scroll.
+  const covered = async () => !(await loc.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [b.x + b.width / 2, b.y + b.height / 2]));
+  if (!b || b.y < 0 || b.x < 0 || b.y + b.height > vp.height || b.x + b.width > vp.width || (await covered())) {
     await loc.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
     b = await loc.boundingBox();
     scrolled = true;
@@ -37,7 +39,7 @@ async function twoPoints(first, second) {
 }
 
 // Where a square is drawn. The whole board is brought into view first.
-async function squareAt(page, kind, files, ranks, key) {
+async function squareAt(page, kind, files, ranks, key, tries = 0) {
   if (kind === 'reversi' || kind === 'fairy-grid') {
     const grid = kind === 'reversi' ? '.rv-cell' : '.fairy-grid [data-square]';
     return centreOf(page, `.board-wrap ${grid}[data-square="${key}"]`);
@@ -57,7 +59,15 @@ async function squareAt(page, kind, files, ranks, key) {
     col = flipped ? files - 1 - f : f;
     row = flipped ? r : ranks - 1 - r;
   }
-  return { x: box.x + (col + 0.5) * box.width / files, y: box.y + (row + 0.5) * box.height / ranks, scrolled };
+  const p = { x: box.x + (col + 0.5) * box.width / files, y: box.y + (row + 0.5) * box.height / ranks, scrolled };
+  // The square under something drawn over the board (the sticky top bar): the board to the
+  // middle of the window, and measure again.
+  const onBoard = await page.locator('.board-wrap').first().evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [p.x, p.y]);
+  if (!onBoard && tries < 2) {
+    await page.locator(sel).first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    return { ...(await squareAt(page, kind, files, ranks, key, tries + 1)), scrolled: true };
+  }
+  return p;
 }
 
 async function clickAt(page, p) {
