@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseShogiPosition } from '../src/boards/shogi-position';
 import { boardSfen, handsSfen, fromForsyth, toForsyth } from '../src/boards/shogi-tokens';
-import { moveMaps, dropUsi, boardMoveUsi, moveSquares } from '../src/boards/shogi-moves';
+import { moveMaps, dropUsi, boardMoveUsi, moveSquares, promotedRole } from '../src/boards/shogi-moves';
 
 describe('shogi positions', () => {
   it('reads the shogi start position', () => {
@@ -88,6 +88,17 @@ describe('shogi moves', () => {
     const m = moveMaps(['?K*5e', '?K*4d', 'R*3c'], 'gote');
     expect(m.dropDests.get('gote hidden-king')).toEqual(['5e', '4d']);
     expect(m.dropDests.get('gote rook')).toEqual(['3c']);
+  });
+  it('promotes a face-down dog-cat piece of one\'s own as its type', () => {
+    expect(promotedRole('pawn')).toBe('tokin');
+    expect(promotedRole('hidden-rook-c')).toBe('dragon');
+    expect(promotedRole('hidden-bishop-n')).toBe('horse');
+    expect(promotedRole('hidden-silver-c')).toBe('promotedsilver');
+    expect(promotedRole('hidden-gold-c')).toBeUndefined();
+    expect(promotedRole('hidden-king-n')).toBeUndefined();
+    expect(promotedRole('hidden-unknown-c')).toBeUndefined();
+    expect(promotedRole('hidden-rook')).toBeUndefined(); // in hand: drops never promote
+    expect(promotedRole('gold')).toBeUndefined();
   });
   it('writes moves back in USI', () => {
     expect(boardMoveUsi('2b', '3c', true)).toBe('2b3c+');

@@ -3,9 +3,11 @@
 # Builds the client if needed, starts banmen-server on a free loopback port, and drives Debian's
 # Chromium with playwright-core through games.mjs, extras.mjs, setups.mjs, hands.mjs, replay.mjs,
 # review.mjs, computer.mjs and moving.mjs. Screenshots: build/test-artifacts/browser.
-# Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|lasting]
+# Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|lasting|random]
 #   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs;
-#    with "lasting": lasting.mjs, which runs, restarts and kills its own server)
+#    with "lasting": lasting.mjs, which runs, restarts and kills its own server;
+#    with "random": random play through real input, random.mjs; BANMEN_RANDOM_GAMES=<n>
+#    makes it the long run, whose time limit is then BANMEN_RANDOM_MINUTES, default 38)
 set -eu
 SRC=${1:?source dir}
 SERVER_BIN=${2:-}
@@ -53,6 +55,12 @@ done
 cd "$HERE"
 if [ "$WHICH" = fairy ]; then
   timeout 200 node fairy.mjs "http://127.0.0.1:$PORT"
+  exit
+fi
+if [ "$WHICH" = random ]; then
+  LIMIT=420
+  [ -z "${BANMEN_RANDOM_GAMES:-}" ] || LIMIT=$(( ${BANMEN_RANDOM_MINUTES:-38} * 60 + 300 ))
+  timeout "$LIMIT" node random.mjs "http://127.0.0.1:$PORT"
   exit
 fi
 timeout 280 node games.mjs "http://127.0.0.1:$PORT"

@@ -14,12 +14,8 @@ import { parseShogiPosition, type Color } from './shogi-position';
 import { boardSfen, handsSfen, fromForsyth, toForsyth, handRoles } from './shogi-tokens';
 import { gameMeta } from '../games/catalog';
 import { premoveDests, predropDests } from './shogi-premove';
-import { moveMaps, boardMoveUsi, dropUsi, moveSquares, type ShogiMoveMaps } from './shogi-moves';
+import { moveMaps, boardMoveUsi, dropUsi, moveSquares, promotedRole, PROMOTES, type ShogiMoveMaps } from './shogi-moves';
 
-const PROMOTES: Record<string, string> = {
-  pawn: 'tokin', lance: 'promotedlance', knight: 'promotedknight', silver: 'promotedsilver',
-  bishop: 'horse', rook: 'dragon',
-};
 const UNPROMOTES: Record<string, string> = Object.fromEntries(Object.entries(PROMOTES).map(([a, b]) => [b, a]));
 
 const seatColor = (seat: 0 | 1): Color => (seat === 0 ? 'sente' : 'gote');
@@ -77,7 +73,7 @@ export class ShogiBoard implements BoardView, KeyboardBoard {
       animation: { enabled: true, hands: true, duration: 220 },
       drawable: { enabled: true, visible: true },
       promotion: {
-        promotesTo: (r) => PROMOTES[r],
+        promotesTo: (r) => promotedRole(r),
         unpromotesTo: (r) => UNPROMOTES[r] ?? (r.startsWith('hidden-') ? undefined : r),
         movePromotionDialog: (o, d) => this.maps.promoOptional.has(o + d),
         forceMovePromotion: (o, d) => this.maps.promoForced.has(o + d),

@@ -7,6 +7,18 @@ const DROP_ROLE: Record<string, string> = {
 };
 const HIDDEN_LETTER: Record<string, string> = { K: 'king', R: 'rook', B: 'bishop', G: 'gold', S: 'silver' };
 
+export const PROMOTES: Record<string, string> = {
+  pawn: 'tokin', lance: 'promotedlance', knight: 'promotedknight', silver: 'promotedsilver',
+  bishop: 'horse', rook: 'dragon',
+};
+
+// What a piece becomes when it promotes. A dog-cat piece its owner sees face down
+// (`hidden-rook-c`) promotes as its type does and is turned face up by it; without this the
+// board offered no choice for it and sent the move unpromoted.
+export function promotedRole(role: string): string | undefined {
+  return PROMOTES[role] ?? PROMOTES[/^hidden-(\w+)-[cn]$/.exec(role)?.[1] ?? ''];
+}
+
 export interface ShogiMoveMaps {
   dests: Map<string, string[]>;
   dropDests: Map<string, string[]>; // key: "<color> <role>"
