@@ -5,7 +5,7 @@
 // Japanese for one of the rooms); the host resigns and the result shows. Then the room's
 // buttons: inviting the computer, and handing a seat to it by agreement.
 // Usage: node computer.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -29,7 +29,7 @@ async function playTheComputer(browser, game, locale) {
   const page = host.page;
   await page.waitForSelector('[data-testid=server-version]');
   await page.fill('#nickname', 'Alice');
-  await page.click(`.game-card[data-game=${game}]`);
+  await chooseGame(page, game);
   await page.click('label.side-first');
   await page.check('[data-testid=play-computer]');
   await page.selectOption('[data-testid=computer-level]', '1');
@@ -70,7 +70,7 @@ async function inviteAndHandOver(browser) {
   const host = await newPlayer(browser, base, { name: 'computer-invite' });
   await host.page.waitForSelector('[data-testid=server-version]');
   await host.page.fill('#nickname', 'Alice');
-  await host.page.click('.game-card[data-game=chess]');
+  await chooseGame(host.page, 'chess');
   await host.page.click('label.side-first');
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');
@@ -83,7 +83,7 @@ async function inviteAndHandOver(browser) {
   const a = await newPlayer(browser, base, { name: 'handover-host' });
   await a.page.waitForSelector('[data-testid=server-version]');
   await a.page.fill('#nickname', 'Alice');
-  await a.page.click('.game-card[data-game=reversi]');
+  await chooseGame(a.page, 'reversi');
   await a.page.click('label.side-first');
   await a.page.click('[data-testid=create-room]');
   await a.page.waitForSelector('[data-testid=waiting]');

@@ -3,7 +3,7 @@
 // (jsQR), and axe-core's accessibility check of the home page and a room of every game,
 // in English and Japanese, light and dark. Usage: node extras.mjs <base url>
 import { createRequire } from 'node:module';
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs, roundTrip } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, roundTrip, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -37,7 +37,7 @@ process.exit(failed ? 1 : 0);
 async function createRoom(page, game, name, side = 'first') {
   await page.waitForSelector('[data-testid=server-version]');
   await page.fill('#nickname', name);
-  await page.click(`.game-card[data-game=${game}]`);
+  await chooseGame(page, game);
   await page.click(`label.side-${side}`);
   await page.click('.chip:has(input[value=none])');
   await page.click('[data-testid=create-room]');

@@ -6,7 +6,7 @@
 // play Capablanca with the finger. After each game the server's record (the page's
 // WebSocket frames) must be exactly the moves meant. Both see the right result each time.
 // Usage: node fairy.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -70,7 +70,7 @@ try {
   await host.page.goto(base);
   await host.page.waitForSelector('[data-testid=server-version]');
   await host.page.fill('#nickname', 'Alice');
-  await host.page.click('.game-card[data-game=custom]');
+  await chooseGame(host.page, 'custom');
   const status = host.page.locator('[data-testid=variant-status]');
   // A definition of the full 16 KiB fits the server's message limit and is checked.
   const full = `${TINY}#${'x'.repeat(16384 - TINY.length - 2)}\n`;
@@ -103,7 +103,7 @@ async function promotions(host, guest) {
   await host.page.goto(base);
   await host.page.waitForSelector('[data-testid=server-version]');
   await host.page.fill('#nickname', 'Alice');
-  await host.page.click('.game-card[data-game=custom]');
+  await chooseGame(host.page, 'custom');
   await host.page.fill('[data-testid=variant-text]', PROMO);
   await until(async () => /promo: 8×8/.test((await host.page.locator('[data-testid=variant-status]').textContent()) ?? ''), 'the promotion variant is accepted');
   await host.page.click('label.side-first');
@@ -179,7 +179,7 @@ async function reviewArrow(host, guest) {
 async function playRoom(host, game, moves, files, ranks, guestBefore, input = true, guestOpts = {}) {
   const mark = host.frames.length;
   const suffix = guestOpts.hasTouch ? '-phone' : '';
-  if (game !== 'custom') await host.page.click(`.game-card[data-game=${game}]`);
+  if (game !== 'custom') await chooseGame(host.page, game);
   await host.page.click('label.side-first');
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');

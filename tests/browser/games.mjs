@@ -3,7 +3,7 @@
 // boards; both see the right result; a spectator follows; a reload keeps the seat;
 // rematch and game switch carry the room from game to game; a short clock runs out.
 // Usage: node games.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, notDrawnBy } from './lib.mjs';
+import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, notDrawnBy, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
 import { reversiResult } from '../js/rules/reversi.mjs';
 import { gameFrames, scanHidden } from './hidden-scan.mjs';
@@ -44,7 +44,7 @@ try {
 
   // Room A: the first available game, host sits first.
   await host.page.fill('#nickname', 'Alice');
-  await host.page.click(`.game-card[data-game=${available[0]}]`);
+  await chooseGame(host.page, available[0]);
   await host.page.click('label.side-first');
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');
@@ -324,7 +324,7 @@ async function timeoutRoom(browser) {
   const game = 'chess';
   if (await host.page.locator(`.game-card[data-game=${game}].unavailable`).count()) return;
   await host.page.fill('#nickname', 'Carol');
-  await host.page.click(`.game-card[data-game=${game}]`);
+  await chooseGame(host.page, game);
   await host.page.click('label.side-first');
   await host.page.click('.chip:has(input[value=custom])');
   await host.page.fill('input[name=minutes]', '0.05');

@@ -3,7 +3,7 @@
 // minishogi from gote's side and in dog-cat (face-down drops), on a desktop and a phone.
 // After each drop the test reads the move the server recorded from the page's own frames.
 // Usage: node hands.mjs <base url>   (exit 0 on success)
-import { launch, newPlayer, joinAs, until, check, pageProblems, squareCenter, shot } from './lib.mjs';
+import { launch, newPlayer, joinAs, until, check, pageProblems, squareCenter, shot, chooseGame } from './lib.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
 const ROLE = { P: 'pawn', L: 'lance', N: 'knight', S: 'silver', G: 'gold', B: 'bishop', R: 'rook' };
@@ -19,7 +19,7 @@ async function room(browser, game, position, viewport) {
   const host = await newPlayer(browser, base, { name: `${game}-host`, viewport });
   await host.page.waitForSelector('[data-testid=server-version]', { state: 'attached' });
   await host.page.fill('#nickname', 'Hana');
-  await host.page.click(`.game-card[data-game=${game}]`);
+  await chooseGame(host.page, game);
   if (position) {
     await host.page.click('details.start-position summary');
     await host.page.fill('[data-testid=start-position]', position);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs, ARTIFACTS } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, ARTIFACTS, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const [serverBin, dist] = process.argv.slice(2);
@@ -56,7 +56,7 @@ try {
   const host = await newPlayer(browser, base, { name: 'host' });
   await host.page.waitForSelector('[data-testid=server-version]');
   await host.page.fill('#nickname', 'Hana');
-  await host.page.click('.game-card[data-game=chess]');
+  await chooseGame(host.page, 'chess');
   await host.page.click('label.side-first');
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');

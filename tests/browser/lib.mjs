@@ -155,3 +155,13 @@ export async function roundTrip(from, to, text) {
   await from.press('.chat-form input', 'Enter');
   await until(async () => (await to.locator('.chat-log li', { hasText: text }).count()) > 0, `the chat line "${text}" arrives`);
 }
+
+// Picks a game on the home page's form as a person does: a fairy variant's card sits in a
+// group folded on a phone, which is opened first.
+export async function chooseGame(page, game) {
+  const card = page.locator(`.game-card[data-game=${game}]`);
+  const folded = page.locator('[data-testid=fairy-group]:not([open]) > summary');
+  if ((await page.locator(`[data-testid=fairy-group] .game-card[data-game=${game}]`).count()) && (await folded.count()))
+    await folded.click();
+  await card.click();
+}

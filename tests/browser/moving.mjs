@@ -4,7 +4,7 @@
 // 4003 "room moved", error room_busy, error wrong_room. Checks that each room page's
 // socket names its room (/ws?room=<id>), the home page's is bare, and that the client
 // recovers from each answer as docs/client.md says, without an error shown.
-import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, chooseGame } from './lib.mjs';
 
 const base = process.argv[2];
 const browser = await launch();
@@ -68,7 +68,7 @@ try {
   const host = await routed('host');
   await host.page.goto(base);
   await host.page.fill('#nickname', 'Alice');
-  await host.page.click('.game-card[data-game=chess]');
+  await chooseGame(host.page, 'chess');
   await host.page.click('[data-testid=create-room]');
   // room_created without a role: the page goes to the room, reconnects there, joins with the token.
   await host.page.waitForSelector('[data-testid=waiting]');

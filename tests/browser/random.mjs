@@ -17,7 +17,7 @@
 //   BANMEN_RANDOM_MINUTES=<m>  stop starting games after m minutes (default 6; long 38)
 //   BANMEN_RANDOM_ONLY=<regex> only the entries whose label matches (to replay a failure)
 // A failure names the seed, the game and the ply; exit 1.
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
 import { FrameTrack } from './random-frames.mjs';
 import { boardKind, expectedView, readDrawn, readBottomSeat, viewDiff } from './random-views.mjs';
 import { playByPointer, isDrop } from './random-input.mjs';
@@ -148,7 +148,7 @@ async function room(players, entry, visit, games, handicaps) {
   await hp.goto(base);
   await hp.waitForSelector('[data-testid=server-version]', { state: 'attached' });
   await hp.fill('#nickname', 'Alice');
-  await hp.click(`.game-card[data-game=${entry.game}]`);
+  await chooseGame(hp, entry.game);
   await hp.click('.chip:has(input[name=preset][value=none])');
   await hp.click(rand() < 0.5 ? 'label.side-first' : 'label.side-second');
   if (entry.handicap !== undefined) {

@@ -5,7 +5,7 @@
 // (results, score, a replay of an earlier game of another kind); a finished dog-cat game
 // replayed with its hidden pieces revealed, and before the end nothing hidden shown.
 // Usage: node replay.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, joinAs, roundTrip } from './lib.mjs';
+import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, joinAs, roundTrip, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -87,7 +87,7 @@ try {
   const host = await newPlayer(browser, base, { name: 'host' });
   await host.page.waitForSelector('[data-testid=server-version]');
   await host.page.fill('#nickname', 'Alice');
-  await host.page.click('.game-card[data-game=chess]');
+  await chooseGame(host.page, 'chess');
   await host.page.click('label.side-first');
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');
@@ -266,7 +266,7 @@ async function dogcat(browser) {
   check(Date.now() < deadline, 'time budget');
   const host = await newPlayer(browser, base, { name: 'dc-host' });
   await host.page.fill('#nickname', 'Dora');
-  await host.page.click('.game-card[data-game=dogcat]');
+  await chooseGame(host.page, 'dogcat');
   await host.page.click('label.side-first');
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');

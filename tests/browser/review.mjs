@@ -11,7 +11,7 @@
 // Usage: node review.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs, squareCenter } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, squareCenter, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -35,7 +35,7 @@ try {
   const host = await newPlayer(browser, base, { name: 'host' });
   await host.page.waitForSelector('[data-testid=server-version]');
   await host.page.fill('#nickname', 'Hana');
-  await host.page.click('.game-card[data-game=shogi]');
+  await chooseGame(host.page, 'shogi');
   await host.page.click('label.side-first');
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');
@@ -140,7 +140,7 @@ try {
   const white = await newPlayer(browser, base, { name: 'white' });
   await white.page.waitForSelector('[data-testid=server-version]');
   await white.page.fill('#nickname', 'Wanda');
-  await white.page.click('.game-card[data-game=chess]');
+  await chooseGame(white.page, 'chess');
   await white.page.click('label.side-first');
   await white.page.click('[data-testid=create-room]');
   await white.page.waitForSelector('[data-testid=waiting]');
@@ -188,7 +188,7 @@ try {
   const rx = await newPlayer(browser, base, { name: 'rx' });
   await rx.page.waitForSelector('[data-testid=server-version]');
   await rx.page.fill('#nickname', 'Rei');
-  await rx.page.click('.game-card[data-game=reversi]');
+  await chooseGame(rx.page, 'reversi');
   await rx.page.click('label.side-first');
   await rx.page.click('[data-testid=create-room]');
   await rx.page.waitForSelector('[data-testid=waiting]');

@@ -2,7 +2,7 @@
 // waiting room with its QR code, and a shogi game in the dark theme with two-kanji pieces.
 // Usage: node screenshots.mjs <base url> <output folder>   (e.g. docs/images)
 import { join } from 'node:path';
-import { launch, newPlayer, until, joinAs } from './lib.mjs';
+import { launch, newPlayer, until, joinAs, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const [base = 'http://127.0.0.1:8765', out = '../../docs/images'] = process.argv.slice(2);
@@ -13,7 +13,7 @@ try {
   const { page } = host;
   await page.waitForSelector('[data-testid=server-version]');
   await page.fill('#nickname', 'Hana');
-  await page.click('.game-card[data-game=shogi]');
+  await chooseGame(page, 'shogi');
   await page.click('label.side-first');
   await page.click('[data-testid=create-room]');
   await page.waitForSelector('[data-testid=room-qr]');

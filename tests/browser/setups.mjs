@@ -8,7 +8,7 @@
 // king walks out of it by keyboard.
 // Usage: node setups.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { importKIF, Move } from 'tsshogi';
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -24,7 +24,7 @@ try {
   const host = await newPlayer(browser, base, { name: 'host' });
   await host.page.waitForSelector('[data-testid=server-version]');
   await host.page.fill('#nickname', 'Hana');
-  await host.page.click('.game-card[data-game=shogi]');
+  await chooseGame(host.page, 'shogi');
   await host.page.selectOption('[data-testid=handicap]', 'two_pieces');
   await until(async () => (await host.page.locator('label.side-first').textContent()).includes('Receive'), 'side labels follow the handicap');
   await host.page.click('label.side-first');
@@ -117,7 +117,7 @@ try {
   const ihost = await newPlayer(browser, base, { name: 'impasse-host' });
   await ihost.page.waitForSelector('[data-testid=server-version]');
   await ihost.page.fill('#nickname', 'Aki');
-  await ihost.page.click('.game-card[data-game=shogi]');
+  await chooseGame(ihost.page, 'shogi');
   await ihost.page.click('details.start-position summary');
   await ihost.page.fill('[data-testid=start-position]', IMPASSE_START);
   await ihost.page.click('label.side-first');
