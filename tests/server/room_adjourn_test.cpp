@@ -56,7 +56,7 @@ TEST(RoomAdjourn, BothPlayersGoneAdjournsTheGameAndBothBackResumeIt) {
                         {"id", id},
                         {"move", seen["legal_moves"][0]},
                         {"version", seen["version"]},
-                        {"move_id", "m" + std::to_string(id)}});
+                        {"move_id", std::string("m").append(std::to_string(id))}});
   };
   play(host, last_of(*host, "snapshot"), 3);
   ASSERT_TRUE(run_until(ioc, [&] { return last_of(*guest, "move")["ply"] == 1; }));

@@ -12,7 +12,7 @@ namespace banmen::server {
 namespace {
 
 // Jobs that wait until the test opens the gate, and a count of those that finished.
-struct Gate {
+struct WorkGate {
   std::mutex mu;
   std::condition_variable cv;
   bool open = false;
@@ -43,7 +43,7 @@ using Admission = RoomWorkers::Admission;
 
 TEST(RoomWorkers, EachRoomAndAddressHasItsShare) {
   RoomWorkers workers({.threads = 1, .per_room = 1, .per_address = 2, .max_queued = 3});
-  Gate gate;
+  WorkGate gate;
   EXPECT_EQ(workers.post("A", "x", gate.job()), Admission::ran);
   EXPECT_EQ(workers.post("A", "y", gate.job()), Admission::room_busy);  // one per room
   EXPECT_EQ(workers.post("B", "x", gate.job()), Admission::ran);
@@ -62,7 +62,7 @@ TEST(RoomWorkers, EachRoomAndAddressHasItsShare) {
 
 TEST(RoomWorkers, AShareComesBackWhenItsJobIsDone) {
   RoomWorkers workers({.threads = 2, .per_room = 1, .per_address = 1, .max_queued = 8});
-  Gate gate;
+  WorkGate gate;
   gate.release();
   for (int i = 1; i <= 5; ++i) {
     // The last job is over; its share comes back just after it returns (a room's next
