@@ -43,7 +43,7 @@ TEST(FaultPostgres, KilledAndStartedAgainDuringPlay) {
   ASSERT_TRUE(pg->kill_now(why)) << why;
   // The truth while it is down: not ready (every room keeps trying, so commits fail), yet
   // alive.
-  EXPECT_GE(play.wait_for_readyz(503, kRecoveryBoundMs), 0) << play.cluster().logs();
+  EXPECT_GE(play.wait_for_readyz_any(503, kRecoveryBoundMs), 0) << play.cluster().logs();
   for (std::size_t i = 0; i < play.cluster().size(); ++i)
     EXPECT_EQ(http_status(play.cluster().server_port(i), "/healthz"), 200);
   let_outage_last_ms(2000);  // the outage
@@ -71,7 +71,7 @@ TEST(FaultPostgres, FrozenAndThawed) {
   ASSERT_TRUE(pg->freeze(true, why)) << why;
   // A database that answers nothing: /readyz says so once a write has waited past
   // --store-stall-ms, and /healthz still answers at once (the I/O threads never wait).
-  const auto unready_ms = play.wait_for_readyz(503, kRecoveryBoundMs);
+  const auto unready_ms = play.wait_for_readyz_any(503, kRecoveryBoundMs);
   for (std::size_t i = 0; i < play.cluster().size(); ++i)
     EXPECT_EQ(http_status(play.cluster().server_port(i), "/healthz"), 200);
   let_outage_last_ms(3000);  // frozen past the servers' PostgreSQL timeout
