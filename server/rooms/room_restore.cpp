@@ -6,10 +6,9 @@
 // trusting a stored position), the clock history for takebacks is rebuilt from each
 // move's stored clocks and thinking time, and the series (game number, score, chat)
 // carries on. Clock policy after a restart (docs/operations.md, "Restarts"): both clocks
-// are as they were right after the last stored move; a game between two people is
-// adjourned until both are back, a game against the computer waits for its person when
-// that person is to move, so neither the downtime nor the reconnection is charged to
-// anyone.
+// are as they were right after the last stored move; the side to move's clock stays
+// stopped until that player is back, so neither the downtime nor the reconnection is
+// charged to anyone.
 #include <spdlog/spdlog.h>
 
 #include "core/registry.h"
@@ -92,14 +91,6 @@ Result<void> Room::restore(const StoredRoom& stored) {
       if ((p.player == 0 || p.player == 1) && p.computer_level > 0 && p.computer_game == game_no_ &&
           !seating_.is_computer(p.player))
         hand_seat_to_computer(p.player, p.computer_level);
-  // Between two people the game is adjourned until both are back (room_adjourn.cpp);
-  // against the computer the person to move's clock waits for them (clock_held_).
-  if (restored && status_ == Status::playing && game_->history_size() >= 2 &&
-      !seating_.is_computer(0) && !seating_.is_computer(1)) {
-    clock_held_ = false;
-    adjourned_ = true;
-    in_progress_ = false;
-  }
   // Nor is a first move's countdown: it starts afresh once the person to move is back.
   if (restored && status_ == Status::playing && game_->history_size() < 2) {
     first_move_held_ = true;

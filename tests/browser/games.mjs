@@ -106,7 +106,7 @@ async function playScripted(pages, spectatorPage, game, received) {
   const script = SCRIPTS[game];
   if (game === 'shogi') {
     const meta = async (p) => (await p.locator('.room-meta').textContent()) ?? '';
-    await until(async () => (await meta(pages.guest)).startsWith('30s'), `the clock the host chose, got "${await meta(pages.guest)}"`);
+    await until(async () => /^(30s|秒読み30秒)/.test(await meta(pages.guest)), `the clock the host chose, in the guest's language, got "${await meta(pages.guest)}"`);
   }
   const moves = script.moves ? script.moves.split(' ') : null;
   const played = []; // reversi: the moves as this test played them
