@@ -166,19 +166,23 @@ async function playScripted(pages, spectatorPage, game, received) {
   for (const p of [pages.host, pages.guest, spectatorPage]) await p.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
   const title = async (p) => (await p.locator('.result-title').textContent()).trim();
   let winner = script.winner;
+  let discs = null; // reversi: Black's and White's discs at the end, as the rules count them
   if (game === 'reversi') {
     const ruled = reversiResult(played);
     check(ruled.over, `reversi: the rules say the game is not over after ${played.length} moves`);
     winner = ruled.winner;
     const shown = [0, 1].map(async (s) => Number(await pages.host.locator(`[data-testid=discs-${s}]`).textContent()));
     check(JSON.stringify(await Promise.all(shown)) === JSON.stringify(ruled.discs), `reversi: the page counts the discs as the rules do (${ruled.discs})`);
+    discs = ruled.discs;
   }
   const expectHost = winner === null ? 'Draw' : winner === hostSeat ? 'You won' : 'You lost';
   const expectGuest = winner === null ? '引き分け' : winner === hostSeat ? 'あなたの負け' : 'あなたの勝ち';
   check((await title(pages.host)) === expectHost, `${game}: host sees "${expectHost}", got "${await title(pages.host)}"`);
   check((await title(pages.guest)) === expectGuest, `${game}: guest sees "${expectGuest}", got "${await title(pages.guest)}"`);
   const reason = (await pages.host.locator('.result-reason').textContent()).trim();
-  check(reason === script.reason, `${game}: reason "${script.reason}", got "${reason}"`);
+  // Reversi's reason says the count, as the rules counted it.
+  const expectReason = game === 'reversi' && discs ? `${script.reason}: Black ${discs[0]}, White ${discs[1]}` : script.reason;
+  check(reason === expectReason, `${game}: reason "${expectReason}", got "${reason}"`);
   const spec = await title(spectatorPage);
   check(winner === null ? spec === 'Draw' : / wins$/.test(spec), `${game}: spectator sees "${spec}"`);
   if (script.hidden) {
