@@ -61,6 +61,8 @@ export class App implements Inbox {
       onClosed: (code) => {
         this.model.replaced = code === 4001;
         this.model.movedAway = code === 4004;
+        // The link did its work: its dialog (link and QR code) gives way to the banner.
+        if (this.model.movedAway) document.querySelector<HTMLDialogElement>('dialog.device-dialog')?.close();
         return !this.model.replaced && !this.model.movedAway;
       },
     }, this.router.room);
