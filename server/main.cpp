@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/backup_command.h"
+#include "app/dispatcher.h"
 #include "app/healthcheck_command.h"
 #include "app/hub.h"
 #include "app/io_watchdog.h"
@@ -19,6 +20,7 @@
 #include "config/config.h"
 #include "net/graceful_shutdown.h"
 #include "net/listener.h"
+#include "net/net_services.h"
 
 namespace {
 
@@ -31,11 +33,12 @@ using namespace banmen::server;
 // process alive (/healthz 200) and not yet ready (/readyz 503) while a large database is
 // replayed; WebSocket upgrades are refused with 503 until every room is back, so no player
 // can look for a room that is still being restored.
-int run_server(Hub& hub, const boost::asio::ip::address& address, const std::string& store) {
+int run_server(Hub& hub, NetServices& net, const boost::asio::ip::address& address,
+               const std::string& store) {
   boost::system::error_code ec;
 
   auto listener =
-      std::make_shared<Listener>(hub, boost::asio::ip::tcp::endpoint{address, hub.config.port}, ec);
+      std::make_shared<Listener>(net, boost::asio::ip::tcp::endpoint{address, hub.config.port}, ec);
   if (ec) {
     spdlog::error("cannot listen on {}:{}: {}", hub.config.bind, hub.config.port, ec.message());
     return 1;
@@ -81,13 +84,13 @@ int run_server(Hub& hub, const boost::asio::ip::address& address, const std::str
     return 1;
   }
   hub.rooms.start_sweeping();
-  hub.ready = true;
+  net.ready = true;
   notify_service_manager("READY=1");
   // The actual port (matters with --port 0) on its own line, for scripts and tests.
   spdlog::info("listening on {}:{} static={} store={} restored_rooms={}", hub.config.bind,
                listener->port(), hub.config.static_dir, store, *restored);
 
-  std::make_shared<GracefulShutdown>(hub, [listener] { listener->stop(); })->arm();
+  std::make_shared<GracefulShutdown>(net, [listener] { listener->stop(); })->arm();
   stop_threads();
   return 0;
 }
@@ -138,7 +141,13 @@ int main(int argc, char** argv) {
   // explicitly below, while every object its pending handlers hold can still be released.
   auto ioc = std::make_unique<boost::asio::io_context>(cfg.threads);
   Hub hub(*ioc, cfg, std::move(opened->store));
-  int status = run_server(hub, address, opened->description);
+  NetServices net(
+      *ioc, hub.config, hub.metrics, *hub.store, hub.engine, hub.exports,
+      [&hub](const std::shared_ptr<Peer>& peer, std::string_view text) {
+        dispatch_message(hub, peer, text);
+      },
+      [&hub] { hub.rooms.stop(); });
+  int status = run_server(hub, net, address, opened->description);
   hub.exports.stop();  // its workers read the store
   hub.workers.stop();
   hub.rooms.clear();

@@ -15,6 +15,7 @@
 #include "protocol/game_info.h"
 #include "protocol/messages.h"
 #include "protocol/variant_info.h"
+#include "protocol/version.h"
 #include "rooms/room.h"
 #include "rooms/room_options.h"
 #include "util/time.h"

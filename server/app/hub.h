@@ -1,27 +1,18 @@
-// What every session and room shares: configuration, counters, the store and the rooms.
-// Built once in main() and outlives every session and room.
+// What every room and request shares: configuration, counters, the store and the rooms.
+// Built once in main() and outlives every session and room. The network layer sees it only
+// through net/net_services.h, which main() builds from it.
 #pragma once
 
-#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <memory>
 
 #include "config/config.h"
 #include "exports/export_service.h"
-#include "net/connection_limits.h"
-#include "net/session_registry.h"
-#include "net/trusted_proxies.h"
 #include "rooms/room_registry.h"
 #include "storage/store.h"
 #include "util/metrics.h"
 
 namespace banmen::server {
-
-// The newest protocol this server speaks, and the oldest it still answers in its own terms
-// (docs/protocol.md, "Versions").
-inline constexpr int kProtocolVersion = 2;
-inline constexpr int kOldestProtocolVersion = 1;
-inline constexpr const char* kServerVersion = "banmen/" BANMEN_VERSION;
 
 struct Hub {
   Hub(boost::asio::io_context& io, Config cfg, std::unique_ptr<Store> st)
@@ -46,13 +37,6 @@ struct Hub {
   RoomRegistry rooms;
   // Record exports and listings, on their own threads; stopped before the store goes.
   ExportService exports;
-  // The network layer's shared state.
-  const TrustedProxies trusted_proxies = TrustedProxies::from_config(config.trusted_proxies);
-  ConnectionLimits connection_limits;
-  SessionRegistry sessions;
-  // Set once every unfinished game is restored and the server accepts connections; cleared
-  // when a graceful shutdown begins. /readyz answers from it.
-  std::atomic<bool> ready{false};
 };
 
 }  // namespace banmen::server

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "net/trusted_proxies.h"
+#include "util/ip_ranges.h"
 
 #ifndef BANMEN_SOURCE_DIR
 #define BANMEN_SOURCE_DIR ""
@@ -194,7 +194,7 @@ ParsedConfig parse_config(int argc, char** argv) {
       ->check(CLI::Validator(
           [](std::string& entry) {
             std::string error;
-            return TrustedProxies::parse({entry}, error) ? std::string{} : error;
+            return IpRanges::parse({entry}, error) ? std::string{} : error;
           },
           "CIDR"));
   app.add_option("--shutdown-grace-ms", c.shutdown_grace_ms,

@@ -9,9 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "exports/export_service.h"
-
 namespace banmen::server {
+
+// What record exports and game listings may cost (exports/export_service.h).
+struct ExportLimits {
+  int threads = 2;                         // worker threads
+  std::size_t max_queued = 64;             // requests waiting or running, whole server
+  std::size_t cache_mb = 16;               // finished records kept, MiB
+  double requests_per_second = 5;          // per client address
+  double burst = 20;                       // per client address
+  std::size_t tracked_addresses = 100000;  // budgets remembered at most
+};
 
 struct Config {
   // Network and files

@@ -19,22 +19,14 @@
 #include <string>
 #include <unordered_map>
 
+#include "config/config.h"
 #include "exports/export_route.h"
 #include "exports/positions_cache.h"
-#include "net/rate_limiter.h"
 #include "storage/store.h"
 #include "util/metrics.h"
+#include "util/rate_limiter.h"
 
 namespace banmen::server {
-
-struct ExportLimits {
-  int threads = 2;                         // worker threads
-  std::size_t max_queued = 64;             // requests waiting or running, whole server
-  std::size_t cache_mb = 16;               // finished records kept, MiB
-  double requests_per_second = 5;          // per client address
-  double burst = 20;                       // per client address
-  std::size_t tracked_addresses = 100000;  // budgets remembered at most
-};
 
 // What a request carries to a worker (owned: the HTTP session's buffers may go away).
 struct ExportJob {

@@ -2,7 +2,7 @@
 
 namespace banmen::server {
 
-// Tickets call back into the limits object: it lives in the Hub, which outlives every
+// Tickets call back into the limits object: it lives in NetServices, which outlives every
 // connection.
 ConnectionLimits::Ticket ConnectionLimits::admit_total(std::size_t max) {
   std::lock_guard lock(mu_);

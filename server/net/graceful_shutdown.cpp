@@ -5,8 +5,8 @@
 #include <boost/asio/strand.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
-#include "app/hub.h"
 #include "app/service_notify.h"
+#include "net/net_services.h"
 
 namespace banmen::server {
 
@@ -22,10 +22,10 @@ constexpr int kStablePolls = 3;
 constexpr auto kCloseHandshake = std::chrono::milliseconds(1000);
 }  // namespace
 
-GracefulShutdown::GracefulShutdown(Hub& hub, std::function<void()> stop_accepting)
-    : hub_(hub),
+GracefulShutdown::GracefulShutdown(NetServices& services, std::function<void()> stop_accepting)
+    : services_(services),
       stop_accepting_(std::move(stop_accepting)),
-      signals_(hub.ioc, SIGINT, SIGTERM),
+      signals_(services.ioc, SIGINT, SIGTERM),
       timer_(signals_.get_executor()) {}
 
 void GracefulShutdown::arm() {
@@ -42,21 +42,21 @@ void GracefulShutdown::arm() {
 
 void GracefulShutdown::begin(int signal) {
   begun_ = true;
-  hub_.ready = false;  // a load balancer's /readyz probe stops sending new players here
+  services_.ready = false;  // a load balancer's /readyz probe stops sending new players here
   notify_service_manager("STOPPING=1");
-  deadline_ = Clock::now() + std::chrono::milliseconds(hub_.config.shutdown_grace_ms);
+  deadline_ = Clock::now() + std::chrono::milliseconds(services_.config.shutdown_grace_ms);
   spdlog::info("signal {}: shutting down (grace {} ms, {} connections open)", signal,
-               hub_.config.shutdown_grace_ms, hub_.metrics.connections_open.load());
+               services_.config.shutdown_grace_ms, services_.metrics.connections_open.load());
   stop_accepting_();
-  settle_store(hub_.store->stats().writes, 0);
+  settle_store(services_.store.stats().writes, 0);
 }
 
 // Writes already queued commit and their events go out to the players while the sockets
 // are still open. Half of the grace at most: closing needs the rest.
 void GracefulShutdown::settle_store(std::uint64_t last_writes, int stable_polls) {
-  const auto writes = hub_.store->stats().writes;
+  const auto writes = services_.store.stats().writes;
   stable_polls = writes == last_writes ? stable_polls + 1 : 0;
-  const auto half = std::chrono::milliseconds(hub_.config.shutdown_grace_ms / 2);
+  const auto half = std::chrono::milliseconds(services_.config.shutdown_grace_ms / 2);
   if (stable_polls >= kStablePolls || Clock::now() >= deadline_ - half) return close_sockets();
   timer_.expires_after(kPoll);
   timer_.async_wait(
@@ -68,7 +68,7 @@ void GracefulShutdown::settle_store(std::uint64_t last_writes, int stable_polls)
 void GracefulShutdown::close_sockets() {
   if (finished_) return;
   deadline_ = std::min(deadline_, Clock::now() + kCloseHandshake);
-  hub_.sessions.close_all(
+  services_.sessions.close_all(
       static_cast<std::uint16_t>(boost::beast::websocket::close_code::going_away),
       "server restarting");
   wait_closed();
@@ -76,10 +76,10 @@ void GracefulShutdown::close_sockets() {
 
 void GracefulShutdown::wait_closed() {
   if (finished_) return;
-  if (hub_.metrics.connections_open.load() <= 0 || Clock::now() >= deadline_) {
-    if (hub_.metrics.connections_open.load() > 0)
+  if (services_.metrics.connections_open.load() <= 0 || Clock::now() >= deadline_) {
+    if (services_.metrics.connections_open.load() > 0)
       spdlog::warn("shutdown: {} connections still open after the grace period",
-                   hub_.metrics.connections_open.load());
+                   services_.metrics.connections_open.load());
     return finish();
   }
   timer_.expires_after(kPoll);
@@ -93,8 +93,8 @@ void GracefulShutdown::finish() {
   finished_ = true;
   timer_.cancel();
   signals_.cancel();
-  hub_.rooms.stop();
-  hub_.ioc.stop();
+  services_.stop_rooms();
+  services_.ioc.stop();
 }
 
 }  // namespace banmen::server

@@ -14,12 +14,12 @@
 
 namespace banmen::server {
 
-struct Hub;
+struct NetServices;
 
 class GracefulShutdown : public std::enable_shared_from_this<GracefulShutdown> {
  public:
   // `stop_accepting` closes the listener.
-  GracefulShutdown(Hub& hub, std::function<void()> stop_accepting);
+  GracefulShutdown(NetServices& services, std::function<void()> stop_accepting);
   void arm();  // waits for the signals
 
  private:
@@ -30,7 +30,7 @@ class GracefulShutdown : public std::enable_shared_from_this<GracefulShutdown> {
   void wait_closed();
   void finish();
 
-  Hub& hub_;
+  NetServices& services_;
   std::function<void()> stop_accepting_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer timer_;

@@ -6,12 +6,13 @@
 #include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "app/hub.h"
 #include "exports/export_route.h"
+#include "net/net_services.h"
 #include "net/origin_policy.h"
 #include "net/static_files.h"
 #include "net/websocket_session.h"
 #include "net/ws_target.h"
+#include "protocol/version.h"
 
 namespace banmen::server {
 
@@ -58,11 +59,12 @@ HttpRoute route_of(std::string_view target) {
 }
 }  // namespace
 
-HttpSession::HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, ConnectionTickets tickets)
-    : hub_(hub), stream_(std::move(socket)), tickets_(std::move(tickets)) {
+HttpSession::HttpSession(NetServices& services, boost::asio::ip::tcp::socket&& socket,
+                         ConnectionTickets tickets)
+    : services_(services), stream_(std::move(socket)), tickets_(std::move(tickets)) {
   beast::error_code ec;
   peer_ = stream_.socket().remote_endpoint(ec).address();
-  peer_is_proxy_ = hub_.trusted_proxies.contains(peer_);
+  peer_is_proxy_ = services_.trusted_proxies.contains(peer_);
   client_address_ = peer_.to_string();
   client_scheme_ = "http";
 }
@@ -75,7 +77,7 @@ void HttpSession::resolve_client(const Request& req) {
     if (!forwarded.empty()) forwarded += ',';
     forwarded.append(it->value().data(), it->value().size());
   }
-  client_address_ = hub_.trusted_proxies.client_address(peer_, forwarded).to_string();
+  client_address_ = services_.trusted_proxies.client_address(peer_, forwarded).to_string();
   auto proto = std::string_view(req["X-Forwarded-Proto"]);
   client_scheme_ = beast::iequals(proto, "https") ? "https" : "http";
 }
@@ -120,7 +122,7 @@ void HttpSession::upgrade(Request&& req) {
                               "text/plain; charset=utf-8"));
   }
   bool path_ok = parsed.has_value();
-  if (!path_ok || !origin_allowed(origin, host, client_scheme_, hub_.config.allowed_origins)) {
+  if (!path_ok || !origin_allowed(origin, host, client_scheme_, services_.config.allowed_origins)) {
     spdlog::info("http: refused websocket upgrade target={} origin={} addr={}", target, origin,
                  client_address_);
     return send(text_response(
@@ -129,7 +131,7 @@ void HttpSession::upgrade(Request&& req) {
   }
   // While the stored rooms are restored (or once a shutdown has begun) no player may join:
   // the client retries as after any drop, and finds its room once it is back.
-  if (!hub_.ready) {
+  if (!services_.ready) {
     auto res = text_response(this, req.version(), false, http::status::service_unavailable,
                              "not ready: starting or shutting down\n", "text/plain; charset=utf-8");
     res.set(http::field::retry_after, "1");
@@ -137,10 +139,10 @@ void HttpSession::upgrade(Request&& req) {
   }
   // Behind a trusted proxy the forwarded client takes a place of its own address's share.
   if (!tickets_.address) {
-    tickets_.address = hub_.connection_limits.admit_address(
-        client_address_, hub_.config.max_connections_per_address);
+    tickets_.address = services_.connection_limits.admit_address(
+        client_address_, services_.config.max_connections_per_address);
     if (!tickets_.address) {
-      hub_.metrics.refused.add(Refusal::max_connections_per_address);
+      services_.metrics.refused.add(Refusal::max_connections_per_address);
       spdlog::info("http: refused websocket upgrade addr={}: too many connections",
                    client_address_);
       return send(text_response(this, req.version(), false, http::status::service_unavailable,
@@ -149,8 +151,8 @@ void HttpSession::upgrade(Request&& req) {
     }
   }
   stream_.expires_never();
-  hub_.metrics.http_requests.add(HttpRoute::ws, 101);
-  std::make_shared<WebsocketSession>(hub_, stream_.release_socket(), client_address_,
+  services_.metrics.http_requests.add(HttpRoute::ws, 101);
+  std::make_shared<WebsocketSession>(services_, stream_.release_socket(), client_address_,
                                      std::move(tickets_), std::move(parsed->room))
       ->run(std::move(req));
 }
@@ -171,28 +173,29 @@ void HttpSession::handle(Request&& req) {
     // Ready: rooms restored, not shutting down, the store's last group commit went through
     // (a full or failing disk, PostgreSQL away) and no write has waited past
     // --store-stall-ms (a database that stopped answering). Each comes back by itself.
-    const auto stats = hub_.store->stats();
+    const auto stats = services_.store.stats();
     std::string why;
-    if (!hub_.ready)
+    if (!services_.ready)
       why = "not ready: starting or shutting down\n";
     else if (!stats.last_commit_ok)
       why = "not ready: the store refuses writes\n";
-    else if (stats.oldest_wait_ms > hub_.config.store_stall_ms)
+    else if (stats.oldest_wait_ms > services_.config.store_stall_ms)
       why = "not ready: a store write has waited " + std::to_string(stats.oldest_wait_ms) + " ms\n";
     if (why.empty()) return text(http::status::ok, "ready\n", "text/plain; charset=utf-8");
     return text(http::status::service_unavailable, std::move(why), "text/plain; charset=utf-8");
   }
   if (target == "/metrics")
-    return text(http::status::ok, hub_.metrics.render(hub_.store->stats(), hub_.engine.stats()),
+    return text(http::status::ok,
+                services_.metrics.render(services_.store.stats(), services_.engine.stats()),
                 "text/plain; version=0.0.4; charset=utf-8");
   if (is_export_target(target)) return export_request(std::move(req));
   if (target.starts_with("/api/"))
     return text(http::status::not_found, "not found\n", "text/plain; charset=utf-8");
 
-  auto path = static_path_for(hub_.config.static_dir, target);
+  auto path = static_path_for(services_.config.static_dir, target);
   if (!path) return text(http::status::bad_request, "bad path\n", "text/plain; charset=utf-8");
   // Directories, missing files and anything whose real path leaves the folder: 404.
-  auto file = find_static_file(hub_.config.static_dir, *path,
+  auto file = find_static_file(services_.config.static_dir, *path,
                                accepts_gzip(req[http::field::accept_encoding]));
   if (!file) return text(http::status::not_found, "not found\n", "text/plain; charset=utf-8");
   // Vite's hashed assets never change; index.html must be revalidated (ETag, 304).
@@ -242,7 +245,7 @@ void HttpSession::export_request(Request&& req) {
     res.set(http::field::retry_after, "1");
     send(std::move(res));
   };
-  if (!hub_.exports.admit(client_address_))
+  if (!services_.exports.admit(client_address_))
     return refuse(http::status::too_many_requests, "too many requests: try again shortly\n");
   ExportJob job{std::string(req.target()), std::string(req[http::field::authorization]),
                 std::string(req[http::field::host]), client_address_};
@@ -259,14 +262,14 @@ void HttpSession::export_request(Request&& req) {
       self->send(std::move(res));
     });
   };
-  if (!hub_.exports.post(std::move(job), std::move(done)))
+  if (!services_.exports.post(std::move(job), std::move(done)))
     return refuse(http::status::service_unavailable, "busy: try again shortly\n");
 }
 
 template <class Response>
 void HttpSession::send(Response&& res) {
   auto sp = std::make_shared<std::decay_t<Response>>(std::forward<Response>(res));
-  hub_.metrics.http_requests.add(route_, static_cast<int>(sp->result_int()));
+  services_.metrics.http_requests.add(route_, static_cast<int>(sp->result_int()));
   pending_ = sp;
   bool keep_alive = sp->keep_alive();
   http::async_write(stream_, *sp,

@@ -13,11 +13,12 @@
 
 namespace banmen::server {
 
-struct Hub;
+struct NetServices;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, ConnectionTickets tickets);
+  HttpSession(NetServices& services, boost::asio::ip::tcp::socket&& socket,
+              ConnectionTickets tickets);
   void run();
   // Whom the current request is from (see TrustedProxies), for per-address limits.
   const std::string& client_address() const { return client_address_; }
@@ -39,7 +40,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void do_close();
   static void fail(boost::beast::error_code ec, const char* what);
 
-  Hub& hub_;
+  NetServices& services_;
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;

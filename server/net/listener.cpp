@@ -5,16 +5,18 @@
 #include <boost/asio/strand.hpp>
 #include <cerrno>
 
-#include "app/hub.h"
 #include "net/http_session.h"
+#include "net/net_services.h"
 
 namespace banmen::server {
 
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-Listener::Listener(Hub& hub, tcp::endpoint endpoint, boost::beast::error_code& ec)
-    : hub_(hub), acceptor_(net::make_strand(hub.ioc)), pause_timer_(acceptor_.get_executor()) {
+Listener::Listener(NetServices& services, tcp::endpoint endpoint, boost::beast::error_code& ec)
+    : services_(services),
+      acceptor_(net::make_strand(services.ioc)),
+      pause_timer_(acceptor_.get_executor()) {
   acceptor_.open(endpoint.protocol(), ec);
   if (ec) return;
   acceptor_.set_option(net::socket_base::reuse_address(true), ec);
@@ -43,7 +45,7 @@ void Listener::stop() {
 
 void Listener::do_accept() {
   acceptor_.async_accept(
-      net::make_strand(hub_.ioc),
+      net::make_strand(services_.ioc),
       [self = shared_from_this()](boost::beast::error_code ec, tcp::socket socket) {
         self->on_accept(ec, std::move(socket));
       });
@@ -85,7 +87,7 @@ void Listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
 }
 
 void Listener::pause_for_descriptors(boost::beast::error_code ec) {
-  hub_.metrics.accept_out_of_descriptors_total++;
+  services_.metrics.accept_out_of_descriptors_total++;
   if (!out_of_descriptors_) {
     out_of_descriptors_ = true;
     spdlog::error("listener: accept: {}: pausing {} ms at a time until descriptors free up",
@@ -102,25 +104,25 @@ void Listener::admit(tcp::socket socket) {
   auto peer = socket.remote_endpoint(ec);
   if (ec) return;  // already gone
   ConnectionTickets tickets;
-  tickets.total = hub_.connection_limits.admit_total(hub_.config.max_connections);
+  tickets.total = services_.connection_limits.admit_total(services_.config.max_connections);
   if (!tickets.total) {
-    hub_.metrics.refused.add(Refusal::max_connections);
+    services_.metrics.refused.add(Refusal::max_connections);
     spdlog::debug("listener: refused {}: --max-connections reached", peer.address().to_string());
     return;  // closing the socket is the refusal
   }
   // A trusted proxy carries many clients: they are counted by their forwarded address once
   // the request says which (HttpSession); anyone else is counted here.
-  if (!hub_.trusted_proxies.contains(peer.address())) {
-    tickets.address = hub_.connection_limits.admit_address(peer.address().to_string(),
-                                                           hub_.config.max_connections_per_address);
+  if (!services_.trusted_proxies.contains(peer.address())) {
+    tickets.address = services_.connection_limits.admit_address(
+        peer.address().to_string(), services_.config.max_connections_per_address);
     if (!tickets.address) {
-      hub_.metrics.refused.add(Refusal::max_connections_per_address);
+      services_.metrics.refused.add(Refusal::max_connections_per_address);
       spdlog::debug("listener: refused {}: --max-connections-per-address reached",
                     peer.address().to_string());
       return;
     }
   }
-  std::make_shared<HttpSession>(hub_, std::move(socket), std::move(tickets))->run();
+  std::make_shared<HttpSession>(services_, std::move(socket), std::move(tickets))->run();
 }
 
 void Listener::fail(boost::beast::error_code ec, const char* what) {

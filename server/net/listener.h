@@ -9,11 +9,12 @@
 
 namespace banmen::server {
 
-struct Hub;
+struct NetServices;
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(Hub& hub, boost::asio::ip::tcp::endpoint endpoint, boost::beast::error_code& ec);
+  Listener(NetServices& services, boost::asio::ip::tcp::endpoint endpoint,
+           boost::beast::error_code& ec);
   void run();
   void stop();
   unsigned short port() const;
@@ -25,7 +26,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void pause_for_descriptors(boost::beast::error_code ec);
   static void fail(boost::beast::error_code ec, const char* what);
 
-  Hub& hub_;
+  NetServices& services_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer pause_timer_;  // on the acceptor's strand
   bool out_of_descriptors_ = false;        // in an episode: logged once, not per attempt

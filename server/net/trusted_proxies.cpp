@@ -1,19 +1,11 @@
 #include "net/trusted_proxies.h"
 
-#include <charconv>
-
 namespace banmen::server {
 
 namespace ip = boost::asio::ip;
 
 namespace {
-constexpr std::size_t kMaxEntries = 64;
 constexpr std::size_t kMaxHops = 32;  // X-Forwarded-For entries looked at, from the right
-
-std::array<unsigned char, 16> as_v6_bytes(const ip::address& a) {
-  if (a.is_v4()) return ip::make_address_v6(ip::v4_mapped, a.to_v4()).to_bytes();
-  return a.to_v6().to_bytes();
-}
 
 std::string_view trim_blanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -40,54 +32,14 @@ std::optional<ip::address> parse_hop(std::string_view s) {
 
 std::optional<TrustedProxies> TrustedProxies::parse(const std::vector<std::string>& entries,
                                                     std::string& error) {
-  TrustedProxies t;
-  if (entries.size() > kMaxEntries) {
-    error = "at most " + std::to_string(kMaxEntries) + " trusted proxy ranges";
-    return std::nullopt;
-  }
-  for (const auto& raw : entries) {
-    std::string_view e = trim_blanks(raw);
-    if (e.empty()) continue;
-    auto slash = e.find('/');
-    boost::system::error_code ec;
-    auto a = ip::make_address(std::string(e.substr(0, slash)), ec);
-    if (ec) {
-      error = "not an IP address or CIDR range: '" + raw + "'";
-      return std::nullopt;
-    }
-    const int bits = a.is_v4() ? 32 : 128;
-    int prefix = bits;
-    if (slash != std::string_view::npos) {
-      auto len = e.substr(slash + 1);
-      auto [end, err] = std::from_chars(len.data(), len.data() + len.size(), prefix);
-      if (err != std::errc{} || end != len.data() + len.size() || prefix < 0 || prefix > bits) {
-        error = "bad prefix length in '" + raw + "'";
-        return std::nullopt;
-      }
-    }
-    Range r{as_v6_bytes(a), prefix + (a.is_v4() ? 96 : 0)};
-    t.ranges_.push_back(r);
-  }
-  return t;
+  auto ranges = IpRanges::parse(entries, error);
+  if (!ranges) return std::nullopt;
+  return TrustedProxies(std::move(*ranges));
 }
 
 TrustedProxies TrustedProxies::from_config(const std::vector<std::string>& entries) {
   std::string error;
   return parse(entries, error).value_or(TrustedProxies{});
-}
-
-bool TrustedProxies::contains(const ip::address& a) const {
-  const auto bytes = as_v6_bytes(a);
-  for (const auto& r : ranges_) {
-    bool match = true;
-    for (int bit = 0; bit < r.prefix && match; bit += 8) {
-      const int n = std::min(8, r.prefix - bit);
-      const auto mask = static_cast<unsigned char>(0xff << (8 - n));
-      match = (bytes[bit / 8] & mask) == (r.base[bit / 8] & mask);
-    }
-    if (match) return true;
-  }
-  return false;
 }
 
 ip::address TrustedProxies::client_address(const ip::address& peer,

@@ -4,13 +4,14 @@
 // limit and every log line uses that address.
 #pragma once
 
-#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <boost/asio/ip/address.hpp>
+
+#include "util/ip_ranges.h"
 
 namespace banmen::server {
 
@@ -26,18 +27,15 @@ class TrustedProxies {
   static TrustedProxies from_config(const std::vector<std::string>& entries);
 
   bool empty() const { return ranges_.empty(); }
-  bool contains(const boost::asio::ip::address& a) const;
+  bool contains(const boost::asio::ip::address& a) const { return ranges_.contains(a); }
   // The client's address for a request from `peer` carrying `forwarded_for` (the
   // X-Forwarded-For values, comma-separated; empty when absent).
   boost::asio::ip::address client_address(const boost::asio::ip::address& peer,
                                           std::string_view forwarded_for) const;
 
  private:
-  struct Range {
-    std::array<unsigned char, 16> base{};  // IPv4 as IPv4-mapped IPv6
-    int prefix = 0;                        // of the 128 bits
-  };
-  std::vector<Range> ranges_;
+  explicit TrustedProxies(IpRanges ranges) : ranges_(std::move(ranges)) {}
+  IpRanges ranges_;
 };
 
 }  // namespace banmen::server

@@ -4,10 +4,10 @@
 
 #include <atomic>
 
-#include "app/dispatcher.h"
-#include "app/hub.h"
+#include "net/net_services.h"
 #include "protocol/error_codes.h"
 #include "protocol/messages.h"
+#include "protocol/version.h"
 #include "rooms/room.h"
 
 namespace banmen::server {
@@ -21,14 +21,14 @@ std::atomic<std::uint64_t> next_id{1};
 
 }  // namespace
 
-WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket, std::string address,
-                                   ConnectionTickets tickets, std::string room)
-    : hub_(hub),
+WebsocketSession::WebsocketSession(NetServices& services, net::ip::tcp::socket&& socket,
+                                   std::string address, ConnectionTickets tickets, std::string room)
+    : services_(services),
       ws_(std::move(socket)),
       idle_timer_(ws_.get_executor()),
-      limiter_(hub.config.messages_per_second, hub.config.message_burst),
-      refusals_(hub.config.refused_before_close,
-                std::chrono::milliseconds(hub.config.refused_window_ms)),
+      limiter_(services.config.messages_per_second, services.config.message_burst),
+      refusals_(services.config.refused_before_close,
+                std::chrono::milliseconds(services.config.refused_window_ms)),
       address_(std::move(address)),
       tickets_(std::move(tickets)),
       routed_room_(std::move(room)),
@@ -36,8 +36,8 @@ WebsocketSession::WebsocketSession(Hub& hub, net::ip::tcp::socket&& socket, std:
 
 WebsocketSession::~WebsocketSession() {
   if (open_) {
-    hub_.sessions.remove(id_);
-    hub_.metrics.connections_open--;
+    services_.sessions.remove(id_);
+    services_.metrics.connections_open--;
     spdlog::info("conn {} closed addr={}", id_, address_);
   }
 }
@@ -46,12 +46,12 @@ void WebsocketSession::run(beast::http::request<beast::http::string_body> req) {
   websocket::stream_base::timeout t{};
   t.handshake_timeout = std::chrono::seconds(10);
   // Beast pings after half of this without traffic and closes after all of it.
-  t.idle_timeout = std::chrono::milliseconds(hub_.config.ping_timeout_ms);
+  t.idle_timeout = std::chrono::milliseconds(services_.config.ping_timeout_ms);
   t.keep_alive_pings = true;
   ws_.set_option(t);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, kServerVersion); }));
-  ws_.read_message_max(hub_.config.max_message_bytes);
+  ws_.read_message_max(services_.config.max_message_bytes);
   ws_.auto_fragment(false);
   ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
 }
@@ -59,9 +59,9 @@ void WebsocketSession::run(beast::http::request<beast::http::string_body> req) {
 void WebsocketSession::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "accept");
   open_ = true;
-  hub_.metrics.connections_open++;
-  hub_.metrics.connections_total++;
-  hub_.sessions.add(id_, weak_from_this());
+  services_.metrics.connections_open++;
+  services_.metrics.connections_total++;
+  services_.sessions.add(id_, weak_from_this());
   spdlog::info("conn {} open addr={}{}{}", id_, address_,
                routed_room_.empty() ? "" : " room=", routed_room_);
   arm_idle_timer();
@@ -69,7 +69,7 @@ void WebsocketSession::on_accept(beast::error_code ec) {
 }
 
 void WebsocketSession::arm_idle_timer() {
-  idle_timer_.expires_after(std::chrono::milliseconds(hub_.config.idle_no_room_ms));
+  idle_timer_.expires_after(std::chrono::milliseconds(services_.config.idle_no_room_ms));
   idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
     auto self = weak.lock();
     if (ec || !self || self->room_) return;
@@ -94,13 +94,13 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
     leave_current_room();
     return;
   }
-  hub_.metrics.messages_in_total++;
+  services_.metrics.messages_in_total++;
   // Every frame costs a token, binary or text, before anything looks inside it; a refused
   // one is answered without being parsed.
   if (!limiter_.allow()) {
     buffer_.consume(buffer_.size());
-    hub_.metrics.errors_total++;
-    hub_.metrics.refused.add(Refusal::message_rate);
+    services_.metrics.errors_total++;
+    services_.metrics.refused.add(Refusal::message_rate);
     if (refusals_.refuse()) {
       spdlog::info("conn {} over the rate limit: closing addr={}", id_, address_);
       do_close(websocket::close_code::policy_error, "rate limit");
@@ -116,7 +116,7 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   }
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-  if (!closing_) dispatch_message(hub_, shared_from_this(), text);
+  if (!closing_) services_.dispatch(shared_from_this(), text);
   do_read();
 }
 
@@ -128,9 +128,9 @@ void WebsocketSession::send(std::shared_ptr<const std::string> message) {
 
 void WebsocketSession::queue(std::shared_ptr<const std::string> message) {
   if (closing_ || !open_) return;
-  if (queue_.size() >= hub_.config.write_queue_messages ||
-      queued_bytes_ + message->size() > hub_.config.write_queue_bytes) {
-    hub_.metrics.slow_clients_dropped_total++;
+  if (queue_.size() >= services_.config.write_queue_messages ||
+      queued_bytes_ + message->size() > services_.config.write_queue_bytes) {
+    services_.metrics.slow_clients_dropped_total++;
     spdlog::warn("conn {} does not read: dropped", id_);
     return drop();
   }

@@ -15,19 +15,19 @@
 
 #include "app/peer.h"
 #include "net/connection_limits.h"
-#include "net/rate_limiter.h"
+#include "util/rate_limiter.h"
 
 namespace banmen::server {
 
-struct Hub;
+struct NetServices;
 
 class WebsocketSession : public Peer, public std::enable_shared_from_this<WebsocketSession> {
  public:
   // `address` is the client's (see TrustedProxies); `tickets` its places among the
   // connection caps, held until the session goes; `room` the room its URL names (empty:
   // a bare /ws).
-  WebsocketSession(Hub& hub, boost::asio::ip::tcp::socket&& socket, std::string address,
-                   ConnectionTickets tickets, std::string room = {});
+  WebsocketSession(NetServices& services, boost::asio::ip::tcp::socket&& socket,
+                   std::string address, ConnectionTickets tickets, std::string room = {});
   ~WebsocketSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> req);
@@ -61,7 +61,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   void arm_idle_timer();
   static void fail(boost::beast::error_code ec, const char* what);
 
-  Hub& hub_;
+  NetServices& services_;
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   boost::asio::steady_timer idle_timer_;
