@@ -1,5 +1,6 @@
 // banmen-server: private rooms where two browsers play shogi, minishogi, dog-cat shogi,
-// hasami shogi, chess and reversi, with clocks, spectators and reconnection.
+// hasami shogi, chess, reversi and fairy-chess variants, with clocks, spectators and
+// reconnection.
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/ip/address.hpp>

@@ -67,10 +67,10 @@ describe('game directory', () => {
     expect(d.clocks('shogi')).toEqual(['none']);
     d.set([
       { id: 'shogi', name: 'Shogi', sides: ['a', 'b'], side_letters: ['b', 'w'], hidden_information: false, clocks: ['none', 'byoyomi'], record_formats: ['kif'] },
-      { id: 'chess', name: 'Chess', sides: ['a', 'b'], side_letters: ['w', 'b'], hidden_information: false, clocks: ['none', 'fischer'], available: false },
+      { id: 'chess', name: 'Chess', sides: ['a', 'b'], side_letters: ['w', 'b'], hidden_information: false, clocks: ['none', 'fischer'] },
     ]);
     expect(d.available('shogi')).toBe(true);
-    expect(d.available('chess')).toBe(false);
+    expect(d.available('chess')).toBe(true);
     expect(d.available('reversi')).toBe(false);
     expect(d.byoyomi('shogi')).toBe(true);
     expect(d.byoyomi('chess')).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chessCaptured, hasamiCaptures, reversiDiscs } from '../src/ui/material';
 import { customClock, presetsFor, switchClock } from '../src/ui/presets';
-import { kingInEnemyCamp, recordFormats } from '../src/ui/controls';
+import { kingInEnemyCamp } from '../src/ui/controls';
 import { markedPly, moveRows, startOf } from '../src/ui/move-list';
 
 describe('material', () => {
@@ -42,10 +42,6 @@ describe('controls', () => {
     expect(kingInEnemyCamp('4K4/9/9/9/9/9/9/9/4k4 b - 1', 0)).toBe(true);
     expect(kingInEnemyCamp('4K4/9/9/9/9/9/9/9/4k4 b - 1', 1)).toBe(true);
     expect(kingInEnemyCamp(start, null)).toBe(false);
-  });
-  it('uses the formats the server lists, else the known ones', () => {
-    expect(recordFormats('chess')).toEqual(['pgn']);
-    expect(recordFormats('shogi', ['kif'])).toEqual(['kif']);
   });
 });
 

@@ -35,7 +35,6 @@ json welcome(const Hub& hub, const json& re, int protocol) {
     json game = game_info_json(info);
     game["clocks"] = clock_kinds(std::string(id));
     game["record_formats"] = formats;
-    game["available"] = true;  // every game in the registry is played (kept for clients)
     game["computer"] = engine::engine_supports(id);
     if (auto variant = fairy::builtin_variant(id)) game["variant"] = variant_info_json(*variant);
     games.push_back(std::move(game));

@@ -25,7 +25,8 @@ ParsedConfig parse_config(int argc, char** argv) {
   Config c;
   CLI::App app{
       "banmen-server: private rooms for shogi, minishogi, dog-cat shogi, hasami "
-      "shogi, chess and reversi over WebSocket"};
+      "shogi, chess, reversi and fairy-chess variants (the built-ins or a host's own) "
+      "over WebSocket"};
   app.option_defaults()->always_capture_default();
   app.set_version_flag("--version", "banmen-server " BANMEN_VERSION);
 

@@ -60,7 +60,6 @@ class EnginePool {
       withdrawn_.store(true, std::memory_order_relaxed);
       stop_.store(true, std::memory_order_relaxed);
     }
-    bool cancelled() const { return stop_.load(std::memory_order_relaxed); }
 
    private:
     friend class EnginePool;

@@ -448,12 +448,13 @@ class Room : public std::enable_shared_from_this<Room> {
   std::uint64_t hint_search_no_ = 0;
   std::map<std::uint64_t, std::int64_t> hint_asked_ms_;  // by client id: steady ms
 
-  // A write is being committed: requests wait in `waiting_` until the store answers.
+  // How the room is let go: a detached room's end, a fenced write, a hand-over.
   std::function<void()> detached_gone_;  // create_detached()
   std::function<void()> fenced_;         // on_fenced()
   bool fenced_told_ = false;
   bool moved_ = false;  // close_for_move(): a late join is told to reconnect (4003)
 
+  // A write is being committed: requests wait in `waiting_` until the store answers.
   bool store_busy_ = false;
   bool worker_busy_ = false;  // work_then(): a worker is doing this room's request
   std::deque<std::function<void()>> waiting_;

@@ -13,7 +13,7 @@
 #include <random>
 
 #include "engine/engine.h"
-#include "rooms/computer_seat.h"
+#include "rooms/computer_facts.h"
 #include "rooms/room.h"
 #include "util/time.h"
 

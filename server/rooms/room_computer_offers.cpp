@@ -5,7 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/error_codes.h"
-#include "rooms/computer_seat.h"
+#include "rooms/computer_facts.h"
 #include "rooms/room.h"
 
 namespace banmen::server {

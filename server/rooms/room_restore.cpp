@@ -13,7 +13,7 @@
 
 #include "core/registry.h"
 #include "core/variation_text.h"
-#include "rooms/computer_seat.h"
+#include "rooms/computer_facts.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"
 #include "util/time.h"

@@ -5,7 +5,7 @@
 
 #include "protocol/game_info.h"
 #include "protocol/variant_info.h"
-#include "rooms/computer_seat.h"
+#include "rooms/computer_facts.h"
 #include "rooms/room.h"
 #include "shogi/impasse_view.h"
 #include "util/json_writer.h"

@@ -40,9 +40,7 @@ class ServerRoomTest : public ::testing::Test {
   // Hello, welcome, create, join: the room ready with member 0 seat 0, member 1 seat 1.
   void set_up_room() {
     for (int m = 0; m < 3; ++m) room_->on_open(m, true, {});
-    const json games = json::array({{{"id", "chess"}, {"available", true}},
-                                    {{"id", "shogi"}, {"available", false}},
-                                    {{"id", "reversi"}, {"available", true}}});
+    const json games = json::array({{{"id", "chess"}}, {{"id", "reversi"}}});
     for (int m = 0; m < 3; ++m) feed(m, {{"type", "welcome"}, {"protocol", 2}, {"games", games}});
     room_->join();
     feed(0, {{"type", "room_created"}, {"room", "R22"}, {"player", 0}, {"token", "t"}});

@@ -24,10 +24,10 @@ export class GameDirectory {
     return this.games.length > 0;
   }
 
-  // undefined while the server has not said.
+  // Whether the server plays the game: every game it lists. undefined while it has not said.
   available(id: string): boolean | undefined {
-    const g = this.find(id);
-    return g ? g.available !== false : this.known ? false : undefined;
+    if (this.find(id)) return true;
+    return this.known ? false : undefined;
   }
 
   // Whether the computer opponent plays the game. A room's own fairy definition ('custom')

@@ -57,7 +57,6 @@ export interface GameInfoMsg {
   hidden_information: boolean;
   clocks?: string[];
   record_formats?: string[]; // formats of the game-record download (welcome only)
-  available?: boolean;
   computer?: boolean; // the computer opponent plays it (welcome only)
   variant?: VariantInfo; // fairy-chess variants: how to draw the board and its pieces
 }

@@ -19,21 +19,12 @@ export interface RoomActions {
   switchGame(game: string, clockChoice?: string): void;
 }
 
-// What each game's rules offer (GameInfo::record_formats), for servers that do not list them.
-const RECORD_FORMATS: Record<string, string[]> = {
-  chess: ['pgn'], shogi: ['kif', 'csa', 'sfen'], minishogi: ['kif', 'csa', 'sfen'], dogcat: ['record'],
-  hasami: ['transcript'], reversi: ['transcript'],
-};
 const EXTENSION: Record<string, string> = { pgn: 'pgn', kif: 'kif', csa: 'csa' };
 
 // A record format's button label: the file formats by their usual capitals (KIF, PGN),
 // the project's own text records by a word in the page's language.
 export function formatLabel(format: string): string {
   return tMaybe(`format.${format}`) ?? format.toUpperCase();
-}
-
-export function recordFormats(gameId: string, offered?: string[]): string[] {
-  return offered && offered.length ? offered : (RECORD_FORMATS[gameId] ?? []);
 }
 
 export function renderControls(s: RoomState, a: RoomActions, games: GameDirectory, formats: string[]): HTMLElement {

@@ -13,7 +13,7 @@ import type { VariantInfo } from '../protocol/messages';
 import { ReversiBoard } from '../boards/reversi-board';
 import { PlayerBar } from './player-bar';
 import { renderMoveList } from './move-list';
-import { renderControls, recordFormats, type RoomActions } from './controls';
+import { renderControls, type RoomActions } from './controls';
 import { choose } from './dialogs';
 import { resultText } from '../state/result-text';
 import { gameName, sideName, variantPieceName } from '../games/names';
@@ -233,7 +233,7 @@ export class RoomView {
     // first game does) and when one ends.
     const started = prev?.status !== 'playing' && s.status === 'playing';
     if (!prev || started || s.lastChange === 'game_over' || prev.gameNo !== s.gameNo) void this.series.refresh();
-    this.controls.replaceChildren(renderControls(s, this.actions, this.games, recordFormats(s.game.id, this.games.formats(s.game.id))));
+    this.controls.replaceChildren(renderControls(s, this.actions, this.games, this.games.formats(s.game.id) ?? []));
     this.renderChat(s);
     this.announcer.change(prev, s);
     // The boards cache their position on the page; tell them when things may have moved.

@@ -9,7 +9,7 @@
 // fixed line of up to 80 plies from its start (each ply the legal move at a fixed index
 // of legal_moves()), many times over, and reports microseconds per applied move.
 //
-//   banmen-bench                 the standard suite (all six games)
+//   banmen-bench                 the standard suite (the six games, Capablanca, grand)
 //   banmen-bench --game chess    only that game's cases
 //   banmen-bench --game G --position P --depth N   one custom case
 //   banmen-bench --apply [--game G]               the apply micro-benchmark

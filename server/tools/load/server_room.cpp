@@ -35,12 +35,11 @@ void ServerRoom::opened(int member) {
 
 std::string ServerRoom::choose_game(const json& games) const {
   if (wanted_game_ != "mix") return wanted_game_;
-  std::vector<std::string> available;
-  for (const auto& g : games) {
-    if (g.value("available", false)) available.push_back(g.value("id", ""));
-  }
-  if (available.empty()) return {};
-  return available[static_cast<std::size_t>(index_) % available.size()];
+  // Every game the server lists is played there.
+  std::vector<std::string> listed;
+  for (const auto& g : games) listed.push_back(g.value("id", ""));
+  if (listed.empty()) return {};
+  return listed[static_cast<std::size_t>(index_) % listed.size()];
 }
 
 void ServerRoom::on_welcome(int member, const json& message) {

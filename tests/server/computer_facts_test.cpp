@@ -1,6 +1,6 @@
 // The computer seat's facts that need no room: its name, the marker its seat record stores
 // (which no token hash can equal), and the time it may think on each kind of clock.
-#include "rooms/computer_seat.h"
+#include "rooms/computer_facts.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 namespace banmen::server {
 namespace {
 
-TEST(ComputerSeat, NameAndMarkerRoundTrip) {
+TEST(ComputerFacts, NameAndMarkerRoundTrip) {
   EXPECT_EQ(computer_name(3), "Computer (level 3)");
   for (int level = 1; level <= 8; ++level)
     EXPECT_EQ(computer_level_of_marker(computer_token_marker(level)), level);
@@ -22,7 +22,7 @@ TEST(ComputerSeat, NameAndMarkerRoundTrip) {
   EXPECT_NE(sha256_hex("computer:3"), "computer:3");
 }
 
-TEST(ComputerSeat, BudgetFollowsTheClock) {
+TEST(ComputerFacts, BudgetFollowsTheClock) {
   // No clock: the level's own time alone bounds it.
   EXPECT_EQ(computer_budget_ms(GameClock{}, 0, 0), 3000);  // no clock: a person still waits
   // Fischer 5 min + 3 s: a thirtieth of what is left plus most of the increment.

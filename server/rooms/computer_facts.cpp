@@ -1,4 +1,4 @@
-#include "rooms/computer_seat.h"
+#include "rooms/computer_facts.h"
 
 #include <algorithm>
 
