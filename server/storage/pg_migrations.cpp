@@ -9,9 +9,13 @@ namespace banmen::server::pg {
 
 namespace {
 
-// Step 1: the record of play, as SQLite's four steps left it. Times are Unix milliseconds
-// (BIGINT) as in the rest of the server; moves are keyed by (room, game, ply) so a
-// duplicate ply is impossible.
+// The steps are numbered as SQLite's (sqlite_migrations.cpp): step N is the same change of
+// the schema in both stores. Steps 7 and 8 are PostgreSQL's alone (several servers).
+//
+// Step 1: the record of play, together with SQLite's steps 2 to 4 (chat, thinking time,
+// closed rooms, byoyomi flags), which PostgreSQL's first schema already held. Times are
+// Unix milliseconds (BIGINT) as in the rest of the server; moves are keyed by (room, game,
+// ply) so a duplicate ply is impossible.
 constexpr const char* kStep1 = R"sql(
 CREATE TABLE rooms (
   room_id      TEXT PRIMARY KEY,
@@ -70,35 +74,13 @@ CREATE TABLE chat (
 CREATE INDEX chat_by_room ON chat (room_id, id);
 )sql";
 
-// Step 2: room ownership, for several servers sharing the database. One row per room: the
-// server that owns it, an epoch bumped at every change of owner, and a lease the owner
-// renews. banmen_fence() is run before every write of a server that owns rooms, in the same
-// transaction: it refuses the write (SQLSTATE BM001) unless the writer still holds the
-// epoch it was given, and locks the row against a takeover until the write commits.
-constexpr const char* kStep2 = R"sql(
-CREATE TABLE room_owners (
-  room_id     TEXT PRIMARY KEY,
-  owner       TEXT NOT NULL,
-  epoch       BIGINT NOT NULL,
-  lease_until TIMESTAMPTZ NOT NULL
-);
-CREATE FUNCTION banmen_fence(p_room TEXT, p_owner TEXT, p_epoch BIGINT) RETURNS void
-LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM 1 FROM room_owners
-    WHERE room_id = p_room AND owner = p_owner AND epoch = p_epoch FOR SHARE;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'room % has another owner now (epoch % is stale)', p_room, p_epoch
-      USING ERRCODE = 'BM001';
-  END IF;
-END
-$$;
-)sql";
+// Steps 2 to 4: in step 1.
+constexpr const char* kInStep1 = "";
 
-// Step 3: rooms that last for their series, as SQLite's step 5: last_active_ms (every
+// Step 5: rooms that last for their series: last_active_ms (every
 // write but a move; the retention job adds the last game's latest move) and reviews, one
 // per game. Rooms from before start from their latest game start, game end or chat line.
-constexpr const char* kStep3 = R"sql(
+constexpr const char* kStep5 = R"sql(
 ALTER TABLE rooms ADD COLUMN last_active_ms BIGINT NOT NULL DEFAULT 0;
 UPDATE rooms SET last_active_ms = GREATEST(created_ms,
   COALESCE((SELECT MAX(GREATEST(started_ms, COALESCE(finished_ms, 0))) FROM games g
@@ -116,22 +98,56 @@ CREATE TABLE reviews (
 );
 )sql";
 
-// Step 4: a seat handed to the computer for the rest of a game survives a restart, as
-// SQLite's step 6.
-constexpr const char* kStep4 = R"sql(
+// Step 6: a seat handed to the computer for the rest of a game survives a restart.
+constexpr const char* kStep6 = R"sql(
 ALTER TABLE players ADD COLUMN computer_game INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE players ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
 )sql";
 
-// Step 5: the handover of a room between servers. A server that finds a room held by
+// Step 7: room ownership, for several servers sharing the database. One row per room: the
+// server that owns it, an epoch bumped at every change of owner, and a lease the owner
+// renews. banmen_fence() is run before every write of a server that owns rooms, in the same
+// transaction: it refuses the write (SQLSTATE BM001) unless the writer still holds the
+// epoch it was given, and locks the row against a takeover until the write commits.
+// It may run on a database that has it already (numbered before the steps were shared,
+// below), so it creates only what is missing.
+constexpr const char* kStep7 = R"sql(
+CREATE TABLE IF NOT EXISTS room_owners (
+  room_id     TEXT PRIMARY KEY,
+  owner       TEXT NOT NULL,
+  epoch       BIGINT NOT NULL,
+  lease_until TIMESTAMPTZ NOT NULL
+);
+CREATE OR REPLACE FUNCTION banmen_fence(p_room TEXT, p_owner TEXT, p_epoch BIGINT) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM room_owners
+    WHERE room_id = p_room AND owner = p_owner AND epoch = p_epoch FOR SHARE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'room % has another owner now (epoch % is stale)', p_room, p_epoch
+      USING ERRCODE = 'BM001';
+  END IF;
+END
+$$;
+)sql";
+
+// Step 8: the handover of a room between servers. A server that finds a room held by
 // another records that it wants it (wanted_by, wanted_at); the owner sees that when it
 // next renews its leases, hands the room over and lets it go. A takeover clears it.
-constexpr const char* kStep5 = R"sql(
+constexpr const char* kStep8 = R"sql(
 ALTER TABLE room_owners ADD COLUMN wanted_by TEXT;
 ALTER TABLE room_owners ADD COLUMN wanted_at TIMESTAMPTZ;
 )sql";
 
-constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5};
+constexpr std::array kSteps = {kStep1, kInStep1, kInStep1, kInStep1,
+                               kStep5, kStep6,   kStep7,   kStep8};
+
+// A banmen_schema without its `shared` column was written before the steps were shared,
+// in PostgreSQL's own numbering: 1 the record of play (shared 1 to 4), 2 ownership (7),
+// 3 rooms that last (5), 4 the computer's seats (6), 5 the handover (8). Each maps to the
+// shared step up to which every step is there; a later step found there already (only
+// ownership, step 7) creates only what is missing.
+constexpr std::array kFromOwnNumbering = {0, 4, 4, 5, 7, 8};
 
 // pg_advisory_xact_lock's key: any constant the database's other users do not take.
 constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(7306010123)";
@@ -142,6 +158,19 @@ int current_schema_version() {
   return static_cast<int>(kSteps.size());
 }
 
+namespace {
+
+// Whether banmen_schema counts in the shared numbering (it has the `shared` column).
+Result<bool> shared_numbering(Connection& db) {
+  auto has = db.query(
+      "SELECT count(*) FROM pg_attribute WHERE attrelid = 'banmen_schema'::regclass "
+      "AND attname = 'shared' AND NOT attisdropped");
+  if (!has) return has.error();
+  return Row(has->get(), 0).int64(0) > 0;
+}
+
+}  // namespace
+
 Result<int> schema_version(Connection& db) {
   auto exists = db.query("SELECT to_regclass('banmen_schema') IS NOT NULL");
   if (!exists) return exists.error();
@@ -149,7 +178,12 @@ Result<int> schema_version(Connection& db) {
   auto v = db.query("SELECT version FROM banmen_schema");
   if (!v) return v.error();
   if (PQntuples(v->get()) == 0) return 0;
-  return Row(v->get(), 0).int32(0);
+  const int version = Row(v->get(), 0).int32(0);
+  auto shared = shared_numbering(db);
+  if (!shared) return shared.error();
+  if (*shared || version < 0 || version >= static_cast<int>(kFromOwnNumbering.size()))
+    return version;
+  return kFromOwnNumbering[static_cast<std::size_t>(version)];
 }
 
 Result<void> migrate(Connection& db, int target) {
@@ -157,7 +191,9 @@ Result<void> migrate(Connection& db, int target) {
   if (auto r = db.exec("BEGIN"); !r) return r;
   auto body = [&]() -> Result<void> {
     if (auto r = db.exec(kMigrationLock); !r) return r;
-    if (auto r = db.exec("CREATE TABLE IF NOT EXISTS banmen_schema (version INTEGER NOT NULL)"); !r)
+    if (auto r = db.exec("CREATE TABLE IF NOT EXISTS banmen_schema (version INTEGER NOT NULL, "
+                         "shared BOOLEAN NOT NULL DEFAULT TRUE)");
+        !r)
       return r;
     auto version = schema_version(db);
     if (!version) return version.error();
@@ -167,11 +203,23 @@ Result<void> migrate(Connection& db, int target) {
                             " but this server knows only up to " +
                             std::to_string(current_schema_version()) +
                             "; run a newer banmen-server (the database was left untouched)");
+    // A version in PostgreSQL's own numbering is written again in the shared one.
+    auto shared = shared_numbering(db);
+    if (!shared) return shared.error();
+    if (!*shared) {
+      if (auto r = db.exec("ALTER TABLE banmen_schema ADD COLUMN shared BOOLEAN NOT NULL "
+                           "DEFAULT TRUE; UPDATE banmen_schema SET version = " +
+                           std::to_string(*version));
+          !r)
+        return r;
+    }
     if (*version == 0)
       if (auto r = db.exec("DELETE FROM banmen_schema; INSERT INTO banmen_schema VALUES (0)"); !r)
         return r;
     for (int step = *version; step < target; ++step) {
-      if (auto r = db.exec(kSteps[static_cast<std::size_t>(step)]); !r) return r;
+      const char* sql = kSteps[static_cast<std::size_t>(step)];
+      if (*sql != '\0')
+        if (auto r = db.exec(sql); !r) return r;
       if (auto r = db.exec("UPDATE banmen_schema SET version = " + std::to_string(step + 1)); !r)
         return r;
     }

@@ -115,6 +115,8 @@ ALTER TABLE players ADD COLUMN computer_game INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE players ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// PostgreSQL's steps have the same numbers (pg_migrations.cpp); its steps 7 and 8 (room
+// ownership for several servers) have no counterpart here.
 constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6};
 
 }  // namespace

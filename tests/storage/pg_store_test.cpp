@@ -318,5 +318,59 @@ TEST_F(PgStoreTest, RoomsFromBeforeVersion3GetTheirLastActivity) {
   EXPECT_TRUE(s->write(StoredReview{"done", 1, "tree", false, 1100}).ok());
 }
 
+// A database numbered by PostgreSQL's own steps, from before the two stores shared one
+// numbering (its banmen_schema has no `shared` column), opens at each of those versions:
+// it is read in the shared numbering, upgraded to the current schema, and keeps its rooms.
+TEST_F(PgStoreTest, ADatabaseInTheOldNumberingIsUpgraded) {
+  struct Old {
+    int own_version;  // what banmen_schema said
+    int shared;       // the shared step that holds the same schema
+    bool owners;      // whether it had room ownership (its own step 2) already
+  };
+  for (const Old old :
+       {Old{1, 4, false}, Old{2, 4, true}, Old{3, 5, true}, Old{4, 7, true}, Old{5, 8, true}}) {
+    SCOPED_TRACE("version " + std::to_string(old.own_version));
+    ASSERT_EQ(cluster_->reset_database(), "");
+    {
+      auto conn = pg::Connection::open(cluster_->url());
+      ASSERT_TRUE(conn.ok());
+      ASSERT_TRUE(pg::migrate(**conn, old.shared).ok());
+      // Ownership came second in the old numbering, before the steps now numbered 5 and 6.
+      if (old.owners && old.shared < 7) {
+        ASSERT_TRUE((*conn)
+                        ->exec("CREATE TABLE room_owners (room_id TEXT PRIMARY KEY, owner TEXT "
+                               "NOT NULL, epoch BIGINT NOT NULL, lease_until TIMESTAMPTZ NOT "
+                               "NULL); CREATE FUNCTION banmen_fence(p_room TEXT, p_owner TEXT, "
+                               "p_epoch BIGINT) RETURNS void LANGUAGE sql AS 'SELECT NULL::void'")
+                        .ok());
+      }
+      ASSERT_TRUE((*conn)
+                      ->exec("ALTER TABLE banmen_schema DROP COLUMN shared; "
+                             "UPDATE banmen_schema SET version = " +
+                             std::to_string(old.own_version) +
+                             "; INSERT INTO rooms (room_id, options_json, created_ms) "
+                             "VALUES ('old', '{}', 5)")
+                      .ok());
+      auto read = pg::schema_version(**conn);
+      ASSERT_TRUE(read.ok());
+      EXPECT_EQ(*read, old.shared);
+    }
+    auto s = open();
+    ASSERT_TRUE(s);
+    auto conn = pg::Connection::open(cluster_->url());
+    ASSERT_TRUE(conn.ok());
+    EXPECT_EQ(*pg::schema_version(**conn), pg::current_schema_version());
+    EXPECT_TRUE(s->list_games("old").ok());
+    // The schema is whole: the steps after the old version ran (reviews, the computer's
+    // seats, the handover's columns).
+    seed_room(*s, "new");
+    EXPECT_TRUE(s->write(StoredReview{"new", 1, "tree", false, 3}).ok());
+    auto handover = (*conn)->query("SELECT count(wanted_by) FROM room_owners");
+    EXPECT_TRUE(handover.ok());
+    auto computer = (*conn)->query("SELECT max(computer_level) FROM players");
+    EXPECT_TRUE(computer.ok());
+  }
+}
+
 }  // namespace
 }  // namespace banmen::server
