@@ -80,7 +80,7 @@ bool Room::work_then(const Request& r, std::function<std::function<void()>()> wo
         busy->reset();
       });
   if (admitted != RoomWorkers::Admission::ran) {
-    services_.metrics.room_work_refused_total++;
+    services_.metrics.refused.add(Refusal::room_work_busy);
     refuse(r, errc::rate_limited, "the room's or your share of the server's workers is busy");
     return false;
   }

@@ -34,21 +34,31 @@ std::string_view refusal_label(Refusal r) {
       return "export_queue_full";
     case Refusal::room_busy:
       return "room_busy";
+    case Refusal::room_work_busy:
+      return "room_work_busy";
     case Refusal::count:
       break;
   }
   return "other";
 }
 
-void RefusalCounters::render(std::string& out) const {
+void RefusalCounters::render(std::string& out, const EngineRefusals& engine) const {
   header(out, "banmen_refused_total",
          "Requests and connections refused, by reason: message_rate (WebSocket messages over "
          "the per-connection rate), max_connections, max_connections_per_address, api_rate "
          "(429), export_queue_full (503), room_busy (a join while another server held the "
-         "room).");
+         "room), room_work_busy (a heavy room request over its share), engine_queue_full and "
+         "engine_per_address (an engine search over --engine-queue or --engine-per-address).");
+  const auto reason_line = [&out](std::string_view reason, std::uint64_t value) {
+    out += "banmen_refused_total{reason=\"";
+    out += reason;
+    out += "\"} " + std::to_string(value) + '\n';
+  };
   for (std::size_t i = 0; i < by_reason.size(); ++i)
-    out += "banmen_refused_total{reason=\"" + std::string(refusal_label(static_cast<Refusal>(i))) +
-           "\"} " + std::to_string(by_reason[i].load(std::memory_order_relaxed)) + '\n';
+    reason_line(refusal_label(static_cast<Refusal>(i)),
+                by_reason[i].load(std::memory_order_relaxed));
+  reason_line("engine_queue_full", engine.queue_full);
+  reason_line("engine_per_address", engine.per_address);
 }
 
 std::string_view route_label(HttpRoute r) {

@@ -20,7 +20,13 @@ enum class Refusal : std::size_t {
   api_rate,                     // 429: a record or listing over the per-address --api-rate
   export_queue_full,            // 503: every export worker busy and --export-queue full
   room_busy,                    // a join while another server still held the room
+  room_work_busy,               // a heavy room request over its room's or address's share
   count
+};
+// Refusals the engine pool counts itself (util/engine_stats.h), written in the same metric.
+struct EngineRefusals {
+  std::uint64_t queue_full = 0;   // every waiting place was taken (--engine-queue)
+  std::uint64_t per_address = 0;  // the address had its share (--engine-per-address)
 };
 std::string_view refusal_label(Refusal r);
 
@@ -28,7 +34,8 @@ struct RefusalCounters {
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::count)> by_reason{};
   void add(Refusal r) { by_reason[static_cast<std::size_t>(r)].fetch_add(1); }
   std::uint64_t get(Refusal r) const { return by_reason[static_cast<std::size_t>(r)].load(); }
-  void render(std::string& out) const;  // every reason, zeros included
+  // Every reason, zeros included, the engine's two after the others.
+  void render(std::string& out, const EngineRefusals& engine) const;
 };
 
 // Which kind of HTTP target answered: banmen_http_requests_total{code="...",route="..."}.

@@ -56,15 +56,6 @@ void render_engine(std::string& out, const EngineStats& e) {
   plain_line(out, "banmen_engine_queue_length", "gauge", "Engine searches waiting for a thread.",
              e.queued);
   plain_line(out, "banmen_engine_running", "gauge", "Engine searches on a thread now.", e.running);
-  plain_line(out, "banmen_engine_refused_total", "counter",
-             "Engine searches refused because --engine-queue searches were waiting (a computer's "
-             "move waits and asks again; a hint is refused engine_busy).",
-             e.refused_queue);
-  plain_line(out, "banmen_engine_refused_address_total", "counter",
-             "Engine searches refused because their address had --engine-per-address searches "
-             "waiting or running (a computer's move waits and asks again; a hint is refused "
-             "engine_busy).",
-             e.refused_address);
 }
 }  // namespace
 
@@ -94,7 +85,7 @@ std::string Metrics::render(const StoreStats& store, const EngineStats& engine) 
   http_requests.render(out);
   line(out, "banmen_slow_clients_dropped_total", "counter",
        "Connections closed because their write queue was full.", slow_clients_dropped_total);
-  refused.render(out);
+  refused.render(out, {engine.refused_queue, engine.refused_address});
   line(out, "banmen_accept_out_of_descriptors_total", "counter",
        "Times accepting a connection failed for lack of file descriptors (then paused).",
        accept_out_of_descriptors_total);
@@ -104,9 +95,6 @@ std::string Metrics::render(const StoreStats& store, const EngineStats& engine) 
   line(out, "banmen_room_work_total", "counter",
        "Heavy room requests (review opening, review records) done on the room workers.",
        room_work_total);
-  line(out, "banmen_room_work_refused_total", "counter",
-       "Heavy room requests refused (rate_limited): the room's or the address's share was taken.",
-       room_work_refused_total);
   line(out, "banmen_replayed_plies_total", "counter",
        "Moves replayed from a game's start to answer a request (a takeback with nothing kept).",
        replayed_plies_total);

@@ -38,10 +38,9 @@ struct Metrics {
   std::atomic<std::uint64_t> accept_out_of_descriptors_total{0};
   // Record exports and game listings (/api/rooms/...).
   std::atomic<std::uint64_t> export_cache_hits_total{0};
-  // Rooms' heavy requests done on the room workers (rooms/room_workers.h), and those refused
-  // because the room's or the address's share was taken.
+  // Rooms' heavy requests done on the room workers (rooms/room_workers.h); those refused
+  // because the room's or the address's share was taken count in `refused` (room_work_busy).
   std::atomic<std::uint64_t> room_work_total{0};
-  std::atomic<std::uint64_t> room_work_refused_total{0};
   // Moves replayed from a game's start to rebuild a position on a request (a takeback with
   // no kept earlier position): what a request cost beyond its own step.
   std::atomic<std::uint64_t> replayed_plies_total{0};

@@ -77,7 +77,7 @@ TEST(HostileEngine, OneAddressesComputerRoomsCannotMakeAnotherWaitForThemAll) {
   EXPECT_LE(done_after - done_before, 2) << "searches finished before the victim's";
   // The flood held no more than its address's share of the pool.
   EXPECT_LE(metric(port, "banmen_engine_queue_length"), 4);
-  EXPECT_GT(metric(port, "banmen_engine_refused_address_total"), 0);
+  EXPECT_GT(metric(port, "banmen_refused_total{reason=\"engine_per_address\"}"), 0);
 }
 
 }  // namespace

@@ -97,10 +97,9 @@ TEST(Metrics, EngineSearchesAndQueueWaitsAreHistograms) {
   EXPECT_TRUE(has("# TYPE banmen_engine_queue_length gauge\nbanmen_engine_queue_length 3\n"));
   EXPECT_TRUE(has("# TYPE banmen_engine_running gauge\nbanmen_engine_running 1\n"));
   EXPECT_TRUE(has("# TYPE banmen_engine_searches_total counter\nbanmen_engine_searches_total 2\n"));
-  EXPECT_TRUE(has("# TYPE banmen_engine_refused_total counter\nbanmen_engine_refused_total 4\n"));
-  EXPECT_TRUE(
-      has("# TYPE banmen_engine_refused_address_total counter\n"
-          "banmen_engine_refused_address_total 5\n"));
+  // The engine's refusals are reasons of the one refusal metric.
+  EXPECT_TRUE(has("banmen_refused_total{reason=\"engine_queue_full\"} 4\n"));
+  EXPECT_TRUE(has("banmen_refused_total{reason=\"engine_per_address\"} 5\n"));
   // The sum is the histogram's, not a counter of its own as it once was.
   EXPECT_FALSE(has("# TYPE banmen_engine_search_seconds_sum"));
   // Every TYPE line names a family once.
@@ -139,9 +138,11 @@ TEST(Metrics, RefusalsHttpAnswersAndGamesAreLabelsOfOneMetric) {
   EXPECT_TRUE(has("banmen_games_started_total{game=\"other\"} 1"));
   EXPECT_TRUE(has("banmen_games_finished_total{game=\"reversi\"} 1"));
   // The per-case names are gone.
-  for (const char* old : {"banmen_api_rate_limited_total", "banmen_api_busy_total",
-                          "banmen_rate_limited_total", "banmen_connections_refused_total",
-                          "banmen_connections_refused_address_total", "banmen_room_busy_total"})
+  for (const char* old :
+       {"banmen_api_rate_limited_total", "banmen_api_busy_total", "banmen_rate_limited_total",
+        "banmen_connections_refused_total", "banmen_connections_refused_address_total",
+        "banmen_room_busy_total", "banmen_engine_refused_total",
+        "banmen_engine_refused_address_total", "banmen_room_work_refused_total"})
     EXPECT_EQ(text.find(std::string("\n") + old), text.npos) << old;
   // Each metric's TYPE line comes once, before its first sample.
   for (const char* name : {"banmen_refused_total", "banmen_http_requests_total",

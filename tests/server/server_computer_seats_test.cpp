@@ -132,8 +132,9 @@ TEST_F(ServerComputer, AFloodOfComputerRoomsDoesNotStallAHumanRoom) {
   }
   const auto loaded = human_round_trips(30);
   const auto metrics = raw_http_get(port(), "/metrics");
-  const auto refused = metrics.find("\nbanmen_engine_refused_total ");
-  const auto refused_address = metrics.find("\nbanmen_engine_refused_address_total ");
+  const auto refused = metrics.find("\nbanmen_refused_total{reason=\"engine_queue_full\"} ");
+  const auto refused_address =
+      metrics.find("\nbanmen_refused_total{reason=\"engine_per_address\"} ");
   ASSERT_FALSE(quiet.empty());
   ASSERT_FALSE(loaded.empty());
   auto line_at = [&](std::size_t at) {

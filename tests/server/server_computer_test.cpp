@@ -163,8 +163,9 @@ TEST_F(ServerComputer, RematchKeepsTheComputerAndMetricsCountItsSearches) {
   for (const char* name :
        {"banmen_engine_searches_total", "banmen_engine_search_seconds_sum",
         "banmen_engine_search_seconds_count", "banmen_engine_queue_wait_seconds_count",
-        "banmen_engine_queue_length", "banmen_engine_running", "banmen_engine_refused_total",
-        "banmen_engine_refused_address_total"})
+        "banmen_engine_queue_length", "banmen_engine_running",
+        "banmen_refused_total{reason=\"engine_queue_full\"}",
+        "banmen_refused_total{reason=\"engine_per_address\"}"})
     EXPECT_NE(metrics.find(std::string("\n") + name + " "), std::string::npos) << name;
   // The times are histograms (the search time's sum was once typed a counter of its own).
   for (const char* type : {"# TYPE banmen_engine_search_seconds histogram\n",
