@@ -8,8 +8,9 @@
 namespace banmen::hasami {
 
 const GameInfo& hasami_info() {
-  static const GameInfo info{"hasami", "Hasami shogi", {'b', 'w'}, {"black", "white"},
-                             false,    {"transcript"}, true};
+  static const GameInfo info{
+      "hasami", "Hasami shogi",     {'b', 'w'}, {"black", "white"}, false, {"transcript"}, true, 9,
+      9,        SquareNames::shogi, false,      "hasami",           "koma"};
   return info;
 }
 
