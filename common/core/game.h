@@ -155,8 +155,6 @@ class Game {
 
  private:
   Outcome external_;  // set by finish() or declare_win(); ongoing otherwise
- protected:
-  void set_external_outcome(Outcome o) { external_ = std::move(o); }
 };
 
 using GamePtr = std::unique_ptr<Game>;

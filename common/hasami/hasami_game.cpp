@@ -14,7 +14,7 @@ const GameInfo& hasami_info() {
   return info;
 }
 
-HasamiGame::HasamiGame(const Position& start) : initial_(start), current_(start) {
+HasamiGame::HasamiGame(const Position& start) : PlainGame(start) {
   seen_.push(start);
 }
 
