@@ -11,8 +11,8 @@
 namespace banmen::chess {
 
 const GameInfo& chess_game_info() {
-  static const GameInfo info{"chess", "Chess", {'w', 'b'}, {"white", "black"}, false, {"pgn"},
-                             false,   8,       8,          SquareNames::chess, false, "uci",
+  static const GameInfo info{"chess",    "Chess", {'w', 'b'}, {"white", "black"}, false, {"pgn"},
+                             false,      8,       8,          SquareNames::chess, false, "uci",
                              "checkered"};
   return info;
 }

@@ -30,7 +30,7 @@ const GameInfo& minishogi_info() {
 
 const GameInfo& dogcat_info() {
   static const GameInfo info{
-      "dogcat", "Dog-cat shogi",    {'b', 'w'}, {"dog", "cat"}, true,   {"record"}, true, 5,
+      "dogcat", "Dog-cat shogi",    {'b', 'w'}, {"dog", "cat"}, true,  {"record"}, true, 5,
       5,        SquareNames::shogi, true,       "dogcat",       "koma"};
   return info;
 }
