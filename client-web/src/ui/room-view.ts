@@ -180,7 +180,7 @@ export class RoomView {
     if (shown.back && !this.wasBack) this.cancelPremove();
     this.wasBack = shown.back;
     if (this.boardGame !== boardKey(v)) {
-      this.makeBoard(v.game.id, spectatorBoard(v), v.game.variant);
+      this.makeBoard(v.game.id, spectatorBoard(v), v.game.variant, v.game.hands ?? this.games.hands(v.game.id));
       this.boardGame = boardKey(v);
     }
     this.renderDefinition(s);
@@ -241,7 +241,7 @@ export class RoomView {
     document.body.dispatchEvent(new Event('shogiground.resize'));
   }
 
-  private makeBoard(gameId: string, spectator: boolean, variant?: VariantInfo): void {
+  private makeBoard(gameId: string, spectator: boolean, variant?: VariantInfo, hands = false): void {
     this.board?.destroy();
     this.squareKeys?.destroy();
     this.squareKeys = null;
@@ -274,10 +274,11 @@ export class RoomView {
     this.boardEl.setAttribute('aria-label', t('a11y.board'));
     this.boardEl.setAttribute('aria-describedby', 'board-keys-hint');
     this.el.dataset.game = gameId;
-    // What the page's layout follows (room.css): the board's kind and width, and hands.
+    // What the page's layout follows (room.css): the board's kind and width, and hands (the
+    // game's facts in the snapshot, else in welcome).
     this.el.dataset.board = kind;
     this.el.dataset.files = String(meta?.files ?? 8);
-    this.el.dataset.hands = String(this.games.hands(gameId));
+    this.el.dataset.hands = String(hands);
   }
 
   // Drawn again only when the text changes, so an opened definition stays open.
