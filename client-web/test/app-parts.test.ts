@@ -81,7 +81,7 @@ describe('game directory', () => {
 describe('catalog', () => {
   it('gives every game a board and side names', () => {
     for (const g of GAMES) {
-      expect(['shogi', 'chess', 'reversi']).toContain(g.board);
+      expect(['koma', 'checkered', 'discs']).toContain(g.board);
       expect(sideName(g.id, 0)).not.toMatch(/^side\./);
       expect(sideName(g.id, 1)).not.toMatch(/^side\./);
     }

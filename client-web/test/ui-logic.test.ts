@@ -53,12 +53,12 @@ describe('move list', () => {
     expect(markedPly('△7二飛(82)', 1)).toBe('△7二飛(82)');
   });
   it('starts the move list with the side that moved first, numbered from the position', () => {
-    expect(startOf('shogi', 'lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1')).toEqual({ firstSeat: 1, firstNo: 1 });
-    expect(startOf('shogi', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1')).toEqual({ firstSeat: 0, firstNo: 1 });
-    expect(startOf('chess', '4k3/8/8/8/8/8/8/4K2R b K - 3 12')).toEqual({ firstSeat: 1, firstNo: 12 });
-    expect(startOf('chess', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')).toEqual({ firstSeat: 0, firstNo: 1 });
-    expect(startOf('reversi', '---------------------------OX------XO--------------------------- X')).toEqual({ firstSeat: 0, firstNo: 1 });
-    expect(startOf('chess', '')).toEqual({ firstSeat: 0, firstNo: 1 });
+    expect(startOf('koma', 'lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1')).toEqual({ firstSeat: 1, firstNo: 1 });
+    expect(startOf('koma', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1')).toEqual({ firstSeat: 0, firstNo: 1 });
+    expect(startOf('checkered', '4k3/8/8/8/8/8/8/4K2R b K - 3 12')).toEqual({ firstSeat: 1, firstNo: 12 });
+    expect(startOf('checkered', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')).toEqual({ firstSeat: 0, firstNo: 1 });
+    expect(startOf('discs', '---------------------------OX------XO--------------------------- X')).toEqual({ firstSeat: 0, firstNo: 1 });
+    expect(startOf('checkered', '')).toEqual({ firstSeat: 0, firstNo: 1 });
     // Black first: "12. … Ke7", then "13. Rh8 Kd6", then "14. Rh7".
     expect(moveRows(4, { firstSeat: 1, firstNo: 12 })).toEqual([
       { no: 12, first: null, second: 0 }, { no: 13, first: 1, second: 2 }, { no: 14, first: 3, second: null }]);

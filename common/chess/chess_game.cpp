@@ -11,7 +11,9 @@
 namespace banmen::chess {
 
 const GameInfo& chess_game_info() {
-  static const GameInfo info{"chess", "Chess", {'w', 'b'}, {"white", "black"}, false, {"pgn"}};
+  static const GameInfo info{"chess",    "Chess", {'w', 'b'}, {"white", "black"}, false, {"pgn"},
+                             false,      8,       8,          SquareNames::chess, false, "uci",
+                             "checkered"};
   return info;
 }
 

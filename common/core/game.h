@@ -23,7 +23,13 @@
 
 namespace banmen {
 
-// Static facts about a kind of game.
+// How a game writes a square: chess's "e4" (file letter from the first player's left, rank
+// number from the first player's side) or the shogi family's "7g" (file digit from the
+// first player's right, rank letter from the far side).
+enum class SquareNames : std::uint8_t { chess, shogi };
+
+// Static facts about a kind of game: everything the server and its clients need to know of
+// it without naming it (its board, notation, records, whether the computer plays it).
 struct GameInfo {
   std::string_view id;  // registry id: "shogi", "minishogi", "dogcat", "hasami", "chess", "reversi"
   std::string_view name;  // English display name
@@ -36,6 +42,20 @@ struct GameInfo {
   // Whether its players keep time with byoyomi (the Japanese games) as well as Fischer
   // increments: the one home of which clocks a room may offer for it.
   bool byoyomi_clock = false;
+  // The board's size, how its squares are written, and whether captured pieces go to a
+  // hand from which they may be dropped.
+  int files = 8;
+  int ranks = 8;
+  SquareNames squares = SquareNames::chess;
+  bool hands = false;
+  // How its moves are written, for a client that shows them in another notation: "usi"
+  // (the shogi family's USI), "uci" (chess and fairy chess), or the game's own id.
+  std::string_view notation;
+  // The kind of board a client draws it on: "koma" (a grid of shogi pieces that face their
+  // owner's way), "checkered" (chess), "discs" (reversi's stones on a grid) or "fairy"
+  // (chess-like pieces of any variant, drawn from the variant's facts).
+  std::string_view board;
+  bool computer = true;  // the computer opponent (engine/engine.h) plays it
 };
 
 // Facts about a game that are not part of its position, for record exports.
@@ -135,8 +155,6 @@ class Game {
 
  private:
   Outcome external_;  // set by finish() or declare_win(); ongoing otherwise
- protected:
-  void set_external_outcome(Outcome o) { external_ = std::move(o); }
 };
 
 using GamePtr = std::unique_ptr<Game>;

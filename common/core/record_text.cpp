@@ -128,4 +128,27 @@ Result<std::optional<Outcome>> check_recorded_result(const GameInfo& info, const
   return std::optional<Outcome>(*claimed);
 }
 
+std::string transcript_opening(const GameInfo& info, const RecordInfo& record) {
+  std::string out = header_line("Game", info.id);
+  const char* keys[2] = {"Black", "White"};
+  for (int seat = 0; seat < 2; ++seat)
+    if (!record.players[seat].empty()) out += header_line(keys[seat], record.players[seat]);
+  if (!record.event.empty()) out += header_line("Event", record.event);
+  if (!record.site.empty()) out += header_line("Site", record.site);
+  if (!record.start_time.empty()) out += header_line("Date", record.start_time);
+  if (!record.time_control.empty()) out += header_line("TimeControl", record.time_control);
+  return out;
+}
+
+Result<std::optional<Outcome>> check_transcript_end(const Game& game, const TranscriptFacts& facts,
+                                                    std::string_view tally_name,
+                                                    const std::string& actual_tally) {
+  if (!facts.tally.empty() && facts.tally != actual_tally)
+    return make_error(errc::bad_record, "the " + std::string(tally_name) + " " +
+                                            std::string(facts.tally) +
+                                            " does not match the moves (" + actual_tally + ")");
+  if (facts.result.empty()) return std::optional<Outcome>();
+  return check_recorded_result(game.info(), game.outcome(), facts.result);
+}
+
 }  // namespace banmen

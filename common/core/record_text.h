@@ -58,4 +58,43 @@ Result<TranscriptLines> split_transcript(std::string_view text);
 Result<std::optional<Outcome>> check_recorded_result(const GameInfo& info, const Outcome& actual,
                                                      std::string_view result_text);
 
+// The header lines a transcript opens with: "Game" (the game's id), the players by seat
+// ("Black", "White"), "Event", "Site", "Date" and "TimeControl", each when known.
+std::string transcript_opening(const GameInfo& info, const RecordInfo& record);
+
+// What a transcript's headers say besides its start: its tally ("Captures", "Score") and
+// its result, as written.
+struct TranscriptFacts {
+  std::string_view tally;
+  std::string_view result;
+};
+
+// Reads a transcript's headers in order: "Game" must be `info`'s id; each "Position" goes
+// to `read_position` (a callable taking the text and answering Result<void>), whose error
+// stops the reading. Errors (messages only): a record of another game, or read_position's.
+template <class ReadPosition>
+Result<TranscriptFacts> read_transcript_headers(const TranscriptLines& lines, const GameInfo& info,
+                                                std::string_view tally_key,
+                                                ReadPosition&& read_position) {
+  TranscriptFacts facts;
+  for (auto [key, value] : lines.headers) {
+    if (key == "Game" && value != info.id)
+      return make_error(errc::bad_record, "it is a record of another game");
+    if (key == "Position") {
+      auto read = read_position(value);
+      if (!read) return read.error();
+    }
+    if (key == tally_key) facts.tally = value;
+    if (key == "Result") facts.result = value;
+  }
+  return facts;
+}
+
+// Holds the headers' tally (`actual_tally`: what the moves reached; `tally_name` words it
+// in the message) and result against the game the moves reached. An ending decided off
+// the board comes back, for the caller to finish() the game with. Errors (messages only).
+Result<std::optional<Outcome>> check_transcript_end(const Game& game, const TranscriptFacts& facts,
+                                                    std::string_view tally_name,
+                                                    const std::string& actual_tally);
+
 }  // namespace banmen

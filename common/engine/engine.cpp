@@ -10,6 +10,7 @@
 
 #include "chess/chess_game.h"
 #include "chess/notation.h"
+#include "core/registry.h"
 #include "engine/chess_node.h"
 #include "engine/dogcat_node.h"
 #include "engine/dogcat_view.h"
@@ -22,8 +23,10 @@
 #include "engine/shogi_node.h"
 #include "fairy/factory.h"
 #include "fairy/notation.h"
+#include "games/custom_game.h"
 #include "hasami/hasami_game.h"
 #include "reversi/reversi_game.h"
+#include "shogi/dogcat/dogcat_game.h"
 #include "shogi/dogcat/dogcat_notation.h"
 #include "shogi/sfen.h"
 #include "shogi/shogi_game.h"
@@ -221,17 +224,17 @@ Result<EngineReply> think_dogcat_text(std::string_view position, Viewer seat,
 }
 
 bool engine_supports(std::string_view id) {
-  return id == "shogi" || id == "minishogi" || id == "dogcat" || id == "hasami" || id == "chess" ||
-         id == "reversi" || id == "custom" || fairy::builtin_variant(id) != nullptr;
+  if (id == custom_game_id) return true;
+  const GameFactory* game = find_game(id);
+  return game && game->info().computer;
 }
 
 Result<EngineReply> think(const Game& game, Viewer seat, const EngineRequest& request) {
-  const std::string_view id = game.info().id;
-  // Every fairy variant, whatever its id (a definition loaded outside a room keeps its
-  // section's name).
-  const bool fairy = dynamic_cast<const fairy::FairyGame*>(&game) != nullptr;
-  if (!fairy && !engine_supports(id))
-    return make_error(errc::unsupported, "the computer does not play " + std::string(id));
+  // The game's own fact, not its id: every fairy variant says yes, whatever its id (a
+  // definition loaded outside a room keeps its section's name).
+  if (!game.info().computer)
+    return make_error(errc::unsupported,
+                      "the computer does not play " + std::string(game.info().id));
   if (!is_seat(seat)) return make_error(errc::unsupported, "the computer plays only for a seat");
   if (game.over()) return make_error(errc::game_over, "the game is over");
   if (game.to_move() != seat_of(seat))
@@ -242,7 +245,7 @@ Result<EngineReply> think(const Game& game, Viewer seat, const EngineRequest& re
   const auto start = Clock::now();
   Plan plan = make_plan(request, start);
   Result<EngineReply> reply = make_error(errc::unsupported, "unknown game");
-  if (id == "dogcat") {
+  if (dynamic_cast<const shogi::DogcatGame*>(&game)) {
     // Only the seat's own view: the opponent's hidden types never reach the engine.
     reply = think_dogcat(game.view(seat), seat, plan);
   } else if (auto* c = dynamic_cast<const chess::ChessGame*>(&game)) {

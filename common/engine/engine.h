@@ -40,8 +40,9 @@ struct EngineReply {
   bool solved = false;  // the reversi endgame solver proved the score (final disc difference)
 };
 
-// True for the games the engine plays, by registry id: the six games, every built-in fairy
-// variant and "custom" (a room's own fairy definition). think() plays any fairy game.
+// True for the games the engine plays, by registry id: each game says so in its GameInfo
+// (`computer`), and "custom" (a room's own fairy definition) is played as every fairy
+// game is. think() plays any game whose GameInfo says so.
 bool engine_supports(std::string_view game_id);
 
 // The engine's move for `seat`, which must be a seat whose turn it is in a game that is not

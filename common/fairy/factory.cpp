@@ -30,7 +30,9 @@ Result<std::shared_ptr<const VariantRules>> compile(const VariantDefinition& d,
   v->rules = std::move(*rules);
   v->id = d.name;
   v->name = std::move(display);
-  v->info = GameInfo{v->id, v->name, {'w', 'b'}, {"white", "black"}, false, {"pgn"}};
+  v->info = GameInfo{v->id,   v->name, {'w', 'b'},     {"white", "black"}, false,
+                     {"pgn"}, false,   v->rules.files, v->rules.ranks,     SquareNames::chess,
+                     false,   "uci",   "fairy"};
   return std::shared_ptr<const VariantRules>(std::move(v));
 }
 

@@ -72,12 +72,10 @@ class Position {
   // The type a promoted piece (promotedPieceType) was before it promoted, or -1.
   int unpromoted(int sq) const { return unpromoted_[sq] - 1; }
   int side() const { return side_; }
-  int king_square(int color) const { return king_sq_[color]; }
   int count(int color, int type) const { return count_[color][type]; }
   int total(int color) const { return total_[color]; }
   int en_passant() const { return ep_; }
   int castling_rook(int color, int side) const { return castle_rook_[color][side]; }
-  int castling_king(int color) const { return castle_king_[color]; }
   int halfmove_clock() const { return rule50_; }
   int game_ply() const { return game_ply_; }
   int counting_limit() const { return counting_limit_; }

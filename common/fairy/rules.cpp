@@ -9,13 +9,6 @@
 namespace banmen::fairy {
 namespace {
 
-EndValue end_value(const std::string& text) {
-  if (text == "win") return EndValue::win;
-  if (text == "loss") return EndValue::loss;
-  if (text == "draw") return EndValue::draw;
-  return EndValue::none;
-}
-
 std::vector<std::string> split_words(const std::string& s) {
   std::vector<std::string> out;
   std::string word;
@@ -180,8 +173,9 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.empty_board.fill(off_board);
   for (int f = 0; f < r.files; ++f)
     for (int k = 0; k < r.ranks; ++k) r.empty_board[square_of(f, k)] = empty_cell;
-  r.start_fen = d.setting("startFen");
-  r.chess960 = d.flag("chess960");
+  const VariantSettings& s = d.settings;
+  r.start_fen = s.start_fen;
+  r.chess960 = s.chess960;
 
   auto letters_to_types = [&](const std::string& letters) {
     std::vector<int> out;
@@ -190,20 +184,20 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
       if (int t = r.type_of_letter(c); t >= 0) out.push_back(t);
     return out;
   };
-  const std::string both = d.setting("promotionPieceTypes");
-  const std::string w = d.setting("promotionPieceTypesWhite");
-  const std::string b = d.setting("promotionPieceTypesBlack");
+  const std::string& both = s.promotion_piece_types;
+  const std::string& w = s.promotion_piece_types_white;
+  const std::string& b = s.promotion_piece_types_black;
   r.promotion_types[white] = letters_to_types(w.empty() ? both : w);
   r.promotion_types[black] = letters_to_types(b.empty() ? both : b);
-  for (const std::string& pair : split_words(d.setting("promotionLimit"))) {
+  for (const std::string& pair : split_words(s.promotion_limit)) {
     const int t = r.type_of_letter(pair[0]);
     if (t >= 0) r.promotion_limit[t] = std::atoi(pair.c_str() + 2);
   }
-  r.promotion_zone[white] = region(d.setting("promotionRegionWhite"), r.files, r.ranks);
-  r.promotion_zone[black] = region(d.setting("promotionRegionBlack"), r.files, r.ranks);
-  r.mandatory_promotion = d.flag("mandatoryPawnPromotion");
+  r.promotion_zone[white] = region(s.promotion_region_white, r.files, r.ranks);
+  r.promotion_zone[black] = region(s.promotion_region_black, r.files, r.ranks);
+  r.mandatory_promotion = s.mandatory_pawn_promotion;
   r.promoted_type.fill(-1);
-  for (const std::string& pair : split_words(d.setting("promotedPieceType"))) {
+  for (const std::string& pair : split_words(s.promoted_piece_type)) {
     const int from = r.type_of_letter(pair[0]);
     const int to = pair[2] == '-' ? -1 : r.type_of_letter(pair[2]);
     // The reader has refused pairs naming the king (it never promotes in Fairy-Stockfish).
@@ -212,56 +206,52 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   }
   r.piece_promotion = std::any_of(r.promoted_type.begin(), r.promoted_type.end(),
                                   [](std::int8_t t) { return t >= 0; });
-  r.mandatory_piece_promotion = d.flag("mandatoryPiecePromotion");
-  r.double_step = d.flag("doubleStep");
+  r.mandatory_piece_promotion = s.mandatory_piece_promotion;
+  r.double_step = s.double_step;
   if (r.double_step) {
-    r.double_step_zone[white] = region(d.setting("doubleStepRegionWhite"), r.files, r.ranks);
-    r.double_step_zone[black] = region(d.setting("doubleStepRegionBlack"), r.files, r.ranks);
+    r.double_step_zone[white] = region(s.double_step_region_white, r.files, r.ranks);
+    r.double_step_zone[black] = region(s.double_step_region_black, r.files, r.ranks);
   }
-  const std::string ep = d.setting("enPassantRegion");
+  const std::string& ep = s.en_passant_region;
   for (int c : {white, black})
     r.en_passant_zone[c] = ep.empty() ? region("*1 *2 *3 *4 *5 *6 *7 *8 *9 *10", r.files, r.ranks)
                                       : region(ep, r.files, r.ranks);
-  r.immobility_illegal = d.flag("immobilityIllegal");
+  r.immobility_illegal = s.immobility_illegal;
 
-  r.castling = d.flag("castling");
-  r.castling_kingside_file = d.setting("castlingKingsideFile")[0] - 'a';
-  r.castling_queenside_file = d.setting("castlingQueensideFile")[0] - 'a';
-  r.castling_king_file = d.setting("castlingKingFile")[0] - 'a';
-  r.castling_rank = std::atoi(d.setting("castlingRank").c_str()) - 1;
-  const std::string king_piece = d.setting("castlingKingPiece");
+  r.castling = s.castling;
+  r.castling_kingside_file = s.castling_kingside_file - 'a';
+  r.castling_queenside_file = s.castling_queenside_file - 'a';
+  r.castling_king_file = s.castling_king_file - 'a';
+  r.castling_rank = s.castling_rank - 1;
+  const std::string& king_piece = s.castling_king_piece;
   r.castling_king_type = king_piece.empty() ? r.king : r.type_of_letter(king_piece[0]);
-  for (int t : letters_to_types(d.setting("castlingRookPieces"))) r.castling_rook_types |= 1u << t;
+  for (int t : letters_to_types(s.castling_rook_pieces)) r.castling_rook_types |= 1u << t;
   if (r.castling && r.castling_king_type < 0) r.castling = false;
 
-  r.checking = d.setting("checking") != "false";
-  r.stalemate = end_value(d.setting("stalemateValue"));
-  r.checkmate = end_value(d.setting("checkmateValue"));
-  r.n_move_rule = std::atoi(d.setting("nMoveRule").c_str());
-  r.n_fold_rule = std::atoi(d.setting("nFoldRule").c_str());
+  r.checking = s.checking;
+  r.stalemate = s.stalemate_value;
+  r.checkmate = s.checkmate_value;
+  r.n_move_rule = s.n_move_rule;
+  r.n_fold_rule = s.n_fold_rule;
   r.ply_limit = r.n_move_rule ? 0 : ply_limit_without_move_rule;
-  r.n_fold_value = end_value(d.setting("nFoldValue"));
-  r.extinction = end_value(d.setting("extinctionValue"));
-  r.extinction_claim = d.flag("extinctionClaim");
-  const std::string ext = d.setting("extinctionPieceTypes");
+  r.n_fold_value = s.n_fold_value;
+  r.extinction = s.extinction_value;
+  r.extinction_claim = s.extinction_claim;
+  const std::string& ext = s.extinction_piece_types;
   r.extinction_all = ext == "*";
   if (!r.extinction_all)
     for (int t : letters_to_types(ext)) r.extinction_types |= 1u << t;
-  r.extinction_count = std::atoi(d.setting("extinctionPieceCount").c_str());
-  r.extinction_opponent_count = std::atoi(d.setting("extinctionOpponentPieceCount").c_str());
+  r.extinction_count = s.extinction_piece_count;
+  r.extinction_opponent_count = s.extinction_opponent_piece_count;
 
-  const std::string flag = d.setting("flagPiece");
+  const std::string& flag = s.flag_piece;
   if (!flag.empty() && flag != "-") {
     r.flag_type[white] = r.flag_type[black] = r.type_of_letter(flag[0]);
-    r.flag_zone[white] = region(d.setting("flagRegionWhite"), r.files, r.ranks);
-    r.flag_zone[black] = region(d.setting("flagRegionBlack"), r.files, r.ranks);
+    r.flag_zone[white] = region(s.flag_region_white, r.files, r.ranks);
+    r.flag_zone[black] = region(s.flag_region_black, r.files, r.ranks);
   }
-  r.flag_move = d.flag("flagMove");
-  const std::string counting = d.setting("countingRule");
-  r.counting = counting == "makruk"      ? CountingRule::makruk
-               : counting == "cambodian" ? CountingRule::cambodian
-               : counting == "asean"     ? CountingRule::asean
-                                         : CountingRule::none;
+  r.flag_move = s.flag_move;
+  r.counting = s.counting_rule;
   r.move_bound = pseudo_legal_move_bound(r);
   if (r.move_bound > max_moves) {
     error = "a position could have up to " + std::to_string(r.move_bound) +

@@ -81,8 +81,6 @@ struct PieceRules {
   bool overlapping = false;
 };
 
-enum class EndValue : std::uint8_t { none, win, loss, draw };
-
 // Room in a move list. A definition whose positions could have more pseudo-legal moves
 // (fairy/move_bound.h) is refused when it is compiled, so a list never drops a move.
 inline constexpr int max_moves = 4096;
@@ -92,9 +90,6 @@ inline constexpr int max_moves = 4096;
 // alone ends no game whose positions never repeat), and every request that replays a game
 // costs in proportion to it.
 inline constexpr int ply_limit_without_move_rule = 1000;
-
-// The south-east Asian counting rules (countingRule), as Fairy-Stockfish plays them.
-enum class CountingRule : std::uint8_t { none, makruk, cambodian, asean };
 
 using SquareSet = std::array<bool, board_cells>;
 

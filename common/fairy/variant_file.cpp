@@ -5,6 +5,9 @@
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
+#include <map>
+#include <type_traits>
+#include <variant>
 
 namespace banmen::fairy {
 namespace {
@@ -45,61 +48,119 @@ enum class Kind {
   counting,  // makruk, cambodian, asean or none
 };
 
+// The field a key is read into, by its type.
+using Field = std::variant<int VariantSettings::*, bool VariantSettings::*,
+                           EndValue VariantSettings::*, char VariantSettings::*,
+                           CountingRule VariantSettings::*, std::string VariantSettings::*>;
+
 struct KeySpec {
   std::string_view key;
   Kind kind;
+  Field field;
   int min = 0;
   int max = 0;
 };
 
-// Every plain key this engine supports. Piece keys (named pieces, customPieceN, king)
-// and the board size are handled on their own below.
+using S = VariantSettings;
+
+// Every plain key this engine supports, each with the field it is read into, in the
+// keys' order (the order a section's errors are reported in). Piece keys (named pieces,
+// customPieceN, king) and the board size are handled on their own below.
 constexpr std::array key_specs{
-    KeySpec{"startFen", Kind::fen},
-    KeySpec{"chess960", Kind::boolean},
-    KeySpec{"promotionRegionWhite", Kind::region},
-    KeySpec{"promotionRegionBlack", Kind::region},
-    KeySpec{"promotionPieceTypes", Kind::letters},
-    KeySpec{"promotionPieceTypesWhite", Kind::letters},
-    KeySpec{"promotionPieceTypesBlack", Kind::letters},
-    KeySpec{"mandatoryPawnPromotion", Kind::boolean},
-    KeySpec{"promotedPieceType", Kind::pairs},
-    KeySpec{"mandatoryPiecePromotion", Kind::boolean},
-    KeySpec{"promotionLimit", Kind::limits},
-    KeySpec{"doubleStep", Kind::boolean},
-    KeySpec{"doubleStepRegionWhite", Kind::region},
-    KeySpec{"doubleStepRegionBlack", Kind::region},
-    KeySpec{"enPassantRegion", Kind::region},
-    KeySpec{"castling", Kind::boolean},
-    KeySpec{"castlingKingsideFile", Kind::file},
-    KeySpec{"castlingQueensideFile", Kind::file},
-    KeySpec{"castlingRank", Kind::integer, 1, max_ranks},
-    KeySpec{"castlingKingFile", Kind::file},
-    KeySpec{"castlingKingPiece", Kind::letters},
-    KeySpec{"castlingRookPieces", Kind::letters},
-    KeySpec{"checking", Kind::boolean},
-    KeySpec{"stalemateValue", Kind::value},
-    KeySpec{"checkmateValue", Kind::value},
-    KeySpec{"nMoveRule", Kind::integer, 0, 1000},
-    KeySpec{"nFoldRule", Kind::integer, 0, 100},
-    KeySpec{"nFoldValue", Kind::value},
-    KeySpec{"extinctionValue", Kind::value},
-    KeySpec{"extinctionClaim", Kind::boolean},
-    KeySpec{"extinctionPieceTypes", Kind::letters},
-    KeySpec{"extinctionPieceCount", Kind::integer, 0, 120},
-    KeySpec{"extinctionOpponentPieceCount", Kind::integer, 0, 120},
-    KeySpec{"flagPiece", Kind::letters},
-    KeySpec{"flagRegionWhite", Kind::region},
-    KeySpec{"flagRegionBlack", Kind::region},
-    KeySpec{"flagMove", Kind::boolean},
-    KeySpec{"immobilityIllegal", Kind::boolean},
-    KeySpec{"countingRule", Kind::counting},
+    KeySpec{"castling", Kind::boolean, &S::castling},
+    KeySpec{"castlingKingFile", Kind::file, &S::castling_king_file},
+    KeySpec{"castlingKingPiece", Kind::letters, &S::castling_king_piece},
+    KeySpec{"castlingKingsideFile", Kind::file, &S::castling_kingside_file},
+    KeySpec{"castlingQueensideFile", Kind::file, &S::castling_queenside_file},
+    KeySpec{"castlingRank", Kind::integer, &S::castling_rank, 1, max_ranks},
+    KeySpec{"castlingRookPieces", Kind::letters, &S::castling_rook_pieces},
+    KeySpec{"checking", Kind::boolean, &S::checking},
+    KeySpec{"checkmateValue", Kind::value, &S::checkmate_value},
+    KeySpec{"chess960", Kind::boolean, &S::chess960},
+    KeySpec{"countingRule", Kind::counting, &S::counting_rule},
+    KeySpec{"doubleStep", Kind::boolean, &S::double_step},
+    KeySpec{"doubleStepRegionBlack", Kind::region, &S::double_step_region_black},
+    KeySpec{"doubleStepRegionWhite", Kind::region, &S::double_step_region_white},
+    KeySpec{"enPassantRegion", Kind::region, &S::en_passant_region},
+    KeySpec{"extinctionClaim", Kind::boolean, &S::extinction_claim},
+    KeySpec{"extinctionOpponentPieceCount", Kind::integer, &S::extinction_opponent_piece_count, 0,
+            120},
+    KeySpec{"extinctionPieceCount", Kind::integer, &S::extinction_piece_count, 0, 120},
+    KeySpec{"extinctionPieceTypes", Kind::letters, &S::extinction_piece_types},
+    KeySpec{"extinctionValue", Kind::value, &S::extinction_value},
+    KeySpec{"flagMove", Kind::boolean, &S::flag_move},
+    KeySpec{"flagPiece", Kind::letters, &S::flag_piece},
+    KeySpec{"flagRegionBlack", Kind::region, &S::flag_region_black},
+    KeySpec{"flagRegionWhite", Kind::region, &S::flag_region_white},
+    KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},
+    KeySpec{"mandatoryPawnPromotion", Kind::boolean, &S::mandatory_pawn_promotion},
+    KeySpec{"mandatoryPiecePromotion", Kind::boolean, &S::mandatory_piece_promotion},
+    KeySpec{"nFoldRule", Kind::integer, &S::n_fold_rule, 0, 100},
+    KeySpec{"nFoldValue", Kind::value, &S::n_fold_value},
+    KeySpec{"nMoveRule", Kind::integer, &S::n_move_rule, 0, 1000},
+    KeySpec{"promotedPieceType", Kind::pairs, &S::promoted_piece_type},
+    KeySpec{"promotionLimit", Kind::limits, &S::promotion_limit},
+    KeySpec{"promotionPieceTypes", Kind::letters, &S::promotion_piece_types},
+    KeySpec{"promotionPieceTypesBlack", Kind::letters, &S::promotion_piece_types_black},
+    KeySpec{"promotionPieceTypesWhite", Kind::letters, &S::promotion_piece_types_white},
+    KeySpec{"promotionRegionBlack", Kind::region, &S::promotion_region_black},
+    KeySpec{"promotionRegionWhite", Kind::region, &S::promotion_region_white},
+    KeySpec{"stalemateValue", Kind::value, &S::stalemate_value},
+    KeySpec{"startFen", Kind::fen, &S::start_fen},
 };
+
+// Each kind is read into a field of its own type: a key paired with a field of another
+// type is a build error, not a value silently misread.
+constexpr bool field_fits(const KeySpec& s) {
+  switch (s.kind) {
+    case Kind::integer:
+      return std::holds_alternative<int S::*>(s.field);
+    case Kind::boolean:
+      return std::holds_alternative<bool S::*>(s.field);
+    case Kind::value:
+      return std::holds_alternative<EndValue S::*>(s.field);
+    case Kind::file:
+      return std::holds_alternative<char S::*>(s.field);
+    case Kind::counting:
+      return std::holds_alternative<CountingRule S::*>(s.field);
+    case Kind::region:
+    case Kind::letters:
+    case Kind::fen:
+    case Kind::pairs:
+    case Kind::limits:
+      return std::holds_alternative<std::string S::*>(s.field);
+  }
+  return false;
+}
+static_assert(std::all_of(key_specs.begin(), key_specs.end(), field_fits));
+static_assert(std::is_sorted(key_specs.begin(), key_specs.end(),
+                             [](const KeySpec& a, const KeySpec& b) { return a.key < b.key; }));
 
 const KeySpec* find_spec(std::string_view key) {
   for (const KeySpec& s : key_specs)
     if (s.key == key) return &s;
   return nullptr;
+}
+
+EndValue end_value(std::string_view v) {
+  if (v == "win") return EndValue::win;
+  if (v == "loss") return EndValue::loss;
+  if (v == "draw") return EndValue::draw;
+  return EndValue::none;
+}
+
+CountingRule counting_rule(std::string_view v) {
+  if (v == "makruk") return CountingRule::makruk;
+  if (v == "cambodian") return CountingRule::cambodian;
+  if (v == "asean") return CountingRule::asean;
+  return CountingRule::none;
+}
+
+// The text of a key read into a text field (regions, letters, pairs); empty for others.
+const std::string& text_of(const VariantSettings& s, const KeySpec& spec) {
+  static const std::string none;
+  const auto* field = std::get_if<std::string S::*>(&spec.field);
+  return field ? s.**field : none;
 }
 
 std::string_view trim(std::string_view s) {
@@ -204,6 +265,29 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
   return "is not understood";
 }
 
+// Reads a checked value into its field.
+void store(VariantSettings& s, const KeySpec& spec, std::string_view v) {
+  std::visit(
+      [&](auto field) {
+        using T = std::remove_reference_t<decltype(s.*field)>;
+        if constexpr (std::is_same_v<T, int>)
+          s.*field = *to_int(v);
+        else if constexpr (std::is_same_v<T, bool>)
+          s.*field = *to_bool(v);
+        else if constexpr (std::is_same_v<T, EndValue>)
+          s.*field = end_value(v);
+        else if constexpr (std::is_same_v<T, char>)
+          s.*field = v[0];
+        else if constexpr (std::is_same_v<T, CountingRule>)
+          s.*field = counting_rule(v);
+        else
+          s.*field = std::string(v);
+      },
+      spec.field);
+}
+
+// Fairy-Stockfish's chess, which every section inherits (its plain keys are the initial
+// values of VariantSettings).
 VariantDefinition chess_base(std::string name) {
   VariantDefinition d;
   d.name = std::move(name);
@@ -218,30 +302,6 @@ VariantDefinition chess_base(std::string name) {
   }
   std::string ignored;
   d.king_moves = *parse_betza("K", ignored);
-  d.settings = {{"startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-                {"chess960", "false"},
-                {"promotionRegionWhite", "*8"},
-                {"promotionRegionBlack", "*1"},
-                {"promotionPieceTypes", "nbrq"},
-                {"mandatoryPawnPromotion", "true"},
-                {"doubleStep", "true"},
-                {"doubleStepRegionWhite", "*2"},
-                {"doubleStepRegionBlack", "*7"},
-                {"castling", "true"},
-                {"castlingKingsideFile", "g"},
-                {"castlingQueensideFile", "c"},
-                {"castlingRank", "1"},
-                {"castlingKingFile", "e"},
-                {"castlingRookPieces", "r"},
-                {"checking", "true"},
-                {"stalemateValue", "draw"},
-                {"checkmateValue", "loss"},
-                {"nMoveRule", "50"},
-                {"nFoldRule", "3"},
-                {"nFoldValue", "draw"},
-                {"extinctionValue", "none"},
-                {"mandatoryPiecePromotion", "false"},
-                {"countingRule", "none"}};
   return d;
 }
 
@@ -316,7 +376,7 @@ std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
   const KeySpec* spec = find_spec(key);
   if (!spec) return "is not a key this engine supports";
   if (auto problem = check_value(*spec, value)) return problem;
-  d.settings[std::string(key)] = std::string(value);
+  store(d.settings, *spec, value);
   return std::nullopt;
 }
 
@@ -327,8 +387,7 @@ bool letter_known(const VariantDefinition& d, char c) {
 // Whether promotedPieceType gives the piece of this letter a promoted type.
 bool promotes(const VariantDefinition& d, char letter) {
   bool result = false;
-  const std::string pairs = d.setting("promotedPieceType");  // outlives the views below
-  for (std::string_view w : words(pairs))
+  for (std::string_view w : words(d.settings.promoted_piece_type))
     if (w[0] == letter) result = w[2] != '-';
   return result;
 }
@@ -344,7 +403,7 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
     const auto it = own_keys.find(key);
     return it == own_keys.end() ? line : it->second;
   };
-  const std::string fen = d.setting("startFen");
+  const std::string& fen = d.settings.start_fen;
   const std::string board = fen.substr(0, fen.find(' '));
   int rank_count = 0;
   std::size_t i = 0;
@@ -381,16 +440,16 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
     return VariantError{
         line_of("startFen"), "startFen",
         "has " + std::to_string(rank_count) + " ranks on a board of " + std::to_string(d.ranks)};
-  for (const auto& [key, value] : d.settings) {
-    const KeySpec* spec = find_spec(key);
-    if (!spec) continue;
-    if (spec->kind == Kind::letters && value != "-" && value != "*") {
+  for (const KeySpec& spec : key_specs) {
+    const std::string key(spec.key);
+    const std::string& value = text_of(d.settings, spec);
+    if (spec.kind == Kind::letters && value != "-" && value != "*") {
       for (char c : value)
         if (!letter_known(d, c))
           return VariantError{line_of(key), key,
                               std::string("names '") + c + "', which is not a piece of " + d.name};
     }
-    if (spec->kind == Kind::pairs) {
+    if (spec.kind == Kind::pairs) {
       for (std::string_view w : words(value))
         for (char c : {w[0], w[2]}) {
           if (c == '-') continue;
@@ -405,7 +464,7 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
                                     "', which neither promotes nor is promoted to"};
         }
     }
-    if (spec->kind == Kind::region && own_keys.contains(key)) {
+    if (spec.kind == Kind::region && own_keys.contains(key)) {
       for (std::string_view w : words(value)) {
         const bool file_ok = w[0] == '*' || w[0] < 'a' + d.files;
         const auto r = to_int(w.substr(1));
@@ -415,8 +474,10 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
     }
     // Castling files matter only where there is castling (a narrow board may keep the
     // inherited g and c files with castling off).
-    if (spec->kind == Kind::file && d.flag("castling") && value[0] >= 'a' + d.files)
-      return VariantError{line_of(key), key, "names file " + value + ", off the board"};
+    if (const auto* file = std::get_if<char S::*>(&spec.field);
+        file && d.settings.castling && d.settings.**file >= 'a' + d.files)
+      return VariantError{line_of(key), key,
+                          "names file " + std::string(1, d.settings.**file) + ", off the board"};
   }
   return std::nullopt;
 }
@@ -427,15 +488,6 @@ const PieceType* VariantDefinition::piece(char letter) const {
   for (const PieceType& p : pieces)
     if (p.letter == letter) return &p;
   return nullptr;
-}
-
-std::string VariantDefinition::setting(const std::string& key) const {
-  const auto it = settings.find(key);
-  return it == settings.end() ? std::string() : it->second;
-}
-
-bool VariantDefinition::flag(const std::string& key) const {
-  return setting(key) == "true";
 }
 
 std::string VariantError::to_string() const {

@@ -5,7 +5,7 @@
 // does not support, a malformed value or an impossible board is an error that names the
 // line and the key, so a definition never half-works.
 #include <cstddef>
-#include <map>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +34,58 @@ struct PieceType {
   bool is_pawn = false;  // the pawn's double step, en passant and promotion apply
 };
 
+// A result variants.ini names (stalemateValue, nFoldValue, ...).
+enum class EndValue : std::uint8_t { none, win, loss, draw };
+
+// The south-east Asian counting rules (countingRule), as Fairy-Stockfish plays them.
+enum class CountingRule : std::uint8_t { none, makruk, cambodian, asean };
+
+// The plain keys of a definition, each read once into a field of its type (the reader's
+// key table in variant_file.cpp pairs each key with its field, one line each). Regions,
+// piece letters and pairs stay as written, already checked; an empty text is a key not set.
+// The initial values are those of Fairy-Stockfish's chess, which every section inherits.
+struct VariantSettings {
+  std::string start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  bool chess960 = false;
+  std::string promotion_region_white = "*8";
+  std::string promotion_region_black = "*1";
+  std::string promotion_piece_types = "nbrq";
+  std::string promotion_piece_types_white;
+  std::string promotion_piece_types_black;
+  bool mandatory_pawn_promotion = true;
+  std::string promoted_piece_type;  // letter:letter pairs
+  bool mandatory_piece_promotion = false;
+  std::string promotion_limit;  // letter:count pairs
+  bool double_step = true;
+  std::string double_step_region_white = "*2";
+  std::string double_step_region_black = "*7";
+  std::string en_passant_region;
+  bool castling = true;
+  char castling_kingside_file = 'g';
+  char castling_queenside_file = 'c';
+  int castling_rank = 1;  // 1-based, from each side's own point of view
+  char castling_king_file = 'e';
+  std::string castling_king_piece;
+  std::string castling_rook_pieces = "r";
+  bool checking = true;
+  EndValue stalemate_value = EndValue::draw;
+  EndValue checkmate_value = EndValue::loss;
+  int n_move_rule = 50;
+  int n_fold_rule = 3;
+  EndValue n_fold_value = EndValue::draw;
+  EndValue extinction_value = EndValue::none;
+  bool extinction_claim = false;
+  std::string extinction_piece_types;  // letters, or * for all
+  int extinction_piece_count = 0;
+  int extinction_opponent_piece_count = 0;
+  std::string flag_piece;
+  std::string flag_region_white;
+  std::string flag_region_black;
+  bool flag_move = false;
+  bool immobility_illegal = false;
+  CountingRule counting_rule = CountingRule::none;
+};
+
 // One variant, fully resolved: every key inherited or set, every value checked.
 struct VariantDefinition {
   std::string name;
@@ -44,12 +96,9 @@ struct VariantDefinition {
   char king_letter = 'k';         // 0: no royal king
   std::string king_betza = "K";
   BetzaPiece king_moves;
-  // The remaining keys as written (after inheritance), already validated.
-  std::map<std::string, std::string> settings;
+  VariantSettings settings;  // the remaining keys, inherited or set
 
   const PieceType* piece(char letter) const;
-  std::string setting(const std::string& key) const;
-  bool flag(const std::string& key) const;  // a boolean key
 };
 
 struct VariantError {

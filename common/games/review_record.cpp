@@ -1,5 +1,7 @@
 #include "games/review_record.h"
 
+#include <algorithm>
+
 #include "chess/pgn_variations.h"
 #include "core/variation_text.h"
 #include "fairy/fairy_game.h"
@@ -8,14 +10,18 @@
 namespace banmen {
 
 ReviewRecord review_record(const VariationTree& tree, const RecordInfo& record) {
-  const std::string_view game = tree.root_game().info().id;
-  // Each exporter checks the kind of game itself; a refusal falls back to the transcript.
-  if (game == "shogi" || game == "minishogi") {
+  // By the record formats the game offers (GameInfo); each exporter checks the kind of game
+  // itself (chess's refuses a fairy variant), and a refusal falls back to the transcript.
+  const auto& formats = tree.root_game().info().record_formats;
+  const auto offers = [&](std::string_view format) {
+    return std::find(formats.begin(), formats.end(), format) != formats.end();
+  };
+  if (offers("kif")) {
     if (auto kif = shogi::export_kif_variations(tree, record)) return {"kif", "kif", *kif};
-  } else if (game == "chess") {
+  } else if (offers("pgn")) {
     if (auto pgn = chess::export_pgn_variations(tree, record)) return {"pgn", "pgn", *pgn};
-  } else if (auto pgn = fairy::export_pgn_variations(tree, record)) {
-    return {"pgn", "pgn", *pgn};  // any fairy-chess variant, a host's own included
+    // Any fairy-chess variant, a host's own included.
+    if (auto pgn = fairy::export_pgn_variations(tree, record)) return {"pgn", "pgn", *pgn};
   }
   return {"txt", "txt", write_variation_text(tree)};
 }

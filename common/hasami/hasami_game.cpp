@@ -8,12 +8,13 @@
 namespace banmen::hasami {
 
 const GameInfo& hasami_info() {
-  static const GameInfo info{"hasami", "Hasami shogi", {'b', 'w'}, {"black", "white"},
-                             false,    {"transcript"}, true};
+  static const GameInfo info{
+      "hasami", "Hasami shogi",     {'b', 'w'}, {"black", "white"}, false, {"transcript"}, true, 9,
+      9,        SquareNames::shogi, false,      "hasami",           "koma"};
   return info;
 }
 
-HasamiGame::HasamiGame(const Position& start) : initial_(start), current_(start) {
+HasamiGame::HasamiGame(const Position& start) : PlainGame(start) {
   seen_.push(start);
 }
 

@@ -6,8 +6,10 @@
 namespace banmen::reversi {
 
 const GameInfo& reversi_info() {
-  static const GameInfo info{"reversi",          "Reversi", {'X', 'O'},
-                             {"black", "white"}, false,     {"transcript"}};
+  static const GameInfo info{"reversi", "Reversi",          {'X', 'O'}, {"black", "white"},
+                             false,     {"transcript"},     false,      8,
+                             8,         SquareNames::chess, false,      "reversi",
+                             "discs"};
   return info;
 }
 

@@ -55,14 +55,7 @@ Result<void> play_move_line(ReversiGame& game, std::string_view line) {
 
 std::string write_transcript(const ReversiGame& game, const RecordInfo& record) {
   const GameInfo& info = game.info();
-  std::string out = header_line("Game", info.id);
-  const char* keys[2] = {"Black", "White"};
-  for (int seat = 0; seat < 2; ++seat)
-    if (!record.players[seat].empty()) out += header_line(keys[seat], record.players[seat]);
-  if (!record.event.empty()) out += header_line("Event", record.event);
-  if (!record.site.empty()) out += header_line("Site", record.site);
-  if (!record.start_time.empty()) out += header_line("Date", record.start_time);
-  if (!record.time_control.empty()) out += header_line("TimeControl", record.time_control);
+  std::string out = transcript_opening(info, record);
   if (!(game.initial() == Position::start()))
     out += header_line("Position", format_position(game.initial()));
   out += '\n';
@@ -78,31 +71,23 @@ Result<GamePtr> read_transcript(std::string_view text) {
   if (!lines) return bad(lines.error().message);
 
   Position start = Position::start();
-  std::string_view score_text, result_text;
-  for (auto [key, value] : lines->headers) {
-    if (key == "Game" && value != "reversi") return bad("it is a record of another game");
-    if (key == "Position") {
-      auto p = parse_position(value);
-      if (!p) return bad(p.error().message);
-      start = *p;
-    }
-    if (key == "Score") score_text = value;
-    if (key == "Result") result_text = value;
-  }
+  auto facts = read_transcript_headers(*lines, reversi_info(), "Score",
+                                       [&](std::string_view value) -> Result<void> {
+                                         auto p = parse_position(value);
+                                         if (!p) return p.error();
+                                         start = *p;
+                                         return ok();
+                                       });
+  if (!facts) return bad(facts.error().message);
 
   auto game = std::make_unique<ReversiGame>(start);
   for (std::string_view line : lines->moves) {
     auto r = play_move_line(*game, line);
     if (!r) return r.error();
   }
-  if (!score_text.empty() && score_text != score(game->current()))
-    return bad("the score " + std::string(score_text) + " does not match the moves (" +
-               score(game->current()) + ")");
-  if (!result_text.empty()) {
-    auto external = check_recorded_result(game->info(), game->outcome(), result_text);
-    if (!external) return bad(external.error().message);
-    if (*external) game->finish_from_record(**external);
-  }
+  auto external = check_transcript_end(*game, *facts, "score", score(game->current()));
+  if (!external) return bad(external.error().message);
+  if (*external) game->finish_from_record(**external);
   return GamePtr(std::move(game));
 }
 

@@ -14,19 +14,24 @@ namespace {
 
 const GameInfo& shogi_info() {
   static const GameInfo info{
-      "shogi", "Shogi", {'b', 'w'}, {"sente", "gote"}, false, {"kif", "csa", "sfen"}, true};
+      "shogi", "Shogi", {'b', 'w'}, {"sente", "gote"},  false, {"kif", "csa", "sfen"},
+      true,    9,       9,          SquareNames::shogi, true,  "usi",
+      "koma"};
   return info;
 }
 
 const GameInfo& minishogi_info() {
   static const GameInfo info{
-      "minishogi", "Minishogi", {'b', 'w'}, {"sente", "gote"}, false, {"kif", "csa", "sfen"}, true};
+      "minishogi", "Minishogi", {'b', 'w'}, {"sente", "gote"},  false, {"kif", "csa", "sfen"},
+      true,        5,           5,          SquareNames::shogi, true,  "usi",
+      "koma"};
   return info;
 }
 
 const GameInfo& dogcat_info() {
-  static const GameInfo info{"dogcat", "Dog-cat shogi", {'b', 'w'}, {"dog", "cat"},
-                             true,     {"record"},      true};
+  static const GameInfo info{
+      "dogcat", "Dog-cat shogi",    {'b', 'w'}, {"dog", "cat"}, true,  {"record"}, true, 5,
+      5,        SquareNames::shogi, true,       "dogcat",       "koma"};
   return info;
 }
 

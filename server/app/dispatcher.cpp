@@ -8,7 +8,6 @@
 #include "app/peer.h"
 #include "core/registry.h"
 #include "core/unicode_text.h"
-#include "engine/engine.h"
 #include "fairy/factory.h"
 #include "games/custom_game.h"
 #include "protocol/error_codes.h"
@@ -35,7 +34,7 @@ json welcome(const Hub& hub, const json& re, int protocol) {
     json game = game_info_json(info);
     game["clocks"] = clock_kinds(std::string(id));
     game["record_formats"] = formats;
-    game["computer"] = engine::engine_supports(id);
+    game["computer"] = info.computer;
     if (auto variant = fairy::builtin_variant(id)) game["variant"] = variant_info_json(*variant);
     games.push_back(std::move(game));
   }

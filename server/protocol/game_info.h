@@ -7,7 +7,8 @@
 
 namespace banmen::server {
 
-// {"id","name","sides","side_letters","hidden_information"}
+// {"id","name","sides","side_letters","hidden_information","files","ranks","squares","hands",
+//  "notation","board"}: what a client needs to draw the game and write its moves.
 json game_info_json(const GameInfo& info);
 
 }  // namespace banmen::server

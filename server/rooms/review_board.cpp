@@ -4,7 +4,6 @@
 #include <array>
 
 #include "protocol/error_codes.h"
-#include "protocol/variant_info.h"
 
 namespace banmen::server {
 
@@ -14,7 +13,7 @@ constexpr std::array<std::string_view, 4> kBrushes{"green", "red", "blue", "yell
 constexpr std::size_t kMaxSquareText = 3;  // "a10" on a ten-rank fairy board
 
 // The board's size and how its squares are written: the shogi family's "7g" (file digit,
-// rank letter) or chess's "e4" (file letter, rank number).
+// rank letter) or chess's "e4" (file letter, rank number), as the game's facts say.
 struct BoardShape {
   int files = 0;
   int ranks = 0;
@@ -22,12 +21,8 @@ struct BoardShape {
 };
 
 BoardShape board_shape_of(const Game& game) {
-  const std::string_view id = game.info().id;
-  if (id == "shogi" || id == "hasami") return {9, 9, true};
-  if (id == "minishogi" || id == "dogcat") return {5, 5, true};
-  if (const json variant = variant_info_of(game); variant.is_object())
-    return {variant.value("files", 8), variant.value("ranks", 8), false};
-  return {8, 8, false};  // chess, reversi
+  const GameInfo& info = game.info();
+  return {info.files, info.ranks, info.squares == SquareNames::shogi};
 }
 
 bool square_on_board(const BoardShape& b, std::string_view s) {

@@ -166,8 +166,10 @@ Result<void> parse_game_start(const json& msg, RoomOptions& o) {
     if (!o.position.empty() && o.game == custom_game_id)
       return make_error(errc::unsupported, "a custom variant starts from its definition's start");
     // The host would know where the opponent's hidden king stands.
-    if (!o.position.empty() && o.game == "dogcat")
-      return make_error(errc::unsupported, "dog-cat shogi starts from its own position only");
+    const GameFactory* game = find_game(o.game);
+    if (!o.position.empty() && game && game->info().hidden_information)
+      return make_error(errc::unsupported,
+                        std::string(game->info().name) + " starts from its own position only");
   }
   if (o.game == custom_game_id) {
     if (!o.handicap.empty() && o.handicap != "even")

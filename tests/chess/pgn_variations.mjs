@@ -4,14 +4,14 @@
 // a small reader here splits the movetext at its parentheses and replays every line's
 // SAN with chess.js from the position where it branches. Both must give back every line,
 // in order, main line first.
-// usage: node pgn_variations.mjs <chess_variation_tool> <tests/js dir> [trees] [seed]
+// usage: node pgn_variations.mjs <variation_tool> <tests/js dir> [trees] [seed]
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const [tool, jsDir, treesArg, seedArg] = process.argv.slice(2);
 if (!tool || !jsDir) {
-  console.error('usage: node pgn_variations.mjs <chess_variation_tool> <tests/js dir> [trees] [seed]');
+  console.error('usage: node pgn_variations.mjs <variation_tool> <tests/js dir> [trees] [seed]');
   process.exit(2);
 }
 // Its CommonJS build: the ES module build is a .js file in a package without
@@ -120,7 +120,7 @@ for (let t = 0; t < trees; ++t) {
     sideLines += 1;
   }
   const input = `${start}\n${lines.map((l) => l.join(' ')).join('\n')}\n`;
-  const r = spawnSync(tool, [], { input, timeout: 60000 });
+  const r = spawnSync(tool, ['chess'], { input, timeout: 60000 });
   if (r.status !== 0) {
     fail(`banmen could not write the tree: ${r.stderr}\n${input}`);
     continue;

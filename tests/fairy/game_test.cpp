@@ -30,7 +30,7 @@ TEST(FairyGame, EveryBuiltinIsARegisteredGameUnderItsOwnName) {
     ASSERT_TRUE(g);
     EXPECT_FALSE(g->legal_moves().empty()) << d.name;
     if (d.name != "chess960") {
-      EXPECT_EQ(g->initial_position(), d.setting("startFen")) << d.name;
+      EXPECT_EQ(g->initial_position(), d.settings.start_fen) << d.name;
     }
   }
 }

@@ -25,7 +25,7 @@ TEST(FairyVariantFile, EveryBuiltinIsThereWithFairyStockfishNames) {
   EXPECT_EQ(grand->files, 10);
   EXPECT_EQ(grand->ranks, 10);
   EXPECT_EQ(grand->piece('c')->name, "chancellor");
-  EXPECT_FALSE(grand->flag("castling"));
+  EXPECT_FALSE(grand->settings.castling);
   const VariantDefinition* knightmate = file.find("knightmate");
   ASSERT_NE(knightmate, nullptr);
   EXPECT_EQ(knightmate->king_betza, "N");
@@ -44,9 +44,99 @@ TEST(FairyVariantFile, SectionsInheritFromParentsDefinedAbove) {
   const VariantDefinition* child = file->find("child");
   ASSERT_NE(child, nullptr);
   EXPECT_EQ(child->files, 6);
-  EXPECT_FALSE(child->flag("castling"));
+  EXPECT_FALSE(child->settings.castling);
   ASSERT_NE(child->piece('z'), nullptr);
   EXPECT_EQ(child->piece('z')->moves.vectors.size(), 4u);
+}
+
+// Each key, spelt as Fairy-Stockfish spells it, lands in its own field: a key misspelt in
+// the reader's table is refused here as unknown, and a key paired with another key's field
+// leaves its own field at the initial value.
+TEST(FairyVariantFile, EveryPlainKeyIsReadIntoItsField) {
+  VariantError error;
+  const auto file = parse_variant_file(
+      "[v:chess]\n"
+      "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n"
+      "chess960 = true\n"
+      "promotionRegionWhite = *7 *8\n"
+      "promotionRegionBlack = *1 *2\n"
+      "promotionPieceTypes = nb\n"
+      "promotionPieceTypesWhite = q\n"
+      "promotionPieceTypesBlack = r\n"
+      "mandatoryPawnPromotion = false\n"
+      "promotedPieceType = n:b\n"
+      "mandatoryPiecePromotion = true\n"
+      "promotionLimit = q:1\n"
+      "doubleStep = false\n"
+      "doubleStepRegionWhite = *3\n"
+      "doubleStepRegionBlack = *6\n"
+      "enPassantRegion = *4\n"
+      "castling = false\n"
+      "castlingKingsideFile = f\n"
+      "castlingQueensideFile = b\n"
+      "castlingRank = 2\n"
+      "castlingKingFile = d\n"
+      "castlingKingPiece = q\n"
+      "castlingRookPieces = b\n"
+      "checking = false\n"
+      "stalemateValue = loss\n"
+      "checkmateValue = win\n"
+      "nMoveRule = 40\n"
+      "nFoldRule = 4\n"
+      "nFoldValue = loss\n"
+      "extinctionValue = win\n"
+      "extinctionClaim = true\n"
+      "extinctionPieceTypes = *\n"
+      "extinctionPieceCount = 2\n"
+      "extinctionOpponentPieceCount = 3\n"
+      "flagPiece = k\n"
+      "flagRegionWhite = d5\n"
+      "flagRegionBlack = e4\n"
+      "flagMove = true\n"
+      "immobilityIllegal = true\n"
+      "countingRule = asean\n",
+      error);
+  ASSERT_TRUE(file.has_value()) << error.to_string();
+  const VariantSettings& s = file->variants.front().settings;
+  EXPECT_EQ(s.start_fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+  EXPECT_TRUE(s.chess960);
+  EXPECT_EQ(s.promotion_region_white, "*7 *8");
+  EXPECT_EQ(s.promotion_region_black, "*1 *2");
+  EXPECT_EQ(s.promotion_piece_types, "nb");
+  EXPECT_EQ(s.promotion_piece_types_white, "q");
+  EXPECT_EQ(s.promotion_piece_types_black, "r");
+  EXPECT_FALSE(s.mandatory_pawn_promotion);
+  EXPECT_EQ(s.promoted_piece_type, "n:b");
+  EXPECT_TRUE(s.mandatory_piece_promotion);
+  EXPECT_EQ(s.promotion_limit, "q:1");
+  EXPECT_FALSE(s.double_step);
+  EXPECT_EQ(s.double_step_region_white, "*3");
+  EXPECT_EQ(s.double_step_region_black, "*6");
+  EXPECT_EQ(s.en_passant_region, "*4");
+  EXPECT_FALSE(s.castling);
+  EXPECT_EQ(s.castling_kingside_file, 'f');
+  EXPECT_EQ(s.castling_queenside_file, 'b');
+  EXPECT_EQ(s.castling_rank, 2);
+  EXPECT_EQ(s.castling_king_file, 'd');
+  EXPECT_EQ(s.castling_king_piece, "q");
+  EXPECT_EQ(s.castling_rook_pieces, "b");
+  EXPECT_FALSE(s.checking);
+  EXPECT_EQ(s.stalemate_value, EndValue::loss);
+  EXPECT_EQ(s.checkmate_value, EndValue::win);
+  EXPECT_EQ(s.n_move_rule, 40);
+  EXPECT_EQ(s.n_fold_rule, 4);
+  EXPECT_EQ(s.n_fold_value, EndValue::loss);
+  EXPECT_EQ(s.extinction_value, EndValue::win);
+  EXPECT_TRUE(s.extinction_claim);
+  EXPECT_EQ(s.extinction_piece_types, "*");
+  EXPECT_EQ(s.extinction_piece_count, 2);
+  EXPECT_EQ(s.extinction_opponent_piece_count, 3);
+  EXPECT_EQ(s.flag_piece, "k");
+  EXPECT_EQ(s.flag_region_white, "d5");
+  EXPECT_EQ(s.flag_region_black, "e4");
+  EXPECT_TRUE(s.flag_move);
+  EXPECT_TRUE(s.immobility_illegal);
+  EXPECT_EQ(s.counting_rule, CountingRule::asean);
 }
 
 TEST(FairyVariantFile, ErrorsNameTheLineAndTheKey) {

@@ -2,7 +2,7 @@
 // main line, then side lines branching at random plies, some from other side lines) are
 // written by Banmen and imported by tsshogi, whose tree must hold the same lines in the
 // same order (main line first).
-// usage: node kif_variations.mjs <shogi_variation_tool> <tests/js dir> [trees] [seed]
+// usage: node kif_variations.mjs <variation_tool> <tests/js dir> [trees] [seed]
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +11,7 @@ import { randomGame, seededRandom } from './tsshogi_games.mjs';
 
 const [tool, jsDir, treesArg, seedArg] = process.argv.slice(2);
 if (!tool || !jsDir) {
-  console.error('usage: node kif_variations.mjs <shogi_variation_tool> <tests/js dir> [trees] [seed]');
+  console.error('usage: node kif_variations.mjs <variation_tool> <tests/js dir> [trees] [seed]');
   process.exit(2);
 }
 const ts = await import(pathToFileURL(path.join(jsDir, 'node_modules/tsshogi/dist/esm/index.mjs')).href);
@@ -77,7 +77,7 @@ for (let t = 0; t < trees; ++t) {
     branches += 1;
   }
   const input = `${start}\n${lines.map((l) => l.join(' ')).join('\n')}\n`;
-  const r = spawnSync(tool, [], { input, timeout: 60000 });
+  const r = spawnSync(tool, ['shogi'], { input, timeout: 60000 });
   if (r.status !== 0) {
     failures += 1;
     console.error(`banmen could not write the tree: ${r.stderr}\n${input}`);

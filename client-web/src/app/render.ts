@@ -2,6 +2,7 @@
 // page, a room that does not exist, the name card of a first visit, the loading spinner,
 // or the room view (built once per room, then updated with each state).
 import { t } from '../i18n';
+import { GAMES } from '../games/catalog';
 import type { VariantChecker } from '../games/variant-form';
 import type { GameDirectory } from '../games/directory';
 import type { RoomOptions } from '../protocol/messages';
@@ -102,7 +103,7 @@ export class Pages {
         this.home.update(props);
         return;
       }
-      const home = renderHome(props, this.session.pref('game') ?? 'shogi');
+      const home = renderHome(props, this.session.pref('game') ?? GAMES[0].id);
       this.show(home.el);
       this.home = home;
       return;

@@ -62,7 +62,7 @@ export class ShogiBoard implements BoardView, KeyboardBoard {
       droppable: { free: false, showDests: true, events: { after: (pc, k) => this.afterDrop(pc, k) } },
       premovable: {
         enabled: false, showDests: true,
-        generate: (key, pieces) => premoveDests(key, pieces, this.files, this.ranks, gameId === 'hasami') as Key[],
+        generate: (key, pieces) => premoveDests(key, pieces, this.files, this.ranks, gameMeta(gameId)?.rookMovesOnly === true) as Key[],
       },
       predroppable: {
         enabled: false, showDests: true,

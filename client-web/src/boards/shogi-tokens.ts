@@ -1,6 +1,7 @@
 // shogiground reads boards and hands as SFEN with one letter per role (case gives the
 // colour). Dog-cat's hidden pieces have no SFEN letter, so each gets a spare letter of
 // its own here; this code is private between the client and its board.
+import { GAMES, gameMeta } from '../games/catalog';
 import { squareKey, type ShogiPosition, type SPiece, type Color } from './shogi-position';
 
 const STANDARD: Record<string, string> = {
@@ -63,12 +64,9 @@ export function handsSfen(pos: ShogiPosition): string {
 // Roles shown in hands, in display order (hidden pieces first, as they start there).
 // A spectator's board has no typed hidden roles at all, not even empty ones.
 export function handRoles(gameId: string, spectator = false): string[] {
-  if (gameId === 'dogcat')
-    return [
-      'hidden-unknown',
-      ...(spectator ? [] : ['hidden-king', 'hidden-rook', 'hidden-bishop', 'hidden-gold', 'hidden-silver']),
-      'king', 'rook', 'bishop', 'gold', 'silver',
-    ];
-  if (gameId === 'minishogi') return ['rook', 'bishop', 'gold', 'silver', 'pawn'];
-  return ['rook', 'bishop', 'gold', 'silver', 'knight', 'lance', 'pawn'];
+  const meta = gameMeta(gameId);
+  const hand = meta?.hand ?? GAMES[0].hand;
+  if (meta?.hiddenPieces)
+    return ['hidden-unknown', ...(spectator ? [] : hand.map((r) => `hidden-${r}`)), ...hand];
+  return [...hand];
 }

@@ -38,6 +38,11 @@ export class GameDirectory {
     return g ? g.computer !== false : !this.known;
   }
 
+  // Whether captured pieces go to a hand (false until the server has said).
+  hands(id: string): boolean {
+    return this.find(id)?.hands === true;
+  }
+
   formats(id: string): string[] | undefined {
     return this.find(id)?.record_formats;
   }

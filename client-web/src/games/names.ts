@@ -1,10 +1,10 @@
 // The words for games and sides in the current language.
 import { t, tMaybe, type MessageKey } from '../i18n';
 import type { GameInfoMsg, VariantInfo } from '../protocol/messages';
-import { gameMeta } from './catalog';
+import { GAMES, gameMeta } from './catalog';
 
 export function sideName(gameId: string, seat: 0 | 1): string {
-  const family = gameMeta(gameId)?.sides ?? 'shogi';
+  const family = gameMeta(gameId)?.sides ?? GAMES[0].sides;
   return t(`side.${family}.${seat}` as MessageKey);
 }
 

@@ -55,6 +55,15 @@ export interface GameInfoMsg {
   sides: [string, string];
   side_letters: [string, string];
   hidden_information: boolean;
+  // The board: its size, how its squares are written ('letter_number': e4,
+  // 'digit_letter': 7g), whether captured pieces go to a hand, the move notation ('usi',
+  // 'uci' or the game's own) and the kind of board it is drawn on (BoardKind).
+  files?: number;
+  ranks?: number;
+  squares?: 'letter_number' | 'digit_letter';
+  hands?: boolean;
+  notation?: string;
+  board?: string;
   clocks?: string[];
   record_formats?: string[]; // formats of the game-record download (welcome only)
   computer?: boolean; // the computer opponent plays it (welcome only)

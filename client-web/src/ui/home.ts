@@ -32,7 +32,7 @@ export interface HomePage {
   update(p: HomeProps): void;
 }
 
-export function renderHome(props: HomeProps, initialGame = 'shogi'): HomePage {
+export function renderHome(props: HomeProps, initialGame = GAMES[0].id): HomePage {
   let p = props;
   let variantForm: VariantForm | null = null;
   const variantBox = h('div', { class: 'variant-box' });

@@ -1,22 +1,15 @@
-// Small inline SVG pictures of each game for the picker (drawn here, no image files).
-const SVG_NS = 'http://www.w3.org/2000/svg';
+// Small inline SVG pictures of each game for the picker (no image files): each game's own
+// from its catalog entry, a fairy variant's drawn here from its id.
+import { gameMeta } from '../games/catalog';
 
-const PICTURES: Record<string, string> = {
-  shogi: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><path d="M16 6l7 4 1.5 15h-17L9 10z" fill="#fbe9c6" stroke="#5b3d14" stroke-width="1.2"/><text x="16" y="21" font-size="9" text-anchor="middle" fill="#222" font-family="Banmen Pieces, serif" font-weight="700">王</text>',
-  minishogi: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><path d="M16 8l5 3 1 11H10l1-11z" fill="#fbe9c6" stroke="#5b3d14" stroke-width="1.1"/><text x="16" y="19.5" font-size="7" text-anchor="middle" fill="#222" font-family="Banmen Pieces, serif" font-weight="700">五</text>',
-  dogcat: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><path d="M16 7l6 3.5 1.3 13H8.7L10 10.5z" fill="#9a6a35" stroke="#4a2e0e" stroke-width="1.1"/><text x="16" y="20" font-size="9" text-anchor="middle" fill="#fbe9c6" font-family="serif">?</text>',
-  hasami: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#e7c07a"/><circle cx="9" cy="16" r="4" fill="#fbe9c6" stroke="#5b3d14"/><circle cx="16" cy="16" r="4" fill="#7b4b1a" stroke="#3a2608"/><circle cx="23" cy="16" r="4" fill="#fbe9c6" stroke="#5b3d14"/>',
-  chess: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#b58863"/><path d="M2 2h14v14H2zM16 16h14v14H16z" fill="#f0d9b5"/><path d="M12 25h8l-1-3c2-2 2.5-5 .5-8l1-3h-9l1 3c-2 3-1.5 6 .5 8z" fill="#fff" stroke="#222" stroke-width="1.1"/>',
-  fairy: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#8a6fb0"/><path d="M2 2h9.3v9.3H2zM20.7 2H30v9.3h-9.3zM11.3 11.3h9.4v9.4h-9.4zM2 20.7h9.3V30H2zM20.7 20.7H30V30h-9.3z" fill="#d9ccef"/><circle cx="16" cy="16" r="7" fill="#fff" stroke="#222" stroke-width="1.2"/><text x="16" y="19.5" font-size="9" font-weight="700" text-anchor="middle" fill="#222" font-family="sans-serif">A</text>',
-  reversi: '<rect x="2" y="2" width="28" height="28" rx="3" fill="#2e7d4f"/><circle cx="11" cy="11" r="4.5" fill="#111"/><circle cx="21" cy="11" r="4.5" fill="#f4f4f4"/><circle cx="11" cy="21" r="4.5" fill="#f4f4f4"/><circle cx="21" cy="21" r="4.5" fill="#111"/>',
-};
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export function gameIcon(id: string): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('viewBox', '0 0 32 32');
   svg.setAttribute('class', 'game-icon');
   svg.setAttribute('aria-hidden', 'true');
-  svg.innerHTML = PICTURES[id] ?? fairyPicture(id); // every other game is a fairy-chess variant
+  svg.innerHTML = gameMeta(id)?.icon || fairyPicture(id); // the catalog's, else a fairy variant's
   return svg;
 }
 

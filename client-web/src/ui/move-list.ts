@@ -73,12 +73,12 @@ export interface MoveListStart {
 
 export function startOf(board: string, initial: string): MoveListStart {
   const fields = initial.trim().split(/\s+/);
-  if (board === 'shogi') return { firstSeat: fields[1] === 'w' ? 1 : 0, firstNo: 1 };
-  if (board === 'chess' || board === 'fairy') {
+  if (board === 'koma') return { firstSeat: fields[1] === 'w' ? 1 : 0, firstNo: 1 };
+  if (board === 'checkered' || board === 'fairy') {
     const no = Number(fields[5]);
     return { firstSeat: fields[1] === 'b' ? 1 : 0, firstNo: Number.isInteger(no) && no > 0 ? no : 1 };
   }
-  if (board === 'reversi') return { firstSeat: fields[fields.length - 1] === 'O' ? 1 : 0, firstNo: 1 };
+  if (board === 'discs') return { firstSeat: fields[fields.length - 1] === 'O' ? 1 : 0, firstNo: 1 };
   return { firstSeat: 0, firstNo: 1 };
 }
 

@@ -60,7 +60,7 @@ export class PlayerBar {
     ];
     this.info.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
     this.side.replaceChildren(
-      h('span', { class: `side-dot seat-${seat} side-${s.game.id}-${seat}`, 'aria-hidden': 'true' }),
+      h('span', { class: `side-dot pieces-${gameMeta(s.game.id)?.board ?? 'none'} seat-${seat} side-${s.game.id}-${seat}`, 'aria-hidden': 'true' }),
       h('span', { class: 'pb-side' }, roomSideName(s.game.id, s.options.handicap, seat)),
       me ? h('span', { class: 'pb-you' }, `· ${t('room.you')}`) : '',
     );
@@ -102,13 +102,13 @@ export class PlayerBar {
 
   private materialFor(s: RoomState, seat: 0 | 1): (HTMLElement | string)[] {
     const kind = gameMeta(s.game.id)?.material ?? 'none';
-    if (kind === 'chess') {
+    if (kind === 'pieces') {
       const victim = seat === 0 ? 'b' : 'w';
       const color = victim === 'w' ? 'white' : 'black';
       const names: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
       return chessCaptured(s.position, victim).map((p) => chessPiece(`${names[p]} ${color}`, 'captured'));
     }
-    if (kind === 'hasami') {
+    if (kind === 'count') {
       const n = hasamiCaptures(s.position)[seat];
       return n ? [h('span', { class: 'count-badge', title: t('play.captured') }, `${t('play.captured')} ${n}`)] : [];
     }
@@ -116,7 +116,7 @@ export class PlayerBar {
       const count = impasseBadge(s.impasse[seat === 0 ? 'black' : 'white']);
       return count ? [count] : [];
     }
-    if (kind === 'reversi') {
+    if (kind === 'discs') {
       const n = reversiDiscs(s.position)[seat];
       return [h('span', { class: `disc-count disc-${seat}`, 'data-testid': `discs-${seat}` }, String(n))];
     }

@@ -17,7 +17,7 @@ import { renderControls, type RoomActions } from './controls';
 import { choose } from './dialogs';
 import { resultText } from '../state/result-text';
 import { gameName, sideName, variantPieceName } from '../games/names';
-import { gameMeta } from '../games/catalog';
+import { GAMES, gameMeta } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import { describeClock } from '../state/clock';
 import { typedMoveVerdict } from './typed-move';
@@ -180,7 +180,7 @@ export class RoomView {
     if (shown.back && !this.wasBack) this.cancelPremove();
     this.wasBack = shown.back;
     if (this.boardGame !== boardKey(v)) {
-      this.makeBoard(v.game.id, spectatorBoard(v), v.game.variant);
+      this.makeBoard(v.game.id, spectatorBoard(v), v.game.variant, v.game.hands ?? this.games.hands(v.game.id));
       this.boardGame = boardKey(v);
     }
     this.renderDefinition(s);
@@ -241,7 +241,7 @@ export class RoomView {
     document.body.dispatchEvent(new Event('shogiground.resize'));
   }
 
-  private makeBoard(gameId: string, spectator: boolean, variant?: VariantInfo): void {
+  private makeBoard(gameId: string, spectator: boolean, variant?: VariantInfo, hands = false): void {
     this.board?.destroy();
     this.squareKeys?.destroy();
     this.squareKeys = null;
@@ -251,16 +251,17 @@ export class RoomView {
     this.top.hand.replaceChildren();
     this.bottom.hand.replaceChildren();
     const onMove = (m: string) => (this.state?.review ? this.review.move(this.state, m) : this.actions.move(m));
-    const kind = gameMeta(gameId)?.board ?? 'shogi';
+    const meta = gameMeta(gameId);
+    const kind = meta?.board ?? GAMES[0].board;
     if (variant) {
       this.board = new FairyBoard(this.boardEl, variant, onMove, choose, () => t('play.choosePiece'), (l) => variantPieceName(variant, l));
-    } else if (kind === 'chess') {
+    } else if (kind === 'checkered') {
       const inner = h('div', { class: 'cg-wrap-outer' });
       this.boardEl.append(inner);
       const chess = new ChessBoard(inner, onMove, choose, () => t('play.choosePiece'));
       this.board = chess;
       this.squareKeys = new SquareKeys(this.boardEl, chess);
-    } else if (kind === 'reversi') {
+    } else if (kind === 'discs') {
       this.board = new ReversiBoard(this.boardEl, onMove, (sq, d) => `${sq} ${d === 'X' ? t('side.reversi.0') : d === 'O' ? t('side.reversi.1') : ''}`);
     } else {
       const inner = h('div', { class: 'sg-outer' });
@@ -273,6 +274,11 @@ export class RoomView {
     this.boardEl.setAttribute('aria-label', t('a11y.board'));
     this.boardEl.setAttribute('aria-describedby', 'board-keys-hint');
     this.el.dataset.game = gameId;
+    // What the page's layout follows (room.css): the board's kind and width, and hands (the
+    // game's facts in the snapshot, else in welcome).
+    this.el.dataset.board = kind;
+    this.el.dataset.files = String(meta?.files ?? 8);
+    this.el.dataset.hands = String(hands);
   }
 
   // Drawn again only when the text changes, so an opened definition stays open.

@@ -4,6 +4,7 @@
 import { t, type MessageKey } from '../i18n';
 import type { RoomOptions } from '../protocol/messages';
 import { h } from './dom';
+import { gameMeta } from '../games/catalog';
 
 // The server's handicap ids (docs/rules/handicaps.md), in the order players know them.
 export const HANDICAPS = [
@@ -12,9 +13,10 @@ export const HANDICAPS = [
 ] as const;
 export type Handicap = (typeof HANDICAPS)[number];
 
-// Games whose start the host may paste: not dog-cat, whose hidden kings the host would know,
-// nor a variant of the host's own, which starts from its definition.
-const pastable = (game: string): boolean => game !== 'dogcat' && game !== 'custom';
+// Games whose start the host may paste: not one with hidden pieces (dog-cat), whose hidden
+// kings the host would know, nor a variant of the host's own, which starts from its
+// definition.
+const pastable = (game: string): boolean => !gameMeta(game)?.hiddenPieces && game !== 'custom';
 const MAX_POSITION = 512;
 
 export type StartChoice = Pick<RoomOptions, 'handicap' | 'position' | 'rematch_sides'>;
@@ -39,7 +41,7 @@ export function renderStartOptions(initial: string, onChange: () => void): Start
   }) as HTMLInputElement;
 
   function draw(): void {
-    const select = game === 'shogi'
+    const select = gameMeta(game)?.handicaps
       ? h('label', { class: 'handicap' }, t('home.handicap'),
           h('select', {
             id: 'handicap', name: 'handicap', 'data-testid': 'handicap',
@@ -79,7 +81,7 @@ export function renderStartOptions(initial: string, onChange: () => void): Start
     handicap: () => handicap,
     values() {
       const v: StartChoice = { rematch_sides: keepSides.checked ? 'keep' : 'swap' };
-      if (game === 'shogi' && handicap !== 'even') v.handicap = handicap;
+      if (gameMeta(game)?.handicaps && handicap !== 'even') v.handicap = handicap;
       const pasted = position.value.trim();
       if (pastable(game) && handicap === 'even' && pasted) v.position = pasted;
       return v;

@@ -13,13 +13,16 @@
 #include <string>
 #include <string_view>
 
+#include "core/registry.h"
 #include "fairy/factory.h"
 
 namespace banmen::arena {
 
-// The board width (= height) of a shogi-like game, 0 for a game whose moves pass unchanged.
+// The board width (= height) of a game written in USI, 0 for a game whose moves pass
+// unchanged.
 inline int usi_board_size(std::string_view game_id) {
-  return game_id == "shogi" ? 9 : game_id == "minishogi" ? 5 : 0;
+  const GameFactory* game = find_game(game_id);
+  return game && game->info().notation == "usi" ? game->info().files : 0;
 }
 
 namespace uci_detail {
@@ -77,13 +80,18 @@ inline std::optional<std::string> from_uci_move(std::string_view game_id, std::s
       move, '@', '*', [n](std::string_view s) { return uci_detail::uci_square_to_usi(s, n); });
 }
 
-// The UCI_Variant name Fairy-Stockfish knows our game by (the same name: our built-in
-// fairy variants carry its names), or empty for a game it does not play with our rules
-// (dog-cat, hasami shogi, reversi) or that the match cannot start from `startpos`
-// (Chess960, whose start differs from game to game).
+// The UCI_Variant name Fairy-Stockfish knows our game by (the same name: our games written
+// in USI or UCI carry its names), or empty for a game it does not play with our rules
+// (those with a notation of their own: dog-cat, hasami shogi, reversi), for a room's own
+// definition, or for a game the match cannot start from `startpos` (a Chess960 variant,
+// whose start differs from game to game).
 inline std::string uci_variant(std::string_view game_id) {
-  const bool known = game_id == "chess" || game_id == "shogi" || game_id == "minishogi" ||
-                     (game_id != "chess960" && fairy::builtin_variant(game_id) != nullptr);
+  const GameFactory* game = find_game(game_id);
+  if (!game) return {};
+  const std::string_view notation = game->info().notation;
+  const auto variant = fairy::builtin_variant(game_id);
+  const bool known =
+      (notation == "usi" || notation == "uci") && !(variant && variant->rules.chess960);
   return known ? std::string(game_id) : std::string();
 }
 
