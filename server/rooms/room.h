@@ -25,8 +25,10 @@
 #include "engine/engine_pool.h"
 #include "protocol/messages.h"
 #include "rooms/client.h"
+#include "rooms/device_links.h"
 #include "rooms/event_log.h"
 #include "rooms/game_clock.h"
+#include "rooms/offers.h"
 #include "rooms/request.h"
 #include "rooms/review_board.h"
 #include "rooms/room_options.h"
@@ -287,15 +289,13 @@ class Room : public std::enable_shared_from_this<Room> {
   // On the strand: the pool's answer enters as a `move` request of the computer's.
   void computer_answered(std::uint64_t search, const Result<engine::EngineReply>& reply);
   // The computer answers a person's offer (takeback_accept, draw_decline, rematch_accept).
-  void computer_answers_offer(const char* type);
+  void computer_answers_offer(std::string_view type);
   // After a restart: the computer's held clock runs again and it is asked.
   void resume_computer_after_restore();
 
   // room_computer_offers.cpp: inviting the computer, handing a seat to it
   void on_computer_invite(const Request& r);
   void on_computer_offer(const Request& r);
-  json computer_offer_json() const;  // the pending offer for snapshots, or null
-  void publish_computer_offer(int seat, int level, const char* state);
   // Player `player`'s seat record, handed to the computer at `level` for game `game_no`
   // (0, 0: given back), the person's name and token kept.
   StoredSeat handed_seat_record(int player, int game_no, int level) const;
@@ -303,14 +303,17 @@ class Room : public std::enable_shared_from_this<Room> {
   // After a game: seats handed to the computer go back to their players.
   void return_handed_seats();
 
-  // room_offers.cpp: draw offers, takebacks, rematches
+  // room_offers.cpp: carrying out the steps of the offers part (offers.h)
   void on_draw(const Request& r);
   void on_takeback(const Request& r);
-  // After the store's answer: a takeback to `keep` plies asked by seat `by`.
-  void took_back(const Request& r, int by, std::size_t keep);
+  // After the store's answer: the takeback of `step`.
+  void took_back(const Request& r, const OfferStep& step);
   void on_rematch(const Request& r);
-  void publish_offer(const char* kind, int seat, const char* state);
-  void withdraw_offers();
+  void publish_offers(const std::vector<OfferEvent>& events);
+  // A refusal or a plain ack (its events published, the computer's answer asked for) is
+  // carried out here: true. False: the step needs its handler (a write, an ending).
+  bool answered(const Request& r, const OfferStep& step);
+  OfferFacts offer_facts(const Request& r) const;
 
   // room_review.cpp: the review (感想戦) of the finished game
   void on_review_start(const Request& r);
@@ -394,16 +397,9 @@ class Room : public std::enable_shared_from_this<Room> {
   static constexpr std::size_t kEarlierGames = 2;
   std::deque<GamePtr> earlier_games_;
   std::int64_t turn_started_ms_ = 0;
-  int draw_offer_ = -1;                      // seat
-  int takeback_offer_ = -1;                  // seat
-  bool rematch_wanted_[2] = {false, false};  // by player
-  // Each player's unspent device link (room_device_link.cpp): the code's hash and when it
-  // stops working; empty when none. Kept in memory only: a restart voids them.
-  struct DeviceLink {
-    std::string code_hash;
-    std::int64_t expires_ms = 0;  // steady clock
-  };
-  std::optional<DeviceLink> device_links_[2];
+  Offers offers_;
+  // Each player's unspent device link, made when first asked for (room_device_link.cpp).
+  std::unique_ptr<DeviceLinks> device_links_;
   bool clock_held_ = false;  // restored: the clock waits for the side to move to return
   // Both players left (or the server restarted): clocks stopped, nothing decided, until
   // both are back (room_adjourn.cpp).
@@ -437,8 +433,6 @@ class Room : public std::enable_shared_from_this<Room> {
   int computer_player_ = -1;                             // whom the search under way plays for
   std::uint64_t computer_version_ = 0;                   // the position it was asked about
   int computer_failures_ = 0;
-  int computer_offer_ = -1;  // the seat offering to hand itself to the computer
-  int computer_offer_level_ = 0;
   bool handed_over_[2] = {false, false};  // by player: the computer plays it for this game
   boost::asio::steady_timer computer_retry_timer_;  // the pool had no place for its search
 

@@ -79,7 +79,7 @@ void Room::on_switch_game(const Request& r) {
   if (auto start = parse_game_start(r.msg, next); !start)
     return refuse(r, start.error().code, start.error().message);
   options_ = std::move(next);
-  rematch_wanted_[0] = rematch_wanted_[1] = false;
+  offers_.clear_rematch();
   ack(r);
   close_review_for_switch();
   spdlog::info("room {} switched to {} ({})", id_, options_.game, clock.human());

@@ -41,8 +41,7 @@ void Room::game_began(const StoredGameStart&) {
   clock_before_.clear();
   move_times_.clear();
   turn_started_ms_ = steady_ms();
-  draw_offer_ = takeback_offer_ = computer_offer_ = -1;
-  rematch_wanted_[0] = rematch_wanted_[1] = false;
+  offers_.reset();
   review_.reset();  // the review was of the game before
   first_move_held_ = false;
   arm_first_move();
@@ -151,7 +150,7 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   if (spdlog::should_log(spdlog::level::debug))  // the notation is not made for nothing
     spdlog::debug("room {} ply {} {}", id_, idx,
                   game_->notation(idx - 1, Viewer::spectator));  // never the hidden form
-  if (draw_offer_ == seat || takeback_offer_ >= 0 || computer_offer_ >= 0) withdraw_offers();
+  publish_offers(offers_.after_move(seat));
   if (game_->over()) return finish(game_->outcome());
   arm_flag_timer();
   ask_computer();  // when the computer is the side to move now
@@ -193,7 +192,7 @@ void Room::announce_result() {
   const auto final_outcome = game_->outcome();
   const int seat_of_player[2] = {seating_.seat_of(0), seating_.seat_of(1)};
   add_series_points(stored_outcome(final_outcome), seat_of_player, score_);
-  withdraw_offers();
+  publish_offers(offers_.withdraw());
   services_.metrics.games_finished.add(options_.game);
   spdlog::info("room {} game {} over: {} winner={} reason={}", id_, game_no_,
                static_cast<int>(final_outcome.kind), final_outcome.winner, final_outcome.reason);
