@@ -11,8 +11,8 @@
 #include <atomic>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <deque>
 #include <functional>
+#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -395,7 +395,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // plies): kept as each move is played, so a takeback replays nothing. Checked against the
   // current game before use.
   static constexpr std::size_t kEarlierGames = 2;
-  std::deque<GamePtr> earlier_games_;
+  std::vector<GamePtr> earlier_games_;
   std::int64_t turn_started_ms_ = 0;
   Offers offers_;
   // Each player's unspent device link, made when first asked for (room_device_link.cpp).
@@ -411,10 +411,10 @@ class Room : public std::enable_shared_from_this<Room> {
   bool result_stored_ = false;  // end_on_request() already stored the coming finish()
   double score_[2] = {0, 0};    // series points by player (add_series_points)
 
-  std::deque<ChatLine> chat_;
+  std::vector<ChatLine> chat_;  // the last 100 lines, oldest first
   bool closed_ = false;
-  // The current game's review, once a player opened it; a new game drops it.
-  std::optional<ReviewBoard> review_;
+  // The current game's review, made when a player opens it; a new game drops it.
+  std::unique_ptr<ReviewBoard> review_;
   // What record_review() last handed to the store (a tree only grows, so its size says
   // whether it changed).
   struct RecordedReview {
@@ -450,7 +450,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   bool store_busy_ = false;
   bool worker_busy_ = false;  // work_then(): a worker is doing this room's request
-  std::deque<std::function<void()>> waiting_;
+  // A list, not a deque: an empty list allocates nothing, and most rooms are idle.
+  std::list<std::function<void()>> waiting_;
 
   // Shared with other threads
   mutable std::mutex shared_mu_;

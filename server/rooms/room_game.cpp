@@ -125,12 +125,12 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   move_times_.push_back(pending.received_ms - turn_started_ms_);
   turn_started_ms_ = now;
   earlier_games_.push_back(std::move(game_));
-  if (earlier_games_.size() > kEarlierGames) earlier_games_.pop_front();
+  if (earlier_games_.size() > kEarlierGames) earlier_games_.erase(earlier_games_.begin());
   game_ = std::move(pending.next);
   clock_ = pending.next_clock;
   arm_first_move();  // the other side's first move, or none from the second ply on
   player.move_ids.push_back(pending.move_id);
-  if (player.move_ids.size() > kRememberedMoveIds) player.move_ids.pop_front();
+  if (player.move_ids.size() > kRememberedMoveIds) player.move_ids.erase(player.move_ids.begin());
   services_.metrics.moves_total++;
   touch();
   const auto idx = game_->history_size();
