@@ -152,7 +152,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // room_requests.cpp: the table's checks, then the handler.
   void do_request(std::shared_ptr<Client> client, json req);
   // The first precondition of `route` that `r` fails is refused; true when all hold.
-  bool preconditions_hold(const Route& route, const Request& r);
+  // Fills the request's typed fields (a move's) as it checks them.
+  bool preconditions_hold(const Route& route, Request& r);
+  // A `move` request's fields, or nothing when one is missing, empty or too long.
+  static std::optional<MoveFields> parse_move(const json& msg);
 
   // room_members.cpp: arriving, leaving, presence
   void do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
