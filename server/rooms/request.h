@@ -21,6 +21,11 @@ struct MoveFields {
   std::int64_t version = 0;
   std::string id;
 };
+inline constexpr std::size_t kMaxMoveText = 32;
+inline constexpr std::size_t kMaxMoveId = 64;
+// A `move` request's fields, or nothing when one is missing, empty, of the wrong type or
+// too long (room_requests.cpp).
+std::optional<MoveFields> parse_move_fields(const json& msg);
 
 // A value: a handler may keep a copy for after the store's answer.
 struct Request {

@@ -154,8 +154,6 @@ class Room : public std::enable_shared_from_this<Room> {
   // The first precondition of `route` that `r` fails is refused; true when all hold.
   // Fills the request's typed fields (a move's) as it checks them.
   bool preconditions_hold(const Route& route, Request& r);
-  // A `move` request's fields, or nothing when one is missing, empty or too long.
-  static std::optional<MoveFields> parse_move(const json& msg);
 
   // room_members.cpp: arriving, leaving, presence
   void do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);

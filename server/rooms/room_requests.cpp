@@ -10,8 +10,6 @@
 namespace banmen::server {
 
 namespace {
-constexpr std::size_t kMaxMoveText = 32;
-constexpr std::size_t kMaxMoveId = 64;
 // What acting on the game being played needs: a player, of a game under way.
 constexpr unsigned kInGame = kSeat | kStarted | kNotOver;
 // ...and, to change it or offer something, both players there (not adjourned).
@@ -80,7 +78,7 @@ void Room::do_request(std::shared_ptr<Client> client, json req) {
   if (preconditions_hold(*route, r)) (this->*route->handle)(r);
 }
 
-std::optional<MoveFields> Room::parse_move(const json& msg) {
+std::optional<MoveFields> parse_move_fields(const json& msg) {
   auto move = get_string(msg, "move");
   auto version = get_int(msg, "version");
   auto move_id = get_string(msg, "move_id");
@@ -94,7 +92,7 @@ bool Room::preconditions_hold(const Route& route, Request& r) {
   const auto needs = route.needs;
   const auto& msg = r.msg;
   if (needs & kWellFormedMove) {
-    r.move = parse_move(msg);
+    r.move = parse_move_fields(msg);
     if (!r.move) {
       refuse(r, errc::bad_request, "move needs move, version and move_id");
       return false;
