@@ -4,8 +4,11 @@
 // applied, recorded in the store and only then answered and broadcast, each recipient
 // getting the message made for it by the rules core's view()/notation().
 //
-// The room's parts: who sits where (Seating), its events and their fan-out (EventLog);
-// the room itself keeps the game, the clock, the offers and the order of steps.
+// The room's parts: who sits where (Seating), its events and their fan-out (EventLog),
+// the offers (Offers), device links (DeviceLinks, made when first asked for) and the
+// review (ReviewBoard, made when opened). A part decides and answers with a value; the
+// room carries it out. The room itself still keeps the game, the clock, the computer's
+// search and the order of steps.
 #pragma once
 
 #include <atomic>
