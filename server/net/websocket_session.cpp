@@ -151,7 +151,7 @@ void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
   // The finished write's buffer is the queue's front: only now may it go.
   writing_ = false;
   queued_bytes_ -= queue_.front()->size();
-  queue_.pop_front();
+  queue_.erase(queue_.begin());
   if (ec || closing_) {
     if (ec) fail(ec, "write");
     return discard_queue();

@@ -4,15 +4,18 @@
 // applied, recorded in the store and only then answered and broadcast, each recipient
 // getting the message made for it by the rules core's view()/notation().
 //
-// The room's parts: who sits where (Seating), its events and their fan-out (EventLog);
-// the room itself keeps the game, the clock, the offers and the order of steps.
+// The room's parts: who sits where (Seating), its events and their fan-out (EventLog),
+// the offers (Offers), device links (DeviceLinks, made when first asked for) and the
+// review (ReviewBoard, made when opened). A part decides and answers with a value; the
+// room carries it out. The room itself still keeps the game, the clock, the computer's
+// search and the order of steps.
 #pragma once
 
 #include <atomic>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <deque>
 #include <functional>
+#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,8 +28,10 @@
 #include "engine/engine_pool.h"
 #include "protocol/messages.h"
 #include "rooms/client.h"
+#include "rooms/device_links.h"
 #include "rooms/event_log.h"
 #include "rooms/game_clock.h"
+#include "rooms/offers.h"
 #include "rooms/request.h"
 #include "rooms/review_board.h"
 #include "rooms/room_options.h"
@@ -150,7 +155,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // room_requests.cpp: the table's checks, then the handler.
   void do_request(std::shared_ptr<Client> client, json req);
   // The first precondition of `route` that `r` fails is refused; true when all hold.
-  bool preconditions_hold(const Route& route, const Request& r);
+  // Fills the request's typed fields (a move's) as it checks them.
+  bool preconditions_hold(const Route& route, Request& r);
 
   // room_members.cpp: arriving, leaving, presence
   void do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
@@ -287,15 +293,13 @@ class Room : public std::enable_shared_from_this<Room> {
   // On the strand: the pool's answer enters as a `move` request of the computer's.
   void computer_answered(std::uint64_t search, const Result<engine::EngineReply>& reply);
   // The computer answers a person's offer (takeback_accept, draw_decline, rematch_accept).
-  void computer_answers_offer(const char* type);
+  void computer_answers_offer(std::string_view type);
   // After a restart: the computer's held clock runs again and it is asked.
   void resume_computer_after_restore();
 
   // room_computer_offers.cpp: inviting the computer, handing a seat to it
   void on_computer_invite(const Request& r);
   void on_computer_offer(const Request& r);
-  json computer_offer_json() const;  // the pending offer for snapshots, or null
-  void publish_computer_offer(int seat, int level, const char* state);
   // Player `player`'s seat record, handed to the computer at `level` for game `game_no`
   // (0, 0: given back), the person's name and token kept.
   StoredSeat handed_seat_record(int player, int game_no, int level) const;
@@ -303,14 +307,17 @@ class Room : public std::enable_shared_from_this<Room> {
   // After a game: seats handed to the computer go back to their players.
   void return_handed_seats();
 
-  // room_offers.cpp: draw offers, takebacks, rematches
+  // room_offers.cpp: carrying out the steps of the offers part (offers.h)
   void on_draw(const Request& r);
   void on_takeback(const Request& r);
-  // After the store's answer: a takeback to `keep` plies asked by seat `by`.
-  void took_back(const Request& r, int by, std::size_t keep);
+  // After the store's answer: the takeback of `step`.
+  void took_back(const Request& r, const OfferStep& step);
   void on_rematch(const Request& r);
-  void publish_offer(const char* kind, int seat, const char* state);
-  void withdraw_offers();
+  void publish_offers(const std::vector<OfferEvent>& events);
+  // A refusal or a plain ack (its events published, the computer's answer asked for) is
+  // carried out here: true. False: the step needs its handler (a write, an ending).
+  bool answered(const Request& r, const OfferStep& step);
+  OfferFacts offer_facts(const Request& r) const;
 
   // room_review.cpp: the review (感想戦) of the finished game
   void on_review_start(const Request& r);
@@ -392,18 +399,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // plies): kept as each move is played, so a takeback replays nothing. Checked against the
   // current game before use.
   static constexpr std::size_t kEarlierGames = 2;
-  std::deque<GamePtr> earlier_games_;
+  std::vector<GamePtr> earlier_games_;
   std::int64_t turn_started_ms_ = 0;
-  int draw_offer_ = -1;                      // seat
-  int takeback_offer_ = -1;                  // seat
-  bool rematch_wanted_[2] = {false, false};  // by player
-  // Each player's unspent device link (room_device_link.cpp): the code's hash and when it
-  // stops working; empty when none. Kept in memory only: a restart voids them.
-  struct DeviceLink {
-    std::string code_hash;
-    std::int64_t expires_ms = 0;  // steady clock
-  };
-  std::optional<DeviceLink> device_links_[2];
+  Offers offers_;
+  // Each player's unspent device link, made when first asked for (room_device_link.cpp).
+  std::unique_ptr<DeviceLinks> device_links_;
   bool clock_held_ = false;  // restored: the clock waits for the side to move to return
   // Both players left (or the server restarted): clocks stopped, nothing decided, until
   // both are back (room_adjourn.cpp).
@@ -415,10 +415,10 @@ class Room : public std::enable_shared_from_this<Room> {
   bool result_stored_ = false;  // end_on_request() already stored the coming finish()
   double score_[2] = {0, 0};    // series points by player (add_series_points)
 
-  std::deque<ChatLine> chat_;
+  std::vector<ChatLine> chat_;  // the last 100 lines, oldest first
   bool closed_ = false;
-  // The current game's review, once a player opened it; a new game drops it.
-  std::optional<ReviewBoard> review_;
+  // The current game's review, made when a player opens it; a new game drops it.
+  std::unique_ptr<ReviewBoard> review_;
   // What record_review() last handed to the store (a tree only grows, so its size says
   // whether it changed).
   struct RecordedReview {
@@ -437,8 +437,6 @@ class Room : public std::enable_shared_from_this<Room> {
   int computer_player_ = -1;                             // whom the search under way plays for
   std::uint64_t computer_version_ = 0;                   // the position it was asked about
   int computer_failures_ = 0;
-  int computer_offer_ = -1;  // the seat offering to hand itself to the computer
-  int computer_offer_level_ = 0;
   bool handed_over_[2] = {false, false};  // by player: the computer plays it for this game
   boost::asio::steady_timer computer_retry_timer_;  // the pool had no place for its search
 
@@ -457,7 +455,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // A write is being committed: requests wait in `waiting_` until the store answers.
   bool store_busy_ = false;
   bool worker_busy_ = false;  // work_then(): a worker is doing this room's request
-  std::deque<std::function<void()>> waiting_;
+  // A list, not a deque: an empty list allocates nothing, and most rooms are idle.
+  std::list<std::function<void()>> waiting_;
 
   // Shared with other threads
   mutable std::mutex shared_mu_;

@@ -79,7 +79,7 @@ void Room::on_switch_game(const Request& r) {
   if (auto start = parse_game_start(r.msg, next); !start)
     return refuse(r, start.error().code, start.error().message);
   options_ = std::move(next);
-  rematch_wanted_[0] = rematch_wanted_[1] = false;
+  offers_.clear_rematch();
   ack(r);
   close_review_for_switch();
   spdlog::info("room {} switched to {} ({})", id_, options_.game, clock.human());
@@ -103,7 +103,7 @@ void Room::on_chat(const Request& r) {
                   "chat text must be 1.." + std::to_string(config.chat_max_chars) + " characters");
   const auto now = unix_ms();
   auto& sent = seating_.chat_times(r.member);
-  while (!sent.empty() && now - sent.front() >= config.chat_window_ms) sent.pop_front();
+  std::erase_if(sent, [&](std::int64_t t) { return now - t >= config.chat_window_ms; });
   if (static_cast<int>(sent.size()) >= config.chat_lines_per_window)
     return refuse(r, errc::rate_limited, "too many chat lines; wait a moment");
   // The players' chat is part of the series and is stored with it. The spectators' is
@@ -121,7 +121,7 @@ void Room::chat_recorded(const Request& r, const std::string& text, std::int64_t
   json line =
       chat_line_json(m.name, m.player, players_channel ? "players" : "spectators", text, now);
   chat_.push_back({line, players_channel});
-  if (chat_.size() > 100) chat_.pop_front();
+  if (chat_.size() > 100) chat_.erase(chat_.begin());
   ack(r);
   json event = line;
   event["type"] = "chat";

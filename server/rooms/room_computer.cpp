@@ -140,7 +140,7 @@ void Room::computer_answered(std::uint64_t search, const Result<engine::EngineRe
            {"move", reply->move},
            {"version", computer_version_},
            {"move_id", "computer-" + std::to_string(search)}};
-  const Request r{*computer_member_, computer_client_, "move", std::move(msg), json(nullptr)};
+  Request r{*computer_member_, computer_client_, "move", std::move(msg), json(nullptr)};
   // The position may have changed meanwhile (a takeback): the table refuses the stale move
   // and the computer thinks again about the position as it is now.
   if (!preconditions_hold(*route("move"), r)) return ask_computer();
@@ -158,12 +158,13 @@ void Room::computer_answered(std::uint64_t search, const Result<engine::EngineRe
   computer_failures_ = 0;
 }
 
-void Room::computer_answers_offer(const char* type) {
+void Room::computer_answers_offer(std::string_view type) {
   if (!computer_client_) computer_client_ = std::make_shared<ComputerClient>(id_);
   for (int p = 0; p < 2; ++p) {
     if (!seating_.is_computer(p)) continue;
     computer_member_ = Member{computer_client_, p, seating_.player(p).name};
-    const Request r{*computer_member_, computer_client_, type, json{{"type", type}}, json(nullptr)};
+    Request r{*computer_member_, computer_client_, std::string(type), json{{"type", type}},
+              json(nullptr)};
     if (preconditions_hold(*route(type), r)) (this->*route(type)->handle)(r);
     return;
   }

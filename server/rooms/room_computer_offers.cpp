@@ -23,19 +23,9 @@ void Room::on_computer_invite(const Request& r) {
   seat_computer(1, *level, [this] { computer_game_starts(); });
 }
 
-json Room::computer_offer_json() const {
-  if (computer_offer_ < 0) return nullptr;
-  return json{{"seat", computer_offer_}, {"level", computer_offer_level_}};
-}
-
-void Room::publish_computer_offer(int seat, int level, const char* state) {
-  events_.publish_same(json{
-      {"type", "offer"}, {"kind", "computer"}, {"seat", seat}, {"level", level}, {"state", state}});
-}
-
 void Room::on_computer_offer(const Request& r) {
   const int p = r.member.player;
-  const int seat = seating_.seat_of(p);
+  int offered_level = 0;
   if (r.type == "computer_offer") {
     auto level = parse_computer_level(r.msg);
     if (!level) return refuse(r, level.error().code, level.error().message);
@@ -43,28 +33,20 @@ void Room::on_computer_offer(const Request& r) {
       return refuse(r, plays.error().code, plays.error().message);
     if (seating_.is_computer(1 - p))
       return refuse(r, errc::unsupported, "the computer already plays the other seat");
-    computer_offer_ = seat;
-    computer_offer_level_ = *level;
-    ack(r);
-    return publish_computer_offer(seat, *level, "made");
+    offered_level = *level;
   }
-  if (computer_offer_ != 1 - seat) return refuse(r, errc::no_offer, "no seat offered to answer");
-  const int by = std::exchange(computer_offer_, -1);
-  const int level = computer_offer_level_;
-  if (r.type == "computer_decline") {
-    ack(r);
-    return publish_computer_offer(by, level, "declined");
-  }
+  const auto step = offers_.computer(r.type, offer_facts(r), offered_level);
+  if (answered(r, step)) return;
   // The hand-over is stored before anyone hears of it, so a restart brings the computer
   // back to the seat (room_restore.cpp); the person's name and token stay in the record.
-  const int giver = seating_.player_at(by);
+  const int giver = seating_.player_at(step.by);
   const int game_no = game_no_;
-  commit_then(handed_seat_record(giver, game_no, level), r, [this, r, by, giver, game_no, level] {
+  commit_then(handed_seat_record(giver, game_no, step.level), r, [this, r, step, giver, game_no] {
     ack(r);
     if (status_ != Status::playing || game_no != game_no_) return;  // it ended meanwhile
-    hand_seat_to_computer(giver, level);
+    hand_seat_to_computer(giver, step.level);
     arm_first_move();  // the computer has no first-move countdown
-    publish_computer_offer(by, level, "accepted");
+    publish_offers(step.events);
     publish_presence(giver);
     ask_computer();
   });

@@ -12,36 +12,21 @@
 
 namespace banmen::server {
 
-namespace {
-constexpr std::int64_t kDeviceLinkLifetimeMs = 10 * 60 * 1000;
-constexpr std::size_t kMaxDeviceCode = 64;
-}  // namespace
-
 void Room::on_device_link(const Request& r) {
   const int p = r.member.player;
   const std::string code = new_token();
-  // A new code replaces the player's previous one, which stops working at once.
-  device_links_[p] = DeviceLink{sha256_hex(code), steady_ms() + kDeviceLinkLifetimeMs};
+  // Made when first asked for: most rooms never move a seat.
+  if (!device_links_) device_links_ = std::make_unique<DeviceLinks>();
+  device_links_->issue(p, code, steady_ms());
   reply(*r.client,
-        json{{"type", "device_link"}, {"code", code}, {"expires_in_ms", kDeviceLinkLifetimeMs}},
+        json{{"type", "device_link"}, {"code", code}, {"expires_in_ms", DeviceLinks::kLifetimeMs}},
         r.re);
   spdlog::info("room {} player {} asked for a device link", id_, p);
 }
 
 void Room::join_with_device_code(const ClientPtr& client, const std::string& code, const json& req,
                                  const json& re, bool was_member) {
-  int p = -1;
-  if (!code.empty() && code.size() <= kMaxDeviceCode) {
-    const std::string hash = sha256_hex(code);
-    const std::int64_t now = steady_ms();
-    for (int i = 0; i < 2; ++i) {
-      auto& link = device_links_[i];
-      if (link && equal_constant_time(link->code_hash, hash)) {
-        if (now < link->expires_ms) p = i;
-        link.reset();  // single use; an expired one goes too
-      }
-    }
-  }
+  const int p = device_links_ ? device_links_->redeem(code, steady_ms()) : -1;
   if (p < 0) {
     refuse(*client, re, errc::bad_device_link, "this device link was used or has expired");
     if (!was_member) client->left_room(this);

@@ -41,8 +41,7 @@ void Room::game_began(const StoredGameStart&) {
   clock_before_.clear();
   move_times_.clear();
   turn_started_ms_ = steady_ms();
-  draw_offer_ = takeback_offer_ = computer_offer_ = -1;
-  rematch_wanted_[0] = rematch_wanted_[1] = false;
+  offers_.reset();
   review_.reset();  // the review was of the game before
   first_move_held_ = false;
   arm_first_move();
@@ -62,8 +61,8 @@ void Room::start_game(std::function<void(const Result<void>&)> then) {
 void Room::on_move(const Request& r) {
   // Well-formed, a player's, first time, game running, their turn, fresh: room_requests.cpp.
   Client& c = *r.client;
-  const auto move = *get_string(r.msg, "move");
-  const auto move_id = *get_string(r.msg, "move_id");
+  const auto& move = r.move->text;
+  const auto& move_id = r.move->id;
   const json& re = r.re;
   // Apply on a copy, so a refusal (illegal move, storage failure) changes nothing.
   const auto now = steady_ms();
@@ -126,12 +125,12 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   move_times_.push_back(pending.received_ms - turn_started_ms_);
   turn_started_ms_ = now;
   earlier_games_.push_back(std::move(game_));
-  if (earlier_games_.size() > kEarlierGames) earlier_games_.pop_front();
+  if (earlier_games_.size() > kEarlierGames) earlier_games_.erase(earlier_games_.begin());
   game_ = std::move(pending.next);
   clock_ = pending.next_clock;
   arm_first_move();  // the other side's first move, or none from the second ply on
   player.move_ids.push_back(pending.move_id);
-  if (player.move_ids.size() > kRememberedMoveIds) player.move_ids.pop_front();
+  if (player.move_ids.size() > kRememberedMoveIds) player.move_ids.erase(player.move_ids.begin());
   services_.metrics.moves_total++;
   touch();
   const auto idx = game_->history_size();
@@ -151,7 +150,7 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   if (spdlog::should_log(spdlog::level::debug))  // the notation is not made for nothing
     spdlog::debug("room {} ply {} {}", id_, idx,
                   game_->notation(idx - 1, Viewer::spectator));  // never the hidden form
-  if (draw_offer_ == seat || takeback_offer_ >= 0 || computer_offer_ >= 0) withdraw_offers();
+  publish_offers(offers_.after_move(seat));
   if (game_->over()) return finish(game_->outcome());
   arm_flag_timer();
   ask_computer();  // when the computer is the side to move now
@@ -193,7 +192,7 @@ void Room::announce_result() {
   const auto final_outcome = game_->outcome();
   const int seat_of_player[2] = {seating_.seat_of(0), seating_.seat_of(1)};
   add_series_points(stored_outcome(final_outcome), seat_of_player, score_);
-  withdraw_offers();
+  publish_offers(offers_.withdraw());
   services_.metrics.games_finished.add(options_.game);
   spdlog::info("room {} game {} over: {} winner={} reason={}", id_, game_no_,
                static_cast<int>(final_outcome.kind), final_outcome.winner, final_outcome.reason);

@@ -9,69 +9,44 @@
 
 namespace banmen::server {
 
-void Room::publish_offer(const char* kind, int seat, const char* state) {
-  events_.publish_same(json{{"type", "offer"}, {"kind", kind}, {"seat", seat}, {"state", state}});
+void Room::publish_offers(const std::vector<OfferEvent>& events) {
+  for (const auto& e : events) events_.publish_same(e.to_json());
 }
 
-void Room::withdraw_offers() {
-  if (draw_offer_ >= 0) publish_offer("draw", std::exchange(draw_offer_, -1), "withdrawn");
-  if (takeback_offer_ >= 0)
-    publish_offer("takeback", std::exchange(takeback_offer_, -1), "withdrawn");
-  if (computer_offer_ >= 0)
-    publish_computer_offer(std::exchange(computer_offer_, -1), computer_offer_level_, "withdrawn");
+bool Room::answered(const Request& r, const OfferStep& step) {
+  if (step.then == OfferStep::Then::refuse) {
+    refuse(r, step.code, step.message);
+    return true;
+  }
+  if (step.then != OfferStep::Then::ack) return false;
+  ack(r);
+  publish_offers(step.events);
+  if (!step.computer_answers.empty()) computer_answers_offer(step.computer_answers);
+  return true;
+}
+
+OfferFacts Room::offer_facts(const Request& r) const {
+  const int p = r.member.player;
+  return {seating_.seat_of(p), seating_.is_computer(1 - p)};
 }
 
 void Room::on_draw(const Request& r) {
-  const int seat = seating_.seat_of(r.member.player);
-  auto agreed = [this] { publish_offer("draw", std::exchange(draw_offer_, -1), "accepted"); };
-  if (r.type == "draw_offer") {
-    if (draw_offer_ == 1 - seat)  // both want it
-      return end_on_request(Outcome::draw("agreement"), r, agreed);
-    if (draw_offer_ == seat) return ack(r);
-    draw_offer_ = seat;
-    ack(r);
-    publish_offer("draw", seat, "made");
-    // The computer plays on: it declines every draw.
-    if (seating_.is_computer(1 - r.member.player)) computer_answers_offer("draw_decline");
-    return;
-  }
-  if (draw_offer_ != 1 - seat) return refuse(r, errc::no_offer, "no draw offer to answer");
-  if (r.type == "draw_accept") return end_on_request(Outcome::draw("agreement"), r, agreed);
-  ack(r);
-  publish_offer("draw", std::exchange(draw_offer_, -1), "declined");
+  const auto step = offers_.draw(r.type, offer_facts(r));
+  if (answered(r, step)) return;
+  end_on_request(Outcome::draw("agreement"), r,
+                 [this] { publish_offers({offers_.draw_agreed()}); });
 }
 
 void Room::on_takeback(const Request& r) {
-  const int seat = seating_.seat_of(r.member.player);
-  if (!options_.takebacks)
-    return refuse(r, errc::takebacks_disabled, "this room does not allow takebacks");
-  if (r.type == "takeback_request") {
-    // The requester's last move: one ply back if the opponent is to move, else two.
-    const std::size_t plies = game_->to_move() == seat ? 2 : 1;
-    if (game_->history_size() < plies)
-      return refuse(r, errc::nothing_to_take_back, "you have no move to take back");
-    if (takeback_offer_ == seat) return ack(r);
-    takeback_offer_ = seat;
-    ack(r);
-    publish_offer("takeback", seat, "made");
-    // The computer agrees to every takeback.
-    if (seating_.is_computer(1 - r.member.player)) computer_answers_offer("takeback_accept");
-    return;
-  }
-  if (takeback_offer_ != 1 - seat) return refuse(r, errc::no_offer, "no takeback to answer");
-  const int by = takeback_offer_;
-  if (r.type == "takeback_decline") {
-    takeback_offer_ = -1;
-    ack(r);
-    return publish_offer("takeback", by, "declined");
-  }
-  const std::size_t back = game_->to_move() == by ? 2 : 1;
-  const std::size_t keep = game_->history_size() - back;
-  commit_then(StoredTakeback{id_, game_no_, static_cast<int>(keep)}, r,
-              [this, r, by, keep] { took_back(r, by, keep); });
+  auto step = offers_.takeback(r.type, offer_facts(r), options_.takebacks, game_->to_move(),
+                               game_->history_size());
+  if (answered(r, step)) return;
+  commit_then(StoredTakeback{id_, game_no_, static_cast<int>(step.keep)}, r,
+              [this, r, step] { took_back(r, step); });
 }
 
-void Room::took_back(const Request& r, int by, std::size_t keep) {
+void Room::took_back(const Request& r, const OfferStep& step) {
+  const std::size_t keep = step.keep;
   stop_computer();  // it was thinking about a position that is going
   auto old_game = game_->clone();
   if (auto rebuilt = rebuild_game(keep); !rebuilt) {
@@ -84,10 +59,10 @@ void Room::took_back(const Request& r, int by, std::size_t keep) {
   move_times_.resize(keep);
   turn_started_ms_ = now;
   if (keep >= 2) clock_.start(game_->to_move(), now);
-  takeback_offer_ = draw_offer_ = computer_offer_ = -1;
+  offers_.taken_back();
   ack(r);
   spdlog::info("room {} game {}: takeback to ply {}", id_, game_no_, keep);
-  publish_offer("takeback", by, "accepted");
+  publish_offers(step.events);
   arm_first_move();  // taken back to before a first move: a fresh countdown
   publish_snapshots();
   events_.position_changed();
@@ -97,22 +72,7 @@ void Room::took_back(const Request& r, int by, std::size_t keep) {
 
 void Room::on_rematch(const Request& r) {
   const int p = r.member.player;
-  const int seat = seating_.seat_of(p);
-  if (r.type == "rematch_decline") {
-    if (!rematch_wanted_[1 - p]) return refuse(r, errc::no_offer, "no rematch offer");
-    rematch_wanted_[1 - p] = false;
-    ack(r);
-    return publish_offer("rematch", 1 - seat, "declined");
-  }
-  // The computer always wants another game.
-  if (seating_.is_computer(1 - p) && r.type != "rematch_decline") rematch_wanted_[1 - p] = true;
-  if (r.type == "rematch_accept" && !rematch_wanted_[1 - p])
-    return refuse(r, errc::no_offer, "no rematch offer");
-  rematch_wanted_[p] = true;
-  if (!rematch_wanted_[1 - p]) {
-    ack(r);
-    return publish_offer("rematch", seat, "made");
-  }
+  if (answered(r, offers_.rematch(r.type, p, offer_facts(r)))) return;
   // Both want it: the same room, sides swapped unless the host chose to keep them, the
   // series score carried on.
   auto created = options_.new_game();
@@ -127,7 +87,7 @@ void Room::on_rematch(const Request& r) {
       --game_no_;
       if (swap) seating_.swap_seats();
       game_ = std::move(*old_game);
-      rematch_wanted_[p] = false;
+      offers_.rematch_failed(p);
       store_ok(started, r.client.get(), r.re);
       return;
     }

@@ -10,8 +10,6 @@
 namespace banmen::server {
 
 namespace {
-constexpr std::size_t kMaxMoveText = 32;
-constexpr std::size_t kMaxMoveId = 64;
 // What acting on the game being played needs: a player, of a game under way.
 constexpr unsigned kInGame = kSeat | kStarted | kNotOver;
 // ...and, to change it or offer something, both players there (not adjourned).
@@ -76,18 +74,26 @@ void Room::do_request(std::shared_ptr<Client> client, json req) {
   auto type = get_string(req, "type").value_or("");
   const Route* route = Room::route(type);
   if (!route) return refuse(*client, re, errc::unknown_type, "unknown message type");
-  const Request r{*m, std::move(client), std::move(type), std::move(req), re};
+  Request r{*m, std::move(client), std::move(type), std::move(req), re};
   if (preconditions_hold(*route, r)) (this->*route->handle)(r);
 }
 
-bool Room::preconditions_hold(const Route& route, const Request& r) {
+std::optional<MoveFields> parse_move_fields(const json& msg) {
+  auto move = get_string(msg, "move");
+  auto version = get_int(msg, "version");
+  auto move_id = get_string(msg, "move_id");
+  if (!move || move->empty() || move->size() > kMaxMoveText || !version || !move_id ||
+      move_id->empty() || move_id->size() > kMaxMoveId)
+    return std::nullopt;
+  return MoveFields{std::move(*move), *version, std::move(*move_id)};
+}
+
+bool Room::preconditions_hold(const Route& route, Request& r) {
   const auto needs = route.needs;
   const auto& msg = r.msg;
   if (needs & kWellFormedMove) {
-    auto move = get_string(msg, "move");
-    auto move_id = get_string(msg, "move_id");
-    if (!move || move->empty() || move->size() > kMaxMoveText || !get_int(msg, "version") ||
-        !move_id || move_id->empty() || move_id->size() > kMaxMoveId) {
+    r.move = parse_move_fields(msg);
+    if (!r.move) {
       refuse(r, errc::bad_request, "move needs move, version and move_id");
       return false;
     }
@@ -107,7 +113,7 @@ bool Room::preconditions_hold(const Route& route, const Request& r) {
   }
   if (needs & kFirstTime) {
     // A resent move (same move_id) is applied once: acknowledge it again.
-    const auto move_id = get_string(msg, "move_id").value_or("");
+    const auto& move_id = r.move->id;
     const auto& seen = seating_.player(r.member.player).move_ids;
     if (std::find(seen.begin(), seen.end(), move_id) != seen.end()) {
       reply(*r.client, json{{"type", "ack"}, {"move_id", move_id}, {"duplicate", true}}, r.re);
@@ -139,7 +145,7 @@ bool Room::preconditions_hold(const Route& route, const Request& r) {
     return false;
   }
   if ((needs & kFreshVersion) &&
-      get_int(msg, "version").value_or(0) < static_cast<std::int64_t>(events_.position_version())) {
+      r.move->version < static_cast<std::int64_t>(events_.position_version())) {
     refuse(r, errc::stale_version, "the position changed since your version");
     return false;
   }

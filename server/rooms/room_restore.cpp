@@ -179,7 +179,8 @@ void Room::restore_review(const StoredRoom& stored) {
                  tree.error().message);
     return;
   }
-  review_.emplace(ReviewBoard::of_tree(std::move(*tree), game_no_, stored.review->open));
+  review_ = std::make_unique<ReviewBoard>(
+      ReviewBoard::of_tree(std::move(*tree), game_no_, stored.review->open));
   recorded_review_ = {game_no_, review_->tree().size(), review_->open()};
 }
 

@@ -46,7 +46,8 @@ void Room::on_review_start(const Request& r) {
         return refuse(r, errc::internal_error, "the game cannot be reviewed");
       }
       // The room held every request meanwhile, so its game is the one reviewed.
-      if (!review_ || review_->game_no() != game_no) review_.emplace(std::move(**board));
+      if (!review_ || review_->game_no() != game_no)
+        review_ = std::make_unique<ReviewBoard>(std::move(**board));
       open_review(r, at);
     });
   });

@@ -105,12 +105,8 @@ json Room::snapshot(Viewer viewer, int player) const {
     players.push_back(seating_.player(p).taken ? player_json(p) : json(nullptr));
   const bool my_turn = status_ == Status::playing && !adjourned_ && is_seat(viewer) &&
                        seat_of(viewer) == game_->to_move();
-  json offers{{"draw", draw_offer_ >= 0 ? json(draw_offer_) : json(nullptr)},
-              {"takeback", takeback_offer_ >= 0 ? json(takeback_offer_) : json(nullptr)},
-              {"computer", computer_offer_json()},
-              {"rematch", nullptr}};
-  for (int p = 0; p < 2; ++p)
-    if (rematch_wanted_[p]) offers["rematch"] = seating_.seat_of(p);
+  const int seat_of_player[2] = {seating_.seat_of(0), seating_.seat_of(1)};
+  json offers = offers_.to_json(seat_of_player);
   json chat = json::array();
   for (const auto& line : chat_)
     if (line.players_channel == is_seat(viewer)) chat.push_back(line.line);

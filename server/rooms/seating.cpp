@@ -63,7 +63,7 @@ std::size_t Seating::spectator_count() const {
   return n;
 }
 
-std::deque<std::int64_t>& Seating::chat_times(const Member& m) {
+std::vector<std::int64_t>& Seating::chat_times(const Member& m) {
   return m.player >= 0 ? players_[m.player].chat_times : spectator_chat_times_;
 }
 

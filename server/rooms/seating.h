@@ -5,12 +5,12 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/viewer.h"
 #include "rooms/client.h"
@@ -24,8 +24,11 @@ struct Player {
   std::string token_hash;
   std::uint64_t client = 0;  // connected client id, 0 when away
   std::int64_t gone_since_ms = 0;
-  std::deque<std::string> move_ids;     // recent client move ids, for resends
-  std::deque<std::int64_t> chat_times;  // kept with the seat: leaving does not reset it
+  // Short lists, oldest first, as vectors: an empty one costs no allocation (an idle room's
+  // memory, docs/performance.md scenario 3), and removing at the front of a few dozen
+  // entries is cheap.
+  std::vector<std::string> move_ids;     // recent client move ids, for resends
+  std::vector<std::int64_t> chat_times;  // kept with the seat: leaving does not reset it
   // Here since (Unix ms): set when the player comes back from being away, kept when a newer
   // connection replaces one still open. An abandonment claim counts the opponent's absence
   // only from then (docs/rules/play.md).
@@ -76,14 +79,14 @@ class Seating {
 
   // The chat lines `m` sent within the window: a player's own (kept with the seat), or the
   // spectators' shared ones, since a spectator can come back as a new connection at will.
-  std::deque<std::int64_t>& chat_times(const Member& m);
+  std::vector<std::int64_t>& chat_times(const Member& m);
 
  private:
   Player players_[2];
   int seat_of_player_[2] = {0, 1};
   int computer_level_[2] = {0, 0};
   std::map<std::uint64_t, Member> members_;
-  std::deque<std::int64_t> spectator_chat_times_;
+  std::vector<std::int64_t> spectator_chat_times_;
 };
 
 }  // namespace banmen::server

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <deque>
+#include <vector>
 
 namespace banmen::server {
 
@@ -49,14 +49,16 @@ class RefusalWindow {
   // Records a refusal; true when it is the limit-th within the window.
   bool refuse(Clock::time_point now = Clock::now()) {
     times_.push_back(now);
-    if (times_.size() > limit_) times_.pop_front();
+    if (times_.size() > limit_) times_.erase(times_.begin());
     return times_.size() == limit_ && now - times_.front() <= window_;
   }
 
  private:
   std::size_t limit_;
   Clock::duration window_;
-  std::deque<Clock::time_point> times_;  // at most limit_ entries
+  // At most limit_ entries, oldest first; empty (no allocation) for a connection never
+  // refused.
+  std::vector<Clock::time_point> times_;
 };
 
 }  // namespace banmen::server
