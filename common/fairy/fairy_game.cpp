@@ -23,7 +23,7 @@ std::string FairyGame::position() const {
 std::vector<std::string> FairyGame::legal_moves() const {
   std::vector<std::string> out;
   if (over()) return out;
-  out.reserve(static_cast<std::size_t>(legal_.size));
+  out.reserve(legal_.size());
   for (const Move& m : legal_) out.push_back(uci_move(pos_, m));
   return out;
 }
@@ -62,7 +62,9 @@ Result<void> FairyGame::apply_legal(std::string_view text) {
 }
 
 void FairyGame::refresh() {
-  pos_.legal_moves(legal_);
+  MoveList list;
+  pos_.legal_moves(list);
+  legal_.assign(list.begin(), list.end());
   verdict_ = judge();
 }
 
@@ -91,7 +93,7 @@ Outcome FairyGame::judge() const {
   const int us = pos_.side();
   if (const auto end = pos_.immediate_result()) return valued(end->value, us, end->reason);
   const bool check = pos_.in_check();
-  if (legal_.size == 0)
+  if (legal_.empty())
     return check ? valued(r.checkmate, us, "checkmate") : valued(r.stalemate, us, "stalemate");
   if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule)
     return Outcome::draw("move_rule");

@@ -57,7 +57,9 @@ class FairyGame final : public Game {
   std::shared_ptr<const VariantRules> variant_;
   Position start_;
   Position pos_;
-  MoveList legal_;
+  // The legal moves of pos_, as many as there are: a MoveList holds room for the most any
+  // position of any variant can have (24 KiB), too much to keep in every game in memory.
+  std::vector<Move> legal_;
   std::vector<std::string> uci_;
   std::vector<std::string> san_;
   std::vector<Move> moves_;

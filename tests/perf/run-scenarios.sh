@@ -3,17 +3,19 @@
 # relay baseline in the same run, written as a markdown table (stdout and --out FILE).
 #
 #   tests/perf/run-scenarios.sh [--build DIR] [--server BIN] [--out FILE] [--quick]
-#                               [--threads N] [--server-args "..."]
+#                               [--threads N] [--server-args "..."] [--only 1,2,3]
 #
 #   1. 5,000 rooms (10,000 connections), one move per room every 2 s: latency percentiles
 #   2. 1,000 rooms as fast as they go: moves per second
 #   3. 5,000 idle rooms (10,000 connections): resident memory per idle connection and room
 # Each scenario starts a fresh server or relay process, so memory figures start clean.
-# Without --server (or a built banmen-server) only the relay runs. Heavy: not a ctest.
+# Without --server (or a built banmen-server) only the relay runs. --only runs the listed
+# scenarios (for example --only 3, the idle memory alone); the table keeps every row, "-"
+# for the scenarios left out. Heavy: not a ctest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build="$root/build/release"
-server="" out="" quick=0 threads=2
+server="" out="" quick=0 threads=2 only=1,2,3
 server_args=${BANMEN_LOAD_SERVER_ARGS:-}
 while [ $# -gt 0 ]; do
   case $1 in
@@ -23,6 +25,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1; shift ;;
     --threads) threads=$2; shift 2 ;;
     --server-args) server_args=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
     *) echo "error: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -108,12 +111,20 @@ run() {
   return 0
 }
 
+[[ $only =~ ^[123](,[123])*$ ]] || { echo "error: --only takes scenario numbers such as 3 or 1,2" >&2; exit 2; }
+wanted() { [[ ,$only, == *,$1,* ]]; }
 targets=(relay)
 [ -n "$server" ] && targets+=(server)
 # Targets alternate within each scenario so both see the same background load.
-for t in "${targets[@]}"; do run "$t" 1 --rooms 5000 --pace 0.5 --duration "$d1" --game mix; done
-for t in "${targets[@]}"; do run "$t" 2 --rooms 1000 --pace 0 --duration "$d2" --game mix; done
-for t in "${targets[@]}"; do run "$t" 3 --rooms 5000 --idle --duration 2 --game mix; done
+if wanted 1; then
+  for t in "${targets[@]}"; do run "$t" 1 --rooms 5000 --pace 0.5 --duration "$d1" --game mix; done
+fi
+if wanted 2; then
+  for t in "${targets[@]}"; do run "$t" 2 --rooms 1000 --pace 0 --duration "$d2" --game mix; done
+fi
+if wanted 3; then
+  for t in "${targets[@]}"; do run "$t" 3 --rooms 5000 --idle --duration 2 --game mix; done
+fi
 
 # value <target> <scenario> <key>: one field of a RESULT line, "-" when absent.
 value() {
