@@ -26,7 +26,9 @@ class MovetextWriter {
     for (;;) {
       const auto& children = tree_.node(parent).children;
       if (children.empty()) return;
-      GamePtr before = game->clone();
+      // A copy of the position only where side lines branch off: the main line is written
+      // by playing on, so a long game costs one move per node, not a copy of its history.
+      GamePtr before = children.size() > 1 ? game->clone() : nullptr;
       const int before_number = number;
       number = move(*game, children.front(), number, restate_number);
       for (std::size_t i = 1; i < children.size(); ++i) {

@@ -59,14 +59,18 @@ ReviewBoard ReviewBoard::of_tree(VariationTree tree, int game_no, bool open) {
   ReviewBoard board(std::move(tree), game_no);
   board.open_ = open;
   board.display_.assign(board.tree_.size(), "");
-  // Depth first, each node's game made once from its parent's (no replay from the root).
+  // Depth first, each node's game made once from its parent's (no replay from the root);
+  // the last child plays on its parent's game itself, so a line without branches copies
+  // nothing.
   std::vector<std::pair<NodeId, GamePtr>> stack;
   stack.emplace_back(VariationTree::root(), board.tree_.root_game().clone());
   while (!stack.empty()) {
     auto [id, game] = std::move(stack.back());
     stack.pop_back();
-    for (const NodeId child : board.tree_.node(id).children) {
-      GamePtr next = game->clone();
+    const auto& children = board.tree_.node(id).children;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      const NodeId child = children[i];
+      GamePtr next = i + 1 < children.size() ? game->clone() : std::move(game);
       if (!next->apply(board.tree_.node(child).move)) continue;  // checked when it was read
       board.display_[child] = next->display_notation(next->history_size() - 1, Viewer::referee);
       stack.emplace_back(child, std::move(next));
