@@ -171,8 +171,9 @@ void HttpSession::handle(Request&& req) {
   if (target == "/healthz") return text(http::status::ok, "ok", "text/plain; charset=utf-8");
   if (target == "/readyz") {
     // Ready: rooms restored, not shutting down, the store's last group commit went through
-    // (a full or failing disk, PostgreSQL away) and no write has waited past
-    // --store-stall-ms (a database that stopped answering). Each comes back by itself.
+    // (a full or failing disk, PostgreSQL away), no write has waited past --store-stall-ms
+    // (a database that stopped answering) and, with several servers, the last renewal of
+    // the room leases went through. Each comes back by itself.
     const auto stats = services_.store.stats();
     std::string why;
     if (!services_.ready)
@@ -181,6 +182,8 @@ void HttpSession::handle(Request&& req) {
       why = "not ready: the store refuses writes\n";
     else if (stats.oldest_wait_ms > services_.config.store_stall_ms)
       why = "not ready: a store write has waited " + std::to_string(stats.oldest_wait_ms) + " ms\n";
+    else if (services_.metrics.lease_renewal_failing)
+      why = "not ready: the room leases could not be renewed\n";
     if (why.empty()) return text(http::status::ok, "ready\n", "text/plain; charset=utf-8");
     return text(http::status::service_unavailable, std::move(why), "text/plain; charset=utf-8");
   }

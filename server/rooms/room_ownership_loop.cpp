@@ -152,10 +152,14 @@ void RoomRegistry::renew_leases() {
   auto renewal = ownership_->renew_leases();
   if (!renewal) {
     // The fence keeps the rooms safe meanwhile: if the leases run out, writes are refused
-    // and the rooms dropped.
+    // and the rooms dropped. /readyz says so, even on a server whose rooms are all idle
+    // (nothing written, so the store alone would not notice).
+    services_.metrics.lease_renewals_failed_total++;
+    services_.metrics.lease_renewal_failing = true;
     spdlog::error("renewing room leases: {}", renewal.error().message);
     return;
   }
+  services_.metrics.lease_renewal_failing = false;
   for (const auto& id : renewal->lost)
     if (auto room = find(id); room && let_room_go(room, false)) {
       services_.metrics.leases_lost_total++;

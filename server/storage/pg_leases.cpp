@@ -129,9 +129,14 @@ Result<LeaseRenewal> PgStore::renew_leases() {
     std::lock_guard epochs(epochs_mu_);
     for (const auto& [id, epoch] : epochs_) ids.push_back(id);
   }
-  if (ids.empty()) return out;
   auto db = leases_db();
   if (!db) return db.error();
+  if (ids.empty()) {
+    // Nothing to renew, but the connection is still tried: a server holding no room knows
+    // (and /readyz says) when PostgreSQL is away, since it could take none either.
+    if (auto alive = (*db)->exec("SELECT 1"); !alive) return alive.error();
+    return out;
+  }
   // Only the rooms held, at the epochs held: a row of this server's id at another epoch
   // (from before a restart) is not kept alive. A room another server asked for within the
   // last lease comes back as wanted.

@@ -76,6 +76,11 @@ std::string Metrics::render(const StoreStats& store, const EngineStats& engine) 
        "Rooms dropped because another server took their lease.", leases_lost_total);
   line(out, "banmen_rooms_handed_over_total", "counter",
        "Rooms handed over to another server that asked for them.", rooms_handed_over_total);
+  line(out, "banmen_lease_renewals_failed_total", "counter",
+       "Renewals of this server's room leases that failed.", lease_renewals_failed_total);
+  plain_line(out, "banmen_lease_renewal_failing", "gauge",
+             "1 while the last renewal of this server's room leases failed.",
+             lease_renewal_failing.load() ? 1 : 0);
   games_started.render(out, "banmen_games_started_total", "Games started, by game.");
   games_finished.render(out, "banmen_games_finished_total", "Games finished, by game.");
   line(out, "banmen_moves_total", "counter", "Moves accepted.", moves_total);

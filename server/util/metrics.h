@@ -26,6 +26,10 @@ struct Metrics {
   std::atomic<std::uint64_t> leases_acquired_total{0};
   std::atomic<std::uint64_t> leases_lost_total{0};
   std::atomic<std::uint64_t> rooms_handed_over_total{0};
+  // Lease renewals that failed (PostgreSQL away or not answering), and whether the last one
+  // did: /readyz answers 503 meanwhile, since the rooms' leases are running out.
+  std::atomic<std::uint64_t> lease_renewals_failed_total{0};
+  std::atomic<bool> lease_renewal_failing{false};
   GameCounters games_started;   // by game id
   GameCounters games_finished;  // by game id
   std::atomic<std::uint64_t> moves_total{0};

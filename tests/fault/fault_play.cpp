@@ -93,18 +93,6 @@ std::int64_t FaultPlay::wait_for_readyz(int status, int timeout_ms, std::size_t 
       timeout_ms);
 }
 
-std::int64_t FaultPlay::wait_for_readyz_any(int status, int timeout_ms) {
-  return wait_until(
-      [&] {
-        for (std::size_t i = 0; i < cluster_.size(); ++i)
-          if (cluster_.server(i).running() &&
-              http_status(cluster_.server_port(i), "/readyz") == status)
-            return true;
-        return false;
-      },
-      timeout_ms);
-}
-
 bool FaultPlay::can_create(int timeout_ms, std::string& why) {
   return wait_until(
              [&] {

@@ -46,10 +46,6 @@ class FaultPlay {
   std::int64_t wait_for_progress(const std::vector<std::size_t>& before, int timeout_ms);
   // Waits until every server answers /readyz with `status`; milliseconds, or -1.
   std::int64_t wait_for_readyz(int status, int timeout_ms, std::size_t first = 0);
-  // Waits until a server answers /readyz with `status`; milliseconds, or -1. A server
-  // learns the store is away from its own writes, and nginx may have sent every room to
-  // one of the two servers: the other, with nothing to write, may still say ready.
-  std::int64_t wait_for_readyz_any(int status, int timeout_ms);
   // A new room can be created (room_created) through the entry port within `timeout_ms`.
   bool can_create(int timeout_ms, std::string& why);
 

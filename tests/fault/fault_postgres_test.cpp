@@ -41,9 +41,9 @@ TEST(FaultPostgres, KilledAndStartedAgainDuringPlay) {
   auto* pg = play.cluster().postgres();
   std::string why;
   ASSERT_TRUE(pg->kill_now(why)) << why;
-  // The truth while it is down: not ready (every room keeps trying, so commits fail), yet
-  // alive.
-  EXPECT_GE(play.wait_for_readyz_any(503, kRecoveryBoundMs), 0) << play.cluster().logs();
+  // The truth while it is down: every server not ready (the one with rooms to write hears
+  // its commits fail; any server hears its lease renewals fail), yet alive.
+  EXPECT_GE(play.wait_for_readyz(503, kRecoveryBoundMs), 0) << play.cluster().logs();
   for (std::size_t i = 0; i < play.cluster().size(); ++i)
     EXPECT_EQ(http_status(play.cluster().server_port(i), "/healthz"), 200);
   let_outage_last_ms(2000);  // the outage
@@ -62,6 +62,30 @@ TEST(FaultPostgres, KilledAndStartedAgainDuringPlay) {
   play.finish_and_check();
 }
 
+// Servers with no room in play: nothing to write, yet PostgreSQL being away means they
+// could take no room and create none. Their lease renewals notice it, so /readyz says 503
+// on every server, and 200 again once it is back.
+TEST(FaultPostgres, ServersWithoutRoomsAreNotReadyWhileItIsDown) {
+  FaultPlay play(fault_cluster(2), 0, false);
+  ASSERT_TRUE(play.start(0)) << play.error();
+  ASSERT_GE(play.wait_for_readyz(200, kRecoveryBoundMs), 0) << play.cluster().logs();
+  auto* pg = play.cluster().postgres();
+  std::string why;
+  ASSERT_TRUE(pg->kill_now(why)) << why;
+  const auto unready_ms = play.wait_for_readyz(503, kRecoveryBoundMs);
+  EXPECT_GE(unready_ms, 0) << "an idle server said ready with PostgreSQL away\n"
+                           << play.cluster().logs();
+  for (std::size_t i = 0; i < play.cluster().size(); ++i)
+    EXPECT_EQ(http_status(play.cluster().server_port(i), "/healthz"), 200);
+  ASSERT_TRUE(pg->start_again(why)) << why;
+  const auto ready_ms = play.wait_for_readyz(200, kRecoveryBoundMs);
+  EXPECT_GE(ready_ms, 0) << "/readyz did not come back\n" << play.cluster().logs();
+  EXPECT_TRUE(play.can_create(kRecoveryBoundMs, why)) << why;
+  std::cout << "[ measured ] PostgreSQL killed under idle servers: every server 503 after "
+            << unready_ms << " ms; ready " << ready_ms << " ms after its start\n";
+  play.finish_and_check();
+}
+
 TEST(FaultPostgres, FrozenAndThawed) {
   FaultPlay play(fault_cluster(2), kRooms, true);
   ASSERT_TRUE(play.start(6)) << play.error();
@@ -69,9 +93,10 @@ TEST(FaultPostgres, FrozenAndThawed) {
   std::string why;
   const auto frozen_at = steady_now_ms();
   ASSERT_TRUE(pg->freeze(true, why)) << why;
-  // A database that answers nothing: /readyz says so once a write has waited past
-  // --store-stall-ms, and /healthz still answers at once (the I/O threads never wait).
-  const auto unready_ms = play.wait_for_readyz_any(503, kRecoveryBoundMs);
+  // A database that answers nothing: every server's /readyz says so, once a write has
+  // waited past --store-stall-ms or a lease renewal has timed out, and /healthz still
+  // answers at once (the I/O threads never wait).
+  const auto unready_ms = play.wait_for_readyz(503, kRecoveryBoundMs);
   for (std::size_t i = 0; i < play.cluster().size(); ++i)
     EXPECT_EQ(http_status(play.cluster().server_port(i), "/healthz"), 200);
   let_outage_last_ms(3000);  // frozen past the servers' PostgreSQL timeout

@@ -215,6 +215,25 @@ TEST_F(PgStoreTest, EveryConnectionRecoversAfterPostgresRestarts) {
   EXPECT_EQ(room->moves.size(), 2u);
 }
 
+// A server holding no room still learns from its lease renewals that PostgreSQL is away
+// (and /readyz says so): it could take no room either. Renewing nothing used to answer ok
+// without asking PostgreSQL, so an idle server said ready through the whole outage.
+TEST_F(PgStoreTest, RenewingNoLeaseStillNoticesPostgresAway) {
+  PgOptions options{cluster_->url()};
+  options.server_id = "s1";
+  options.timeout = std::chrono::milliseconds(1000);
+  auto opened = PgStore::open(options);
+  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  auto& s = **opened;
+  ASSERT_TRUE(s.renew_leases().ok());
+
+  std::string why;
+  ASSERT_TRUE(cluster_->kill_now(why)) << why;
+  EXPECT_FALSE(s.renew_leases().ok());
+  ASSERT_TRUE(cluster_->start_again(why)) << why;
+  EXPECT_TRUE(eventually([&] { return s.renew_leases().ok(); }, std::chrono::seconds(30)));
+}
+
 // A frozen PostgreSQL (every process stopped: connections open, nothing answers): the
 // pending write shows in oldest_wait_ms (what /readyz reads) and is answered storage_error
 // once the timeout has passed, not never; after the thaw, writes go through again.
