@@ -2,7 +2,8 @@
 # Installs what is missing to build Banmen (and, with `test`, to test it) on Debian 12.
 # Idempotent: packages already present are skipped, so a second run costs a few seconds.
 #   deploy/install-deps.sh build   compilers, libraries, Node.js for the client
-#   deploy/install-deps.sh test    the above plus clang (fuzzing), Chromium (browser tests),
+#   deploy/install-deps.sh test    the above plus clang (the sanitizer build and its fuzzers),
+#                                  Chromium (browser tests),
 #                                  PostgreSQL 15 (the PostgreSQL store's tests), nginx and
 #                                  openssl (deploy/nginx's config is checked and run by the
 #                                  tests), unzip and python3 (independent readers of the

@@ -60,11 +60,12 @@ Work play_many(std::string_view id, int max_games, int max_plies, std::chrono::s
 class EngineLegalGames : public testing::TestWithParam<const char*> {};
 
 TEST_P(EngineLegalGames, EveryEngineMoveIsLegal) {
-  const Work w = play_many(GetParam(), 2000, 160, std::chrono::seconds(40));
+  const Work w = play_many(GetParam(), 2000, 160, std::chrono::seconds(20));
   // The floor of work done in the time, low enough for a loaded two-core machine: shogi's
-  // long games are the slowest (40 to 130 games in 40 s); dog-cat reaches the 2000.
-  EXPECT_GE(w.games, 20);
-  EXPECT_GE(w.engine_moves, 3000);
+  // long games are the slowest (38 to 144 games in 40 s there, so about half in 20 s);
+  // dog-cat reaches the 2000.
+  EXPECT_GE(w.games, 10);
+  EXPECT_GE(w.engine_moves, 1500);
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, EngineLegalGames,

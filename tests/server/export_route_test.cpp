@@ -17,10 +17,12 @@
 #include "storage/sqlite_store.h"
 #include "util/tokens.h"
 
+// `json` declared as protocol/messages.h declares it, in the same namespace: a unity file
+// may hold both (a using-declaration in the anonymous namespace would be shadowed).
 namespace banmen::server {
-namespace {
+using json = nlohmann::json;
 
-using nlohmann::json;
+namespace {
 
 class ExportRoute : public ::testing::TestWithParam<std::string> {
  protected:

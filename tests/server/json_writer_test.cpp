@@ -6,10 +6,12 @@
 
 #include <nlohmann/json.hpp>
 
+// `json` declared as protocol/messages.h declares it, in the same namespace: a unity file
+// may hold both (a using-declaration in the anonymous namespace would be shadowed).
 namespace banmen::server {
-namespace {
+using json = nlohmann::json;
 
-using nlohmann::json;
+namespace {
 
 TEST(JsonWriter, EveryKindOfFieldReadsBack) {
   JsonWriter inner;

@@ -19,10 +19,12 @@
 #include "storage/memory_store.h"
 #include "util/tokens.h"
 
+// `json` declared as protocol/messages.h declares it, in the same namespace: a unity file
+// may hold both (a using-declaration in the anonymous namespace would be shadowed).
 namespace banmen::server {
-namespace {
+using json = nlohmann::json;
 
-using nlohmann::json;
+namespace {
 
 const std::string kTinyVariant =
     "[tiny:chess]\nmaxFile = 6\nmaxRank = 6\nqueen = -\ncustomPiece1 = w:mWcF\n"

@@ -16,10 +16,12 @@
 #include "series_test_room.h"
 #include "storage/memory_store.h"
 
+// `json` declared as protocol/messages.h declares it, in the same namespace: a unity file
+// may hold both (a using-declaration in the anonymous namespace would be shadowed).
 namespace banmen::server {
-namespace {
+using json = nlohmann::json;
 
-using nlohmann::json;
+namespace {
 
 TEST(ZipWriter, Crc32MatchesTheStandardCheckValue) {
   // The check value of CRC-32/ISO-HDLC (zip's) over "123456789".

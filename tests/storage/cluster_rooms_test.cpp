@@ -140,8 +140,9 @@ TEST_F(ClusterRooms, CreatedOnOneServerJoinedOnTheOtherWithOneLobby) {
   // Nobody holds it yet: the lobby lists rooms some server holds with their host there.
   auto host = join_on(*b_, room, token);
   ASSERT_TRUE(host);
-  auto has = [&](const std::vector<std::string>& ids) {
-    return std::find(ids.begin(), ids.end(), room) != ids.end();
+  // A copy to capture: clang 14 does not capture structured bindings.
+  auto has = [&, id = room](const std::vector<std::string>& ids) {
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
   };
   EXPECT_TRUE(lobbies_become(has)) << "the room should be listed on both servers";
   auto guest = join_on(*b_, room, "");
