@@ -126,7 +126,9 @@ try {
     }
     for (let i = firstVisit * entries.length; stats.games < longGames && Date.now() < stopAt; i++) {
       try {
-        await room(players, entries[i % entries.length], Math.floor(i / entries.length), Math.min(8, longGames - stats.games), handicaps);
+        const entry = entries[i % entries.length], visit = Math.floor(i / entries.length);
+        console.log(`${who}: room ${stats.rooms + 1}, ${entry.label} (visit ${visit}), after ${stats.games} games and ${stats.plies} plies in ${Math.round((Date.now() - started) / 1000)} s`);
+        await room(players, entry, visit, Math.min(8, longGames - stats.games), handicaps);
       } catch (e) {
         stats.failures.push(`${who}, game ${where.game} (visit ${where.visit}, game ${where.gameNo} of its room), ply ${where.ply}: ${String(e.message ?? e).split('\n').slice(0, 4).join(' / ')}`);
         console.error(`FAILED: ${stats.failures.at(-1)}`);
