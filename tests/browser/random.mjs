@@ -130,6 +130,8 @@ try {
         console.log(`${who}: room ${stats.rooms + 1}, ${entry.label} (visit ${visit}), after ${stats.games} games and ${stats.plies} plies in ${Math.round((Date.now() - started) / 1000)} s`);
         await room(players, entry, visit, Math.min(8, longGames - stats.games), handicaps);
       } catch (e) {
+        // A browser that is gone (the run stopped from outside) plays no more rooms.
+        if (!browser.isConnected()) throw e;
         stats.failures.push(`${who}, game ${where.game} (visit ${where.visit}, game ${where.gameNo} of its room), ply ${where.ply}: ${String(e.message ?? e).split('\n').slice(0, 4).join(' / ')}`);
         console.error(`FAILED: ${stats.failures.at(-1)}`);
         console.error(`  replay it alone: ${replayLine()}`);
@@ -152,7 +154,7 @@ try {
 const secs = Math.round((Date.now() - started) / 1000);
 if (failed && !stats.failures.length) stats.failures.push(`${who}: stopped`);
 // For the process that started the workers (runWorkers).
-if (workers > 1) console.log(`random-stats ${JSON.stringify(stats)}`);
+if (process.env.BANMEN_RANDOM_STATS_LINE) console.log(`random-stats ${JSON.stringify(stats)}`);
 console.log(`random play: ${who}: ${stats.games} games (${stats.byRules} ended by the rules) in ${stats.rooms} rooms, ` +
   `${stats.plies} plies (${stats.clicks} click-click, ${stats.drags} drag-drop; ${stats.drops} drops, ` +
   `${stats.typeRunOuts} of them a hand type's last; ${stats.promotions} through the chooser) in ${secs} s, ` +
@@ -179,7 +181,7 @@ async function runWorkers() {
   const codes = await Promise.all([...Array(workers).keys()].map((k) => new Promise((resolve) => {
     const share = Math.floor(longGames / workers) + (k < longGames % workers ? 1 : 0);
     const child = spawn(process.execPath, [process.argv[1], base], {
-      env: { ...process.env, BANMEN_RANDOM_SEED: String(seed), BANMEN_RANDOM_GAMES: String(share), BANMEN_RANDOM_WORKER: String(k) },
+      env: { ...process.env, BANMEN_RANDOM_SEED: String(seed), BANMEN_RANDOM_GAMES: String(share), BANMEN_RANDOM_WORKER: String(k), BANMEN_RANDOM_STATS_LINE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
