@@ -107,14 +107,14 @@ export async function joinAs(page, name) {
   await page.waitForSelector('.room');
 }
 
-// Waits until `fn` returns a truthy value, polling, for at most `ms`.
-export async function until(fn, what, ms = 10_000) {
+// Waits until `fn` returns a truthy value, polling every `every` ms, for at most `ms`.
+export async function until(fn, what, ms = 10_000, every = 50) {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, every));
   }
 }
 

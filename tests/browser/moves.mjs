@@ -1,6 +1,6 @@
 // Plays one move the way a person would: drag or click on the board, a hand piece then a
 // square for drops, the promotion choice when the board asks, the pass button in reversi.
-import { clickSquare, dragSquare, squareCenter } from './lib.mjs';
+import { clickSquare, dragSquare, squareCenter, until } from './lib.mjs';
 
 const DROP_ROLE = { P: 'pawn', L: 'lance', N: 'knight', S: 'silver', G: 'gold', B: 'bishop', R: 'rook', K: 'king' };
 const HIDDEN_ROLE = { K: 'hidden-king', R: 'hidden-rook', B: 'hidden-bishop', G: 'hidden-gold', S: 'hidden-silver' };
@@ -75,10 +75,13 @@ async function clickThen(page, game, a, b) {
   await clickSquare(page, game, b);
 }
 
+// The grid is drawn again after a move: a square measured while it is replaced has no
+// box, so wait until the square is on screen, as a person would.
 async function fairyCentre(page, key) {
-  await page.locator('.fairy-grid').scrollIntoViewIfNeeded();
-  const b = await page.locator(`.fairy-grid [data-square=${key}]`).boundingBox();
-  if (!b) throw new Error(`no square ${key} on the board`);
+  const b = await until(async () => {
+    await page.locator('.fairy-grid').scrollIntoViewIfNeeded();
+    return page.locator(`.fairy-grid [data-square=${key}]`).boundingBox();
+  }, `square ${key} on the board`);
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
 }
 

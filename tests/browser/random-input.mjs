@@ -10,64 +10,85 @@ const HIDDEN_ROLE = { K: 'hidden-king', R: 'hidden-rook', B: 'hidden-bishop', G:
 
 export const isDrop = (m) => m.includes('*');
 
-// A rectangle's centre, once the element is on screen: a person scrolls to what they
-// want to touch (only when it is out of view).
-async function centreOf(page, selector) {
-  const loc = page.locator(selector).first();
-  await loc.waitFor({ state: 'visible' });
-  let b = await loc.boundingBox();
-  const vp = page.viewportSize();
-  let scrolled = false;
-  // Out of the window, or under something drawn over it (the sticky top bar): scroll.
-  const covered = async () => !(await loc.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [b.x + b.width / 2, b.y + b.height / 2]));
-  if (!b || b.y < 0 || b.x < 0 || b.y + b.height > vp.height || b.x + b.width > vp.width || (await covered())) {
-    await loc.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
-    b = await loc.boundingBox();
-    scrolled = true;
-  }
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2, scrolled };
-}
-
-// Where to press and where to let go (or click twice). Bringing the second into view may
-// scroll the page under the first: then both are measured again.
-async function twoPoints(first, second) {
+// Where to touch, measured in the page in one step (each step to the browser costs time
+// on a loaded machine; a person measures with the eye, not in round trips). A spec is
+// { el: selector } (an element's centre) or { board, flipped, shogi, files, ranks, key }
+// (a square's centre on the board's rectangle). Null while an element is not shown yet.
+function measure(specs) {
+  const shown = (el) => {
+    const b = el.getBoundingClientRect();
+    return b.width > 0 && b.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const centre = (el) => {
+    const b = el.getBoundingClientRect();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  // A person scrolls to what they want to touch when it is out of the window or under
+  // something drawn over it (the sticky top bar).
+  const bringIntoView = (el) => {
+    const b = el.getBoundingClientRect();
+    const c = centre(el);
+    const out = b.y < 0 || b.x < 0 || b.y + b.height > innerHeight || b.x + b.width > innerWidth;
+    if (!out && el.contains(document.elementFromPoint(c.x, c.y))) return false;
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    return true;
+  };
+  const one = (s) => {
+    if (s.el) {
+      const el = document.querySelector(s.el);
+      if (!el || !shown(el)) return null;
+      const scrolled = bringIntoView(el);
+      return { ...centre(el), scrolled };
+    }
+    const board = document.querySelector(s.board);
+    if (!board || !shown(board)) return null;
+    let scrolled = bringIntoView(board);
+    for (let tries = 0; ; tries++) {
+      const box = board.getBoundingClientRect();
+      const flipped = !!document.querySelector(s.flipped);
+      let col, row;
+      if (s.shogi) {
+        const file = Number(s.key[0]), rank = s.key.charCodeAt(1) - 96;
+        col = flipped ? file - 1 : s.files - file;
+        row = flipped ? s.ranks - rank : rank - 1;
+      } else {
+        const m = /^([a-l])(\d+)$/.exec(s.key);
+        const f = m[1].charCodeAt(0) - 97, r = Number(m[2]) - 1;
+        col = flipped ? s.files - 1 - f : f;
+        row = flipped ? r : s.ranks - 1 - r;
+      }
+      const p = { x: box.x + (col + 0.5) * box.width / s.files, y: box.y + (row + 0.5) * box.height / s.ranks, scrolled };
+      // The square under something drawn over the board: the board to the middle of the
+      // window, and measure again.
+      if (document.querySelector('.board-wrap').contains(document.elementFromPoint(p.x, p.y)) || tries === 2) return p;
+      board.scrollIntoView({ block: 'center' });
+      scrolled = true;
+    }
+  };
+  // Bringing a later point into view may scroll the page under an earlier one: then all
+  // are measured again.
   for (let i = 0; ; i++) {
-    const a = await first();
-    const b = await second();
-    if (!b.scrolled || i === 2) return [a, b];
+    const points = specs.map(one);
+    if (points.includes(null)) return null;
+    if (!points.slice(1).some((p) => p.scrolled) || i === 2) return points;
   }
 }
 
-// Where a square is drawn. The whole board is brought into view first.
-async function squareAt(page, kind, files, ranks, key, tries = 0) {
-  if (kind === 'reversi' || kind === 'fairy-grid') {
-    const grid = kind === 'reversi' ? '.rv-cell' : '.fairy-grid [data-square]';
-    return centreOf(page, `.board-wrap ${grid}[data-square="${key}"]`);
-  }
-  const sel = kind === 'shogi' ? '.board-wrap sg-squares' : '.board-wrap cg-board';
-  const { scrolled } = await centreOf(page, sel);
-  const box = await page.locator(sel).first().boundingBox();
-  const flipped = (await page.locator(kind === 'shogi' ? '.board-wrap .sg-wrap.orientation-gote' : '.board-wrap .cg-wrap.orientation-black').count()) > 0;
-  let col, row;
-  if (kind === 'shogi') {
-    const file = Number(key[0]), rank = key.charCodeAt(1) - 96;
-    col = flipped ? file - 1 : files - file;
-    row = flipped ? ranks - rank : rank - 1;
-  } else {
-    const m = /^([a-l])(\d+)$/.exec(key);
-    const f = m[1].charCodeAt(0) - 97, r = Number(m[2]) - 1;
-    col = flipped ? files - 1 - f : f;
-    row = flipped ? r : ranks - 1 - r;
-  }
-  const p = { x: box.x + (col + 0.5) * box.width / files, y: box.y + (row + 0.5) * box.height / ranks, scrolled };
-  // The square under something drawn over the board (the sticky top bar): the board to the
-  // middle of the window, and measure again.
-  const onBoard = await page.locator('.board-wrap').first().evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [p.x, p.y]);
-  if (!onBoard && tries < 2) {
-    await page.locator(sel).first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    return { ...(await squareAt(page, kind, files, ranks, key, tries + 1)), scrolled: true };
-  }
-  return p;
+// The points of `specs` once all are shown (as a person waits for them to appear).
+async function pointsOf(page, ...specs) {
+  return until(() => page.evaluate(measure, specs), `${specs.map((s) => s.el ?? s.key).join(' and ')} shown`, 10_000, 5);
+}
+
+// A square of the board (kind: shogi, chess, reversi or fairy-grid) as a spec for measure().
+function square(kind, files, ranks, key) {
+  if (kind === 'reversi') return { el: `.board-wrap .rv-cell[data-square="${key}"]` };
+  if (kind === 'fairy-grid') return { el: `.board-wrap .fairy-grid [data-square="${key}"]` };
+  const shogi = kind === 'shogi';
+  return {
+    board: shogi ? '.board-wrap sg-squares' : '.board-wrap cg-board',
+    flipped: shogi ? '.board-wrap .sg-wrap.orientation-gote' : '.board-wrap .cg-wrap.orientation-black',
+    shogi, files, ranks, key,
+  };
 }
 
 async function clickAt(page, p) {
@@ -89,8 +110,8 @@ async function dragFromTo(page, a, b) {
 export async function playByPointer(page, move, ctx) {
   const { kind, files, ranks } = ctx;
   if (kind === 'reversi') {
-    if (move === 'pass') await clickAt(page, await centreOf(page, '[data-testid=pass]'));
-    else await clickAt(page, await squareAt(page, 'reversi', 8, 8, move));
+    const [p] = await pointsOf(page, move === 'pass' ? { el: '[data-testid=pass]' } : square('reversi', 8, 8, move));
+    await clickAt(page, p);
     return 'click';
   }
   if (kind === 'fairy') {
@@ -99,19 +120,18 @@ export async function playByPointer(page, move, ctx) {
     // Drag where the board takes it (a chessground board); the grid of buttons takes taps.
     const dragging = ctx.drag && (await page.locator('.board-wrap cg-board').count()) > 0;
     const grid = dragging ? 'chess' : 'fairy-grid';
-    const a = await squareAt(page, grid, files, ranks, m[1]);
-    if (dragging) await dragFromTo(page, ...(await twoPoints(() => squareAt(page, grid, files, ranks, m[1]), () => squareAt(page, grid, files, ranks, m[2]))));
+    if (dragging) await dragFromTo(page, ...(await pointsOf(page, square(grid, files, ranks, m[1]), square(grid, files, ranks, m[2]))));
     else {
-      await clickAt(page, a);
+      await clickAt(page, (await pointsOf(page, square(grid, files, ranks, m[1])))[0]);
       await page.locator(`.fairy-grid [data-square="${m[2]}"].dest`).waitFor();
-      await clickAt(page, await squareAt(page, grid, files, ranks, m[2]));
+      await clickAt(page, (await pointsOf(page, square(grid, files, ranks, m[2])))[0]);
     }
     if (ctx.legal.filter((x) => x.startsWith(m[1] + m[2])).length > 1) await pickInDialog(page, move, ctx);
     return dragging ? 'drag' : 'click';
   }
   if (kind === 'chess') {
     const from = move.slice(0, 2), to = move.slice(2, 4), promo = move[4];
-    const [a, b] = await twoPoints(() => squareAt(page, 'chess', 8, 8, from), () => squareAt(page, 'chess', 8, 8, to));
+    const [a, b] = await pointsOf(page, square('chess', 8, 8, from), square('chess', 8, 8, to));
     if (ctx.drag) await dragFromTo(page, a, b);
     else { await clickAt(page, a); await clickAt(page, b); }
     if (promo) await pickInDialog(page, promo, ctx);
@@ -121,15 +141,15 @@ export async function playByPointer(page, move, ctx) {
   const drop = /^(\?)?([PLNSGBRK])\*(\d[a-i])$/.exec(move);
   if (drop) {
     const role = drop[1] ? HIDDEN_ROLE[drop[2]] : DROP_ROLE[drop[2]];
-    const [a, b] = await twoPoints(() => centreOf(page, `.pb-bottom sg-hand sg-hp-wrap piece.${ctx.myColor}.${role}`),
-      () => squareAt(page, 'shogi', files, ranks, drop[3]));
+    const [a, b] = await pointsOf(page, { el: `.pb-bottom sg-hand sg-hp-wrap piece.${ctx.myColor}.${role}` },
+      square('shogi', files, ranks, drop[3]));
     if (ctx.drag) await dragFromTo(page, a, b);
     else { await clickAt(page, a); await clickAt(page, b); }
     return ctx.drag ? 'drag' : 'click';
   }
   const m = /^(\d[a-i])(\d[a-i])(\+?)$/.exec(move);
   if (!m) throw new Error(`cannot play ${move}`);
-  const [a, b] = await twoPoints(() => squareAt(page, 'shogi', files, ranks, m[1]), () => squareAt(page, 'shogi', files, ranks, m[2]));
+  const [a, b] = await pointsOf(page, square('shogi', files, ranks, m[1]), square('shogi', files, ranks, m[2]));
   if (ctx.drag) await dragFromTo(page, a, b);
   else { await clickAt(page, a); await clickAt(page, b); }
   // Both forms legal: shogiground asks on the board (the promoted piece and the piece).
@@ -139,9 +159,9 @@ export async function playByPointer(page, move, ctx) {
     const base = role.replace(/^hidden-(\w+)-[cn]$/, '$1');
     const want = m[3] ? PROMOTED[base] : role;
     const choice = `.board-wrap sg-promotion-choices piece.${want}`;
-    const shown = await until(async () => ((await page.locator(choice).count()) ? 'chooser' : ctx.answered() ? 'answered' : null),
-      `the promotion chooser for ${move}`);
-    if (shown === 'chooser') await clickAt(page, await centreOf(page, choice));
+    const shown = await until(async () => ((await page.evaluate(measure, [{ el: choice }])) ?? (ctx.answered() ? 'answered' : null)),
+      `the promotion chooser for ${move}`, 10_000, 5);
+    if (shown !== 'answered') await clickAt(page, shown[0]);
   }
   return ctx.drag ? 'drag' : 'click';
 }
@@ -149,7 +169,7 @@ export async function playByPointer(page, move, ctx) {
 // The chess and fairy chooser: a dialog of buttons, one per piece (or promote / not).
 async function pickInDialog(page, value, ctx) {
   const sel = `dialog.choice-dialog[open] button[data-choice="${value}"]`;
-  const shown = await until(async () => ((await page.locator(sel).count()) ? 'dialog' : ctx.answered() ? 'answered' : null),
-    `the promotion dialog offering ${value}`);
-  if (shown === 'dialog') await clickAt(page, await centreOf(page, sel));
+  const shown = await until(async () => ((await page.evaluate(measure, [{ el: sel }])) ?? (ctx.answered() ? 'answered' : null)),
+    `the promotion dialog offering ${value}`, 10_000, 5);
+  if (shown !== 'answered') await clickAt(page, shown[0]);
 }

@@ -16,7 +16,16 @@
 //                              entry, short, for CI)
 //   BANMEN_RANDOM_MINUTES=<m>  stop starting games after m minutes (default 6; long 38)
 //   BANMEN_RANDOM_ONLY=<regex> only the entries whose label matches (to replay a failure)
-// A failure names the seed, the game and the ply; exit 1.
+//   BANMEN_RANDOM_WORKERS=<n>  long run only: n workers side by side, each its own node
+//                              process with its own browser, rooms and seeded sequence
+//                              (its share of the games; default 1)
+//   BANMEN_RANDOM_WORKER=<k>   be worker k (0..n-1) alone: replays that worker's rooms
+//   BANMEN_RANDOM_VISIT=<v>    long run: start at the v-th visit of each entry
+//   BANMEN_RANDOM_MAX_PLIES=<n> long run: the longest game (default 41); three games in
+//                              four are short (at most 10 plies), the fourth up to n
+// A failure names the seed, the worker, the game and the ply, and prints the line that
+// replays its room alone; exit 1.
+import { spawn } from 'node:child_process';
 import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
 import { FrameTrack } from './random-frames.mjs';
 import { boardKind, expectedView, readDrawn, readBottomSeat, viewDiff } from './random-views.mjs';
@@ -27,6 +36,13 @@ const seed = Number(process.env.BANMEN_RANDOM_SEED ?? Date.now() % 1_000_000_000
 const longGames = Number(process.env.BANMEN_RANDOM_GAMES ?? 0);
 const minutes = Number(process.env.BANMEN_RANDOM_MINUTES ?? (longGames ? 38 : 6));
 const stopAt = Date.now() + minutes * 60_000;
+const workers = longGames ? Math.max(1, Number(process.env.BANMEN_RANDOM_WORKERS ?? 1)) : 1;
+const worker = Number(process.env.BANMEN_RANDOM_WORKER ?? 0);
+const firstVisit = Number(process.env.BANMEN_RANDOM_VISIT ?? 0);
+const maxPlies = Math.max(2, Number(process.env.BANMEN_RANDOM_MAX_PLIES ?? 41));
+// Frames arrive in this process: looking at them costs nothing, so look often. What the
+// page shows costs a step to the browser: a little less often.
+const FRAMES = 5, PAGE = 15;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -60,12 +76,13 @@ function rng32(a) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-// Each room draws from its own sequence, made from the seed, the entry and the visit: a
-// failing room plays the same again on its own (BANMEN_RANDOM_ONLY) with the same seed.
+// Each room draws from its own sequence, made from the seed, the worker, the entry and the
+// visit: a failing room plays the same again on its own (BANMEN_RANDOM_WORKER,
+// BANMEN_RANDOM_ONLY, BANMEN_RANDOM_VISIT) with the same seed.
 let rand = rng32(seed);
 function roomRandom(label, visit) {
   let h = seed ^ 0x9e3779b9;
-  for (const ch of `${label}#${visit}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x85ebca6b) ^ (h >>> 13);
+  for (const ch of `${label}#${visit}${worker ? `#w${worker}` : ''}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x85ebca6b) ^ (h >>> 13);
   rand = rng32(h);
 }
 const pick = (list) => list[Math.floor(rand() * list.length)];
@@ -73,7 +90,9 @@ const pick = (list) => list[Math.floor(rand() * list.length)];
 const stats = { failures: [], games: 0, plies: 0, drags: 0, clicks: 0, drops: 0, promotions: 0, typeRunOuts: 0, byRules: 0, rooms: 0 };
 const where = { game: '-', gameNo: 0, ply: 0 };
 const started = Date.now();
-console.log(`random play: seed ${seed}${longGames ? `, long run of ${longGames} games` : ''}`);
+if (workers > 1 && process.env.BANMEN_RANDOM_WORKER === undefined) await runWorkers();
+const who = workers > 1 ? `seed ${seed}, worker ${worker} of ${workers}` : `seed ${seed}`;
+console.log(`random play: ${who}${longGames ? `, long run of ${longGames} games` : ''}`);
 
 const browser = await launch();
 let failed = false;
@@ -100,18 +119,23 @@ try {
   } else {
     // The long run visits the entries in a seeded order (a run cut short by its time still
     // meets many kinds) and goes on after a failure, in a new room, and counts it.
-    const order = rng32(seed + 1);
+    const order = rng32(worker ? (seed + 1) ^ Math.imul(worker, 0x2c1b3c6d) : seed + 1);
     for (let i = entries.length - 1; i > 0; i--) {
       const j = Math.floor(order() * (i + 1));
       [entries[i], entries[j]] = [entries[j], entries[i]];
     }
-    for (let i = 0; stats.games < longGames && Date.now() < stopAt; i++) {
+    for (let i = firstVisit * entries.length; stats.games < longGames && Date.now() < stopAt; i++) {
       try {
-        await room(players, entries[i % entries.length], Math.floor(i / entries.length), Math.min(8, longGames - stats.games), handicaps);
+        const entry = entries[i % entries.length], visit = Math.floor(i / entries.length);
+        console.log(`${who}: room ${stats.rooms + 1}, ${entry.label} (visit ${visit}), after ${stats.games} games and ${stats.plies} plies in ${Math.round((Date.now() - started) / 1000)} s`);
+        await room(players, entry, visit, Math.min(8, longGames - stats.games), handicaps);
       } catch (e) {
-        stats.failures.push(`seed ${seed}, game ${where.game} (visit ${where.visit}, game ${where.gameNo} of its room), ply ${where.ply}: ${String(e.message ?? e).split('\n').slice(0, 4).join(' / ')}`);
+        // A browser that is gone (the run stopped from outside) plays no more rooms.
+        if (!browser.isConnected()) throw e;
+        stats.failures.push(`${who}, game ${where.game} (visit ${where.visit}, game ${where.gameNo} of its room), ply ${where.ply}: ${String(e.message ?? e).split('\n').slice(0, 4).join(' / ')}`);
         console.error(`FAILED: ${stats.failures.at(-1)}`);
-        for (const [j, p] of players.entries()) await shot(p.page, `random-fail-${stats.failures.length}-${j}`).catch(() => {});
+        console.error(`  replay it alone: ${replayLine()}`);
+        for (const [j, p] of players.entries()) await shot(p.page, `random-${worker ? `w${worker}-` : ''}fail-${stats.failures.length}-${j}`).catch(() => {});
         pageProblems.length = 0;
       }
     }
@@ -120,24 +144,78 @@ try {
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
 } catch (e) {
   failed = true;
-  console.error(`FAILED: seed ${seed}, game ${where.game} (visit ${where.visit}, game ${where.gameNo} of its room), ply ${where.ply}`);
+  console.error(`FAILED: ${who}, game ${where.game} (visit ${where.visit}, game ${where.gameNo} of its room), ply ${where.ply}`);
   console.error(e.stack ?? e);
-  for (const [i, c] of browser.contexts().entries()) for (const p of c.pages()) await shot(p, `random-fail-${i}`).catch(() => {});
+  if (longGames) console.error(`  replay it alone: ${replayLine()}`);
+  for (const [i, c] of browser.contexts().entries()) for (const p of c.pages()) await shot(p, `random-${worker ? `w${worker}-` : ''}fail-${i}`).catch(() => {});
 } finally {
   await browser.close();
 }
 const secs = Math.round((Date.now() - started) / 1000);
-console.log(`random play: seed ${seed}: ${stats.games} games (${stats.byRules} ended by the rules) in ${stats.rooms} rooms, ` +
+if (failed && !stats.failures.length) stats.failures.push(`${who}: stopped`);
+// For the process that started the workers (runWorkers).
+if (process.env.BANMEN_RANDOM_STATS_LINE) console.log(`random-stats ${JSON.stringify(stats)}`);
+console.log(`random play: ${who}: ${stats.games} games (${stats.byRules} ended by the rules) in ${stats.rooms} rooms, ` +
   `${stats.plies} plies (${stats.clicks} click-click, ${stats.drags} drag-drop; ${stats.drops} drops, ` +
   `${stats.typeRunOuts} of them a hand type's last; ${stats.promotions} through the chooser) in ${secs} s, ` +
   `${stats.failures.length || (failed ? 1 : 0)} failures${failed ? ': FAILED' : ': ok'}`);
 process.exit(failed ? 1 : 0);
 
+// The line that plays the failing room again, alone: its worker, its entry, its visit.
+function replayLine() {
+  const label = where.label ?? where.game;
+  const only = `^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+  return `BANMEN_RANDOM_SEED=${seed} BANMEN_RANDOM_GAMES=8${workers > 1 ? ` BANMEN_RANDOM_WORKERS=${workers} BANMEN_RANDOM_WORKER=${worker}` : ''} ` +
+    `BANMEN_RANDOM_MAX_PLIES=${maxPlies} BANMEN_RANDOM_ONLY='${only}' BANMEN_RANDOM_VISIT=${where.visit} node random.mjs <base url>`;
+}
+
+// The long run with n workers: n processes of this script side by side, each with its own
+// browser and its share of the games; their lines are shown prefixed, their figures added.
+async function runWorkers() {
+  console.log(`random play: seed ${seed}, long run of ${longGames} games, ${workers} workers`);
+  const totals = { failures: [], games: 0, plies: 0, drags: 0, clicks: 0, drops: 0, promotions: 0, typeRunOuts: 0, byRules: 0, rooms: 0 };
+  const children = [];
+  const stop = () => { for (const c of children) c.kill('SIGTERM'); };
+  process.on('SIGTERM', () => { stop(); process.exit(1); });
+  process.on('SIGINT', () => { stop(); process.exit(1); });
+  const codes = await Promise.all([...Array(workers).keys()].map((k) => new Promise((resolve) => {
+    const share = Math.floor(longGames / workers) + (k < longGames % workers ? 1 : 0);
+    const child = spawn(process.execPath, [process.argv[1], base], {
+      env: { ...process.env, BANMEN_RANDOM_SEED: String(seed), BANMEN_RANDOM_GAMES: String(share), BANMEN_RANDOM_WORKER: String(k), BANMEN_RANDOM_STATS_LINE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    const lines = (stream, out) => {
+      let rest = '';
+      stream.on('data', (d) => {
+        const parts = (rest + d).split('\n');
+        rest = parts.pop();
+        for (const line of parts) {
+          if (line.startsWith('random-stats ')) {
+            const s = JSON.parse(line.slice(13));
+            for (const key of Object.keys(totals)) totals[key] = key === 'failures' ? totals.failures.concat(s.failures) : totals[key] + s[key];
+          } else out.write(`[w${k}] ${line}\n`);
+        }
+      });
+    };
+    lines(child.stdout, process.stdout);
+    lines(child.stderr, process.stderr);
+    child.on('exit', (code) => resolve(code));
+  })));
+  const secs = Math.round((Date.now() - started) / 1000);
+  const bad = codes.some((c) => c !== 0) || totals.failures.length > 0;
+  console.log(`random play: seed ${seed}, ${workers} workers: ${totals.games} games (${totals.byRules} ended by the rules) in ${totals.rooms} rooms, ` +
+    `${totals.plies} plies (${totals.clicks} click-click, ${totals.drags} drag-drop; ${totals.drops} drops, ` +
+    `${totals.typeRunOuts} of them a hand type's last; ${totals.promotions} through the chooser) in ${secs} s, ` +
+    `${totals.failures.length} failures${bad ? `:\n${totals.failures.join('\n')}\nFAILED` : ': ok'}`);
+  process.exit(bad ? 1 : 0);
+}
+
 // One room of `entry` (its `visit`-th): the host creates it on the home page, the guest
 // joins by the link, and they play `games` games (rematches swap the seats).
 async function room(players, entry, visit, games, handicaps) {
   const [host, guest] = players;
-  where.game = entry.label; where.gameNo = 0; where.ply = 0; where.visit = visit;
+  where.game = entry.label; where.label = entry.label; where.gameNo = 0; where.ply = 0; where.visit = visit;
   roomRandom(entry.label, visit);
   const index = Math.floor(rand() * 2);
   // Desktop and phone change hands from room to room.
@@ -179,7 +257,7 @@ async function room(players, entry, visit, games, handicaps) {
       await hp.click('[data-testid=rematch]');
       await guest.page.click('[data-testid=accept-rematch]');
     }
-    await until(() => tracks.every((t) => t.sync().status === 'playing' && t.gameNo > gameNo && t.gameNo === tracks[0].gameNo), 'the game starts for both');
+    await until(() => tracks.every((t) => t.sync().status === 'playing' && t.gameNo > gameNo && t.gameNo === tracks[0].gameNo), 'the game starts for both', 10_000, FRAMES);
     gameNo = tracks[0].gameNo;
     where.gameNo = g + 1;
     await playGame(players, tracks, entry, g + index);
@@ -214,9 +292,10 @@ function chooseMove(kind, legal) {
   return pick(legal);
 }
 
-// Both pages draw what the server told each of them, within a few seconds.
+// Both pages draw what the server told each of them, within a few seconds (the two
+// players look at their own screens at the same time).
 async function checkViews(players, tracks, game, variant, kind) {
-  for (let i = 0; i < 2; i++) {
+  await Promise.all([0, 1].map(async (i) => {
     const t = tracks[i].sync();
     let diff = [];
     const want = () => expectedView(game, variant, t.position);
@@ -224,11 +303,19 @@ async function checkViews(players, tracks, game, variant, kind) {
       await until(async () => {
         diff = viewDiff(want(), await readDrawn(players[i].page, kind));
         return diff.length === 0;
-      }, 'the board', 5000);
+      }, 'the board', 5000, PAGE);
     } catch {
       throw new Error(`${i ? 'guest' : 'host'} (seat ${t.seat}) does not show the server's position ${t.position}:\n  ${diff.join('\n  ')}`);
     }
-  }
+  }));
+}
+
+// How long a game of the long run may be: three in four short (2 to 10 plies: many games
+// and rooms, and the pasted full hands run types out within them), the fourth 2 to
+// BANMEN_RANDOM_MAX_PLIES (hands grow again from captures).
+function lengthCap() {
+  const top = rand() < 0.25 ? maxPlies : Math.min(maxPlies, 10);
+  return 2 + Math.floor(rand() * (top - 1));
 }
 
 async function playGame(players, tracks, entry, round) {
@@ -237,11 +324,11 @@ async function playGame(players, tracks, entry, round) {
   const bk = boardKind(game) ?? { kind: 'fairy', files: variant.files, ranks: variant.ranks };
   const kind = bk.kind;
   // Long games would take the time of many short ones: a cap, then the player to move resigns.
-  const cap = longGames ? 2 + Math.floor(rand() * 40) : entry.position ? 20 : 8;
+  const cap = longGames ? lengthCap() : entry.position ? 20 : 8;
   const moved = [0, 0];
   for (let i = 0; i < 2; i++) {
     const seat = tracks[i].seat;
-    await until(async () => (await readBottomSeat(players[i].page, kind)) === seat, `${i ? 'guest' : 'host'} sees its own side (seat ${seat}) at the bottom`);
+    await until(async () => (await readBottomSeat(players[i].page, kind)) === seat, `${i ? 'guest' : 'host'} sees its own side (seat ${seat}) at the bottom`, 10_000, PAGE);
   }
   where.ply = 0;
   await checkViews(players, tracks, game, variant, kind);
@@ -255,11 +342,11 @@ async function playGame(players, tracks, entry, round) {
       if (tracks[0].status === 'over') return -1;
       const i = tracks.findIndex((t) => t.ply === ply && t.myTurn());
       return i >= 0 ? i + 1 : null;
-    }, 'a player to move') - 1;
+    }, 'a player to move', 10_000, FRAMES) - 1;
     if (mi < 0) break;
     const mover = players[mi], mt = tracks[mi], other = tracks[1 - mi];
     // A person moves once the page says it is their turn.
-    await until(async () => (await mover.page.locator('[data-testid=status].my-turn').count()) > 0, 'the mover\'s page says it is their turn');
+    await mover.page.waitForSelector('[data-testid=status].my-turn', { state: 'attached' });
     if (ply >= cap) {
       await endByHand(mover.page);
       break;
@@ -286,24 +373,25 @@ async function playGame(players, tracks, entry, round) {
     });
     stats[how === 'drag' ? 'drags' : 'clicks']++;
     if (legal.filter((m) => fromTo(m) === fromTo(move)).length > 1 && !isDrop(move)) stats.promotions++;
-    await until(() => mt.sync().moves[ply + 1] || mt.errors.length > errorsBefore, `the server to record ${move} (${how})`);
+    await until(() => mt.sync().moves[ply + 1] || mt.errors.length > errorsBefore, `the server to record ${move} (${how})`, 10_000, FRAMES);
     check(mt.errors.length === errorsBefore, `${move} (${how}) was refused: ${JSON.stringify(mt.errors.at(-1))}`);
     const recorded = mt.moves[ply + 1].move;
     check(recorded === move, `meant ${move} by ${how}, the server recorded ${recorded}`);
-    await until(() => other.sync().moves[ply + 1], 'the move to reach the other player');
+    await until(() => other.sync().moves[ply + 1], 'the move to reach the other player', 10_000, FRAMES);
     check(other.moves[ply + 1].move === publicForm(move), `the other player was told ${other.moves[ply + 1].move} for ${move}`);
     stats.plies++;
     await checkViews(players, tracks, game, variant, kind);
   }
   tracks.forEach((t) => t.sync());
   if (tracks[0].gameOver?.reason && !['resignation', 'aborted'].includes(tracks[0].gameOver.reason)) stats.byRules++;
-  await until(() => tracks.every((t) => t.sync().status === 'over'), 'the game to end for both');
+  await until(() => tracks.every((t) => t.sync().status === 'over'), 'the game to end for both', 10_000, FRAMES);
   where.ply = tracks[0].ply;
   await checkViews(players, tracks, game, variant, kind); // the end reveals dog-cat's hidden pieces
-  for (const p of players) {
+  // Each player closes the result on their own screen.
+  await Promise.all(players.map(async (p) => {
     await p.page.waitForSelector('[data-testid=result-dialog]');
     await p.page.click('dialog.result-dialog button.close');
-  }
+  }));
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
 }
 

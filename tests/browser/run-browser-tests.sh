@@ -7,7 +7,9 @@
 #   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs;
 #    with "lasting": lasting.mjs, which runs, restarts and kills its own server;
 #    with "random": random play through real input, random.mjs; BANMEN_RANDOM_GAMES=<n>
-#    makes it the long run, whose time limit is then BANMEN_RANDOM_MINUTES, default 38)
+#    makes it the long run, whose time limit is then BANMEN_RANDOM_MINUTES, default 38, and
+#    whose server lets one address keep as many rooms as it makes: its rooms stay in
+#    memory half an hour after their last game)
 set -eu
 SRC=${1:?source dir}
 SERVER_BIN=${2:-}
@@ -39,9 +41,11 @@ if [ "$WHICH" = lasting ]; then
   exec timeout 200 node lasting.mjs "$SERVER_BIN" "$SRC/client-web/dist"
 fi
 
+ROOMS=100
+[ "$WHICH" != random ] || [ -z "${BANMEN_RANDOM_GAMES:-}" ] || ROOMS=100000
 DATA=$(mktemp -d)
 echo "using $SERVER_BIN"
-"$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" --max-rooms-per-address 100 \
+"$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" --max-rooms-per-address "$ROOMS" \
   >"$BANMEN_ARTIFACTS/server.out" 2>&1 &
 SERVER_PID=$!
 trap 'kill $SERVER_PID 2>/dev/null || true; rm -rf "$DATA"' EXIT INT TERM

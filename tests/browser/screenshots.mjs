@@ -1,5 +1,6 @@
 // The pictures in docs/client.md, taken from a running server: the settings dialog, a
-// waiting room with its QR code, and a shogi game in the dark theme with two-kanji pieces.
+// waiting room with its QR code, a game nobody has moved in yet (the first-move countdown)
+// and a shogi game in the dark theme with two-kanji pieces.
 // Usage: node screenshots.mjs <base url> <output folder>   (e.g. docs/images)
 import { join } from 'node:path';
 import { launch, newPlayer, until, joinAs, chooseGame } from './lib.mjs';
@@ -21,6 +22,9 @@ try {
   const link = await page.inputValue('[data-testid=share-link]');
   const guest = await newPlayer(browser, link, { name: 'guest', viewport, locale: 'ja-JP' });
   await joinAs(guest.page, 'Taro');
+  // Sente has not moved: its clock stands still and counts the first move down.
+  await until(async () => /\d/.test((await page.locator('[data-testid=first-move-bottom]').textContent()) ?? ''), 'the first-move countdown');
+  await page.screenshot({ path: join(out, 'client-first-move-countdown.png') });
   await page.click('[data-testid=open-settings]');
   await page.locator('[data-setting=theme]').selectOption('dark');
   await page.locator('[data-setting=pieces]').selectOption('two');
