@@ -176,6 +176,15 @@ bool eventually(Attempt attempt, std::chrono::seconds timeout) {
   }
   return false;
 }
+
+// A store that may own rooms (server s1), giving up on PostgreSQL after a second, for the
+// outage tests below.
+PgOptions owner_options(const std::string& url) {
+  PgOptions options{url};
+  options.server_id = "s1";
+  options.timeout = std::chrono::milliseconds(1000);
+  return options;
+}
 }  // namespace
 
 // PostgreSQL killed and started again under an open store that owns rooms: meanwhile every
@@ -183,10 +192,7 @@ bool eventually(Attempt attempt, std::chrono::seconds timeout) {
 // reader, leases) works again without reopening the store. The lease connection used to be
 // opened once and never made again, so leases failed for ever after such a restart.
 TEST_F(PgStoreTest, EveryConnectionRecoversAfterPostgresRestarts) {
-  PgOptions options{cluster_->url()};
-  options.server_id = "s1";
-  options.timeout = std::chrono::milliseconds(1000);
-  auto opened = PgStore::open(options);
+  auto opened = PgStore::open(owner_options(cluster_->url()));
   ASSERT_TRUE(opened.ok()) << opened.error().message;
   auto& s = **opened;
   ASSERT_TRUE(s.acquire("r1").ok());
@@ -219,10 +225,7 @@ TEST_F(PgStoreTest, EveryConnectionRecoversAfterPostgresRestarts) {
 // (and /readyz says so): it could take no room either. Renewing nothing used to answer ok
 // without asking PostgreSQL, so an idle server said ready through the whole outage.
 TEST_F(PgStoreTest, RenewingNoLeaseStillNoticesPostgresAway) {
-  PgOptions options{cluster_->url()};
-  options.server_id = "s1";
-  options.timeout = std::chrono::milliseconds(1000);
-  auto opened = PgStore::open(options);
+  auto opened = PgStore::open(owner_options(cluster_->url()));
   ASSERT_TRUE(opened.ok()) << opened.error().message;
   auto& s = **opened;
   ASSERT_TRUE(s.renew_leases().ok());
