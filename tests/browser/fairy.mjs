@@ -6,7 +6,7 @@
 // play Capablanca with the finger. After each game the server's record (the page's
 // WebSocket frames) must be exactly the moves meant. Both see the right result each time.
 // Usage: node fairy.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame, WAIT_MS } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -215,7 +215,7 @@ async function playRoom(host, game, moves, files, ranks, guestBefore, input = tr
     if (ply === 1) await shot(host.page, `fairy-${game}-in-progress${suffix}`);
   }
   check((await host.page.locator('.fairy-grid svg text').count()) === 0, `${game}: the pieces are drawn without any font`);
-  for (const p of pages) await p.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
+  for (const p of pages) await p.waitForSelector('[data-testid=result-dialog]', { timeout: WAIT_MS });
   const hostTitle = (await host.page.locator('.result-title').textContent()).trim();
   const reason = (await host.page.locator('.result-reason').textContent()).trim();
   check(/You won/.test(hostTitle), `${game}: the host wins (${hostTitle})`);

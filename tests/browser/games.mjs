@@ -3,7 +3,7 @@
 // boards; both see the right result; a spectator follows; a reload keeps the seat;
 // rematch and game switch carry the room from game to game; a short clock runs out.
 // Usage: node games.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, notDrawnBy, chooseGame } from './lib.mjs';
+import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, notDrawnBy, chooseGame, WAIT_MS } from './lib.mjs';
 import { playMove } from './moves.mjs';
 import { reversiResult } from '../js/rules/reversi.mjs';
 import { gameFrames, scanHidden } from './hidden-scan.mjs';
@@ -163,7 +163,7 @@ async function playScripted(pages, spectatorPage, game, received) {
     }
   }
   // Both players and the spectator see the right result.
-  for (const p of [pages.host, pages.guest, spectatorPage]) await p.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
+  for (const p of [pages.host, pages.guest, spectatorPage]) await p.waitForSelector('[data-testid=result-dialog]', { timeout: WAIT_MS });
   const title = async (p) => (await p.locator('.result-title').textContent()).trim();
   let winner = script.winner;
   let discs = null; // reversi: Black's and White's discs at the end, as the rules count them
@@ -302,11 +302,11 @@ async function dropConnection(page, moveWhileDown) {
   const ctx = page.context();
   await page.evaluate(() => window.__banmenDropSocket?.()); // as a network failure would
   await ctx.setOffline(true);
-  await page.waitForSelector('[data-testid=conn-down]', { timeout: 10_000 });
+  await page.waitForSelector('[data-testid=conn-down]', { timeout: WAIT_MS });
   await moveWhileDown();
   await shot(page, 'connection-down');
   await ctx.setOffline(false);
-  await page.waitForSelector('[data-testid=conn-down]', { state: 'hidden', timeout: 20_000 });
+  await page.waitForSelector('[data-testid=conn-down]', { state: 'hidden', timeout: WAIT_MS });
   console.log('reconnect after a drop, move made while down delivered: ok');
 }
 
@@ -362,9 +362,9 @@ async function timeoutRoom(browser) {
   await until(async () => (await moveCount(a)) === 2, 'e5 arrives');
   await playMove(a, game, 'g1f3', false);
   await until(async () => (await moveCount(b)) === 3, 'Nf3 arrives');
-  await b.waitForSelector('.clock.low', { timeout: 5000 });
+  await b.waitForSelector('.clock.low', { timeout: WAIT_MS });
   await shot(b, 'timeout-low-clock');
-  await b.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
+  await b.waitForSelector('[data-testid=result-dialog]', { timeout: WAIT_MS });
   const reason = (await b.locator('.result-reason').textContent()).trim();
   check(reason === 'on time', `timeout reason, got "${reason}"`);
   check((await b.locator('.result-title').textContent()).trim() === 'You lost', 'host lost on time');

@@ -4,6 +4,10 @@ import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+// The bound on every wait: a wait is for a condition, and this only stops a run that will
+// never see it. Generous, because the machine may be busy (CI builds beside the browsers).
+export const WAIT_MS = Number(process.env.BANMEN_BROWSER_WAIT_MS ?? 30_000);
+
 export const ARTIFACTS = process.env.BANMEN_ARTIFACTS ?? join(process.cwd(), '../../build/test-artifacts/browser');
 mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -28,7 +32,7 @@ export async function newPlayer(browser, base, opts = {}) {
   const ctx = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US', deviceScaleFactor: 1, bypassCSP: opts.bypassCSP ?? false, hasTouch: opts.hasTouch ?? false, isMobile: opts.isMobile ?? false });
   const page = await ctx.newPage();
   const name = opts.name ?? 'page';
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   page.on('pageerror', (e) => {
     console.error(`[${name}] page error:`, e.message);
     pageProblems.push(`[${name}] page error: ${e.message}`);
@@ -108,7 +112,7 @@ export async function joinAs(page, name) {
 }
 
 // Waits until `fn` returns a truthy value, polling every `every` ms, for at most `ms`.
-export async function until(fn, what, ms = 10_000, every = 50) {
+export async function until(fn, what, ms = WAIT_MS, every = 50) {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();

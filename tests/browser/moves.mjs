@@ -64,9 +64,11 @@ export async function playMove(page, game, move, useDrag) {
   const m = /^(\d[a-i])(\d[a-i])(\+?)$/.exec(move);
   if (!m) throw new Error(`cannot play ${move}`);
   await (useDrag ? dragSquare(page, game, m[1], m[2]) : clickThen(page, game, m[1], m[2]));
-  // shogiground asks on the board when promotion is optional: promoted piece first.
+  // shogiground asks on the board when promotion is optional (promoted piece first). It
+  // draws in the animation frame after the input, so two frames on, the chooser is either
+  // shown or not coming.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const choices = page.locator('sg-promotion-choices piece');
-  await page.waitForTimeout(80);
   if ((await choices.count()) && (await choices.first().isVisible())) await choices.nth(m[3] ? 0 : 1).click();
 }
 

@@ -2,7 +2,7 @@
 // goes to where a square or a hand piece is drawn, then clicks twice (piece, square) or
 // presses, drags and lets go; promotions are picked in the chooser the board shows. Each
 // step waits for what a person would wait for (the chooser to appear), never for time.
-import { until } from './lib.mjs';
+import { until, WAIT_MS } from './lib.mjs';
 import { PROMOTED } from './random-views.mjs';
 
 const DROP_ROLE = { P: 'pawn', L: 'lance', N: 'knight', S: 'silver', G: 'gold', B: 'bishop', R: 'rook', K: 'king' };
@@ -76,7 +76,7 @@ function measure(specs) {
 
 // The points of `specs` once all are shown (as a person waits for them to appear).
 async function pointsOf(page, ...specs) {
-  return until(() => page.evaluate(measure, specs), `${specs.map((s) => s.el ?? s.key).join(' and ')} shown`, 10_000, 5);
+  return until(() => page.evaluate(measure, specs), `${specs.map((s) => s.el ?? s.key).join(' and ')} shown`, WAIT_MS, 5);
 }
 
 // A square of the board (kind: shogi, chess, reversi or fairy-grid) as a spec for measure().
@@ -160,7 +160,7 @@ export async function playByPointer(page, move, ctx) {
     const want = m[3] ? PROMOTED[base] : role;
     const choice = `.board-wrap sg-promotion-choices piece.${want}`;
     const shown = await until(async () => ((await page.evaluate(measure, [{ el: choice }])) ?? (ctx.answered() ? 'answered' : null)),
-      `the promotion chooser for ${move}`, 10_000, 5);
+      `the promotion chooser for ${move}`, WAIT_MS, 5);
     if (shown !== 'answered') await clickAt(page, shown[0]);
   }
   return ctx.drag ? 'drag' : 'click';
@@ -170,6 +170,6 @@ export async function playByPointer(page, move, ctx) {
 async function pickInDialog(page, value, ctx) {
   const sel = `dialog.choice-dialog[open] button[data-choice="${value}"]`;
   const shown = await until(async () => ((await page.evaluate(measure, [{ el: sel }])) ?? (ctx.answered() ? 'answered' : null)),
-    `the promotion dialog offering ${value}`, 10_000, 5);
+    `the promotion dialog offering ${value}`, WAIT_MS, 5);
   if (shown !== 'answered') await clickAt(page, shown[0]);
 }

@@ -26,7 +26,7 @@
 // A failure names the seed, the worker, the game and the ply, and prints the line that
 // replays its room alone; exit 1.
 import { spawn } from 'node:child_process';
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame, WAIT_MS } from './lib.mjs';
 import { FrameTrack } from './random-frames.mjs';
 import { boardKind, expectedView, readDrawn, readBottomSeat, viewDiff } from './random-views.mjs';
 import { playByPointer, isDrop } from './random-input.mjs';
@@ -257,7 +257,7 @@ async function room(players, entry, visit, games, handicaps) {
       await hp.click('[data-testid=rematch]');
       await guest.page.click('[data-testid=accept-rematch]');
     }
-    await until(() => tracks.every((t) => t.sync().status === 'playing' && t.gameNo > gameNo && t.gameNo === tracks[0].gameNo), 'the game starts for both', 10_000, FRAMES);
+    await until(() => tracks.every((t) => t.sync().status === 'playing' && t.gameNo > gameNo && t.gameNo === tracks[0].gameNo), 'the game starts for both', WAIT_MS, FRAMES);
     gameNo = tracks[0].gameNo;
     where.gameNo = g + 1;
     await playGame(players, tracks, entry, g + index);
@@ -328,7 +328,7 @@ async function playGame(players, tracks, entry, round) {
   const moved = [0, 0];
   for (let i = 0; i < 2; i++) {
     const seat = tracks[i].seat;
-    await until(async () => (await readBottomSeat(players[i].page, kind)) === seat, `${i ? 'guest' : 'host'} sees its own side (seat ${seat}) at the bottom`, 10_000, PAGE);
+    await until(async () => (await readBottomSeat(players[i].page, kind)) === seat, `${i ? 'guest' : 'host'} sees its own side (seat ${seat}) at the bottom`, WAIT_MS, PAGE);
   }
   where.ply = 0;
   await checkViews(players, tracks, game, variant, kind);
@@ -342,7 +342,7 @@ async function playGame(players, tracks, entry, round) {
       if (tracks[0].status === 'over') return -1;
       const i = tracks.findIndex((t) => t.ply === ply && t.myTurn());
       return i >= 0 ? i + 1 : null;
-    }, 'a player to move', 10_000, FRAMES) - 1;
+    }, 'a player to move', WAIT_MS, FRAMES) - 1;
     if (mi < 0) break;
     const mover = players[mi], mt = tracks[mi], other = tracks[1 - mi];
     // A person moves once the page says it is their turn.
@@ -373,18 +373,18 @@ async function playGame(players, tracks, entry, round) {
     });
     stats[how === 'drag' ? 'drags' : 'clicks']++;
     if (legal.filter((m) => fromTo(m) === fromTo(move)).length > 1 && !isDrop(move)) stats.promotions++;
-    await until(() => mt.sync().moves[ply + 1] || mt.errors.length > errorsBefore, `the server to record ${move} (${how})`, 10_000, FRAMES);
+    await until(() => mt.sync().moves[ply + 1] || mt.errors.length > errorsBefore, `the server to record ${move} (${how})`, WAIT_MS, FRAMES);
     check(mt.errors.length === errorsBefore, `${move} (${how}) was refused: ${JSON.stringify(mt.errors.at(-1))}`);
     const recorded = mt.moves[ply + 1].move;
     check(recorded === move, `meant ${move} by ${how}, the server recorded ${recorded}`);
-    await until(() => other.sync().moves[ply + 1], 'the move to reach the other player', 10_000, FRAMES);
+    await until(() => other.sync().moves[ply + 1], 'the move to reach the other player', WAIT_MS, FRAMES);
     check(other.moves[ply + 1].move === publicForm(move), `the other player was told ${other.moves[ply + 1].move} for ${move}`);
     stats.plies++;
     await checkViews(players, tracks, game, variant, kind);
   }
   tracks.forEach((t) => t.sync());
   if (tracks[0].gameOver?.reason && !['resignation', 'aborted'].includes(tracks[0].gameOver.reason)) stats.byRules++;
-  await until(() => tracks.every((t) => t.sync().status === 'over'), 'the game to end for both', 10_000, FRAMES);
+  await until(() => tracks.every((t) => t.sync().status === 'over'), 'the game to end for both', WAIT_MS, FRAMES);
   where.ply = tracks[0].ply;
   await checkViews(players, tracks, game, variant, kind); // the end reveals dog-cat's hidden pieces
   // Each player closes the result on their own screen.

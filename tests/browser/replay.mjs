@@ -5,7 +5,7 @@
 // (results, score, a replay of an earlier game of another kind); a finished dog-cat game
 // replayed with its hidden pieces revealed, and before the end nothing hidden shown.
 // Usage: node replay.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
-import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, joinAs, roundTrip, chooseGame } from './lib.mjs';
+import { ARTIFACTS, launch, newPlayer, shot, until, check, pageProblems, joinAs, roundTrip, chooseGame, WAIT_MS } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -42,7 +42,7 @@ async function press(page, key) {
 
 async function closeResults(pages) {
   for (const p of pages) {
-    await p.waitForSelector('[data-testid=result-dialog]', { timeout: 15_000 });
+    await p.waitForSelector('[data-testid=result-dialog]', { timeout: WAIT_MS });
     await p.locator('dialog.result-dialog button.close').click();
     await until(async () => !(await p.locator('dialog[open]').count()), 'result dialog closed');
   }

@@ -11,7 +11,7 @@
 // Usage: node review.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs, squareCenter, chooseGame } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, squareCenter, chooseGame, WAIT_MS } from './lib.mjs';
 import { playMove } from './moves.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
@@ -176,7 +176,7 @@ try {
   // A hint: the engine's move for the shown position, to the asker only: a purple arrow on
   // their board beside the shared green one, and the move with its evaluation in the panel.
   await white.page.click('[data-testid=review-hint]');
-  await white.page.waitForSelector('[data-testid=review-hint-text]', { timeout: 15000 });
+  await white.page.waitForSelector('[data-testid=review-hint-text]', { timeout: WAIT_MS });
   const hintText = await white.page.locator('[data-testid=review-hint-text]').innerText();
   check(/Engine \(level 6\): .+ for the side to move|forced/.test(hintText), `the hint is written: ${hintText}`);
   await until(async () => (await white.page.locator('.cg-shapes line[stroke="#68217a"]').count()) === 1, 'the hint arrow is drawn for the asker');
