@@ -111,11 +111,11 @@ describe('typed moves', () => {
   it('plays a legal move whatever its case, and says why another is not played', async () => {
     const { typedMoveVerdict } = await import('../src/ui/typed-move');
     const legal = ['7g7f', '7g7h', 'P*5e', 'e2e4'];
-    expect(typedMoveVerdict('7G7F', legal, true)).toEqual({ move: '7g7f', why: '' });
-    expect(typedMoveVerdict('7g7f', legal, false).why).toBe('It is not your turn yet.');
-    expect(typedMoveVerdict('7g7c', legal, true).why).toBe('7g7c is not legal: the piece on 7g cannot go there now.');
-    expect(typedMoveVerdict('5a5c', legal, true).why).toBe('5a5c is not a legal move here. Moves are written like 7g7f.');
-    expect(typedMoveVerdict('5a5c', [], true).why).toBe('There is no move to play.');
+    expect(typedMoveVerdict('7G7F', { legalMoves: legal, myTurn: true })).toEqual({ move: '7g7f', why: '' });
+    expect(typedMoveVerdict('7g7f', { legalMoves: legal, myTurn: false }).why).toBe('It is not your turn yet.');
+    expect(typedMoveVerdict('7g7c', { legalMoves: legal, myTurn: true }).why).toBe('7g7c is not legal: the piece on 7g cannot go there now.');
+    expect(typedMoveVerdict('5a5c', { legalMoves: legal, myTurn: true }).why).toBe('5a5c is not a legal move here. Moves are written like 7g7f.');
+    expect(typedMoveVerdict('5a5c', { legalMoves: [], myTurn: true }).why).toBe('There is no move to play.');
   });
 });
 

@@ -1,5 +1,5 @@
 // Browser proof of the room's extras: the settings (remembered per browser), a premove
-// played when the turn comes, the room link's QR code read back by an independent reader
+// played when the turn comes, moves typed in the notations people write, the room link's QR code read back by an independent reader
 // (jsQR), and axe-core's accessibility check of the home page and a room of every game,
 // in English and Japanese, light and dark. Usage: node extras.mjs <base url>
 import { createRequire } from 'node:module';
@@ -21,6 +21,7 @@ try {
     await settingsRemembered();
     await premove();
     await qrCode();
+    await typedMoves();
   }
   await accessibility();
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
@@ -104,6 +105,50 @@ async function premove() {
   await host.ctx.close();
   await guest.ctx.close();
   console.log('premove: played when the turn came; a cancelled one was not');
+}
+
+// Moves typed as people write them: Japanese and Western shogi notation, a text that fits
+// two moves answered with both, and SAN on the chess board.
+async function typedMoves() {
+  const count = (p) => p.locator('.move-list .ml-move').count();
+  const type = async (page, text) => {
+    await page.fill('input.move-input', text);
+    await page.press('input.move-input', 'Enter');
+  };
+  const host = await newPlayer(browser, base, { name: 'typed-host' });
+  const link = await createRoom(host.page, 'shogi', 'Sente');
+  const guest = await newPlayer(browser, link, { name: 'typed-guest' });
+  await joinAs(guest.page, 'Gote');
+  await until(async () => (await host.page.locator('[data-testid=status].my-turn').count()) > 0, 'sente to move');
+  await type(host.page, '７六歩');
+  await until(async () => (await count(guest.page)) === 1, '７六歩 reaches gote');
+  await type(guest.page, '3c3d');
+  await until(async () => (await count(host.page)) === 2, '3c3d reaches sente');
+  await type(host.page, '５八金');
+  await until(async () => /6i5h.*4i5h|4i5h.*6i5h/.test(await host.page.locator('[data-testid=move-error]').textContent()), 'both golds named');
+  check((await count(host.page)) === 2, 'a text that fits two moves plays neither');
+  await type(host.page, '５八金右');
+  await until(async () => (await count(guest.page)) === 3, '５八金右 reaches gote');
+  await type(guest.page, 'P-8d');
+  await until(async () => (await count(host.page)) === 4, 'P-8d reaches sente');
+  const moves = await host.page.locator('.move-list .ml-move').allTextContents();
+  check(moves.join(' ') === '▲７六歩 △３四歩 ▲５八金右 △８四歩', `the moves meant were played: ${moves.join(' ')}`);
+  await host.ctx.close();
+  await guest.ctx.close();
+  const white = await newPlayer(browser, base, { name: 'typed-white' });
+  const chessLink = await createRoom(white.page, 'chess', 'White');
+  const black = await newPlayer(browser, chessLink, { name: 'typed-black' });
+  await joinAs(black.page, 'Black');
+  await until(async () => (await white.page.locator('[data-testid=status].my-turn').count()) > 0, 'white to move');
+  await type(white.page, 'Nf3');
+  await until(async () => (await count(black.page)) === 1, 'Nf3 reaches black');
+  await type(black.page, 'd5');
+  await until(async () => (await count(white.page)) === 2, 'd5 reaches white');
+  const chessMoves = await white.page.locator('.move-list .ml-move').allTextContents();
+  check(chessMoves[0].includes('Nf3') && chessMoves[1].includes('d5'), `SAN moves played: ${chessMoves.join(' ')}`);
+  await white.ctx.close();
+  await black.ctx.close();
+  console.log('typed moves: Japanese, Western and SAN read; an ambiguous text named its moves');
 }
 
 // The QR code on the waiting page reads back as the room's link.

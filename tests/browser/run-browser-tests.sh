@@ -68,7 +68,7 @@ if [ "$WHICH" = random ]; then
   exit
 fi
 timeout 280 node games.mjs "http://127.0.0.1:$PORT"
-timeout 200 node extras.mjs "http://127.0.0.1:$PORT"
+timeout 260 node extras.mjs "http://127.0.0.1:$PORT"
 timeout 120 node setups.mjs "http://127.0.0.1:$PORT"
 timeout 150 node hands.mjs "http://127.0.0.1:$PORT"
 timeout 200 node replay.mjs "http://127.0.0.1:$PORT"

@@ -161,6 +161,8 @@ export const en = {
   'play.typed.notYourTurn': 'It is not your turn yet.',
   'play.typed.notThere': '{move} is not legal: the piece on {from} cannot go there now.',
   'play.typed.illegal': '{move} is not a legal move here. Moves are written like {example}.',
+  'play.typed.ambiguous': '{move} fits more than one move: {moves}. Say which.',
+  'play.typed.notLegal': '{move} is not a legal move in this position.',
   'play.typed.none': 'There is no move to play.',
   'play.error': 'Not accepted: {message}',
 

@@ -163,6 +163,8 @@ export const ja: Record<MessageKey, string> = {
   'play.typed.notYourTurn': 'まだあなたの手番ではありません。',
   'play.typed.notThere': '{move} は指せません。{from} の駒は今そこへ動けません。',
   'play.typed.illegal': '{move} はこの局面で指せる手ではありません。手は {example} のように書きます。',
+  'play.typed.ambiguous': '{move} に当てはまる手が複数あります（{moves}）。どれか書き分けてください。',
+  'play.typed.notLegal': '{move} はこの局面では指せません。',
   'play.typed.none': '指せる手がありません。',
   'play.error': '受け付けられません: {message}',
 

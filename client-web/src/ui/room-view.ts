@@ -20,7 +20,7 @@ import { gameName, sideName, variantPieceName } from '../games/names';
 import { GAMES, gameMeta } from '../games/catalog';
 import type { GameDirectory } from '../games/directory';
 import { describeClock } from '../state/clock';
-import { typedMoveVerdict } from './typed-move';
+import { roomMoveContext, typedMoveVerdict } from './typed-move';
 import type { Sound } from './sound';
 import { uiIcon } from './icons';
 import type { Notifier } from './notifier';
@@ -120,7 +120,7 @@ export class RoomView {
       const s = this.state;
       const typed = this.moveInput.value.trim();
       if (!s || !typed) return;
-      const verdict = typedMoveVerdict(typed, s.legalMoves, isMyTurn(s));
+      const verdict = typedMoveVerdict(typed, roomMoveContext(s));
       if (verdict.move) {
         this.actions.move(verdict.move);
         this.moveInput.value = '';
