@@ -168,7 +168,7 @@ describe('shogi moves as tsshogi and shogiops write them', () => {
   });
 
   it('answers the player in words through the move box', () => {
-    const ctx = { legalMoves: ['6h5h', '4h5h'], myTurn: true, notation: 'shogi' as const, position: '4k4/9/9/9/9/9/9/3G1G3/4K4 b - 1', files: 9, ranks: 9 };
+    const ctx = { legalMoves: ['6h5h', '4h5h'], myTurn: true, notation: 'kifu' as const, position: '4k4/9/9/9/9/9/9/3G1G3/4K4 b - 1', files: 9, ranks: 9 };
     expect(typedMoveVerdict('５八金右', ctx)).toEqual({ move: '4h5h', why: '' });
     expect(typedMoveVerdict('５八金', ctx).why).toBe('５八金 fits more than one move: 6h5h, 4h5h. Say which.');
     expect(typedMoveVerdict('５八銀', ctx).why).toBe('５八銀 is not a legal move in this position.');

@@ -16,7 +16,7 @@ export interface TypedMoveVerdict {
 export interface TypedMoveContext {
   legalMoves: readonly string[];
   myTurn: boolean;
-  notation?: 'chess' | 'shogi'; // the people's notation the board reads, if any
+  notation?: 'san' | 'kifu'; // the people's notation the board reads (chess's SAN, shogi's), if any
   position?: string; // FEN or SFEN of the position to move in
   files?: number;
   ranks?: number;
@@ -49,8 +49,8 @@ export function typedMoveVerdict(typed: string, ctx: TypedMoveContext): TypedMov
 // the game (a chess board, or shogi pieces with USI moves and nothing hidden).
 export function roomMoveContext(s: RoomState): TypedMoveContext {
   const g = s.game;
-  const notation = g.board === 'checkered' ? 'chess'
-    : g.board === 'koma' && g.notation === 'usi' && !g.hidden_information ? 'shogi' : undefined;
+  const notation = g.board === 'checkered' ? 'san'
+    : g.board === 'koma' && g.notation === 'usi' && !g.hidden_information ? 'kifu' : undefined;
   const last = s.moves.length ? /(\d[a-i])\+?$/.exec(s.moves[s.moves.length - 1].move) : null;
   return {
     legalMoves: s.legalMoves, myTurn: isMyTurn(s), notation, position: s.position,
@@ -60,8 +60,8 @@ export function roomMoveContext(s: RoomState): TypedMoveContext {
 
 function readNotation(text: string, ctx: TypedMoveContext): TextMatch {
   if (!ctx.position) return { kind: 'unread' };
-  if (ctx.notation === 'chess') return matchChessSan(text, ctx.position, ctx.legalMoves);
-  if (ctx.notation === 'shogi' && ctx.files && ctx.ranks) {
+  if (ctx.notation === 'san') return matchChessSan(text, ctx.position, ctx.legalMoves);
+  if (ctx.notation === 'kifu' && ctx.files && ctx.ranks) {
     return matchShogiText(text, ctx.position, ctx.files, ctx.ranks, ctx.legalMoves, ctx.lastTo ?? null);
   }
   return { kind: 'unread' };
