@@ -52,7 +52,7 @@ TEST(FaultCluster, ARestartedServerGetsItsRoomsBackAtOnce) {
   auto& cluster = play.cluster();
   const std::string url = cluster.postgres()->url();
   const auto theirs = rooms_held_by(url, "s2");
-  // 12 random room ids all hashed to one server: about once in 2,000 runs.
+  // All 12 random room ids hashed to the first server: about once in 4,000 runs.
   ASSERT_FALSE(theirs.empty()) << "no room hashed to the second server";
 
   auto& victim = cluster.server(1);
