@@ -72,7 +72,8 @@ bool ClusterHarness::start_all() {
 }
 
 bool ClusterHarness::start_nginx() {
-  nginx_ = std::make_unique<NginxProcess>(options_.nginx_binary, options_.nginx_locations, ports_);
+  nginx_ = std::make_unique<NginxProcess>(options_.nginx_binary, options_.nginx_locations, ports_,
+                                          options_.nginx_upstreams);
   std::string why;
   if (nginx_->start(why)) return true;
   error_ = "nginx did not start: " + why;

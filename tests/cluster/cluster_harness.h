@@ -23,6 +23,9 @@ struct ClusterOptions {
   int servers = 3;
   std::string server_binary, nginx_binary;
   std::string nginx_locations;  // the location blocks nginx includes (deploy/nginx)
+  // The shipped upstream blocks (deploy/nginx), with the test's ports; empty: the test's own
+  // (max_fails=1 fail_timeout=2s).
+  std::string nginx_upstreams;
   std::vector<std::string> extra_server_args;
   // The servers' --postgres-url; empty: the shared PostgreSQL's own (a test may put a proxy
   // in between).

@@ -39,7 +39,48 @@ std::string read_text(const std::string& path) {
   return s.str();
 }
 
+std::string trimmed(const std::string& line) {
+  const auto first = line.find_first_not_of(" \t");
+  if (first == std::string::npos) return {};
+  return line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
+}
+
 }  // namespace
+
+std::string upstreams_for_ports(const std::string& shipped,
+                                const std::vector<unsigned short>& ports, std::string& error) {
+  std::istringstream in(shipped);
+  std::ostringstream out;
+  bool in_block = false, servers_written = false;
+  std::string block;
+  for (std::string line; std::getline(in, line);) {
+    const std::string t = trimmed(line);
+    if (t.empty() || t[0] == '#') continue;
+    if (t.rfind("upstream ", 0) == 0) {
+      in_block = true;
+      servers_written = false;
+      block = t;
+    } else if (in_block && t.rfind("server ", 0) == 0) {
+      if (servers_written) continue;
+      // "server host:port params...;": the parameters are what follows the address.
+      std::string rest = t.substr(7);
+      rest = trimmed(rest.substr(0, rest.find(';')));
+      const auto space = rest.find(' ');
+      const std::string params = space == std::string::npos ? "" : trimmed(rest.substr(space));
+      for (auto p : ports) out << "    server 127.0.0.1:" << p << " " << params << ";\n";
+      servers_written = true;
+      continue;
+    } else if (in_block && t == "}") {
+      if (!servers_written) {
+        error = "no server line in " + block;
+        return {};
+      }
+      in_block = false;
+    }
+    out << line << "\n";
+  }
+  return out.str();
+}
 
 unsigned short pick_free_port() {
   int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -57,12 +98,12 @@ unsigned short pick_free_port() {
 }
 
 NginxProcess::NginxProcess(std::string binary, std::string locations_file,
-                           std::vector<unsigned short> server_ports, int fail_timeout_s)
+                           std::vector<unsigned short> server_ports, std::string upstreams_file)
     : binary_(std::move(binary)),
       // nginx reads a relative include from its prefix (the temporary folder).
       locations_file_(std::filesystem::absolute(locations_file).string()),
-      server_ports_(std::move(server_ports)),
-      fail_timeout_s_(fail_timeout_s) {}
+      upstreams_file_(std::move(upstreams_file)),
+      server_ports_(std::move(server_ports)) {}
 
 NginxProcess::~NginxProcess() {
   stop();
@@ -88,16 +129,27 @@ bool NginxProcess::start(std::string& error, int timeout_ms) {
   port_ = pick_free_port();
   {
     // The upstreams, as an operator writes them for their servers (deploy/nginx).
-    std::ofstream up(dir_ + "/upstreams.conf");
-    up << "upstream banmen_rooms {\n    hash $arg_room consistent;\n";
-    for (auto p : server_ports_)
-      up << "    server 127.0.0.1:" << p << " max_fails=1 fail_timeout=" << fail_timeout_s_
-         << "s;\n";
-    up << "}\nupstream banmen_any {\n";
-    for (auto p : server_ports_)
-      up << "    server 127.0.0.1:" << p << " max_fails=1 fail_timeout=" << fail_timeout_s_
-         << "s;\n";
-    up << "    keepalive 16;\n}\n";
+    std::string text;
+    if (!upstreams_file_.empty()) {
+      const std::string shipped = read_text(upstreams_file_);
+      if (shipped.empty()) {
+        error = "cannot read " + upstreams_file_;
+        return false;
+      }
+      text = upstreams_for_ports(shipped, server_ports_, error);
+      if (text.empty()) return false;
+    } else {
+      std::ostringstream up;
+      up << "upstream banmen_rooms {\n    hash $arg_room consistent;\n";
+      for (auto p : server_ports_)
+        up << "    server 127.0.0.1:" << p << " max_fails=1 fail_timeout=2s;\n";
+      up << "}\nupstream banmen_any {\n";
+      for (auto p : server_ports_)
+        up << "    server 127.0.0.1:" << p << " max_fails=1 fail_timeout=2s;\n";
+      up << "    keepalive 16;\n}\n";
+      text = up.str();
+    }
+    std::ofstream(dir_ + "/upstreams.conf") << text;
   }
   {
     std::ofstream conf(dir_ + "/nginx.conf");

@@ -1,5 +1,5 @@
 // The cluster the tests start: the server binary and nginx found at configure time, and the
-// shipped location blocks (tests/cluster/CMakeLists.txt).
+// shipped location and upstream blocks (tests/cluster/CMakeLists.txt).
 #pragma once
 
 #include "cluster_harness.h"
@@ -12,6 +12,7 @@ inline ClusterOptions test_cluster(int servers) {
   o.server_binary = BANMEN_SERVER_BINARY;
   o.nginx_binary = BANMEN_NGINX_BINARY;
   o.nginx_locations = BANMEN_NGINX_LOCATIONS;
+  o.nginx_upstreams = BANMEN_NGINX_UPSTREAMS;
   return o;
 }
 

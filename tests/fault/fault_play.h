@@ -54,6 +54,8 @@ class FaultPlay {
   void finish_and_check();
   // Moves sent again after storage_error or a lost answer, over all rooms.
   int resent_moves() const;
+  // Each room's host reconnects once (a page reload): its room goes where nginx routes it.
+  void reload_every_room() { ++schedule_.reload_round; }
 
  private:
   ClusterHarness cluster_;
