@@ -2,7 +2,8 @@
 # Installs what is missing to build Banmen (and, with `test`, to test it) on Debian 12.
 # Idempotent: packages already present are skipped, so a second run costs a few seconds.
 #   deploy/install-deps.sh build   compilers, libraries, Node.js for the client
-#   deploy/install-deps.sh test    the above plus clang (the sanitizer build and its fuzzers),
+#   deploy/install-deps.sh test    the above plus clang and lld (the sanitizer build and its
+#                                  fuzzers),
 #                                  Chromium (browser tests),
 #                                  PostgreSQL 15 (the PostgreSQL store's tests), nginx and
 #                                  openssl (deploy/nginx's config is checked and run by the
@@ -15,7 +16,7 @@ build_pkgs=(g++ cmake ninja-build git pkg-config
             libboost1.81-dev libssl-dev nlohmann-json3-dev libspdlog-dev
             libcli11-dev libsqlite3-dev libjemalloc-dev libpq-dev
             libgtest-dev clang-format)
-test_pkgs=(clang libclang-rt-14-dev chromium sqlite3 procps postgresql nginx openssl unzip python3)
+test_pkgs=(clang libclang-rt-14-dev lld chromium sqlite3 procps postgresql nginx openssl unzip python3)
 
 pkgs=("${build_pkgs[@]}")
 [ "$mode" = test ] && pkgs+=("${test_pkgs[@]}")

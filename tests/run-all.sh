@@ -47,19 +47,28 @@ check_suites() {
   fi
 }
 
-# run_suite <preset> [cmake options]: configure, build, test; adds ctest's counts to the totals.
-run_suite() {
-  local preset=$1 log="$log_dir/$1.log" cfg="$log_dir/$1-configure.log"
+# configure <preset> [cmake options]: configure one build; 1 (counted as a failure) if it fails.
+configure() {
+  local preset=$1 cfg="$log_dir/$1-configure.log"
   shift
-  echo "==> [$preset] configure and build"
+  echo "==> [$preset] configure"
   if ! cmake --preset "$preset" -DBANMEN_REQUIRE_ALL_TESTS=ON "$@" >"$cfg" 2>&1; then
     cat "$cfg"; echo "==> [$preset] configure FAILED"
-    broken+=("$preset configure"); failed=$((failed + 1)); return
+    broken+=("$preset configure"); failed=$((failed + 1)); return 1
   fi
   grep -A4 "CMake Warning" "$cfg" || true
-  if ! cmake --build --preset "$preset" -j "$jobs"; then
-    echo "==> [$preset] build FAILED"; broken+=("$preset build"); failed=$((failed + 1)); return
-  fi
+}
+
+# build <preset>: build everything the configure registered; 1 if it fails.
+build() {
+  echo "==> [$1] build"
+  cmake --build --preset "$1" -j "$jobs" && return 0
+  echo "==> [$1] build FAILED"; broken+=("$1 build"); failed=$((failed + 1)); return 1
+}
+
+# run_tests <preset>: the suite list check and ctest; adds ctest's counts to the totals.
+run_tests() {
+  local preset=$1 log="$log_dir/$1.log"
   check_suites "$preset"
   echo "==> [$preset] ctest"
   ctest --preset "$preset" -j "$jobs" 2>&1 | tee "$log"
@@ -78,8 +87,33 @@ run_suite() {
   [ "$s" -eq 0 ] || broken+=("$preset: $s skipped")
 }
 
-run_suite release -DBANMEN_RELEASE_ONLY_TESTS=ON
-run_suite asan
+release_ok=0; asan_ok=0
+configure release -DBANMEN_RELEASE_ONLY_TESTS=ON && build release && release_ok=1
+configure asan && asan_ok=1
+
+# The release suites spend much of their time waiting (browsers, servers, timeouts), so the
+# sanitizer build runs beside them at the lowest priority: it takes only the CPU the tests
+# leave idle, and the tests see a busy machine, as they must tolerate anyway.
+asan_build_log="$log_dir/asan-build.log"
+if [ $asan_ok = 1 ]; then
+  echo "==> [asan] build, in the background while the release suites run (log: $asan_build_log)"
+  # Its own process group, so that an interrupted run stops the build too.
+  setsid nice -n 19 cmake --build --preset asan -j "$jobs" >"$asan_build_log" 2>&1 &
+  asan_build_pid=$!
+  trap 'kill -TERM -- "-$asan_build_pid" 2>/dev/null' EXIT
+fi
+[ $release_ok = 1 ] && run_tests release
+if [ $asan_ok = 1 ]; then
+  echo "==> [asan] waiting for the sanitizer build"
+  if wait "$asan_build_pid"; then
+    trap - EXIT
+    tail -1 "$asan_build_log"
+    run_tests asan
+  else
+    grep -B2 -A30 -m3 -E 'FAILED:|error:' "$asan_build_log" || tail -50 "$asan_build_log"
+    echo "==> [asan] build FAILED"; broken+=("asan build"); failed=$((failed + 1))
+  fi
+fi
 
 echo
 [ ${#broken[@]} -gt 0 ] && echo "failures: ${broken[*]}"
