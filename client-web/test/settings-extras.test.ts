@@ -81,6 +81,9 @@ describe('low-time warning', () => {
 
 describe('pieces named for screen readers', async () => {
   const { positionLines } = await import('../src/ui/position-text');
+  // The board's size comes from the server's welcome, as in the app.
+  const { learnGames } = await import('../src/games/catalog');
+  learnGames([{ id: 'minishogi', name: 'Minishogi', sides: ['sente', 'gote'], side_letters: ['b', 'w'], hidden_information: false, files: 5, ranks: 5, hands: true }]);
   it('names every chess piece with its side and square', () => {
     const lines = positionLines('chess', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
     expect(lines).toHaveLength(32);

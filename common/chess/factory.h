@@ -1,7 +1,7 @@
 // The games this folder provides, for the registry (games/registry.cpp).
 #pragma once
 
-#include "core/registry.h"
+#include "core/game_factory.h"
 
 namespace banmen::chess {
 

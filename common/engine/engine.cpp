@@ -10,7 +10,6 @@
 
 #include "chess/chess_game.h"
 #include "chess/notation.h"
-#include "core/registry.h"
 #include "engine/chess_node.h"
 #include "engine/dogcat_node.h"
 #include "engine/dogcat_view.h"
@@ -24,6 +23,7 @@
 #include "fairy/factory.h"
 #include "fairy/notation.h"
 #include "games/custom_game.h"
+#include "games/registry.h"
 #include "hasami/hasami_game.h"
 #include "reversi/reversi_game.h"
 #include "shogi/dogcat/dogcat_game.h"

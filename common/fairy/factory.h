@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/registry.h"
+#include "core/game_factory.h"
 #include "fairy/fairy_game.h"
 
 namespace banmen::fairy {

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/registry.h"
 #include "fairy/fairy_game.h"
 #include "fairy/variant_file.h"
+#include "games/registry.h"
 #include "games/variant_error.h"
 
 namespace banmen {

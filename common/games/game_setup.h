@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-#include "core/registry.h"
+#include "games/registry.h"
 
 namespace banmen {
 

@@ -3,22 +3,21 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <variant>
 
 #include "app/hub.h"
+#include "app/lobby_requests.h"
 #include "app/peer.h"
-#include "core/registry.h"
-#include "core/unicode_text.h"
 #include "fairy/factory.h"
 #include "games/custom_game.h"
+#include "games/registry.h"
 #include "protocol/error_codes.h"
 #include "protocol/game_info.h"
 #include "protocol/messages.h"
 #include "protocol/variant_info.h"
 #include "protocol/version.h"
 #include "rooms/room.h"
-#include "rooms/room_options.h"
 #include "util/time.h"
-#include "util/tokens.h"
 
 namespace banmen::server {
 
@@ -53,19 +52,23 @@ json welcome(const Hub& hub, const json& re, int protocol) {
 }
 
 // check_variant's answer: the variant's facts, or the parser's error with its line and key.
-json variant_check(const json& msg, const json& re) {
+json variant_check(const CheckVariant& r, const json& re) {
   json j{{"type", "variant_check"}};
   if (!re.is_null()) j["re"] = re;
-  auto text = get_string(msg, "variant").value_or("");
-  auto name = get_string(msg, "variant_name").value_or("");
   fairy::VariantError detail;
-  auto custom = load_custom_variant(text, name, &detail);
+  auto custom = load_custom_variant(r.variant, r.variant_name, &detail);
   j["ok"] = custom.ok();
   if (custom)
     j["variant"] = variant_info_json(**custom);
   else
     j["error"] = {{"line", detail.line}, {"key", detail.key}, {"message", detail.message}};
   return j;
+}
+
+void send_error(Hub& hub, Peer& session, const json& re, std::string_view code,
+                std::string_view message) {
+  hub.metrics.errors_total++;
+  session.send(encode(error_message(re, code, message)));
 }
 
 // The session enters `room` (leaving its current one) and asks to join it.
@@ -78,100 +81,72 @@ void join_on_session(const std::shared_ptr<Peer>& session, const std::shared_ptr
   room->join(session, std::move(msg));
 }
 
-}  // namespace
+// One handler a request type of the table (app/lobby_requests.h), on the connection's
+// strand; the table has checked each request's fields.
+struct Handlers {
+  Hub& hub;
+  const std::shared_ptr<Peer>& session;
+  const json& re;
 
-void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::string_view text) {
-  auto err = [&](const json& re, std::string_view code, std::string_view message) {
-    hub.metrics.errors_total++;
-    session->send(encode(error_message(re, code, message)));
-  };
-  json msg = json::parse(text, nullptr, false);
-  if (msg.is_discarded() || !msg.is_object())
-    return err(nullptr, errc::bad_request, "messages are JSON objects");
-  const json re = request_id(msg);
-  auto type = get_string(msg, "type");
-  if (!type) return err(re, errc::bad_request, "type is required");
+  void err(std::string_view code, std::string_view message) const {
+    send_error(hub, *session, re, code, message);
+  }
+  void answer(json j) const {
+    if (!re.is_null()) j["re"] = re;
+    session->send(encode(j));
+  }
 
-  if (*type == "hello") {
+  void operator()(const Hello& r) const {
     // The connection speaks the client's version if this server knows it, else the newest
     // this server has (the client then decides whether it can go on). Without one: 1.
-    int protocol = kOldestProtocolVersion;
-    if (msg.contains("protocol")) {
-      auto asked = get_int(msg, "protocol");
-      if (!asked || *asked < 1) return err(re, errc::bad_request, "protocol is a version number");
-      protocol = static_cast<int>(std::min<std::int64_t>(*asked, kProtocolVersion));
-    }
+    const int protocol =
+        r.protocol ? static_cast<int>(std::min<std::int64_t>(*r.protocol, kProtocolVersion))
+                   : kOldestProtocolVersion;
     session->set_protocol(protocol);
-    return session->send(encode(welcome(hub, re, protocol)));
+    session->send(encode(welcome(hub, re, protocol)));
   }
-  if (*type == "ping") {
-    json j{{"type", "pong"}, {"server_time_ms", unix_ms()}};
-    if (!re.is_null()) j["re"] = re;
-    return session->send(encode(j));
+
+  void operator()(const Ping&) const {
+    answer(json{{"type", "pong"}, {"server_time_ms", unix_ms()}});
   }
-  if (*type == "check_variant") {
-    // Checked like create_room's custom game, but nothing is created: the host's form
-    // asks as they type (the rate limit and the message size bound it).
-    if (!get_string(msg, "variant") ||
-        (msg.contains("variant_name") && !get_string(msg, "variant_name")))
-      return err(re, errc::bad_request, "check_variant needs variant (and variant_name) as text");
-    return session->send(encode(variant_check(msg, re)));
+
+  void operator()(const CheckVariant& r) const { session->send(encode(variant_check(r, re))); }
+
+  void operator()(const ListRooms&) const {
+    answer(json{{"type", "rooms"}, {"rooms", hub.rooms.list_public()}});
   }
-  if (*type == "list_rooms") {
-    json j{{"type", "rooms"}, {"rooms", hub.rooms.list_public()}};
-    if (!re.is_null()) j["re"] = re;
-    return session->send(encode(j));
-  }
-  // A name is shown to others and written into records: it must say what it shows.
-  if ((*type == "create_room" || *type == "join_room") && msg.contains("name")) {
-    auto name = get_string(msg, "name");
-    if (!name || !is_plain_text(*name))
-      return err(re, errc::bad_name,
-                 "a name is text without line breaks, control, direction or zero-width "
-                 "characters");
-  }
-  if (*type == "create_room" || *type == "join_room" || *type == "leave_room")
-    ++session->room_choices;
-  if (*type == "create_room") {
-    auto options = parse_room_options(msg);
-    if (!options) return err(re, options.error().code, options.error().message);
+
+  void operator()(CreateRoom& r) const {
     if (hub.rooms.owns_rooms()) {
       // Several servers: the room is recorded and its URL handed back; the client joins it
       // there (the server nginx routes that URL to loads it).
       session->leave_current_room();
-      return hub.rooms.create_for_url(session, session->address(), std::move(options.value()),
-                                      get_string(msg, "name").value_or(""), re);
+      return hub.rooms.create_for_url(session, session->address(), std::move(r.options),
+                                      std::move(r.name), re);
     }
     auto room = hub.rooms.create(session->address());
-    if (!room) return err(re, room.error().code, room.error().message);
+    if (!room) return err(room.error().code, room.error().message);
     session->leave_current_room();
     session->enter_room(room.value());
-    room.value()->create(session, std::move(options.value()), get_string(msg, "name").value_or(""),
-                         re);
-    return;
+    room.value()->create(session, std::move(r.options), std::move(r.name), re);
   }
-  if (*type == "join_room") {
-    auto id = get_string(msg, "room");
-    if (!id || !is_urlsafe_id(*id, 1, 64)) return err(re, errc::bad_request, "room id expected");
-    if (auto token = get_string(msg, "token"); token && !is_urlsafe_id(*token, 1, 64))
-      return err(re, errc::bad_token, "malformed token");
-    if (msg.contains("token") && !msg["token"].is_string())
-      return err(re, errc::bad_request, "token must be a string");
+
+  void operator()(JoinRoom& r) const {
     // A connection is routed by the room its URL names: it may join that room only. With
     // several servers a bare /ws reached a server chosen for no room: it joins none.
     const auto& routed = session->routed_room();
-    if (!routed.empty() && routed != *id)
-      return err(re, errc::wrong_room,
-                 "this connection is for room " + routed + "; connect to /ws?room=" + *id);
+    if (!routed.empty() && routed != r.room)
+      return err(errc::wrong_room,
+                 "this connection is for room " + routed + "; connect to /ws?room=" + r.room);
     if (routed.empty() && hub.rooms.owns_rooms())
-      return err(re, errc::wrong_room, "connect to /ws?room=" + *id + " to join room " + *id);
-    if (auto room = hub.rooms.find(*id)) return join_on_session(session, room, std::move(msg));
+      return err(errc::wrong_room, "connect to /ws?room=" + r.room + " to join room " + r.room);
+    if (auto room = hub.rooms.find(r.room)) return join_on_session(session, room, std::move(r.msg));
     // Not in memory: brought back from the store off this thread, then joined here.
     // A later create_room, join_room or leave_room of this connection wins: the late load
     // neither moves the connection nor joins it.
-    hub.rooms.open(*id, [&metrics = hub.metrics, session, msg = std::move(msg), re,
-                         choice =
-                             session->room_choices](Result<std::shared_ptr<Room>> room) mutable {
+    hub.rooms.open(r.room, [&metrics = hub.metrics, session = session, msg = std::move(r.msg),
+                            re = re, choice = session->room_choices](
+                               Result<std::shared_ptr<Room>> room) mutable {
       session->post([&metrics, session, room = std::move(room), msg = std::move(msg), re,
                      choice]() mutable {
         if (room && session->room_choices == choice)
@@ -183,21 +158,29 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
             error_message(re, errc::stale_version, "a later room request of yours came first")));
       });
     });
-    return;
   }
-  if (*type == "leave_room") {
+
+  void operator()(const LeaveRoom&) const {
     session->leave_current_room();
-    json j{{"type", "ack"}};
-    if (!re.is_null()) j["re"] = re;
-    return session->send(encode(j));
+    answer(json{{"type", "ack"}});
   }
-  if (Room::handles(*type)) {
+
+  void operator()(InRoom& r) const {
     auto room = session->room();
-    if (!room) return err(re, errc::not_in_room, "join a room first");
-    room->request(session, std::move(msg));
-    return;
+    if (!room) return err(errc::not_in_room, "join a room first");
+    room->request(session, std::move(r.msg));
   }
-  err(re, errc::unknown_type, "unknown message type");
+};
+
+}  // namespace
+
+void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::string_view text) {
+  auto parsed = parse_request(text);
+  if (parsed.room_choice) ++session->room_choices;
+  if (!parsed.request)
+    return send_error(hub, *session, parsed.re, parsed.request.error().code,
+                      parsed.request.error().message);
+  std::visit(Handlers{hub, session, parsed.re}, parsed.request.value());
 }
 
 }  // namespace banmen::server

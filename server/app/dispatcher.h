@@ -1,6 +1,7 @@
-// The first stop of every WebSocket message: parses it, answers what needs no room
-// (hello, ping, list_rooms), creates and joins rooms, and hands in-room requests to the
-// connection's room.
+// The first stop of every WebSocket message: the table of requests outside a room
+// (app/lobby_requests.h) reads it into a typed request or refuses it; the handlers here
+// answer what needs no room (hello, ping, check_variant, list_rooms), create, join and
+// leave rooms, and hand in-room requests to the connection's room.
 #pragma once
 
 #include <memory>

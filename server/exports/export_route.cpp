@@ -4,12 +4,12 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "core/registry.h"
 #include "exports/export_replies.h"
 #include "exports/export_request.h"
 #include "exports/game_positions.h"
 #include "exports/record_export.h"
 #include "exports/series_download.h"
+#include "games/registry.h"
 #include "protocol/messages.h"
 #include "util/tokens.h"
 

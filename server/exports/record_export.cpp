@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/registry.h"
 #include "games/custom_game.h"
+#include "games/registry.h"
 #include "util/constant_time.h"
 #include "util/time.h"
 

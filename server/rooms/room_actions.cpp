@@ -3,8 +3,8 @@
 // and when.
 #include <spdlog/spdlog.h>
 
-#include "core/registry.h"
 #include "core/unicode_text.h"
+#include "games/registry.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"

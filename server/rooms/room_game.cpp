@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"

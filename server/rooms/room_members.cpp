@@ -2,7 +2,7 @@
 // spectator, leaving, and the presence events that tell the others.
 #include <spdlog/spdlog.h>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"

@@ -2,7 +2,7 @@
 // request table (room_requests.cpp) has checked who may ask and when.
 #include <spdlog/spdlog.h>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "util/time.h"

@@ -1,7 +1,7 @@
 #include "rooms/room_options.h"
 
-#include "core/registry.h"
 #include "engine/engine.h"
+#include "games/registry.h"
 #include "protocol/error_codes.h"
 
 namespace banmen::server {

@@ -11,8 +11,8 @@
 // charged to anyone.
 #include <spdlog/spdlog.h>
 
-#include "core/registry.h"
 #include "core/variation_text.h"
+#include "games/registry.h"
 #include "rooms/computer_facts.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"

@@ -14,14 +14,7 @@ namespace banmen::server {
 class MemoryStore final : public Store {
  public:
   // Applies the write at once and answers on the caller's thread.
-  void submit(StoreWrite w, Committed committed) override;
-  Result<std::vector<StoredRoom>> load_unfinished() override;
-  Result<StoredRoom> load_room(const std::string& room_id) override;
-  Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,
-                                                    std::int64_t now_ms, int limit) override;
-  using Store::list_games;
-  Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
-  Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
+  BANMEN_STORE_OVERRIDES
 
   // For tests: after `skip` more writes succeed, make the next `n` fail with storage_error.
   void fail_next_writes(int n, int skip = 0);
@@ -39,15 +32,7 @@ class MemoryStore final : public Store {
     std::int64_t last_active_ms = 0;      // every write but a move (Store::close_idle_rooms)
   };
   // One write each; the caller holds mu_.
-  Result<void> apply(const StoredRoomInfo& room);
-  Result<void> apply(const StoredSeat& seat);
-  Result<void> apply(const StoredGameStart& game);
-  Result<void> apply(const StoredMove& move);
-  Result<void> apply(const StoredTakeback& takeback);
-  Result<void> apply(const StoredFinish& finish);
-  Result<void> apply(const StoredChat& line);
-  Result<void> apply(const StoredClose& close);
-  Result<void> apply(const StoredReview& review);
+  BANMEN_STORE_WRITE_KINDS(BANMEN_STORE_APPLY)
 
   static StoredGame current_game(const Room& room);
   // The room as load_room() and load_unfinished() give it.

@@ -198,11 +198,7 @@ Result<void> migrate(Connection& db, int target) {
     auto version = schema_version(db);
     if (!version) return version.error();
     if (*version > current_schema_version())
-      return make_error(storage_error,
-                        "the database has schema version " + std::to_string(*version) +
-                            " but this server knows only up to " +
-                            std::to_string(current_schema_version()) +
-                            "; run a newer banmen-server (the database was left untouched)");
+      return schema_too_new(*version, current_schema_version());
     // A version in PostgreSQL's own numbering is written again in the shared one.
     auto shared = shared_numbering(db);
     if (!shared) return shared.error();

@@ -42,6 +42,7 @@
 #include "storage/group_committer.h"
 #include "storage/pg_conn.h"
 #include "storage/room_ownership.h"
+#include "storage/series_reads.h"
 #include "storage/store.h"
 
 namespace banmen::server {
@@ -80,16 +81,8 @@ class PgStore final : public Store, public RoomOwnership {
   // Commits what is still queued, then stops the committer thread.
   ~PgStore() override;
 
-  void submit(StoreWrite w, Committed committed) override;
+  BANMEN_STORE_OVERRIDES
   StoreStats stats() const override;
-
-  Result<std::vector<StoredRoom>> load_unfinished() override;
-  Result<StoredRoom> load_room(const std::string& room_id) override;
-  Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,
-                                                    std::int64_t now_ms, int limit) override;
-  using Store::list_games;
-  Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
-  Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
 
   // pg_leases.cpp: room ownership (needs a server id). acquire() takes a room nobody holds
   // or whose lease has run out, bumping its epoch (lease_held otherwise); renew() extends a
@@ -150,21 +143,7 @@ class PgStore final : public Store, public RoomOwnership {
   // pg_store_reads.cpp. Runs `read` in one read-only snapshot on the reader's connection.
   template <class Read>
   auto with_reader(Read&& read) -> decltype(read(std::declval<pg::Connection&>()));
-  // `open_only`: a closed room reads as not found.
-  static Result<StoredRoomInfo> read_room(pg::Connection& db, const std::string& room_id,
-                                          bool open_only = false);
-  static Result<std::optional<StoredReview>> read_review(pg::Connection& db,
-                                                         const std::string& room_id, int game_no);
-  static Result<std::vector<StoredPlayer>> read_players(pg::Connection& db,
-                                                        const std::string& room_id);
-  static Result<std::vector<StoredGame>> read_games(pg::Connection& db, const std::string& room_id,
-                                                    const GamesPage& page);
-  static Result<std::vector<StoredMove>> read_moves(pg::Connection& db, const std::string& room_id,
-                                                    int game_no);
-  static Result<std::vector<StoredChat>> read_chat(pg::Connection& db, const std::string& room_id,
-                                                   int limit);
-  static Result<void> read_totals(pg::Connection& db, const std::string& room_id,
-                                  StoredSeries& series);
+  BANMEN_SERIES_ROW_READERS(pg::Connection)
 
   PgOptions options_;
   std::unique_ptr<pg::Connection> writer_;  // the committer's alone

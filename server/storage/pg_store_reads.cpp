@@ -77,20 +77,7 @@ Result<std::vector<StoredMove>> PgStore::read_moves(pg::Connection& db, const st
   out.reserve(static_cast<std::size_t>(PQntuples(r->get())));
   for (int i = 0; i < PQntuples(r->get()); ++i) {
     Row s(r->get(), i);
-    StoredMove m;
-    m.room_id = room_id;
-    m.game_no = game_no;
-    m.ply = s.int32(0);
-    m.move = s.text(1);
-    m.remaining_ms[0] = s.int64(2);
-    m.remaining_ms[1] = s.int64(3);
-    m.periods_left[0] = s.int32(4);
-    m.periods_left[1] = s.int32(5);
-    m.server_ms = s.int64(6);
-    m.used_ms = s.int64(7);
-    m.in_byoyomi[0] = s.boolean(8);
-    m.in_byoyomi[1] = s.boolean(9);
-    out.push_back(std::move(m));
+    out.push_back(SeriesReads<PgStore>::move_from(s, room_id, game_no));
   }
   return out;
 }

@@ -4,6 +4,7 @@
 // read_room/read_players/read_games/read_moves/read_totals over its connection type `Db`.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,22 @@
 #include "storage/store.h"
 
 namespace banmen::server {
+
+// The row readers each database store gives SeriesReads, declared once: a store class
+// writes BANMEN_SERIES_ROW_READERS(its connection type) among its private members.
+#define BANMEN_SERIES_ROW_READERS(Db)                                                              \
+  /* `open_only`: a closed room reads as not found. */                                             \
+  static Result<StoredRoomInfo> read_room(Db& db, const std::string& room_id,                      \
+                                          bool open_only = false);                                 \
+  static Result<std::optional<StoredReview>> read_review(Db& db, const std::string& room_id,       \
+                                                         int game_no);                             \
+  static Result<std::vector<StoredPlayer>> read_players(Db& db, const std::string& room_id);       \
+  static Result<std::vector<StoredGame>> read_games(Db& db, const std::string& room_id,            \
+                                                    const GamesPage& page);                        \
+  static Result<std::vector<StoredMove>> read_moves(Db& db, const std::string& room_id,            \
+                                                    int game_no);                                  \
+  static Result<std::vector<StoredChat>> read_chat(Db& db, const std::string& room_id, int limit); \
+  static Result<void> read_totals(Db& db, const std::string& room_id, StoredSeries& series);
 
 template <class Rows>
 struct SeriesReads {
@@ -38,6 +55,26 @@ struct SeriesReads {
     }
     g.plies = s.int32(11);
     return g;
+  }
+
+  // One row of the moves query (ply, move, remaining0, remaining1, periods0, periods1,
+  // server_ms, used_ms, byoyomi0, byoyomi1), from any database's row type (with boolean).
+  template <class Row>
+  static StoredMove move_from(const Row& s, const std::string& room_id, int game_no) {
+    StoredMove m;
+    m.room_id = room_id;
+    m.game_no = game_no;
+    m.ply = s.int32(0);
+    m.move = s.text(1);
+    m.remaining_ms[0] = s.int64(2);
+    m.remaining_ms[1] = s.int64(3);
+    m.periods_left[0] = s.int32(4);
+    m.periods_left[1] = s.int32(5);
+    m.server_ms = s.int64(6);
+    m.used_ms = s.int64(7);
+    m.in_byoyomi[0] = s.boolean(8);
+    m.in_byoyomi[1] = s.boolean(9);
+    return m;
   }
 
   // A room as a restart or a reopened link needs it: its players, recent chat, the series

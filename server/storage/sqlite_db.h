@@ -40,6 +40,8 @@ class Statement {
   double real(int column) const;
   std::string text(int column) const;
   bool is_null(int column) const;
+  // An integer column read as a flag (SQLite has no boolean type): not 0.
+  bool boolean(int column) const { return int64(column) != 0; }
 
   void reset();
 

@@ -136,11 +136,7 @@ Result<void> migrate(Connection& db, int target) {
   auto version = schema_version(db);
   if (!version) return version.error();
   if (*version > current_schema_version())
-    return make_error(storage_error,
-                      "the database has schema version " + std::to_string(*version) +
-                          " but this server knows only up to " +
-                          std::to_string(current_schema_version()) +
-                          "; run a newer banmen-server (the database was left untouched)");
+    return schema_too_new(*version, current_schema_version());
   for (int step = *version; step < target; ++step) {
     Transaction tx(db);
     if (auto r = tx.begin(); !r) return r;

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "storage/group_committer.h"
+#include "storage/series_reads.h"
 #include "storage/sqlite_checkpointer.h"
 #include "storage/sqlite_db.h"
 #include "storage/store.h"
@@ -59,17 +60,8 @@ class SqliteStore final : public Store {
   // Commits what is still queued, then stops the committer thread.
   ~SqliteStore() override;
 
-  void submit(StoreWrite w, Committed committed) override;
-
+  BANMEN_STORE_OVERRIDES
   StoreStats stats() const override;
-
-  Result<std::vector<StoredRoom>> load_unfinished() override;
-  Result<StoredRoom> load_room(const std::string& room_id) override;
-  Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,
-                                                    std::int64_t now_ms, int limit) override;
-  using Store::list_games;
-  Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) override;
-  Result<StoredGame> load_game(const std::string& room_id, int game_no) override;
 
  private:
   template <class>
@@ -77,15 +69,7 @@ class SqliteStore final : public Store {
   explicit SqliteStore(std::unique_ptr<sqlite::Connection> db);
   // One write each, as a single statement, inside a group commit's transaction; the
   // caller holds mu_.
-  Result<void> apply(const StoredRoomInfo& room);
-  Result<void> apply(const StoredSeat& seat);
-  Result<void> apply(const StoredGameStart& game);
-  Result<void> apply(const StoredMove& move);
-  Result<void> apply(const StoredTakeback& takeback);
-  Result<void> apply(const StoredFinish& finish);
-  Result<void> apply(const StoredChat& line);
-  Result<void> apply(const StoredClose& close);
-  Result<void> apply(const StoredReview& review);
+  BANMEN_STORE_WRITE_KINDS(BANMEN_STORE_APPLY)
   // Moves the room's last activity (rooms.last_active_ms) forward to `ms`.
   Result<void> touch(const std::string& room_id, std::int64_t ms);
 
@@ -96,22 +80,7 @@ class SqliteStore final : public Store {
 
   // sqlite_store_reads.cpp. Each reads through `db`: the writer's connection (at start, or
   // for ":memory:") or the readers' own.
-  // `open_only`: a closed room reads as not found.
-  static Result<StoredRoomInfo> read_room(sqlite::Connection& db, const std::string& room_id,
-                                          bool open_only = false);
-  static Result<std::optional<StoredReview>> read_review(sqlite::Connection& db,
-                                                         const std::string& room_id, int game_no);
-  static Result<std::vector<StoredPlayer>> read_players(sqlite::Connection& db,
-                                                        const std::string& room_id);
-  static Result<std::vector<StoredGame>> read_games(sqlite::Connection& db,
-                                                    const std::string& room_id,
-                                                    const GamesPage& page);
-  static Result<std::vector<StoredMove>> read_moves(sqlite::Connection& db,
-                                                    const std::string& room_id, int game_no);
-  static Result<std::vector<StoredChat>> read_chat(sqlite::Connection& db,
-                                                   const std::string& room_id, int limit);
-  static Result<void> read_totals(sqlite::Connection& db, const std::string& room_id,
-                                  StoredSeries& series);
+  BANMEN_SERIES_ROW_READERS(sqlite::Connection)
   // Runs `read` on the readers' connection inside one read transaction (one consistent
   // snapshot: WAL lets it proceed while the committer writes), else on the writer's.
   template <class Read>

@@ -73,20 +73,7 @@ Result<std::vector<StoredMove>> SqliteStore::read_moves(sqlite::Connection& db,
     auto row = s.step();
     if (!row) return row.error();
     if (!*row) return out;
-    StoredMove m;
-    m.room_id = room_id;
-    m.game_no = game_no;
-    m.ply = s.int32(0);
-    m.move = s.text(1);
-    m.remaining_ms[0] = s.int64(2);
-    m.remaining_ms[1] = s.int64(3);
-    m.periods_left[0] = s.int32(4);
-    m.periods_left[1] = s.int32(5);
-    m.server_ms = s.int64(6);
-    m.used_ms = s.int64(7);
-    m.in_byoyomi[0] = s.int64(8) != 0;
-    m.in_byoyomi[1] = s.int64(9) != 0;
-    out.push_back(std::move(m));
+    out.push_back(SeriesReads<SqliteStore>::move_from(s, room_id, game_no));
   }
 }
 

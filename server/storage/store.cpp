@@ -3,6 +3,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <optional>
+#include <string>
 
 namespace banmen::server {
 
@@ -27,6 +28,14 @@ Result<void> Store::write(StoreWrite w) {
   std::unique_lock lock(mu);
   cv.wait(lock, [&] { return answer.has_value(); });
   return std::move(*answer);
+}
+
+Error schema_too_new(int found, int known) {
+  return make_error(storage_error, "the database has schema version " + std::to_string(found) +
+                                       " but this server knows only up to " +
+                                       std::to_string(known) +
+                                       "; run a newer banmen-server (the database was left "
+                                       "untouched)");
 }
 
 const std::string& room_of(const StoreWrite& w) {

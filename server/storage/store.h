@@ -161,13 +161,47 @@ struct StoredClose {
 };
 // A StoredReview (above) is a write too: it replaces the game's earlier review, and is
 // refused (storage_error) for a room or game the store does not have.
+//
+// The kinds of write, listed once: StoreWrite is a variant of them, and a store that
+// applies each kind on its own declares its apply() for every kind with
+// BANMEN_STORE_WRITE_KINDS(BANMEN_STORE_APPLY).
+// clang-format off
+#define BANMEN_STORE_WRITE_KINDS(X)                                                    \
+  X(StoredRoomInfo) X(StoredSeat) X(StoredGameStart) X(StoredMove) X(StoredTakeback)   \
+  X(StoredFinish) X(StoredChat) X(StoredClose) X(StoredReview)
+// clang-format on
+#define BANMEN_STORE_APPLY(Kind) Result<void> apply(const Kind& write);
+
+namespace detail {
+// std::variant of every type but the first (which only absorbs the list's leading comma).
+template <class Leading, class... Kinds>
+struct VariantOfRest {
+  using type = std::variant<Kinds...>;
+};
+#define BANMEN_STORE_WRITE_ALTERNATIVE(Kind) , Kind
+}  // namespace detail
+
 using StoreWrite =
-    std::variant<StoredRoomInfo, StoredSeat, StoredGameStart, StoredMove, StoredTakeback,
-                 StoredFinish, StoredChat, StoredClose, StoredReview>;
+    detail::VariantOfRest<void BANMEN_STORE_WRITE_KINDS(BANMEN_STORE_WRITE_ALTERNATIVE)>::type;
 
 // Adds a finished game's series points (1 to the winner, 0.5 each for a draw, nothing for
 // an aborted game) to player 0's and player 1's `score`.
 void add_series_points(const StoredOutcome& outcome, const int seat_of_player[2], double score[2]);
+
+// The calls every store implements, listed once: Store declares them pure virtual and each
+// store class overrides them all with BANMEN_STORE_OVERRIDES (what each promises is
+// written in Store, below).
+#define BANMEN_STORE_CALLS(VIRTUAL, SPEC)                                                          \
+  VIRTUAL void submit(StoreWrite w, Committed committed) SPEC;                                     \
+  VIRTUAL Result<std::vector<StoredRoom>> load_unfinished() SPEC;                                  \
+  VIRTUAL Result<StoredRoom> load_room(const std::string& room_id) SPEC;                           \
+  VIRTUAL Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,           \
+                                                            std::int64_t now_ms, int limit) SPEC;  \
+  VIRTUAL Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) SPEC; \
+  VIRTUAL Result<StoredGame> load_game(const std::string& room_id, int game_no) SPEC;
+#define BANMEN_STORE_OVERRIDES       \
+  BANMEN_STORE_CALLS(/**/, override) \
+  using Store::list_games;
 
 class Store {
  public:
@@ -176,46 +210,51 @@ class Store {
   // What submit() calls once the write is durable, or refused. It runs on whichever thread
   // committed the write, so it must only hand the result back (post it to a strand).
   using Committed = std::function<void(Result<void>)>;
-  // The one way to write, for callers that must not block on the disk (rooms, on the I/O
-  // threads). Writes are committed in the order they were submitted, whoever submitted them.
-  // A write that breaks the record (a move out of sequence, a result for a game already
-  // over, a takeback beyond the record) is refused with storage_error and changes nothing;
-  // the writes committed with it are not affected. A storage_error may also hide a write
-  // that was committed after all (PostgreSQL's answer to the COMMIT lost with its
-  // connection): so a move identical to the game's last stored ply (same ply, same move)
-  // is that write sent again and is accepted, taking the new clocks; it is never stored
-  // twice. SqliteStore and PgStore commit on their
-  // own thread and gather the writes that arrive while a commit is under way into the next
-  // transaction (group commit), so one flush to disk makes the moves of many rooms durable
-  // at once. MemoryStore answers at once, on the caller's thread.
-  virtual void submit(StoreWrite w, Committed committed) = 0;
+
+  // The calls of BANMEN_STORE_CALLS:
+  //
+  // submit(): the one way to write, for callers that must not block on the disk (rooms, on
+  // the I/O threads). Writes are committed in the order they were submitted, whoever
+  // submitted them. A write that breaks the record (a move out of sequence, a result for a
+  // game already over, a takeback beyond the record) is refused with storage_error and
+  // changes nothing; the writes committed with it are not affected. A storage_error may
+  // also hide a write that was committed after all (PostgreSQL's answer to the COMMIT lost
+  // with its connection): so a move identical to the game's last stored ply (same ply,
+  // same move) is that write sent again and is accepted, taking the new clocks; it is never
+  // stored twice. SqliteStore and PgStore commit on their own thread and gather the writes
+  // that arrive while a commit is under way into the next transaction (group commit), so
+  // one flush to disk makes the moves of many rooms durable at once. MemoryStore answers at
+  // once, on the caller's thread.
+  //
+  // load_unfinished(): rooms not closed whose last game is unfinished or not yet started,
+  // for a restart.
+  //
+  // load_room(): one room not closed, whatever the state of its last game, to bring it
+  // back into memory when someone opens its link: error stored_not_found for an unknown or
+  // closed room. A handful of indexed reads in one snapshot; any thread, never an I/O
+  // thread.
+  //
+  // close_idle_rooms(): retention. Closes (as StoredClose would) at most `limit` open rooms
+  // whose last activity is before `idle_before_ms`, and returns their ids. A room's
+  // activity is its latest write except moves (creation, a seat, a game's start or end,
+  // chat, a review: the rooms row's last_active_ms, so the group commit's hot path, the
+  // moves, never updates it) or its last game's latest move, whichever is later. Their
+  // games stay readable (list_games, load_game). Any thread, never an I/O thread.
+  //
+  // list_games(): a room's series (games without their moves); error stored_not_found if
+  // unknown. list_games() and load_game() may be called from any thread, while writes go
+  // on (the export workers read while rooms write).
+  //
+  // load_game(): one game with all its moves; error stored_not_found if unknown.
+  BANMEN_STORE_CALLS(virtual, = 0)
+
   // submit() and wait for the answer: for start-up (before the server runs), tools and
   // tests. Never on an I/O thread.
   Result<void> write(StoreWrite w);
   // Counts of submit()'s commits so far (zeros for a store that does not batch).
   virtual StoreStats stats() const { return {}; }
-
-  // Rooms not closed whose last game is unfinished or not yet started, for a restart.
-  virtual Result<std::vector<StoredRoom>> load_unfinished() = 0;
-  // One room not closed, whatever the state of its last game, to bring it back into
-  // memory when someone opens its link: error stored_not_found for an unknown or closed
-  // room. A handful of indexed reads in one snapshot; any thread, never an I/O thread.
-  virtual Result<StoredRoom> load_room(const std::string& room_id) = 0;
-  // Retention: closes (as StoredClose would) at most `limit` open rooms whose last activity
-  // is before `idle_before_ms`, and returns their ids. A room's activity is its latest
-  // write except moves (creation, a seat, a game's start or end, chat, a review: the
-  // rooms row's last_active_ms, so the group commit's hot path, the moves, never updates
-  // it) or its last game's latest move, whichever is later. Their games stay readable
-  // (list_games, load_game). Any thread, never an I/O thread.
-  virtual Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,
-                                                            std::int64_t now_ms, int limit) = 0;
-  // A room's series (games without their moves); error stored_not_found if unknown.
-  // list_games() and load_game() may be called from any thread, while writes go on (the
-  // export workers read while rooms write).
-  virtual Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) = 0;
+  // Every game of the series.
   Result<StoredSeries> list_games(const std::string& room_id) { return list_games(room_id, {}); }
-  // One game with all its moves; error stored_not_found if unknown.
-  virtual Result<StoredGame> load_game(const std::string& room_id, int game_no) = 0;
 };
 
 // The room a write belongs to (every write names one).
@@ -225,5 +264,9 @@ const std::string& room_of(const StoreWrite& w);
 inline constexpr const char* storage_error = "storage_error";
 // A read asked for a room or game the store does not have (not a failure of the store).
 inline constexpr const char* stored_not_found = "not_found";
+
+// A database whose schema is at step `found`, newer than the `known` steps of this binary:
+// refused (storage_error) with what to do, the database untouched.
+Error schema_too_new(int found, int known);
 
 }  // namespace banmen::server

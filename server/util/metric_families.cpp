@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "core/registry.h"
+#include "games/registry.h"
 
 namespace banmen::server {
 

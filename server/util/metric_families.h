@@ -62,7 +62,7 @@ struct HttpCounters {
   void render(std::string& out) const;  // only the pairs seen
 };
 
-// Per game id (core/registry.h): banmen_games_started_total{game="shogi"} and the like.
+// Per game id (games/registry.h): banmen_games_started_total{game="shogi"} and the like.
 // Every game of the registry is written, zeros included; an id outside it counts as
 // "other".
 struct GameCounters {

@@ -4,7 +4,7 @@
 
 #include "chess/fen.h"
 #include "chess/movegen.h"
-#include "core/registry.h"
+#include "games/registry.h"
 #include "perft_positions.h"
 
 namespace banmen::chess {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/registry.h"
+#include "games/registry.h"
 
 namespace banmen::chess::test {
 

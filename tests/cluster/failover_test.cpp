@@ -12,7 +12,7 @@
 #include <iostream>
 #include <thread>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "room_driver.h"
 #include "stored_game.h"
 #include "test_cluster.h"

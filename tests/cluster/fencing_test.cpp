@@ -9,7 +9,7 @@
 #include <iostream>
 #include <thread>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "test_cluster.h"
 #include "ws_client.h"
 

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <thread>
 
-#include "core/registry.h"
+#include "games/registry.h"
 
 namespace banmen::test {
 

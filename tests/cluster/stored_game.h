@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "room_driver.h"
 #include "ws_client.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "core/record_text.h"
-#include "core/registry.h"
 #include "core/unicode_text.h"
+#include "games/registry.h"
 
 namespace banmen {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/registry.h"
+#include "games/registry.h"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "start_game.h"
 
 namespace banmen {

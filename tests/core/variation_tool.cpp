@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/registry.h"
 #include "core/variation_tree.h"
+#include "games/registry.h"
 #include "games/review_record.h"
 
 int main(int argc, char** argv) {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "start_game.h"
 
 namespace banmen {

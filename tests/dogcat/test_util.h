@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/registry.h"
+#include "games/registry.h"
 
 namespace dogcat_test {
 

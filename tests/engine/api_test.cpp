@@ -6,10 +6,10 @@
 #include <atomic>
 #include <set>
 
-#include "core/registry.h"
 #include "engine/engine.h"
 #include "engine/search_window.h"
 #include "engine_test_support.h"
+#include "games/registry.h"
 
 namespace {
 

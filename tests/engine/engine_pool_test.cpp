@@ -16,8 +16,8 @@
 #include <mutex>
 #include <thread>
 
-#include "core/registry.h"
 #include "engine/engine.h"
+#include "games/registry.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/registry.h"
+#include "games/registry.h"
 
 namespace banmen::engine_tests {
 

@@ -10,12 +10,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/registry.h"
 #include "engine/engine.h"
 #include "engine/fairy_node.h"
 #include "engine_test_support.h"
 #include "fairy/factory.h"
 #include "fairy/fen.h"
+#include "games/registry.h"
 
 namespace {
 

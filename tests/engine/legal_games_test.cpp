@@ -9,8 +9,8 @@
 #include <cstdio>
 #include <random>
 
-#include "core/registry.h"
 #include "engine/engine.h"
+#include "games/registry.h"
 
 namespace {
 

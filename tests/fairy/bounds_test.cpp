@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "core/registry.h"
 #include "fairy/cost_probe.h"
 #include "fairy/factory.h"
 #include "fairy/move_bound.h"
 #include "fairy_test_util.h"
 #include "games/custom_game.h"
+#include "games/registry.h"
 
 namespace banmen::fairy {
 namespace {

@@ -3,10 +3,10 @@
 // Fairy-Stockfish writes them, and PGN export read back.
 #include <gtest/gtest.h>
 
-#include "core/registry.h"
 #include "fairy/factory.h"
 #include "fairy_test_util.h"
 #include "games/custom_game.h"
+#include "games/registry.h"
 
 namespace banmen::fairy {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "shogi/sfen.h"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/registry.h"
+#include "games/registry.h"
 
 namespace hasami_test {
 

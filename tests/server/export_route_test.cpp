@@ -9,10 +9,10 @@
 
 #include <future>
 
-#include "core/registry.h"
 #include "exports/export_request.h"
 #include "exports/export_route.h"
 #include "exports/export_service.h"
+#include "games/registry.h"
 #include "storage/memory_store.h"
 #include "storage/sqlite_store.h"
 #include "util/tokens.h"

@@ -1,6 +1,6 @@
 #include "match_driver.h"
 
-#include "core/registry.h"
+#include "games/registry.h"
 
 namespace banmen::testing {
 

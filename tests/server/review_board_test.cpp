@@ -9,9 +9,9 @@
 #include <map>
 #include <random>
 
-#include "core/registry.h"
 #include "core/variation_text.h"
 #include "games/custom_game.h"
+#include "games/registry.h"
 #include "games/review_record.h"
 
 namespace banmen::server {

@@ -9,7 +9,7 @@
 #include <functional>
 
 #include "app/hub.h"
-#include "core/registry.h"
+#include "games/registry.h"
 #include "recording_client.h"
 #include "room_waits.h"
 #include "rooms/room.h"

@@ -10,7 +10,7 @@
 #include "app/dispatcher.h"
 #include "app/hub.h"
 #include "app/peer.h"
-#include "core/registry.h"
+#include "games/registry.h"
 #include "protocol/error_codes.h"
 #include "recording_client.h"
 #include "rooms/room.h"

@@ -7,7 +7,7 @@
 #include <mutex>
 
 #include "app/hub.h"
-#include "core/registry.h"
+#include "games/registry.h"
 #include "recording_client.h"
 #include "rooms/room.h"
 #include "storage/memory_store.h"

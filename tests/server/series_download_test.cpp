@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "core/registry.h"
 #include "exports/export_route.h"
 #include "exports/series_download.h"
 #include "exports/zip_writer.h"
 #include "games/custom_game.h"
+#include "games/registry.h"
 #include "series_test_room.h"
 #include "storage/memory_store.h"
 

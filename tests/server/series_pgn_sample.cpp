@@ -6,8 +6,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "core/registry.h"
 #include "exports/export_route.h"
+#include "games/registry.h"
 #include "series_test_room.h"
 #include "storage/memory_store.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "storage/store.h"
 #include "util/tokens.h"
 

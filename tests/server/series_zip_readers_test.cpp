@@ -10,10 +10,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/registry.h"
 #include "exports/export_route.h"
 #include "exports/series_download.h"
 #include "games/custom_game.h"
+#include "games/registry.h"
 #include "series_test_room.h"
 #include "storage/memory_store.h"
 

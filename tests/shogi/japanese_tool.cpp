@@ -7,7 +7,7 @@
 #include <iostream>
 #include <string>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "shogi/movegen.h"
 #include "shogi/records/japanese_move.h"
 #include "shogi/sfen.h"

@@ -5,7 +5,7 @@
 #include <iterator>
 #include <string>
 
-#include "core/registry.h"
+#include "games/registry.h"
 
 int main(int argc, char** argv) {
   if (argc != 3) {

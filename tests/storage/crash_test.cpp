@@ -19,7 +19,7 @@
 #include <random>
 #include <thread>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #ifdef BANMEN_TEST_POSTGRES
 #include "pg_cluster.h"
 #endif

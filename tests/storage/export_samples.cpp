@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "core/registry.h"
 #include "exports/record_export.h"
+#include "games/registry.h"
 #include "storage/sqlite_store.h"
 
 using namespace banmen;

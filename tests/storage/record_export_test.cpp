@@ -5,8 +5,8 @@
 
 #include <random>
 
-#include "core/registry.h"
 #include "exports/record_export.h"
+#include "games/registry.h"
 #include "storage/sqlite_store.h"
 
 namespace banmen::server {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "server_process.h"
 #include "storage/sqlite_db.h"
 #include "storage/sqlite_store.h"

@@ -1,8 +1,10 @@
 // The six games the client knows, with what the pages and boards need to draw each. Rules
-// live on the server; what it says of each game (name, clocks, record formats, board)
-// arrives in `welcome` (see directory.ts). This is presentation only: a new game is one
-// line here, and the rest of the client reads these facts, never the game's id (the
-// game_id_literals test holds it to that).
+// live on the server; what it says of each game (name, clocks, record formats, the board's
+// size and hands) arrives in `welcome` (see directory.ts) and is not repeated here. This
+// is presentation only: a new game is one line here, and the rest of the client reads
+// these facts, never the game's id (the game_id_literals test holds it to that).
+import type { GameInfoMsg } from '../protocol/messages';
+
 export type GameId = 'shogi' | 'minishogi' | 'dogcat' | 'hasami' | 'chess' | 'reversi';
 // The board a game is drawn on, as the server's GameInfo names it: shogi pieces on a grid
 // (koma), chess's checkered board, reversi's discs, or a fairy variant's own board.
@@ -16,6 +18,7 @@ export type MaterialKind = 'none' | 'pieces' | 'count' | 'discs';
 export interface GameMeta {
   id: string;
   board: BoardKind;
+  // The board's size, as welcome.games says (learnGames); 8 by 8 until it has.
   files: number;
   ranks: number;
   sides: SideFamily;
@@ -59,13 +62,16 @@ const SHOGI_LIKE = {
 } as const;
 const NO_HANDS = { handicaps: false, hand: [], rookMovesOnly: false, hiddenPieces: false, impasse: false } as const;
 
-export const GAMES: readonly GameMeta[] = [
-  { ...SHOGI_LIKE, id: 'shogi', icon: ICONS.shogi, files: 9, ranks: 9, shogiNotation: true, hasCheck: true, impasse: true, handicaps: true },
-  { ...SHOGI_LIKE, id: 'minishogi', icon: ICONS.minishogi, files: 5, ranks: 5, shogiNotation: true, hasCheck: true, hand: ['rook', 'bishop', 'gold', 'silver', 'pawn'] },
-  { ...SHOGI_LIKE, id: 'dogcat', icon: ICONS.dogcat, files: 5, ranks: 5, sides: 'dogcat', shogiNotation: false, hasCheck: false, hiddenPieces: true, hand: ['king', 'rook', 'bishop', 'gold', 'silver'] },
-  { ...SHOGI_LIKE, id: 'hasami', icon: ICONS.hasami, files: 9, ranks: 9, material: 'count', shogiNotation: false, hasCheck: false, rookMovesOnly: true },
-  { ...NO_HANDS, id: 'chess', icon: ICONS.chess, board: 'checkered', files: 8, ranks: 8, sides: 'chess', material: 'pieces', movePairs: true, shogiNotation: false, hasCheck: true },
-  { ...NO_HANDS, id: 'reversi', icon: ICONS.reversi, board: 'discs', files: 8, ranks: 8, sides: 'reversi', material: 'discs', movePairs: true, shogiNotation: false, hasCheck: false },
+// A catalog entry: what only the client knows of a game (its size comes from the server).
+type Entry = Omit<GameMeta, 'files' | 'ranks'>;
+
+export const GAMES: readonly Entry[] = [
+  { ...SHOGI_LIKE, id: 'shogi', icon: ICONS.shogi, shogiNotation: true, hasCheck: true, impasse: true, handicaps: true },
+  { ...SHOGI_LIKE, id: 'minishogi', icon: ICONS.minishogi, shogiNotation: true, hasCheck: true, hand: ['rook', 'bishop', 'gold', 'silver', 'pawn'] },
+  { ...SHOGI_LIKE, id: 'dogcat', icon: ICONS.dogcat, sides: 'dogcat', shogiNotation: false, hasCheck: false, hiddenPieces: true, hand: ['king', 'rook', 'bishop', 'gold', 'silver'] },
+  { ...SHOGI_LIKE, id: 'hasami', icon: ICONS.hasami, material: 'count', shogiNotation: false, hasCheck: false, rookMovesOnly: true },
+  { ...NO_HANDS, id: 'chess', icon: ICONS.chess, board: 'checkered', sides: 'chess', material: 'pieces', movePairs: true, shogiNotation: false, hasCheck: true },
+  { ...NO_HANDS, id: 'reversi', icon: ICONS.reversi, board: 'discs', sides: 'reversi', material: 'discs', movePairs: true, shogiNotation: false, hasCheck: false },
 ];
 
 // Fairy-chess variants: the server says which (welcome.games entries with a `variant`,
@@ -80,13 +86,24 @@ export function isFairy(id: string): boolean {
   return fairyIds.has(id);
 }
 
-const FAIRY: Omit<GameMeta, 'id'> = {
-  ...NO_HANDS, icon: '', board: 'fairy', files: 8, ranks: 8, sides: 'chess', material: 'none', movePairs: true,
+const FAIRY: Omit<Entry, 'id'> = {
+  ...NO_HANDS, icon: '', board: 'fairy', sides: 'chess', material: 'none', movePairs: true,
   shogiNotation: false, hasCheck: true,
 };
 
+// Each game's board size as welcome.games gave it.
+const sizes = new Map<string, { files: number; ranks: number }>();
+
+// What the server said of its games (GameDirectory.set): the board sizes, and which of
+// them are fairy-chess variants.
+export function learnGames(games: readonly GameInfoMsg[]): void {
+  for (const g of games) sizes.set(g.id, { files: g.files ?? 8, ranks: g.ranks ?? 8 });
+  learnFairyVariants(games.filter((g) => g.variant).map((g) => g.id));
+}
+
 export function gameMeta(id: string): GameMeta | undefined {
-  return GAMES.find((g) => g.id === id) ?? (fairyIds.has(id) ? { ...FAIRY, id } : undefined);
+  const entry = GAMES.find((g) => g.id === id) ?? (fairyIds.has(id) ? { ...FAIRY, id } : undefined);
+  return entry && { ...entry, ...(sizes.get(id) ?? { files: 8, ranks: 8 }) };
 }
 
 export function isGameId(id: string): id is GameId {

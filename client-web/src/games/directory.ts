@@ -1,14 +1,14 @@
 // What the server said of its games in `welcome` (GameInfo): which it plays, the kinds of
 // clock each allows and the formats of its records. One place to ask, for every page.
 import type { GameInfoMsg, VariantInfo } from '../protocol/messages';
-import { learnFairyVariants } from './catalog';
+import { learnGames } from './catalog';
 
 export class GameDirectory {
   private games: GameInfoMsg[] = [];
 
   set(games: GameInfoMsg[]): void {
     this.games = games;
-    learnFairyVariants(games.filter((g) => g.variant).map((g) => g.id));
+    learnGames(games);
   }
 
   // The built-in fairy-chess variants, in the server's order.

@@ -24,10 +24,10 @@
 #include <thread>
 #include <vector>
 
-#include "core/registry.h"
 #include "elo.h"
 #include "engine/engine.h"
 #include "engine/levels.h"
+#include "games/registry.h"
 #include "outside_match.h"
 #include "play.h"
 #include "uci_notation.h"

@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/registry.h"
+#include "games/registry.h"
 #include "play.h"
 #include "uci_client.h"
 #include "uci_notation.h"

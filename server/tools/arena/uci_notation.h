@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/registry.h"
 #include "fairy/factory.h"
+#include "games/registry.h"
 
 namespace banmen::arena {
 

@@ -9,8 +9,8 @@
 #include <optional>
 #include <ostream>
 
-#include "core/registry.h"
 #include "fairy/factory.h"
+#include "games/registry.h"
 
 namespace banmen::cli {
 
