@@ -6,10 +6,10 @@
 
 #include "app/hub.h"
 #include "app/peer.h"
+#include "app/variant_check.h"
 #include "core/registry.h"
 #include "core/unicode_text.h"
 #include "fairy/factory.h"
-#include "games/custom_game.h"
 #include "protocol/error_codes.h"
 #include "protocol/game_info.h"
 #include "protocol/messages.h"
@@ -49,22 +49,6 @@ json welcome(const Hub& hub, const json& re, int protocol) {
            {"abandon_timeout_ms", hub.config.abandon_timeout_ms},
            {"max_variant_bytes", fairy::max_variant_file_bytes}}}};
   if (!re.is_null()) j["re"] = re;
-  return j;
-}
-
-// check_variant's answer: the variant's facts, or the parser's error with its line and key.
-json variant_check(const json& msg, const json& re) {
-  json j{{"type", "variant_check"}};
-  if (!re.is_null()) j["re"] = re;
-  auto text = get_string(msg, "variant").value_or("");
-  auto name = get_string(msg, "variant_name").value_or("");
-  fairy::VariantError detail;
-  auto custom = load_custom_variant(text, name, &detail);
-  j["ok"] = custom.ok();
-  if (custom)
-    j["variant"] = variant_info_json(**custom);
-  else
-    j["error"] = {{"line", detail.line}, {"key", detail.key}, {"message", detail.message}};
   return j;
 }
 
@@ -111,11 +95,11 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
   }
   if (*type == "check_variant") {
     // Checked like create_room's custom game, but nothing is created: the host's form
-    // asks as they type (the rate limit and the message size bound it).
+    // asks as they type (the rate limit, the message size and the workers' shares bound it).
     if (!get_string(msg, "variant") ||
         (msg.contains("variant_name") && !get_string(msg, "variant_name")))
       return err(re, errc::bad_request, "check_variant needs variant (and variant_name) as text");
-    return session->send(encode(variant_check(msg, re)));
+    return check_variant_on_worker(hub, session, std::move(msg), re);
   }
   if (*type == "list_rooms") {
     json j{{"type", "rooms"}, {"rooms", hub.rooms.list_public()}};
@@ -169,20 +153,21 @@ void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::strin
     // Not in memory: brought back from the store off this thread, then joined here.
     // A later create_room, join_room or leave_room of this connection wins: the late load
     // neither moves the connection nor joins it.
-    hub.rooms.open(*id, [&metrics = hub.metrics, session, msg = std::move(msg), re,
-                         choice =
-                             session->room_choices](Result<std::shared_ptr<Room>> room) mutable {
-      session->post([&metrics, session, room = std::move(room), msg = std::move(msg), re,
-                     choice]() mutable {
-        if (room && session->room_choices == choice)
-          return join_on_session(session, *room, std::move(msg));
-        metrics.errors_total++;
-        if (!room)
-          return session->send(encode(error_message(re, room.error().code, room.error().message)));
-        session->send(encode(
-            error_message(re, errc::stale_version, "a later room request of yours came first")));
-      });
-    });
+    hub.rooms.open(*id, session->address(),
+                   [&metrics = hub.metrics, session, msg = std::move(msg), re,
+                    choice = session->room_choices](Result<std::shared_ptr<Room>> room) mutable {
+                     session->post([&metrics, session, room = std::move(room), msg = std::move(msg),
+                                    re, choice]() mutable {
+                       if (room && session->room_choices == choice)
+                         return join_on_session(session, *room, std::move(msg));
+                       metrics.errors_total++;
+                       if (!room)
+                         return session->send(
+                             encode(error_message(re, room.error().code, room.error().message)));
+                       session->send(encode(error_message(
+                           re, errc::stale_version, "a later room request of yours came first")));
+                     });
+                   });
     return;
   }
   if (*type == "leave_room") {
