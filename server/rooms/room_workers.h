@@ -32,9 +32,9 @@ namespace banmen::server {
 
 struct RoomWorkerLimits {
   int threads = 2;
-  std::size_t per_room = 1;               // jobs waiting or running for one room
-  std::uint64_t per_address_cost = 1000;  // cost waiting or running for one client address
-  std::size_t max_queued = 64;            // jobs waiting or running in all
+  std::size_t per_room = 1;              // jobs waiting or running for one room
+  std::uint64_t per_address_cost = 256;  // cost waiting or running for one client address
+  std::size_t max_queued = 64;           // jobs waiting or running in all
 };
 
 class RoomWorkers {
