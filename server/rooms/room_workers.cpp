@@ -10,11 +10,12 @@ namespace banmen::server {
 namespace {
 thread_local bool t_on_worker = false;
 
-// A worker yields the processor to the I/O threads (Linux keeps a nice value per thread;
-// raising one's own needs no privilege, and a failure only leaves it as it was).
+// A worker yields the processor to the I/O threads, by nice +10 as the engine's do (Linux
+// keeps a nice value per thread; raising one's own needs no privilege, and a failure only
+// leaves it as it was).
 void lower_this_threads_priority() {
   const auto self = static_cast<id_t>(gettid());
-  (void)setpriority(PRIO_PROCESS, self, std::min(getpriority(PRIO_PROCESS, self) + 5, 19));
+  (void)setpriority(PRIO_PROCESS, self, std::min(getpriority(PRIO_PROCESS, self) + 10, 19));
 }
 }  // namespace
 
