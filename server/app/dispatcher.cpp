@@ -8,6 +8,7 @@
 #include "app/hub.h"
 #include "app/lobby_requests.h"
 #include "app/peer.h"
+#include "app/variant_check.h"
 #include "fairy/factory.h"
 #include "games/custom_game.h"
 #include "games/registry.h"
@@ -48,20 +49,6 @@ json welcome(const Hub& hub, const json& re, int protocol) {
            {"abandon_timeout_ms", hub.config.abandon_timeout_ms},
            {"max_variant_bytes", fairy::max_variant_file_bytes}}}};
   if (!re.is_null()) j["re"] = re;
-  return j;
-}
-
-// check_variant's answer: the variant's facts, or the parser's error with its line and key.
-json variant_check(const CheckVariant& r, const json& re) {
-  json j{{"type", "variant_check"}};
-  if (!re.is_null()) j["re"] = re;
-  fairy::VariantError detail;
-  auto custom = load_custom_variant(r.variant, r.variant_name, &detail);
-  j["ok"] = custom.ok();
-  if (custom)
-    j["variant"] = variant_info_json(**custom);
-  else
-    j["error"] = {{"line", detail.line}, {"key", detail.key}, {"message", detail.message}};
   return j;
 }
 
@@ -110,7 +97,9 @@ struct Handlers {
     answer(json{{"type", "pong"}, {"server_time_ms", unix_ms()}});
   }
 
-  void operator()(const CheckVariant& r) const { session->send(encode(variant_check(r, re))); }
+  void operator()(CheckVariant& r) const {
+    check_variant_on_worker(hub, session, std::move(r), re);
+  }
 
   void operator()(const ListRooms&) const {
     answer(json{{"type", "rooms"}, {"rooms", hub.rooms.list_public()}});
@@ -144,20 +133,21 @@ struct Handlers {
     // Not in memory: brought back from the store off this thread, then joined here.
     // A later create_room, join_room or leave_room of this connection wins: the late load
     // neither moves the connection nor joins it.
-    hub.rooms.open(r.room, [&metrics = hub.metrics, session = session, msg = std::move(r.msg),
-                            re = re, choice = session->room_choices](
-                               Result<std::shared_ptr<Room>> room) mutable {
-      session->post([&metrics, session, room = std::move(room), msg = std::move(msg), re,
-                     choice]() mutable {
-        if (room && session->room_choices == choice)
-          return join_on_session(session, *room, std::move(msg));
-        metrics.errors_total++;
-        if (!room)
-          return session->send(encode(error_message(re, room.error().code, room.error().message)));
-        session->send(encode(
-            error_message(re, errc::stale_version, "a later room request of yours came first")));
-      });
-    });
+    hub.rooms.open(r.room, session->address(),
+                   [&metrics = hub.metrics, session = session, msg = std::move(r.msg), re = re,
+                    choice = session->room_choices](Result<std::shared_ptr<Room>> room) mutable {
+                     session->post([&metrics, session, room = std::move(room), msg = std::move(msg),
+                                    re, choice]() mutable {
+                       if (room && session->room_choices == choice)
+                         return join_on_session(session, *room, std::move(msg));
+                       metrics.errors_total++;
+                       if (!room)
+                         return session->send(
+                             encode(error_message(re, room.error().code, room.error().message)));
+                       session->send(encode(error_message(
+                           re, errc::stale_version, "a later room request of yours came first")));
+                     });
+                   });
   }
 
   void operator()(const LeaveRoom&) const {

@@ -64,13 +64,14 @@ void Room::store_then(StoreWrite write, std::function<void(const Result<void>&)>
   });
 }
 
-bool Room::work_then(const Request& r, std::function<std::function<void()>()> work) {
+bool Room::work_then(const Request& r, std::uint64_t cost,
+                     std::function<std::function<void()>()> work) {
   // The I/O context counts the job as its own work until the answer is posted back: it
   // does not run out of work (and return from run()) while a room waits for a worker.
   using Guard = boost::asio::executor_work_guard<boost::asio::io_context::executor_type>;
   auto busy = std::make_shared<Guard>(services_.ioc.get_executor());
   const auto admitted = services_.workers.post(
-      id_, r.client->address(), [self = shared_from_this(), work = std::move(work), busy] {
+      id_, r.client->address(), cost, [self = shared_from_this(), work = std::move(work), busy] {
         auto then = work();
         boost::asio::post(self->strand_, [self, then = std::move(then)] {
           self->worker_busy_ = false;

@@ -134,7 +134,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // requests until the function it answers has run on the strand (the result applied, the
   // sender answered). False, the sender refused `rate_limited` and nothing held, when the
   // room's or the sender's share of the workers is taken.
-  bool work_then(const Request& r, std::function<std::function<void()>()> work);
+  // `cost`: what the work replays (plies, tree nodes), counted against the sender's share.
+  bool work_then(const Request& r, std::uint64_t cost, std::function<std::function<void()>()> work);
   // For writes no one may lose (a game's start, a result nobody asked for): retried with a
   // growing pause (0.25 s doubling to 30 s) until the store takes them, so a failing disk
   // never leaves a room stuck or undoes an ending at the next restart. `then` runs once it

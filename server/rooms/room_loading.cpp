@@ -1,6 +1,7 @@
 // Rooms brought back into memory when someone opens their link. The store read (a handful
-// of indexed reads in one snapshot; a round trip to PostgreSQL) and the replay of the last
-// game happen on the registry's worker thread, never on an I/O thread. Every caller
+// of indexed reads in one snapshot; a round trip to PostgreSQL) happens on the registry's
+// worker thread, the replay of the last game on the room workers (by its plies, against
+// the opener's address's share), never on an I/O thread. Every caller
 // waiting for the same room shares one load; the room is put in the registry only if no
 // other object for its id is there (insert-if-absent), so two racing joins end in one room.
 #include <spdlog/spdlog.h>
@@ -10,6 +11,8 @@
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"
+#include "rooms/room_workers.h"
+#include "util/metric_families.h"
 
 namespace banmen::server {
 
@@ -25,7 +28,7 @@ void RoomRegistry::post_to_lease_worker(std::function<void()> work) {
   boost::asio::post(*lease_worker_, std::move(work));
 }
 
-void RoomRegistry::open(const std::string& id, Opened opened) {
+void RoomRegistry::open(const std::string& id, const std::string& address, Opened opened) {
   // The answer is given outside the lock: `opened` may do anything.
   std::optional<Result<std::shared_ptr<Room>>> now;
   {
@@ -41,40 +44,83 @@ void RoomRegistry::open(const std::string& id, Opened opened) {
   {
     std::lock_guard lock(load_mu_);
     if (auto it = loading_.find(id); it != loading_.end()) {
-      it->second.push_back(std::move(opened));  // already on its way: one read for all
+      it->second.waiting.push_back(std::move(opened));  // already on its way: one read for all
       return;
     }
-    if (loading_.size() >= kMaxLoading)
+    std::size_t& mine = loading_by_address_[address];
+    if (loading_.size() >= kMaxLoading || mine >= kMaxLoadingPerAddress) {
+      if (mine == 0) loading_by_address_.erase(address);
+      services_.metrics.refused.add(Refusal::room_work_busy);
       return opened(
           make_error(errc::rate_limited, "the server is opening many rooms; try again shortly"));
-    loading_[id].push_back(std::move(opened));
+    }
+    ++mine;
+    auto& loading = loading_[id];
+    loading.address = address;
+    loading.waiting.push_back(std::move(opened));
   }
-  post_to_worker([this, id] { load(id); });
+  post_to_worker([this, id, address] { load(id, address); });
 }
 
-void RoomRegistry::load(const std::string& id) {
+RoomRegistry::~RoomRegistry() {
+  std::unique_lock lock(load_mu_);
+  load_done_.wait(lock, [this] { return replays_ == 0; });
+}
+
+void RoomRegistry::load(const std::string& id, const std::string& address) {
   if (ownership_)  // the lease first (room_ownership_loop.cpp)
     return load_owned(id, std::chrono::steady_clock::now() +
                               std::chrono::milliseconds(services_.config.lease_ms +
                                                         services_.config.lease_renew_ms));
-  Result<std::shared_ptr<Room>> answer = make_error(errc::no_such_room, "no such room");
   // Already back (an earlier load finished after this one was queued): no read needed.
-  if (auto present = find(id)) {
-    answer = present;
-  } else if (auto stored = services_.store.load_room(id); stored) {
-    if (auto room = rebuild(*stored)) {
-      if (auto adopted = adopt(room)) {
-        answer = adopted;
-        if (adopted == room) {
-          services_.metrics.rooms_loaded_total++;
-          spdlog::info("room {} back from the store (game {}{})", id, stored->game.game_no,
-                       stored->finished ? ", over" : "");
-        }
+  if (auto present = find(id)) return answer_load(id, present);
+  auto stored = services_.store.load_room(id);
+  if (!stored) {
+    if (stored.error().code == stored_not_found)
+      return answer_load(id, make_error(errc::no_such_room, "no such room"));
+    spdlog::error("room {} could not be loaded: {}", id, stored.error().message);
+    return answer_load(
+        id, make_error(errc::storage_error, "the server could not read this room; try again"));
+  }
+  // The replay goes through the rules ply by ply: it costs what the game is long (and its
+  // review: about one node a few characters of its text), charged to the opener's address
+  // on the room workers, so one address's heavy rooms neither hold this thread nor take
+  // every worker.
+  const std::uint64_t cost =
+      stored->moves.size() + 1 + (stored->review ? stored->review->tree_text.size() / 8 : 0);
+  auto kept = std::make_shared<const StoredRoom>(std::move(*stored));
+  {
+    std::lock_guard lock(load_mu_);
+    ++replays_;
+  }
+  const auto admitted = services_.workers.post("load " + id, address, cost, [this, id, kept] {
+    replay(id, *kept);
+    std::lock_guard lock(load_mu_);
+    --replays_;
+    load_done_.notify_all();
+  });
+  if (admitted == RoomWorkers::Admission::ran) return;
+  {
+    std::lock_guard lock(load_mu_);
+    --replays_;
+    load_done_.notify_all();
+  }
+  services_.metrics.refused.add(Refusal::room_work_busy);
+  answer_load(id, make_error(errc::rate_limited,
+                             "your share of the server's workers is busy; try again shortly"));
+}
+
+void RoomRegistry::replay(const std::string& id, const StoredRoom& stored) {
+  Result<std::shared_ptr<Room>> answer = make_error(errc::no_such_room, "no such room");
+  if (auto room = rebuild(stored)) {
+    if (auto adopted = adopt(room)) {
+      answer = adopted;
+      if (adopted == room) {
+        services_.metrics.rooms_loaded_total++;
+        spdlog::info("room {} back from the store (game {}{})", id, stored.game.game_no,
+                     stored.finished ? ", over" : "");
       }
     }
-  } else if (stored.error().code != stored_not_found) {
-    spdlog::error("room {} could not be loaded: {}", id, stored.error().message);
-    answer = make_error(errc::storage_error, "the server could not read this room; try again");
   }
   answer_load(id, answer);
 }
@@ -84,7 +130,10 @@ void RoomRegistry::answer_load(const std::string& id, const Result<std::shared_p
   {
     std::lock_guard lock(load_mu_);
     if (auto it = loading_.find(id); it != loading_.end()) {
-      waiting = std::move(it->second);
+      waiting = std::move(it->second.waiting);
+      if (auto a = loading_by_address_.find(it->second.address);
+          a != loading_by_address_.end() && --a->second == 0)
+        loading_by_address_.erase(a);
       loading_.erase(it);
     }
   }

@@ -4,12 +4,14 @@
 // A room lives as long as its series: memory holds the rooms someone is in (and those with
 // a game under way); a room left empty for --room-idle-ttl-ms leaves memory, and the store
 // keeps it. Opening its link brings it back (open(): one store read on the registry's
-// worker thread, never on an I/O thread) for --room-retention-days after its last
-// activity; then the retention job closes it in the store (room_retention.cpp).
+// worker thread, then the replay of its game on the room workers, never on an I/O thread)
+// for --room-retention-days after its last activity; then the retention job closes it in
+// the store (room_retention.cpp).
 #pragma once
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <condition_variable>
 #include <deque>
 #include <functional>
 #include <map>
@@ -44,12 +46,13 @@ class RoomRegistry {
   std::shared_ptr<Room> find(const std::string& id) const;
   // The room `id`, from memory or else brought back from the store (room_loading.cpp).
   // `opened` gets the room, or no_such_room (unknown, closed, or its game does not replay),
-  // rate_limited (too many loads under way), storage_error or too_many_rooms. It runs at
-  // once on the caller's thread when the room is in memory, else on the worker thread:
-  // it must only hand the answer back (post it to a strand). Concurrent opens of one room
-  // share one read and get the same room.
+  // rate_limited (too many loads under way, or `address`'s share of them or of the room
+  // workers taken), storage_error or too_many_rooms. It runs at once on the caller's thread
+  // when the room is in memory, else on a worker thread: it must only hand the answer back
+  // (post it to a strand). Concurrent opens of one room share one read and get the same
+  // room; the first opener's address is charged for it.
   using Opened = std::function<void(Result<std::shared_ptr<Room>>)>;
-  void open(const std::string& id, Opened opened);
+  void open(const std::string& id, const std::string& address, Opened opened);
   // Public rooms waiting for a second player, newest first (at most `limit`).
   json list_public(std::size_t limit = 100) const;
   std::size_t size() const;
@@ -80,9 +83,13 @@ class RoomRegistry {
   // Drops every room and the timers, and waits for the worker; called once the I/O threads
   // have stopped.
   void clear();
+  // Waits for the room workers' replays of this registry's loads (room_loading.cpp).
+  ~RoomRegistry();
 
-  // At most this many rooms are being loaded at once (each is one store read).
+  // At most this many rooms are being loaded at once (each is one store read), and this
+  // many for one address: made-up ids from one address cannot fill the loads for others.
   static constexpr std::size_t kMaxLoading = 64;
+  static constexpr std::size_t kMaxLoadingPerAddress = 4;
   // Rooms closed by one retention statement; a run repeats it up to kRetentionBatches times.
   static constexpr int kRetentionBatch = 200;
   static constexpr int kRetentionBatches = 50;
@@ -96,9 +103,11 @@ class RoomRegistry {
   // unless another was put there first (null once stopped).
   std::shared_ptr<Room> rebuild(const StoredRoom& stored);
   std::shared_ptr<Room> adopt(std::shared_ptr<Room> room);
-  // room_loading.cpp: on the worker, one store read and the room rebuilt, then everyone
-  // waiting for it answered.
-  void load(const std::string& id);
+  // room_loading.cpp: on the worker, one store read; then the room rebuilt on the room
+  // workers (its plies to replay counted against `address`'s share), then everyone waiting
+  // for it answered.
+  void load(const std::string& id, const std::string& address);
+  void replay(const std::string& id, const StoredRoom& stored);
   void post_to_worker(std::function<void()> work);
   void post_to_lease_worker(std::function<void()> work);
   // room_ownership_loop.cpp: one attempt of a load in cluster mode (on the worker); tried
@@ -140,9 +149,18 @@ class RoomRegistry {
   std::unique_ptr<boost::asio::steady_timer> renew_timer_;
   std::unique_ptr<boost::asio::steady_timer> lobby_timer_;
 
-  // Loads under way: who waits for each room (guarded by load_mu_).
+  // Loads under way: who waits for each room and who asked first, and how many loads each
+  // address has under way (guarded by load_mu_); replays handed to the room workers and
+  // not yet answered (load_done_ says when one is).
+  struct Loading {
+    std::string address;
+    std::vector<Opened> waiting;
+  };
   std::mutex load_mu_;
-  std::map<std::string, std::vector<Opened>> loading_;
+  std::condition_variable load_done_;
+  std::map<std::string, Loading> loading_;
+  std::map<std::string, std::size_t> loading_by_address_;
+  std::size_t replays_ = 0;
   // One thread for store reads and the retention job, made when first needed; in cluster
   // mode another for the lease renewals alone, so that a queue of loads (each a store read
   // and a replay) or a long retention run never delays a renewal past the lease.

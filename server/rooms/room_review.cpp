@@ -37,20 +37,22 @@ void Room::on_review_start(const Request& r) {
   std::shared_ptr<const Game> first(std::move(*start));
   std::shared_ptr<const Game> finished(game_->clone());
   const int game_no = game_no_;
-  work_then(r, [this, r, first, finished, game_no, at = static_cast<std::size_t>(*ply)] {
-    auto board =
-        std::make_shared<Result<ReviewBoard>>(ReviewBoard::of_game(*first, *finished, game_no));
-    return std::function<void()>([this, r, board, game_no, at] {
-      if (!*board) {
-        spdlog::error("room {} game {}: no review: {}", id_, game_no, board->error().message);
-        return refuse(r, errc::internal_error, "the game cannot be reviewed");
-      }
-      // The room held every request meanwhile, so its game is the one reviewed.
-      if (!review_ || review_->game_no() != game_no)
-        review_ = std::make_unique<ReviewBoard>(std::move(**board));
-      open_review(r, at);
-    });
-  });
+  work_then(
+      r, static_cast<std::uint64_t>(plies),
+      [this, r, first, finished, game_no, at = static_cast<std::size_t>(*ply)] {
+        auto board =
+            std::make_shared<Result<ReviewBoard>>(ReviewBoard::of_game(*first, *finished, game_no));
+        return std::function<void()>([this, r, board, game_no, at] {
+          if (!*board) {
+            spdlog::error("room {} game {}: no review: {}", id_, game_no, board->error().message);
+            return refuse(r, errc::internal_error, "the game cannot be reviewed");
+          }
+          // The room held every request meanwhile, so its game is the one reviewed.
+          if (!review_ || review_->game_no() != game_no)
+            review_ = std::make_unique<ReviewBoard>(std::move(**board));
+          open_review(r, at);
+        });
+      });
 }
 
 void Room::open_review(const Request& r, std::size_t ply) {
@@ -118,7 +120,7 @@ void Room::on_review_save(const Request& r) {
   const std::string name = "banmen-" + id_ + "-game-" + std::to_string(review_->game_no());
   // The record plays every node of the tree: on a worker, from a copy of the tree.
   auto tree = std::make_shared<const VariationTree>(review_->tree());
-  work_then(r, [this, r, tree, info = std::move(info), name] {
+  work_then(r, tree->size(), [this, r, tree, info = std::move(info), name] {
     auto record = std::make_shared<const ReviewRecord>(review_record(*tree, info));
     return std::function<void()>([this, r, record, name] {
       reply(*r.client,

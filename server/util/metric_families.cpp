@@ -47,7 +47,8 @@ void RefusalCounters::render(std::string& out, const EngineRefusals& engine) con
          "Requests and connections refused, by reason: message_rate (WebSocket messages over "
          "the per-connection rate), max_connections, max_connections_per_address, api_rate "
          "(429), export_queue_full (503), room_busy (a join while another server held the "
-         "room), room_work_busy (a heavy room request over its share), engine_queue_full and "
+         "room), room_work_busy (heavy work over its room's or address's share of the room "
+         "workers: a review, a check_variant, a stored room's replay), engine_queue_full and "
          "engine_per_address (an engine search over --engine-queue or --engine-per-address).");
   const auto reason_line = [&out](std::string_view reason, std::uint64_t value) {
     out += "banmen_refused_total{reason=\"";

@@ -98,7 +98,8 @@ std::string Metrics::render(const StoreStats& store, const EngineStats& engine) 
        "Finished games' records answered from the cache, without the store or a replay.",
        export_cache_hits_total);
   line(out, "banmen_room_work_total", "counter",
-       "Heavy room requests (review opening, review records) done on the room workers.",
+       "Heavy requests done on the room workers: review openings and records, check_variant, "
+       "stored rooms' replays.",
        room_work_total);
   line(out, "banmen_replayed_plies_total", "counter",
        "Moves replayed from a game's start to answer a request (a takeback with nothing kept).",

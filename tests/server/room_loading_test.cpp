@@ -44,7 +44,8 @@ std::unique_ptr<MemoryStore> store_with_finished_room(const std::string& id) {
 
 Result<std::shared_ptr<Room>> open_and_wait(Hub& hub, const std::string& id) {
   std::promise<Result<std::shared_ptr<Room>>> answer;
-  hub.rooms.open(id, [&](Result<std::shared_ptr<Room>> r) { answer.set_value(std::move(r)); });
+  hub.rooms.open(id, "192.0.2.1",
+                 [&](Result<std::shared_ptr<Room>> r) { answer.set_value(std::move(r)); });
   auto f = answer.get_future();
   if (f.wait_for(std::chrono::seconds(10)) != std::future_status::ready)
     return make_error(errc::internal_error, "no answer");
@@ -106,9 +107,10 @@ TEST(RoomLoading, RacingOpensShareOneReadAndOneRoom) {
   for (int t = 0; t < kThreads; ++t)
     threads.emplace_back([&, t] {
       for (int i = 0; i < kEach; ++i)
-        hub.rooms.open("race", [&promises, k = t * kEach + i](Result<std::shared_ptr<Room>> r) {
-          promises[static_cast<std::size_t>(k)].set_value(std::move(r));
-        });
+        hub.rooms.open("race", "192.0.2.1",
+                       [&promises, k = t * kEach + i](Result<std::shared_ptr<Room>> r) {
+                         promises[static_cast<std::size_t>(k)].set_value(std::move(r));
+                       });
     });
   for (auto& t : threads) t.join();
   std::shared_ptr<Room> first;

@@ -11,18 +11,23 @@
 namespace banmen::server {
 namespace {
 
-// Jobs that wait until the test opens the gate, and a count of those that finished.
+// Jobs that wait until the test opens the gate, and counts of those started and finished.
 struct WorkGate {
   std::mutex mu;
   std::condition_variable cv;
   bool open = false;
+  int started = 0;
   int finished = 0;
+  bool on_worker = false;
   std::thread::id ran_on;
 
   std::function<void()> job() {
     return [this] {
       std::unique_lock lock(mu);
       ran_on = std::this_thread::get_id();
+      on_worker = RoomWorkers::on_worker_thread();
+      ++started;
+      cv.notify_all();
       cv.wait(lock, [this] { return open; });
       ++finished;
       cv.notify_all();
@@ -33,42 +38,85 @@ struct WorkGate {
     open = true;
     cv.notify_all();
   }
+  void wait_started(int n) {
+    std::unique_lock lock(mu);
+    cv.wait(lock, [&] { return started >= n; });
+  }
   void wait_finished(int n) {
     std::unique_lock lock(mu);
     cv.wait(lock, [&] { return finished >= n; });
+  }
+  int started_now() {
+    std::lock_guard lock(mu);
+    return started;
   }
 };
 
 using Admission = RoomWorkers::Admission;
 
 TEST(RoomWorkers, EachRoomAndAddressHasItsShare) {
-  RoomWorkers workers({.threads = 1, .per_room = 1, .per_address = 2, .max_queued = 3});
+  RoomWorkers workers({.threads = 1, .per_room = 1, .per_address_cost = 10, .max_queued = 3});
   WorkGate gate;
-  EXPECT_EQ(workers.post("A", "x", gate.job()), Admission::ran);
-  EXPECT_EQ(workers.post("A", "y", gate.job()), Admission::room_busy);  // one per room
-  EXPECT_EQ(workers.post("B", "x", gate.job()), Admission::ran);
-  EXPECT_EQ(workers.post("C", "x", gate.job()), Admission::address_busy);  // two per address
-  EXPECT_EQ(workers.post("D", "y", gate.job()), Admission::ran);
-  EXPECT_EQ(workers.post("E", "z", gate.job()), Admission::full);  // three in all
+  EXPECT_EQ(workers.post("A", "x", 4, gate.job()), Admission::ran);
+  EXPECT_EQ(workers.post("A", "y", 1, gate.job()), Admission::room_busy);  // one per room
+  EXPECT_EQ(workers.post("B", "x", 6, gate.job()), Admission::ran);
+  // x's jobs cost 10 already: not even the cheapest more.
+  EXPECT_EQ(workers.post("C", "x", 1, gate.job()), Admission::address_busy);
+  EXPECT_EQ(workers.post("D", "y", 1, gate.job()), Admission::ran);
+  EXPECT_EQ(workers.post("E", "z", 1, gate.job()), Admission::full);  // three in all
   EXPECT_EQ(workers.jobs_total(), 3u);
   EXPECT_EQ(workers.refused_total(), 3u);
   gate.release();
   gate.wait_finished(3);
   // The jobs ran on a worker thread, not the caller's.
   EXPECT_NE(gate.ran_on, std::this_thread::get_id());
+  EXPECT_TRUE(gate.on_worker);
+  EXPECT_FALSE(RoomWorkers::on_worker_thread());
   workers.stop();
-  EXPECT_EQ(workers.post("A", "x", gate.job()), Admission::stopped);
+  EXPECT_EQ(workers.post("A", "x", 1, gate.job()), Admission::stopped);
+}
+
+TEST(RoomWorkers, AJobDearerThanTheShareRunsAloneForItsAddress) {
+  // Admission by cost: a 300-ply replay is taken while its address has nothing under way,
+  // and then that address gets nothing more until it is done; other addresses do.
+  RoomWorkers workers({.threads = 2, .per_room = 1, .per_address_cost = 100, .max_queued = 8});
+  WorkGate gate;
+  EXPECT_EQ(workers.post("A", "x", 300, gate.job()), Admission::ran);
+  EXPECT_EQ(workers.post("B", "x", 1, gate.job()), Admission::address_busy);
+  EXPECT_EQ(workers.post("C", "y", 60, gate.job()), Admission::ran);
+  EXPECT_EQ(workers.post("D", "y", 40, gate.job()), Admission::ran);
+  EXPECT_EQ(workers.post("E", "y", 1, gate.job()), Admission::address_busy);
+  gate.release();
+  gate.wait_finished(3);
+  workers.stop();
+}
+
+TEST(RoomWorkers, OneAddressNeverHoldsEveryThread) {
+  // x asks for three cheap jobs that block; y's one job still finds a thread: x runs at most
+  // threads - 1 at once, the rest of x's wait their turn.
+  RoomWorkers workers({.threads = 2, .per_room = 1, .per_address_cost = 100, .max_queued = 8});
+  WorkGate x, y;
+  y.release();
+  for (const char* room : {"A", "B", "C"})
+    EXPECT_EQ(workers.post(room, "x", 1, x.job()), Admission::ran);
+  x.wait_started(1);
+  EXPECT_EQ(workers.post("D", "y", 1, y.job()), Admission::ran);
+  y.wait_finished(1);
+  EXPECT_EQ(x.started_now(), 1);
+  x.release();
+  x.wait_finished(3);
+  workers.stop();
 }
 
 TEST(RoomWorkers, AShareComesBackWhenItsJobIsDone) {
-  RoomWorkers workers({.threads = 2, .per_room = 1, .per_address = 1, .max_queued = 8});
+  RoomWorkers workers({.threads = 2, .per_room = 1, .per_address_cost = 1, .max_queued = 8});
   WorkGate gate;
   gate.release();
   for (int i = 1; i <= 5; ++i) {
     // The last job is over; its share comes back just after it returns (a room's next
     // heavy request is taken once the one before it is done).
     Admission a;
-    while ((a = workers.post("A", "x", gate.job())) != Admission::ran) {
+    while ((a = workers.post("A", "x", 1, gate.job())) != Admission::ran) {
       ASSERT_EQ(a, Admission::room_busy) << i;
       std::this_thread::yield();
     }

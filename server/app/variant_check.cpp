@@ -1,0 +1,58 @@
+#include "app/variant_check.h"
+
+#include <boost/asio/executor_work_guard.hpp>
+
+#include "app/hub.h"
+#include "app/peer.h"
+#include "fairy/cost_probe.h"
+#include "games/custom_game.h"
+#include "protocol/error_codes.h"
+#include "protocol/variant_info.h"
+
+namespace banmen::server {
+
+namespace {
+
+// The variant's facts, or the parser's (or the probe's) error with its line and key.
+json variant_check(const CheckVariant& r, const json& re) {
+  json j{{"type", "variant_check"}};
+  if (!re.is_null()) j["re"] = re;
+  fairy::VariantError detail;
+  auto custom = load_custom_variant(r.variant, r.variant_name, &detail);
+  j["ok"] = custom.ok();
+  if (custom)
+    j["variant"] = variant_info_json(**custom);
+  else
+    j["error"] = {{"line", detail.line}, {"key", detail.key}, {"message", detail.message}};
+  return j;
+}
+
+}  // namespace
+
+void check_variant_on_worker(Hub& hub, const std::shared_ptr<Peer>& session, CheckVariant request,
+                             json re) {
+  // In plies: the probe's line and its start, and about one more per KiB of text parsed.
+  const auto bytes = request.variant.size();
+  const std::uint64_t cost = fairy::cost_probe_plies + 1 + bytes / 1024;
+  // The I/O context counts the check as its own work until the answer is sent.
+  using Guard = boost::asio::executor_work_guard<boost::asio::io_context::executor_type>;
+  auto busy = std::make_shared<Guard>(hub.ioc.get_executor());
+  // The connection's own key: its checks one at a time, answered in the order asked.
+  const auto admitted =
+      hub.workers.post("check_variant " + std::to_string(session->client_id()), session->address(),
+                       cost, [session, request = std::move(request), re, busy] {
+                         session->send(encode(variant_check(request, re)));
+                         busy->reset();
+                       });
+  if (admitted != RoomWorkers::Admission::ran) {
+    hub.metrics.refused.add(Refusal::room_work_busy);
+    hub.metrics.errors_total++;
+    session->send(
+        encode(error_message(re, errc::rate_limited,
+                             "your share of the server's workers is busy; check again shortly")));
+    return;
+  }
+  hub.metrics.room_work_total++;
+}
+
+}  // namespace banmen::server

@@ -1,0 +1,288 @@
+// Heavy work asked for outside a room (issue 33): a custom variant's check and a stored
+// room's replay when its link is opened. Each runs on the room workers, never on the
+// thread that read the request, and one address whose share of the workers is taken is
+// refused `rate_limited` (counted as room_work_busy) while another address is served.
+// Asserted is where the work ran and what was refused, never a time. The dispatcher and
+// the registry are driven in process, so the test holds an address's share itself.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <thread>
+
+#include "app/dispatcher.h"
+#include "app/hub.h"
+#include "app/peer.h"
+#include "core/registry.h"
+#include "protocol/error_codes.h"
+#include "rooms/room.h"
+#include "storage/memory_store.h"
+#include "util/time.h"
+#include "util/tokens.h"
+
+namespace banmen::server {
+namespace {
+
+using namespace std::chrono_literals;
+
+const std::string kAttacker = "198.51.100.7";
+const std::string kBystander = "203.0.113.9";
+
+// A connection from `address` that keeps what it was sent and whether a worker sent it.
+class WatchingPeer final : public Peer {
+ public:
+  explicit WatchingPeer(std::string address, std::uint64_t id) : address_(address), id_(id) {}
+  std::uint64_t client_id() const override { return id_; }
+  void send(std::shared_ptr<const std::string> m) override {
+    std::lock_guard lock(mu_);
+    got_.push_back({json::parse(*m), RoomWorkers::on_worker_thread()});
+    cv_.notify_all();
+  }
+  void close(std::uint16_t, std::string) override {}
+  void left_room(const Room*) override {}
+  int protocol() const override { return 2; }
+  const std::string& address() const override { return address_; }
+  std::shared_ptr<Room> room() const override { return nullptr; }
+  void enter_room(std::shared_ptr<Room>) override {}
+  void leave_current_room() override {}
+  void set_protocol(int) override {}
+  void post(std::function<void()> work) override { work(); }
+
+  struct Got {
+    json message;
+    bool from_worker = false;
+  };
+  // The answer to request `re` (waits at most 10 s; a null message if none came).
+  Got answer(int re) {
+    std::unique_lock lock(mu_);
+    Got found;
+    cv_.wait_for(lock, 10s, [&] {
+      for (const auto& g : got_)
+        if (g.message.value("re", json()) == re) {
+          found = g;
+          return true;
+        }
+      return false;
+    });
+    return found;
+  }
+
+ private:
+  std::string address_;
+  std::uint64_t id_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<Got> got_;
+};
+
+// A job on the workers that holds `cost` of `address`'s share until release().
+struct Hold {
+  std::promise<void> gate;
+  std::shared_future<void> opened = gate.get_future().share();
+
+  // The share of an earlier hold comes back just after its job returns: tried again a
+  // while (10 s at most) if it is not back yet.
+  bool take(RoomWorkers& workers, const std::string& address, std::uint64_t cost) {
+    auto started = std::make_shared<std::promise<void>>();
+    auto f = started->get_future();
+    auto a = RoomWorkers::Admission::full;
+    for (int tries = 0; tries < 1000 && a != RoomWorkers::Admission::ran; ++tries) {
+      a = workers.post("hold " + address, address, cost, [o = opened, started] {
+        started->set_value();
+        o.wait();
+      });
+      if (a != RoomWorkers::Admission::ran) std::this_thread::sleep_for(10ms);
+    }
+    return a == RoomWorkers::Admission::ran && f.wait_for(10s) == std::future_status::ready;
+  }
+  bool released = false;
+
+  void release() {
+    if (!released) gate.set_value();
+    released = true;
+  }
+  ~Hold() { release(); }  // a failed assertion leaves no worker waiting
+};
+
+std::string check_variant(int id) {
+  return json{{"type", "check_variant"},
+              {"id", id},
+              {"variant",
+               "[tiny:chess]\nmaxFile = 6\nmaxRank = 6\nqueen = -\ncustomPiece1 = w:mWcF\n"
+               "startFen = rnwknr/pppppp/6/6/PPPPPP/RNWKNR w - - 0 1\n"
+               "promotionRegionWhite = *6\npromotionRegionBlack = *1\n"
+               "promotionPieceTypes = nrw\ndoubleStep = false\ncastling = false\n"},
+              {"variant_name", "tiny"}}
+      .dump();
+}
+
+const std::uint64_t kShare = RoomWorkerLimits{}.per_address_cost;
+
+TEST(HostileWork, CheckVariantRunsOnAWorkerWithinItsAddresssShare) {
+  boost::asio::io_context ioc;
+  Hub hub(ioc, Config{}, std::make_unique<MemoryStore>());
+  auto attacker = std::make_shared<WatchingPeer>(kAttacker, 1);
+  auto bystander = std::make_shared<WatchingPeer>(kBystander, 2);
+  Hold hold;
+  ASSERT_TRUE(hold.take(hub.workers, kAttacker, kShare));  // the attacker's share is taken
+  dispatch_message(hub, attacker, check_variant(1));
+  auto refused = attacker->answer(1);
+  EXPECT_EQ(refused.message.value("code", ""), errc::rate_limited) << refused.message.dump();
+  EXPECT_EQ(hub.metrics.refused.get(Refusal::room_work_busy), 1u);
+  // Another address is served meanwhile, by a worker.
+  dispatch_message(hub, bystander, check_variant(2));
+  auto checked = bystander->answer(2);
+  EXPECT_EQ(checked.message.value("type", ""), "variant_check") << checked.message.dump();
+  EXPECT_EQ(checked.message.value("ok", false), true) << checked.message.dump();
+  EXPECT_TRUE(checked.from_worker);
+  // Its share back, the attacker is served too.
+  hold.release();
+  for (int tries = 0; tries < 1000; ++tries) {
+    dispatch_message(hub, attacker, check_variant(100 + tries));
+    auto again = attacker->answer(100 + tries);
+    if (again.message.value("type", "") != "variant_check") {
+      std::this_thread::sleep_for(10ms);  // the hold's share comes back just after it ends
+      continue;
+    }
+    EXPECT_TRUE(again.from_worker);
+    break;
+  }
+  EXPECT_GE(hub.metrics.room_work_total, 2u);
+}
+
+// A store whose reads of rooms named "gate..." wait until the test lets them go, so the
+// registry's reading thread can be held; everything else is the memory store's.
+class GatedStore final : public Store {
+ public:
+  MemoryStore inner;
+  std::promise<void> gate;
+  std::shared_future<void> opened = gate.get_future().share();
+
+  void submit(StoreWrite w, Committed committed) override { inner.submit(std::move(w), committed); }
+  Result<std::vector<StoredRoom>> load_unfinished() override { return inner.load_unfinished(); }
+  Result<StoredRoom> load_room(const std::string& id) override {
+    if (id.starts_with("gate")) opened.wait();
+    return inner.load_room(id);
+  }
+  Result<std::vector<std::string>> close_idle_rooms(std::int64_t before, std::int64_t now,
+                                                    int limit) override {
+    return inner.close_idle_rooms(before, now, limit);
+  }
+  using Store::list_games;
+  Result<StoredSeries> list_games(const std::string& id, const GamesPage& page) override {
+    return inner.list_games(id, page);
+  }
+  Result<StoredGame> load_game(const std::string& id, int game_no) override {
+    return inner.load_game(id, game_no);
+  }
+};
+
+// Room `id` in `store`: a finished four-ply chess game (five plies' cost to replay).
+void store_finished_room(Store& store, const std::string& id) {
+  const std::string options = R"({"game":"chess","side":"first"})";
+  auto chess = create_game("chess");
+  ASSERT_TRUE(chess);
+  const auto t0 = unix_ms() - 100000;
+  ASSERT_TRUE(store.write(StoredRoomInfo{id, options, t0}));
+  ASSERT_TRUE(store.write(StoredSeat{id, {0, "A", sha256_hex("tokenA")}}));
+  ASSERT_TRUE(store.write(StoredSeat{id, {1, "B", sha256_hex("tokenB")}}));
+  ASSERT_TRUE(store.write(
+      StoredGameStart{id, 1, "chess", options, chess.value()->initial_position(), {0, 1}, t0}));
+  int ply = 0;
+  for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"})
+    ASSERT_TRUE(store.write(StoredMove{id, 1, ++ply, m, {0, 0}, {0, 0}, t0 + ply}));
+  ASSERT_TRUE(store.write(StoredFinish{id, 1, {"win", 1, "checkmate"}, t0 + 10}));
+}
+
+struct Opened {
+  Result<std::shared_ptr<Room>> room = make_error(errc::internal_error, "no answer");
+  bool on_worker = false;
+};
+
+std::future<Opened> open_room(Hub& hub, const std::string& id, const std::string& address) {
+  auto answer = std::make_shared<std::promise<Opened>>();
+  auto f = answer->get_future();
+  hub.rooms.open(id, address, [answer](Result<std::shared_ptr<Room>> r) {
+    answer->set_value({std::move(r), RoomWorkers::on_worker_thread()});
+  });
+  return f;
+}
+
+Opened wait(std::future<Opened> f) {
+  if (f.wait_for(10s) != std::future_status::ready) return {};
+  return f.get();
+}
+
+TEST(HostileWork, AStoredRoomsReplayRunsOnAWorkerChargedByItsPlies) {
+  boost::asio::io_context ioc;
+  auto owned = std::make_unique<GatedStore>();
+  auto& store = *owned;
+  store.gate.set_value();
+  for (const char* id : {"r1", "r2", "r3"}) store_finished_room(store, id);
+  Hub hub(ioc, Config{}, std::move(owned));
+  {
+    // The attacker's share nearly spent: the five plies of r1 no longer fit.
+    Hold hold;
+    ASSERT_TRUE(hold.take(hub.workers, kAttacker, kShare - 4));
+    auto refused = wait(open_room(hub, "r1", kAttacker));
+    ASSERT_FALSE(refused.room);
+    EXPECT_EQ(refused.room.error().code, errc::rate_limited);
+    EXPECT_EQ(hub.metrics.refused.get(Refusal::room_work_busy), 1u);
+    // The bystander's open of the same room goes ahead, replayed on a worker.
+    auto opened = wait(open_room(hub, "r1", kBystander));
+    ASSERT_TRUE(opened.room) << opened.room.error().message;
+    EXPECT_TRUE(opened.on_worker);
+    hold.release();
+  }
+  {
+    // Admission by cost, not by count: with as much again under way but ten plies of its
+    // share left, the attacker's five-ply room is taken (and replayed once the hold is
+    // done: one job of an address runs at a time on two workers).
+    Hold hold;
+    ASSERT_TRUE(hold.take(hub.workers, kAttacker, kShare - 10));
+    auto pending = open_room(hub, "r2", kAttacker);
+    hold.release();
+    auto opened = wait(std::move(pending));
+    ASSERT_TRUE(opened.room) << opened.room.error().message;
+    EXPECT_TRUE(opened.on_worker);
+    EXPECT_EQ(hub.metrics.refused.get(Refusal::room_work_busy), 1u);
+  }
+  for (const char* id : {"r1", "r2"})
+    if (auto room = hub.rooms.find(id)) room->shutdown();
+  ioc.run_for(50ms);
+}
+
+TEST(HostileWork, MadeUpRoomIdsFromOneAddressCannotFillTheLoadsForOthers) {
+  boost::asio::io_context ioc;
+  auto owned = std::make_unique<GatedStore>();
+  auto& store = *owned;
+  store_finished_room(store, "r1");
+  Hub hub(ioc, Config{}, std::move(owned));
+  // The reading thread is held by the attacker's first open; its next ones wait behind it.
+  std::vector<std::future<Opened>> pending;
+  pending.push_back(open_room(hub, "gate-1", kAttacker));
+  for (std::size_t i = 1; i < RoomRegistry::kMaxLoadingPerAddress; ++i)
+    pending.push_back(open_room(hub, "made-up-" + std::to_string(i), kAttacker));
+  // One more from the attacker is refused at once...
+  auto refused = wait(open_room(hub, "made-up-more", kAttacker));
+  ASSERT_FALSE(refused.room);
+  EXPECT_EQ(refused.room.error().code, errc::rate_limited);
+  EXPECT_EQ(hub.metrics.refused.get(Refusal::room_work_busy), 1u);
+  // ... while the bystander's is taken (answered once the reads before it are done).
+  auto bystander = open_room(hub, "r1", kBystander);
+  store.gate.set_value();
+  auto opened = wait(std::move(bystander));
+  ASSERT_TRUE(opened.room) << opened.room.error().message;
+  for (auto& f : pending) {
+    auto r = wait(std::move(f));
+    ASSERT_FALSE(r.room);
+    EXPECT_EQ(r.room.error().code, errc::no_such_room);
+  }
+  (*opened.room)->shutdown();
+  ioc.run_for(50ms);
+}
+
+}  // namespace
+}  // namespace banmen::server
