@@ -2,6 +2,7 @@
 // error-policy.ts, actions.ts, render.ts) and carries out what each server message means
 // for the model. Room events go through the room reducer (state/room.ts).
 import { t, tMaybe, onLangChange, lang } from '../i18n';
+import { VariantChecks } from './variant-checks';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
 import { backoffDelay, joinRetryBackoff } from '../net/backoff';
@@ -44,7 +45,7 @@ export class App implements Inbox {
   private readonly router = new Router(() => this.route());
   private readonly link: ServerLink;
   private readonly pages: Pages;
-  private variantAnswer: ((v: VariantCheck | null) => void) | null = null;
+  private readonly variantChecks = new VariantChecks();
   private maxMessageBytes = 32 * 1024; // welcome.limits.max_message_bytes once it has come
   private maxVariantBytes = 16 * 1024; // welcome.limits.max_variant_bytes likewise
   // A join answered room_busy: the timer of the next try and how many came before it.
@@ -219,14 +220,7 @@ export class App implements Inbox {
     const msg = { type: 'check_variant', variant, variant_name: name, id: 0 };
     if (new TextEncoder().encode(JSON.stringify(msg)).length > this.maxMessageBytes - 64)
       return Promise.resolve({ type: 'variant_check', ok: false, error: { line: 0, key: '', message: t('variant.tooLarge', { bytes: this.maxMessageBytes }) } });
-    return new Promise((resolve) => {
-      this.variantAnswer?.(null);
-      this.variantAnswer = resolve;
-      if (!this.link.request({ type: 'check_variant', variant, variant_name: name })) {
-        this.variantAnswer = null;
-        resolve(null);
-      }
-    });
+    return this.variantChecks.ask(() => this.link.ask({ type: 'check_variant', variant, variant_name: name }));
   }
 
   reviewRecord(r: ReviewRecord): void {
@@ -238,9 +232,7 @@ export class App implements Inbox {
   }
 
   variantCheck(v: VariantCheck): void {
-    const answer = this.variantAnswer;
-    this.variantAnswer = null;
-    answer?.(v);
+    this.variantChecks.answered(v);
   }
 
   welcome(w: Welcome): void {
@@ -326,6 +318,8 @@ export class App implements Inbox {
   }
 
   error(e: ErrorMsg): void {
+    // A refused check (the server's workers busy for this address) is the form's to say.
+    if (this.variantChecks.refused(e, e.code === 'rate_limited' ? t('variant.busy') : e.message)) return;
     const m = this.model;
     const steps = errorSteps(e.code, !!m.roomId);
     if (steps.forgetTokenAndRejoin && m.roomId) {

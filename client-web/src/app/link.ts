@@ -34,7 +34,13 @@ export class ServerLink {
   }
 
   request(msg: Record<string, unknown>): boolean {
-    return this.conn.send({ ...msg, id: this.nextId++ });
+    return this.ask(msg) !== null;
+  }
+
+  // Sends a request and returns its id (the answer's `re`), or null when it was not sent.
+  ask(msg: Record<string, unknown>): number | null {
+    const id = this.nextId++;
+    return this.conn.send({ ...msg, id }) ? id : null;
   }
 
   hello(): void {

@@ -309,6 +309,7 @@ export const en = {
   'variant.errorAt': 'Line {line}: {message}',
   'variant.help': 'The format of Fairy-Stockfish (pychess-variants): a section [name:chess] and keys such as maxFile, customPiece1 = a:NB, startFen. At most 16 KiB, 8 sections and 26 piece letters.',
   'variant.use': 'Play this variant next',
+  'variant.busy': 'The server is busy checking definitions from your address: it checks again as you type.',
   'variant.tooLong': 'Too large: a definition may have at most {bytes} bytes.',
   'variant.tooLarge': 'Too large to send: this server takes messages of at most {bytes} bytes.',
   'variant.fixFirst': 'The variant does not check yet: fix the definition first.',

@@ -310,6 +310,7 @@ export const ja: Record<MessageKey, string> = {
   'variant.errorAt': '{line} 行目: {message}',
   'variant.help': 'Fairy-Stockfish (pychess-variants) の形式: [name:chess] の節と maxFile、customPiece1 = a:NB、startFen などのキー。16 KiB、8 節、駒の文字 26 個まで。',
   'variant.use': '次の対局をこのバリアントで',
+  'variant.busy': 'このアドレスからの定義の確認でサーバーが混み合っています。入力を続けると再び確認します。',
   'variant.tooLong': '大きすぎます。定義は {bytes} バイトまでです。',
   'variant.tooLarge': '大きすぎて送れません。このサーバーが受け取るのは {bytes} バイトまでです。',
   'variant.fixFirst': 'バリアントの定義にまだ誤りがあります。先に直してください。',
