@@ -15,7 +15,7 @@
 #include "app/dispatcher.h"
 #include "app/hub.h"
 #include "app/peer.h"
-#include "core/registry.h"
+#include "games/registry.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "storage/memory_store.h"

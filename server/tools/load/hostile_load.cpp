@@ -36,6 +36,9 @@
 
 namespace {
 
+// The attacks' heavy games: a built-in 10x10 variant with many moves in each position.
+constexpr const char* kHeavyGame = "grand";
+
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
@@ -237,7 +240,7 @@ void review_flood(unsigned short port, int rooms, int plies, double rate, bool s
     threads.emplace_back([&, r] {
       try {
         std::unique_ptr<Ws> host;
-        const auto room = play_finished_game(port, "grand", plies, 7u + r, &host);
+        const auto room = play_finished_game(port, kHeavyGame, plies, 7u + r, &host);
         long id = 1000;
         host->send({{"type", "review_start"}, {"id", ++id}});
         host->answer(id);
@@ -297,7 +300,7 @@ void positions_flood(unsigned short port, int rooms, int plies, double rate, Clo
                      Totals& t) {
   std::vector<FinishedRoom> finished;
   for (int r = 0; r < rooms; ++r)
-    finished.push_back(play_finished_game(port, "grand", plies, 11u + r));
+    finished.push_back(play_finished_game(port, kHeavyGame, plies, 11u + r));
   std::vector<std::thread> threads;
   for (int r = 0; r < rooms; ++r)
     threads.emplace_back([&, r] {
@@ -323,7 +326,7 @@ void room_open_flood(unsigned short port, int rooms, int plies, int connections,
                      double settle_s, Clock::time_point end, Totals& t) {
   std::vector<FinishedRoom> finished;
   for (int r = 0; r < rooms; ++r)
-    finished.push_back(play_finished_game(port, "grand", plies, 23u + r));
+    finished.push_back(play_finished_game(port, kHeavyGame, plies, 23u + r));
   std::this_thread::sleep_for(std::chrono::duration<double>(settle_s));  // they leave memory
   std::vector<std::thread> threads;
   for (int c = 0; c < connections; ++c)
