@@ -1,5 +1,7 @@
 #include "app/variant_check.h"
 
+#include <atomic>
+
 #include <boost/asio/executor_work_guard.hpp>
 
 #include "app/hub.h"
@@ -37,9 +39,13 @@ void check_variant_on_worker(Hub& hub, const std::shared_ptr<Peer>& session, Che
   // The I/O context counts the check as its own work until the answer is sent.
   using Guard = boost::asio::executor_work_guard<boost::asio::io_context::executor_type>;
   auto busy = std::make_shared<Guard>(hub.ioc.get_executor());
-  // The connection's own key: its checks one at a time, answered in the order asked.
+  // Each check is a job of its own: a key per connection would refuse the check a form
+  // sends the moment the previous answer arrives, while that job is still being counted
+  // done. The address's share bounds them (one of its jobs runs at a time on two
+  // workers), and each answer names its request (`re`).
+  static std::atomic<std::uint64_t> checks{0};
   const auto admitted =
-      hub.workers.post("check_variant " + std::to_string(session->client_id()), session->address(),
+      hub.workers.post("check_variant " + std::to_string(checks.fetch_add(1)), session->address(),
                        cost, [session, request = std::move(request), re, busy] {
                          session->send(encode(variant_check(request, re)));
                          busy->reset();

@@ -1,8 +1,8 @@
 // check_variant: a custom variant's definition checked as create_room would check it (the
 // parser, then the cost probe's plies), creating nothing. A check may cost as much as
 // replaying a few dozen plies, so it runs on the room workers (rooms/room_workers.h), never
-// on an I/O thread: one connection's checks one at a time, and its address's checks within
-// the address's share of the workers; over it, the asker is refused `rate_limited`.
+// on an I/O thread: its address's checks within the address's share of the workers; over
+// it, the asker is refused `rate_limited`.
 #pragma once
 
 #include <memory>
