@@ -97,8 +97,11 @@ configure asan && asan_ok=1
 asan_build_log="$log_dir/asan-build.log"
 if [ $asan_ok = 1 ]; then
   echo "==> [asan] build, in the background while the release suites run (log: $asan_build_log)"
-  # Its own process group, so that an interrupted run stops the build too.
-  setsid nice -n 19 cmake --build --preset asan -j "$jobs" >"$asan_build_log" 2>&1 &
+  # Its own process group, so that an interrupted run stops the build too. A new session is
+  # also a new scheduler autogroup, between which Linux shares the CPU evenly whatever each
+  # process's nice value, so the session's own autogroup is lowered too where the kernel has one.
+  setsid sh -c 'echo 19 >/proc/self/autogroup 2>/dev/null; exec nice -n 19 "$@"' sh \
+    cmake --build --preset asan -j "$jobs" >"$asan_build_log" 2>&1 &
   asan_build_pid=$!
   trap 'kill -TERM -- "-$asan_build_pid" 2>/dev/null' EXIT
 fi
