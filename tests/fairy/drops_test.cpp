@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "fairy/cost_probe.h"
 #include "fairy/factory.h"
 #include "fairy_test_util.h"
 
@@ -119,6 +120,16 @@ TEST(FairyDrops, EveryBuiltInIsAParent) {
   auto refused = load_variant("[x:nowhere]\n", "x");
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.error().message.find("the parent nowhere is neither"), std::string::npos);
+}
+
+// Rooms do not play drops yet: the rooms' gate (the cost probe) refuses them with the reason.
+TEST(FairyDrops, RoomsRefuseDropsForNow) {
+  auto v = load_variant("[zh:crazyhouse]\ndropChecks = false\n", "zh");
+  ASSERT_TRUE(v.ok());
+  const auto refusal = cost_refusal(test::position_of((*v)->rules, ""));
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_NE(refusal->find("drops"), std::string::npos);
+  EXPECT_FALSE(cost_refusal(test::position_of(test::builtin_rules("capablanca"), "")));
 }
 
 }  // namespace
