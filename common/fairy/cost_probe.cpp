@@ -24,6 +24,10 @@ CostProbe probe_cost(const Position& start) {
 }
 
 std::optional<std::string> cost_refusal(const Position& start) {
+  // Rooms, their boards and the engine that plays in them have no hands yet: a definition
+  // with drops is refused there until they do, whatever it costs (banmen-rules plays it).
+  if (start.rules().drops)
+    return "uses drops (pieceDrops), which rooms do not play yet (banmen-rules does)";
   const CostProbe probe = probe_cost(start);
   if (probe.work <= cost_probe_budget) return std::nullopt;
   return "is too costly to play here: its first " + std::to_string(probe.positions) +

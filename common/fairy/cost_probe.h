@@ -25,7 +25,8 @@ struct CostProbe {
 
 // Plays the probe from `start`; stops as soon as the budget is spent.
 CostProbe probe_cost(const Position& start);
-// Nothing when `start`'s variant fits the budget; else the sentence that says why not.
+// Nothing when `start`'s variant fits the budget; else the sentence that says why not (also
+// for a variant with drops, which rooms do not play yet).
 std::optional<std::string> cost_refusal(const Position& start);
 
 }  // namespace banmen::fairy

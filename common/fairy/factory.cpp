@@ -59,6 +59,22 @@ std::shared_ptr<const VariantRules> builtin_variant(std::string_view id) {
   return nullptr;
 }
 
+std::shared_ptr<const VariantRules> named_variant(std::string_view id) {
+  if (auto v = builtin_variant(id)) return v;
+  static const std::vector<std::shared_ptr<const VariantRules>> catalogue = [] {
+    std::vector<std::shared_ptr<const VariantRules>> out;
+    for (const VariantDefinition& d : catalogue_variants().variants) {
+      auto v = compile(d, d.name);
+      if (!v.ok()) std::abort();  // checked by the tests, as the built-in file
+      out.push_back(*v);
+    }
+    return out;
+  }();
+  for (const auto& v : catalogue)
+    if (v->id == id) return v;
+  return nullptr;
+}
+
 Result<std::shared_ptr<const VariantRules>> load_variant(std::string_view ini_text,
                                                          std::string_view name,
                                                          VariantError* detail) {

@@ -14,6 +14,11 @@ namespace banmen::fairy {
 // The built-in variant with this id, compiled once; nullptr for an unknown id.
 std::shared_ptr<const VariantRules> builtin_variant(std::string_view id);
 
+// A variant of Fairy-Stockfish's catalogue (catalogue.ini: crazyhouse, placement, ...)
+// or a built-in, by its name, compiled on first use; nullptr for an unknown name. These are
+// played by name in banmen-rules; the registry lists only the room variants.
+std::shared_ptr<const VariantRules> named_variant(std::string_view id);
+
 // A variant of a user's definition file (errors: bad_position with the line and key;
 // `detail`, when given, receives the same error's line, key and message apart). An empty
 // name picks the file's last section.

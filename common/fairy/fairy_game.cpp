@@ -100,8 +100,12 @@ Outcome FairyGame::judge() const {
   if (r.n_fold_rule) {
     const auto& keys = pos_.key_history();
     const std::size_t last = keys.size() - 1;
+    // Where captures go to the hand, Fairy-Stockfish looks back over the whole game (a
+    // capture is not irreversible there).
     const std::size_t window =
-        std::min<std::size_t>(static_cast<std::size_t>(pos_.halfmove_clock()), last);
+        r.captures_to_hand
+            ? last
+            : std::min<std::size_t>(static_cast<std::size_t>(pos_.halfmove_clock()), last);
     int seen = 1;
     for (std::size_t back = 4; back <= window; back += 2)
       if (keys[last - back] == keys[last] && ++seen >= r.n_fold_rule)

@@ -1,5 +1,6 @@
 #include "fairy/fen.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <vector>
@@ -28,12 +29,49 @@ std::optional<int> number(std::string_view s) {
   return v;
 }
 
+// The pocket of a FEN ("[HEhe]" after the board): upper case White's, lower Black's.
+bool read_pocket(Position& pos, std::string_view pocket, std::string& error) {
+  const Rules& r = pos.rules();
+  for (char c : pocket) {
+    if (c == '-') continue;
+    const int type = r.type_of_letter(static_cast<char>(std::tolower(c)));
+    const int color = std::isupper(static_cast<unsigned char>(c)) ? white : black;
+    if (type < 0) {
+      error = std::string("the FEN's pocket has '") + c + "', not a piece of " + r.name;
+      return false;
+    }
+    if (pos.in_hand(color, type) >= max_in_hand) {
+      error = "the FEN's pocket holds too many pieces of one type";
+      return false;
+    }
+    pos.add_to_hand(color, type);
+  }
+  return true;
+}
+
 bool read_board(Position& pos, std::string_view board, std::string& error) {
   const Rules& r = pos.rules();
+  if (const auto open = board.find('['); open != std::string_view::npos) {
+    if (board.back() != ']' || !r.drops) {
+      error = r.drops ? "a FEN's pocket ends with ]"
+                      : "the FEN has a pocket, and " + r.name + " has no drops";
+      return false;
+    }
+    if (!read_pocket(pos, board.substr(open + 1, board.size() - open - 2), error)) return false;
+    board = board.substr(0, open);
+  }
   int rank = r.ranks - 1, file = 0;
   for (std::size_t i = 0; i < board.size(); ++i) {
     const char c = board[i];
-    if (c == '/') {
+    if (c == '~') {
+      // The piece just read was promoted from a pawn (it goes back to the hand as a pawn).
+      if (file == 0 || pos.at(square_of(file - 1, rank)) == empty_cell) {
+        error = "a FEN '~' must follow a piece";
+        return false;
+      }
+      if (r.track_promoted && pos.unpromoted(square_of(file - 1, rank)) < 0)
+        pos.set_pawn_promoted(square_of(file - 1, rank));
+    } else if (c == '/') {
       if (file != r.files || rank == 0) {
         error = "a FEN rank does not match the board";
         return false;
@@ -217,9 +255,29 @@ std::string write_fen(const Position& pos) {
       if (unpromoted >= 0) out += '+';
       const char letter = r.types[unpromoted >= 0 ? unpromoted : cell_type(c)].letter;
       out += cell_color(c) == white ? static_cast<char>(std::toupper(letter)) : letter;
+      // A piece promoted from a pawn, where captures go to the hand (it returns as a pawn).
+      if (unpromoted < 0 && r.captures_to_hand && !r.drop_loop &&
+          pos.promoted(square_of(file, rank)))
+        out += '~';
     }
     if (gap) out += std::to_string(gap);
     if (rank) out += '/';
+  }
+  if (r.drops) {
+    // The pocket, as Fairy-Stockfish writes it: White's then Black's, each from the king
+    // down its order of piece types.
+    std::vector<int> order(r.types.size());
+    for (std::size_t t = 0; t < order.size(); ++t) order[t] = static_cast<int>(t);
+    std::sort(order.begin(), order.end(),
+              [&](int a, int b) { return r.types[a].pocket_order > r.types[b].pocket_order; });
+    out += '[';
+    for (int c : {white, black})
+      for (int t : order) {
+        const char letter =
+            c == white ? static_cast<char>(std::toupper(r.types[t].letter)) : r.types[t].letter;
+        out.append(static_cast<std::size_t>(pos.in_hand(c, t)), letter);
+      }
+    out += ']';
   }
   out += pos.side() == white ? " w " : " b ";
   std::string castling;

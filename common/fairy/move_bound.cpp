@@ -163,7 +163,12 @@ int bound_for(const Rules& r, int color) {
       by_direction += static_cast<long>(w.multiplicity) * (w.ride ? free : std::min(free, k));
     bound = std::max(bound, static_cast<int>(std::min(by_square, by_direction)));
   }
-  return bound + (r.castling ? 2 : 0);
+  // Drops: each type (and its promoted type with dropPromoted) on each square at most.
+  int drops = 0;
+  if (r.drops)
+    for (std::size_t t = 0; t < r.types.size(); ++t)
+      drops += (r.drop_promoted && r.promoted_type[t] >= 0 ? 2 : 1) * n;
+  return bound + drops + (r.castling ? 2 : 0);
 }
 
 }  // namespace

@@ -125,6 +125,99 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
   }
 }
 
+// Drops: each type in hand on each empty square of the drop region, as Fairy-Stockfish's
+// drop region for the type: pawns not in their promotion region (promotionZonePawnDrops)
+// nor on their first rank (firstRankPawnDrops), no file holding dropNoDoubledCount pieces
+// of the dropNoDoubled type.
+void Position::add_drops(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  for (int t = 0; t < static_cast<int>(r.types.size()); ++t) {
+    if (!hand_[us][t]) continue;
+    const int promoted = r.drop_promoted ? r.promoted_type[t] : -1;
+    for (int f = 0; f < r.files; ++f) {
+      if (t == r.drop_no_doubled) {
+        int n = 0;
+        for (int k = 0; k < r.ranks; ++k) n += board_[square_of(f, k)] == make_cell(us, t);
+        if (n >= r.drop_no_doubled_count) continue;
+      }
+      for (int k = 0; k < r.ranks; ++k) {
+        const int to = square_of(f, k);
+        if (board_[to] != empty_cell || !r.drop_zone[us][to]) continue;
+        if (t == r.pawn) {
+          if (!r.promotion_zone_pawn_drops && r.promotion_zone[us][to]) continue;
+          if (!r.first_rank_pawn_drops && k == (us == white ? 0 : r.ranks - 1)) continue;
+        }
+        if (promoted >= 0) out.add(make_move(t, to, MoveKind::drop, promoted));
+        out.add(make_move(t, to, MoveKind::drop, t));
+      }
+    }
+  }
+}
+
+// The rules on a drop beyond the king's safety, in Fairy-Stockfish's order: no check by a
+// drop (dropChecks = false), bishops left for both colours (dropOppositeColoredBishop), a
+// piece that could move from its square (immobilityIllegal).
+bool Position::drop_allowed(Move m) const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  if (!r.drop_checks && king_sq_[them]) {
+    auto& self = const_cast<Position&>(*this);
+    self.board_[m.to] = make_cell(us, m.promotion);
+    const bool check = attacked(king_sq_[them], us);
+    self.board_[m.to] = empty_cell;
+    if (check) return false;
+  }
+  if (r.drop_opposite_colored_bishop && r.bishop_type >= 0) {
+    const int b = r.bishop_type;
+    const int bishops = count_[us][b] + hand_[us][b];
+    // Dark squares as Fairy-Stockfish counts them: a1's colour.
+    auto dark = [](int sq) { return (file_of(sq) + rank_of(sq)) % 2 == 0; };
+    if (m.promotion != b) {
+      int dark_room = 0, light_room = 0;
+      for (int f = 0; f < r.files; ++f)
+        for (int k = 0; k < r.ranks; ++k) {
+          const int sq = square_of(f, k);
+          const bool room = board_[sq] == make_cell(us, b) ||
+                            (board_[sq] == empty_cell && sq != m.to && r.drop_zone[us][sq]);
+          if (room) ++(dark(sq) ? dark_room : light_room);
+        }
+      if (dark_room < bishops / 2 || light_room < bishops / 2) return false;
+    } else {
+      int same = 0;
+      for (int f = 0; f < r.files; ++f)
+        for (int k = 0; k < r.ranks; ++k) {
+          const int sq = square_of(f, k);
+          if (board_[sq] == make_cell(us, b) && dark(sq) == dark(m.to)) ++same;
+        }
+      if (same + 1 > (bishops + 1) / 2) return false;
+    }
+  }
+  if (r.immobility_illegal && !r.types[m.promotion].mobile[us][m.to]) return false;
+  return true;
+}
+
+// mustDrop: while the side holds pieces (of mustDropType), a drop of another type is
+// illegal, and so is every other move whenever a drop is legal.
+void Position::apply_must_drop(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  if (r.must_drop_type >= 0 ? !hand_[us][r.must_drop_type] : !hand_total_[us]) return;
+  int kept = 0;
+  bool drop = false;
+  for (const Move& m : out) {
+    if (m.kind == MoveKind::drop && r.must_drop_type >= 0 && m.from != r.must_drop_type) continue;
+    drop |= m.kind == MoveKind::drop;
+    out.moves[kept++] = m;
+  }
+  out.size = kept;
+  if (!drop) return;
+  kept = 0;
+  for (const Move& m : out)
+    if (m.kind == MoveKind::drop) out.moves[kept++] = m;
+  out.size = kept;
+}
+
 void Position::generate(MoveList& out) const {
   const Rules& r = *rules_;
   const int us = side_;
@@ -143,6 +236,7 @@ void Position::generate(MoveList& out) const {
         add_piece_moves<false>(out, from, t);
     }
   if (r.castling && !in_check()) add_castling(out);
+  if (r.drops && hand_total_[us]) add_drops(out);
 }
 
 // Whether the piece on `from` could make a plain move to `to` here (its own check aside),
@@ -309,6 +403,12 @@ void Position::legal_moves(MoveList& out) const {
     }
     if (legal(m)) out.add(m);
   }
+  if (!r.drops) return;
+  int kept = 0;
+  for (const Move& m : out)
+    if (m.kind != MoveKind::drop || drop_allowed(m)) out.moves[kept++] = m;
+  out.size = kept;
+  if (r.must_drop) apply_must_drop(out);
 }
 
 }  // namespace banmen::fairy

@@ -8,6 +8,15 @@ namespace banmen::fairy {
 
 std::string uci_move(const Position& pos, Move m) {
   const Rules& r = pos.rules();
+  if (m.kind == MoveKind::drop) {
+    // P@e4; a piece dropped as its promoted type is '+' and the letter in hand (+P@e4).
+    std::string out;
+    if (m.promotion != m.from) out.push_back('+');
+    out.push_back(static_cast<char>(std::toupper(r.types[m.from].letter)));
+    out.push_back('@');
+    out.append(square_name(m.to));
+    return out;
+  }
   int to = m.to;
   if (m.kind == MoveKind::castling && !r.chess960) {
     to = square_of(m.to > m.from ? r.castling_kingside_file : r.castling_queenside_file,
@@ -38,8 +47,14 @@ bool find_uci_move(const Position& pos, std::string_view text, Move& out) {
 std::string san_move(Position& pos, Move m) {
   const Rules& r = pos.rules();
   std::string out;
-  const int type = cell_type(pos.at(m.from));
-  if (m.kind == MoveKind::castling) {
+  const int type = m.kind == MoveKind::drop ? m.promotion : cell_type(pos.at(m.from));
+  if (m.kind == MoveKind::drop) {
+    // Fairy-Stockfish's SAN of a drop: the dropped piece's letter (a pawn's too), '@' and the
+    // square; drops are never ambiguous.
+    out.push_back(static_cast<char>(std::toupper(r.types[type].letter)));
+    out.push_back('@');
+    out.append(square_name(m.to));
+  } else if (m.kind == MoveKind::castling) {
     out = m.to > m.from ? "O-O" : "O-O-O";
   } else {
     const bool capture = pos.at(m.to) != empty_cell || m.kind == MoveKind::en_passant;

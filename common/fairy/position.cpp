@@ -8,6 +8,8 @@ struct Zobrist {
   std::array<std::array<std::uint64_t, board_cells>, 64> piece{};
   std::array<std::uint64_t, board_cells> castle_rook{};
   std::array<std::uint64_t, board_cells> en_passant{};
+  // A hand holding n pieces of a type: hand[colour * max_types + type][n].
+  std::array<std::array<std::uint64_t, max_in_hand + 2>, 2 * max_types> hand{};
   std::uint64_t side = 0;
   Zobrist() {
     std::uint64_t s = 0x9E3779B97F4A7C15ull;
@@ -23,6 +25,8 @@ struct Zobrist {
     for (auto& v : castle_rook) v = next();
     for (auto& v : en_passant) v = next();
     side = next();
+    for (auto& row : hand)
+      for (auto& v : row) v = next();
   }
 };
 const Zobrist& zobrist() {
@@ -39,6 +43,8 @@ Position::Position(const Rules& rules) : rules_(&rules) {
 void Position::clear() {
   board_ = rules_->empty_board;
   unpromoted_ = {};
+  hand_ = {};
+  hand_total_ = {};
   side_ = white;
   king_sq_ = {};
   count_ = {};
@@ -77,6 +83,50 @@ void Position::put(int sq, Cell cell, int unpromoted_type) {
   unpromoted_[sq] = static_cast<std::int8_t>(unpromoted_type + 1);
 }
 
+void Position::add_to_hand(int color, int type) {
+  const int n = hand_[color][type];
+  key_ ^=
+      zobrist().hand[color * max_types + type][n] ^ zobrist().hand[color * max_types + type][n + 1];
+  ++hand_[color][type];
+  ++hand_total_[color];
+}
+
+void Position::take_from_hand(int color, int type) {
+  const int n = hand_[color][type];
+  key_ ^=
+      zobrist().hand[color * max_types + type][n] ^ zobrist().hand[color * max_types + type][n - 1];
+  --hand_[color][type];
+  --hand_total_[color];
+}
+
+// castlingDroppedPiece (placement): a king dropped on its castling square may castle with
+// the rooks already dropped on the corners of its rank, and a rook dropped on a corner
+// with the king already on its square, as Fairy-Stockfish grants the rights.
+void Position::drop_castling_rights(int sq, int type) {
+  const Rules& r = *rules_;
+  const int us = side_;
+  const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+  if (rank_of(sq) != rank) return;
+  const int king_sq = square_of(r.castling_king_file, rank);
+  auto is_rook = [&](int s) {
+    const Cell c = board_[s];
+    return c != empty_cell && c != off_board && cell_color(c) == us &&
+           (r.castling_rook_types >> cell_type(c) & 1);
+  };
+  auto grant = [&](int king, int rook) {
+    castle_king_[us] = static_cast<std::int16_t>(king);
+    castle_rook_[us][king < rook ? 0 : 1] = static_cast<std::int16_t>(rook);
+  };
+  const bool corner = file_of(sq) == 0 || file_of(sq) == r.files - 1;
+  if (type == r.castling_king_type && sq == king_sq) {
+    for (int f : {0, r.files - 1})
+      if (is_rook(square_of(f, rank))) grant(sq, square_of(f, rank));
+  } else if ((r.castling_rook_types >> type & 1) && corner &&
+             board_[king_sq] == make_cell(us, r.castling_king_type)) {
+    grant(king_sq, sq);
+  }
+}
+
 void Position::set_castling(int color, int side, int rook_sq, int king_sq) {
   castle_rook_[color][side] = static_cast<std::int16_t>(rook_sq);
   castle_king_[color] = static_cast<std::int16_t>(king_sq);
@@ -104,6 +154,9 @@ void Position::finish_setup() {
   if (side_ == black) k ^= zobrist().side;
   k ^= castling_key();
   if (ep_) k ^= zobrist().en_passant[ep_];
+  for (int c : {white, black})
+    for (int t = 0; t < max_types; ++t)
+      k ^= zobrist().hand[c * max_types + t][0] ^ zobrist().hand[c * max_types + t][hand_[c][t]];
   key_ = k;
   keys_.assign(1, key_);
 }
@@ -146,15 +199,34 @@ void Position::make(Move m) {
   const Rules& r = *rules_;
   const Zobrist& z = zobrist();
   const int us = side_, them = us ^ 1;
-  Undo u{m,       empty_cell,      board_[m.from], 0,   unpromoted_[m.from], castle_rook_, ep_,
-         rule50_, counting_limit_, counting_ply_,  key_};
+  Undo u{m,
+         empty_cell,
+         board_[m.from],
+         0,
+         unpromoted_[m.from],
+         castle_rook_,
+         castle_king_,
+         -1,
+         ep_,
+         rule50_,
+         counting_limit_,
+         counting_ply_,
+         key_};
   key_ ^= castling_key();
   if (ep_) key_ ^= z.en_passant[ep_];
   ep_ = 0;
   ++rule50_;
   if (counting_limit_) ++counting_ply_;
-  const int moved_type = cell_type(u.moved);
-  if (m.kind == MoveKind::castling) {
+  const int moved_type = m.kind == MoveKind::drop ? m.from : cell_type(u.moved);
+  if (m.kind == MoveKind::drop) {
+    // From the hand: the piece (its promoted type with dropPromoted) goes on the square.
+    take_from_hand(us, m.from);
+    place(m.to, make_cell(us, m.promotion));
+    if (r.track_promoted)
+      unpromoted_[m.to] = m.promotion != m.from ? static_cast<std::int8_t>(m.from + 1) : 0;
+    rule50_ = 0;
+    if (r.castling_dropped_piece) drop_castling_rights(m.to, m.promotion);
+  } else if (m.kind == MoveKind::castling) {
     const bool king_side = m.to > m.from;
     const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
     const int kto =
@@ -165,7 +237,7 @@ void Position::make(Move m) {
     remove(m.to);
     place(kto, u.moved);
     place(rto, rook);
-    if (r.piece_promotion) unpromoted_[m.from] = unpromoted_[m.to] = 0;
+    if (r.track_promoted) unpromoted_[m.from] = unpromoted_[m.to] = 0;
   } else {
     int capture_sq = m.to;
     if (m.kind == MoveKind::en_passant) capture_sq = m.to - r.push(us);
@@ -174,6 +246,16 @@ void Position::make(Move m) {
       u.captured_unpromoted = unpromoted_[capture_sq];
       remove(capture_sq);
       rule50_ = 0;
+      if (r.captures_to_hand) {
+        // The capturer's hand gets the piece as it was before any promotion (a pawn for a
+        // pawn's promotion), or as it is with dropLoop.
+        const std::int8_t was = u.captured_unpromoted;
+        const int type = was == 0 || r.drop_loop ? cell_type(u.captured)
+                         : was == pawn_promoted  ? r.pawn
+                                                 : was - 1;
+        add_to_hand(us, type);
+        u.to_hand = static_cast<std::int8_t>(type);
+      }
     }
     remove(m.from);
     if (m.kind == MoveKind::normal || m.kind == MoveKind::en_passant) {
@@ -181,14 +263,15 @@ void Position::make(Move m) {
     } else {
       place(m.to, make_cell(us, m.promotion));
     }
-    if (r.piece_promotion) {
+    if (r.track_promoted) {
       // A promoted piece keeps its unpromoted type as it moves; a piece promotion records
-      // the type it was; a pawn's promotion to a promotionPieceTypes piece records none.
+      // the type it was; a pawn's promotion to a promotionPieceTypes piece is marked as
+      // promoted (for captures to the hand) without a type.
       unpromoted_[capture_sq] = 0;
-      unpromoted_[m.to] = m.kind == MoveKind::piece_promotion
-                              ? static_cast<std::int8_t>(moved_type + 1)
-                          : m.kind == MoveKind::promotion ? 0
-                                                          : u.moved_unpromoted;
+      unpromoted_[m.to] =
+          m.kind == MoveKind::piece_promotion ? static_cast<std::int8_t>(moved_type + 1)
+          : m.kind == MoveKind::promotion ? (r.captures_to_hand ? pawn_promoted : std::int8_t{0})
+                                          : u.moved_unpromoted;
       unpromoted_[m.from] = 0;
     }
     if (m.kind == MoveKind::piece_promotion) rule50_ = 0;
@@ -203,11 +286,12 @@ void Position::make(Move m) {
       }
     }
   }
-  // Castling rights end when the castling king or rook leaves its square or is taken.
+  // Castling rights end when the castling king or rook leaves its square or is taken (a
+  // drop moves and takes nothing).
   for (int c : {white, black})
     for (int s : {0, 1}) {
       const int rook = castle_rook_[c][s];
-      if (!rook) continue;
+      if (!rook || m.kind == MoveKind::drop) continue;
       if (m.from == rook || m.to == rook || m.from == castle_king_[c] ||
           (m.kind != MoveKind::castling && m.to == castle_king_[c]))
         castle_rook_[c][s] = 0;
@@ -249,7 +333,11 @@ void Position::unmake() {
   --game_ply_;
   const int us = side_;
   const Move m = u.move;
-  if (m.kind == MoveKind::castling) {
+  if (m.kind == MoveKind::drop) {
+    remove(m.to);
+    ++hand_[us][m.from];
+    ++hand_total_[us];
+  } else if (m.kind == MoveKind::castling) {
     const bool king_side = m.to > m.from;
     const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
     const int kto =
@@ -265,8 +353,14 @@ void Position::unmake() {
     place(m.from, u.moved);
     if (u.captured != empty_cell)
       place(m.kind == MoveKind::en_passant ? m.to - r.push(us) : m.to, u.captured);
+    if (u.to_hand >= 0) {
+      --hand_[us][u.to_hand];
+      --hand_total_[us];
+    }
   }
-  if (r.piece_promotion) {
+  if (r.track_promoted && m.kind == MoveKind::drop) {
+    unpromoted_[m.to] = 0;
+  } else if (r.track_promoted) {
     unpromoted_[m.to] = 0;
     if (m.kind == MoveKind::en_passant)
       unpromoted_[m.to - r.push(us)] = u.captured_unpromoted;
@@ -275,6 +369,7 @@ void Position::unmake() {
     unpromoted_[m.from] = u.moved_unpromoted;
   }
   castle_rook_ = u.castle_rook;
+  castle_king_ = u.castle_king;
   ep_ = u.ep;
   rule50_ = u.rule50;
   counting_limit_ = u.counting_limit;

@@ -15,11 +15,21 @@
 namespace banmen::fairy {
 
 // promotion: a pawn promoting to a type of promotionPieceTypes (UCI suffix: the letter);
-// piece_promotion: a piece becoming its promotedPieceType (UCI suffix: '+').
-enum class MoveKind : std::uint8_t { normal, promotion, castling, en_passant, piece_promotion };
+// piece_promotion: a piece becoming its promotedPieceType (UCI suffix: '+');
+// drop: a piece from the hand put on an empty square (UCI P@e4).
+enum class MoveKind : std::uint8_t {
+  normal,
+  promotion,
+  castling,
+  en_passant,
+  piece_promotion,
+  drop
+};
 
 // A move. For castling `to` is the castling rook's square (king takes rook), as
 // Fairy-Stockfish stores it; notation turns it into the king's destination when needed.
+// For a drop `from` is the type taken from the hand (a guard cell's index, never a board
+// square) and `promotion` the type put on the board (another with dropPromoted).
 // Trivially constructible on purpose: move lists hold a thousand of them per node.
 struct Move {
   std::uint16_t from;
@@ -33,6 +43,9 @@ constexpr Move make_move(int from, int to, MoveKind kind = MoveKind::normal, int
   return {static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to), kind,
           static_cast<std::int8_t>(promotion)};
 }
+
+// The most pieces of one type a hand may hold (more than any board has squares).
+inline constexpr int max_in_hand = 120;
 
 // Room for every pseudo-legal move of any position of any variant compile_rules() accepts
 // (it refuses a definition whose bound exceeds max_moves). A copy copies the moves held
@@ -70,7 +83,15 @@ class Position {
   const Rules& rules() const { return *rules_; }
   Cell at(int sq) const { return board_[sq]; }
   // The type a promoted piece (promotedPieceType) was before it promoted, or -1.
-  int unpromoted(int sq) const { return unpromoted_[sq] - 1; }
+  int unpromoted(int sq) const {
+    return unpromoted_[sq] == pawn_promoted ? -1 : unpromoted_[sq] - 1;
+  }
+  // Whether the piece on sq was promoted (by a piece promotion or a pawn's promotion); kept
+  // where rules_.track_promoted, for a capture to the hand and the FEN's '~'.
+  bool promoted(int sq) const { return unpromoted_[sq] != 0; }
+  // Pieces in hand (pieceDrops).
+  int in_hand(int color, int type) const { return hand_[color][type]; }
+  int hand_total(int color) const { return hand_total_[color]; }
   int side() const { return side_; }
   int count(int color, int type) const { return count_[color][type]; }
   int total(int color) const { return total_[color]; }
@@ -107,6 +128,9 @@ class Position {
   void put(int sq, Cell cell, int unpromoted_type = -1);
   void set_side(int side) { side_ = side; }
   void set_castling(int color, int side, int rook_sq, int king_sq);
+  // Marks the piece on sq as promoted from a pawn (a FEN's '~').
+  void set_pawn_promoted(int sq) { unpromoted_[sq] = pawn_promoted; }
+  void add_to_hand(int color, int type);
   void set_en_passant(int sq) { ep_ = sq; }
   void set_counters(int rule50, int game_ply, int counting_limit, int counting_ply);
   void finish_setup();  // computes the key
@@ -119,6 +143,8 @@ class Position {
     std::int8_t captured_unpromoted;
     std::int8_t moved_unpromoted;
     std::array<std::array<std::int16_t, 2>, 2> castle_rook;
+    std::array<std::int16_t, 2> castle_king;
+    std::int8_t to_hand;  // the type a capture put into the mover's hand, or -1
     std::int16_t ep;
     int rule50;
     int counting_limit;
@@ -131,6 +157,11 @@ class Position {
   template <bool unique>
   void add_piece_moves(MoveList& out, int from, int type) const;
   void add_piece_promotions(MoveList& out, int from, int to) const;
+  void add_drops(MoveList& out) const;
+  bool drop_allowed(Move m) const;
+  void apply_must_drop(MoveList& out) const;
+  void take_from_hand(int color, int type);
+  void drop_castling_rights(int sq, int type);
   bool legal(Move m) const;
   bool castling_legal(Move m) const;
   void mark_exposing_squares() const;
@@ -144,6 +175,9 @@ class Position {
   // Per square: a promoted piece's unpromoted type + 1, else 0. Kept only in variants
   // with promotedPieceType; not part of the key, as in Fairy-Stockfish.
   std::array<std::int8_t, board_cells> unpromoted_{};
+  static constexpr std::int8_t pawn_promoted = 100;  // promoted, from no recorded type
+  std::array<std::array<int, max_types>, 2> hand_{};
+  std::array<int, 2> hand_total_{};
   int side_ = white;
   std::array<int, 2> king_sq_{};
   std::array<std::array<int, max_types>, 2> count_{};

@@ -3,8 +3,10 @@
 #include "fairy/move_bound.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
+#include <string_view>
 
 namespace banmen::fairy {
 namespace {
@@ -118,6 +120,23 @@ int Rules::type_of_letter(char lower) const {
   for (std::size_t i = 0; i < types.size(); ++i)
     if (types[i].letter == lower) return static_cast<int>(i);
   return -1;
+}
+
+// Fairy-Stockfish's PieceType order of the named pieces (custom pieces and the king after
+// them), by which it writes a FEN's pocket: the king first, then down this list.
+int pocket_order(const std::string& name) {
+  static constexpr std::array<std::string_view, 36> order{
+      "pawn",         "knight",         "bishop",      "rook",         "queen",       "fers",
+      "alfil",        "fersAlfil",      "silver",      "aiwok",        "bers",        "archbishop",
+      "chancellor",   "amazon",         "knibis",      "biskni",       "kniroo",      "rookni",
+      "shogiPawn",    "lance",          "shogiKnight", "gold",         "dragonHorse", "clobber",
+      "breakthrough", "immobilePiece",  "cannon",      "janggiCannon", "soldier",     "horse",
+      "elephant",     "janggiElephant", "banner",      "wazir",        "commoner",    "centaur"};
+  if (name == "king") return 1000;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    if (order[i] == name) return static_cast<int>(i) + 1;
+  if (name.starts_with("customPiece")) return 100 + std::atoi(name.c_str() + 11);
+  return 0;
 }
 
 std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& error) {
@@ -252,6 +271,36 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   }
   r.flag_move = s.flag_move;
   r.counting = s.counting_rule;
+
+  const std::string everywhere = "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10";
+  r.drops = s.piece_drops;
+  r.captures_to_hand = s.captures_to_hand;
+  r.drop_loop = s.drop_loop;
+  r.drop_checks = s.drop_checks;
+  r.must_drop = s.must_drop;
+  r.must_drop_type = s.must_drop_type.empty() || s.must_drop_type == "*"
+                         ? -1
+                         : r.type_of_letter(s.must_drop_type[0]);
+  r.drop_promoted = s.drop_promoted;
+  r.drop_zone[white] =
+      region(s.drop_region_white.empty() ? everywhere : s.drop_region_white, r.files, r.ranks);
+  r.drop_zone[black] =
+      region(s.drop_region_black.empty() ? everywhere : s.drop_region_black, r.files, r.ranks);
+  r.drop_no_doubled = s.drop_no_doubled.empty() || s.drop_no_doubled == "*"
+                          ? -1
+                          : r.type_of_letter(s.drop_no_doubled[0]);
+  r.drop_no_doubled_count = s.drop_no_doubled_count;
+  r.drop_opposite_colored_bishop = s.drop_opposite_colored_bishop;
+  r.first_rank_pawn_drops = s.first_rank_pawn_drops;
+  r.promotion_zone_pawn_drops = s.promotion_zone_pawn_drops;
+  r.castling_dropped_piece = s.castling_dropped_piece;
+  r.pocket_size = s.pocket_size;
+  r.track_promoted = r.piece_promotion || r.captures_to_hand;
+  for (std::size_t t = 0; t < r.types.size(); ++t) {
+    r.types[t].pocket_order = pocket_order(r.types[t].name);
+    if (r.types[t].name == "bishop") r.bishop_type = static_cast<int>(t);
+  }
+
   r.move_bound = pseudo_legal_move_bound(r);
   if (r.move_bound > max_moves) {
     error = "a position could have up to " + std::to_string(r.move_bound) +

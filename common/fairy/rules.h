@@ -79,6 +79,8 @@ struct PieceRules {
   // Whether two of its leaps or rides can reach one square (W and R, N and NN, D and R): the
   // generator then lists each target once, as Fairy-Stockfish's attack sets do.
   bool overlapping = false;
+  // Fairy-Stockfish's order of piece types (its PieceType), which orders a FEN's pocket.
+  int pocket_order = 0;
 };
 
 // Room in a move list. A definition whose positions could have more pseudo-legal moves
@@ -148,6 +150,26 @@ struct Rules {
   bool flag_move = false;
 
   CountingRule counting = CountingRule::none;
+
+  // Drops (pieceDrops): a piece in hand may be put on an empty square of drop_zone.
+  bool drops = false;
+  bool captures_to_hand = false;  // a captured piece goes to the capturer's hand
+  bool drop_loop = false;         // ... as it is, even when it was promoted
+  bool drop_checks = true;        // false: a drop may not give check
+  bool must_drop = false;         // while one can, a side with pieces in hand must drop
+  int must_drop_type = -1;        // the type that must be dropped (-1: any)
+  bool drop_promoted = false;     // a piece may also be dropped as its promoted type
+  std::array<SquareSet, 2> drop_zone{};
+  int drop_no_doubled = -1;  // the type no file may hold more than the count of (nifu)
+  int drop_no_doubled_count = 1;
+  bool drop_opposite_colored_bishop = false;  // placement: bishops on both colours
+  int bishop_type = -1;
+  bool first_rank_pawn_drops = false;
+  bool promotion_zone_pawn_drops = false;
+  bool castling_dropped_piece = false;  // placement: a dropped king and rook may castle
+  int pocket_size = 0;                  // a fact for the board (pocketSize)
+  // Whether a position remembers promoted pieces (piece promotion, or captures to hand).
+  bool track_promoted = false;
   int rook_type = -1, knight_type = -1, khon_type = -1;  // for the counting limits
 
   // For the legality shortcut: every rider direction by which a colour's pieces capture

@@ -41,6 +41,7 @@ enum class Kind {
   value,     // win, loss, draw or none
   region,    // squares: a8 b8, or whole ranks/files with * (e.g. *8, a*)
   letters,   // piece letters, or - for none
+  letter,    // one piece letter (or * for any, where the key allows it)
   file,      // a file letter
   fen,       // a start position
   pairs,     // letter:letter pairs (promotedPieceType)
@@ -67,7 +68,10 @@ using S = VariantSettings;
 // keys' order (the order a section's errors are reported in). Piece keys (named pieces,
 // customPieceN, king) and the board size are handled on their own below.
 constexpr std::array key_specs{
+    KeySpec{"blackDropRegion", Kind::region, &S::drop_region_black},
+    KeySpec{"capturesToHand", Kind::boolean, &S::captures_to_hand},
     KeySpec{"castling", Kind::boolean, &S::castling},
+    KeySpec{"castlingDroppedPiece", Kind::boolean, &S::castling_dropped_piece},
     KeySpec{"castlingKingFile", Kind::file, &S::castling_king_file},
     KeySpec{"castlingKingPiece", Kind::letters, &S::castling_king_piece},
     KeySpec{"castlingKingsideFile", Kind::file, &S::castling_kingside_file},
@@ -81,6 +85,14 @@ constexpr std::array key_specs{
     KeySpec{"doubleStep", Kind::boolean, &S::double_step},
     KeySpec{"doubleStepRegionBlack", Kind::region, &S::double_step_region_black},
     KeySpec{"doubleStepRegionWhite", Kind::region, &S::double_step_region_white},
+    KeySpec{"dropChecks", Kind::boolean, &S::drop_checks},
+    KeySpec{"dropLoop", Kind::boolean, &S::drop_loop},
+    KeySpec{"dropNoDoubled", Kind::letter, &S::drop_no_doubled},
+    KeySpec{"dropNoDoubledCount", Kind::integer, &S::drop_no_doubled_count, 1, max_ranks},
+    KeySpec{"dropOppositeColoredBishop", Kind::boolean, &S::drop_opposite_colored_bishop},
+    KeySpec{"dropPromoted", Kind::boolean, &S::drop_promoted},
+    KeySpec{"dropRegionBlack", Kind::region, &S::drop_region_black},
+    KeySpec{"dropRegionWhite", Kind::region, &S::drop_region_white},
     KeySpec{"enPassantRegion", Kind::region, &S::en_passant_region},
     KeySpec{"extinctionClaim", Kind::boolean, &S::extinction_claim},
     KeySpec{"extinctionOpponentPieceCount", Kind::integer, &S::extinction_opponent_piece_count, 0,
@@ -88,6 +100,7 @@ constexpr std::array key_specs{
     KeySpec{"extinctionPieceCount", Kind::integer, &S::extinction_piece_count, 0, 120},
     KeySpec{"extinctionPieceTypes", Kind::letters, &S::extinction_piece_types},
     KeySpec{"extinctionValue", Kind::value, &S::extinction_value},
+    KeySpec{"firstRankPawnDrops", Kind::boolean, &S::first_rank_pawn_drops},
     KeySpec{"flagMove", Kind::boolean, &S::flag_move},
     KeySpec{"flagPiece", Kind::letters, &S::flag_piece},
     KeySpec{"flagRegionBlack", Kind::region, &S::flag_region_black},
@@ -95,9 +108,13 @@ constexpr std::array key_specs{
     KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},
     KeySpec{"mandatoryPawnPromotion", Kind::boolean, &S::mandatory_pawn_promotion},
     KeySpec{"mandatoryPiecePromotion", Kind::boolean, &S::mandatory_piece_promotion},
+    KeySpec{"mustDrop", Kind::boolean, &S::must_drop},
+    KeySpec{"mustDropType", Kind::letter, &S::must_drop_type},
     KeySpec{"nFoldRule", Kind::integer, &S::n_fold_rule, 0, 100},
     KeySpec{"nFoldValue", Kind::value, &S::n_fold_value},
     KeySpec{"nMoveRule", Kind::integer, &S::n_move_rule, 0, 1000},
+    KeySpec{"pieceDrops", Kind::boolean, &S::piece_drops},
+    KeySpec{"pocketSize", Kind::integer, &S::pocket_size, 0, 64},
     KeySpec{"promotedPieceType", Kind::pairs, &S::promoted_piece_type},
     KeySpec{"promotionLimit", Kind::limits, &S::promotion_limit},
     KeySpec{"promotionPieceTypes", Kind::letters, &S::promotion_piece_types},
@@ -105,8 +122,10 @@ constexpr std::array key_specs{
     KeySpec{"promotionPieceTypesWhite", Kind::letters, &S::promotion_piece_types_white},
     KeySpec{"promotionRegionBlack", Kind::region, &S::promotion_region_black},
     KeySpec{"promotionRegionWhite", Kind::region, &S::promotion_region_white},
+    KeySpec{"promotionZonePawnDrops", Kind::boolean, &S::promotion_zone_pawn_drops},
     KeySpec{"stalemateValue", Kind::value, &S::stalemate_value},
     KeySpec{"startFen", Kind::fen, &S::start_fen},
+    KeySpec{"whiteDropRegion", Kind::region, &S::drop_region_white},
 };
 
 // Each kind is read into a field of its own type: a key paired with a field of another
@@ -125,6 +144,7 @@ constexpr bool field_fits(const KeySpec& s) {
       return std::holds_alternative<CountingRule S::*>(s.field);
     case Kind::region:
     case Kind::letters:
+    case Kind::letter:
     case Kind::fen:
     case Kind::pairs:
     case Kind::limits:
@@ -237,6 +257,10 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
       if (v == "-" || v == "*") return std::nullopt;
       for (char c : v)
         if (!is_piece_letter(c)) return "expects piece letters a-z, - or *";
+      return std::nullopt;
+    case Kind::letter:
+      if (v.size() != 1 || (!is_piece_letter(v[0]) && v[0] != '*'))
+        return "expects one piece letter a-z or *";
       return std::nullopt;
     case Kind::file:
       if (v.size() != 1 || v[0] < 'a' || v[0] >= 'a' + max_files)
@@ -404,7 +428,19 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
     return it == own_keys.end() ? line : it->second;
   };
   const std::string& fen = d.settings.start_fen;
-  const std::string board = fen.substr(0, fen.find(' '));
+  std::string board = fen.substr(0, fen.find(' '));
+  // A pocket, "[...]" after the board (Fairy-Stockfish's crazyhouse FEN): its letters must
+  // be pieces of the variant.
+  if (const auto open = board.find('['); open != std::string::npos) {
+    const std::string pocket = board.substr(open + 1);
+    board.resize(open);
+    for (char c : pocket) {
+      if (c == ']' || c == '-') continue;
+      if (!letter_known(d, static_cast<char>(std::tolower(static_cast<unsigned char>(c)))))
+        return VariantError{line_of("startFen"), "startFen",
+                            std::string("has '") + c + "' in its pocket, not a piece of " + d.name};
+    }
+  }
   int rank_count = 0;
   std::size_t i = 0;
   while (i <= board.size()) {
@@ -419,6 +455,8 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
         if (k + 1 < row.size() && std::isdigit(static_cast<unsigned char>(row[k + 1])))
           n = n * 10 + (row[++k] - '0');
         files += n;
+      } else if (c == '~') {
+        // A piece promoted from a pawn (Fairy-Stockfish's crazyhouse FEN), after its letter.
       } else if (c == '+' && k + 1 < row.size() &&
                  promotes(
                      d, static_cast<char>(std::tolower(static_cast<unsigned char>(row[k + 1]))))) {
@@ -443,7 +481,7 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
   for (const KeySpec& spec : key_specs) {
     const std::string key(spec.key);
     const std::string& value = text_of(d.settings, spec);
-    if (spec.kind == Kind::letters && value != "-" && value != "*") {
+    if ((spec.kind == Kind::letters || spec.kind == Kind::letter) && value != "-" && value != "*") {
       for (char c : value)
         if (!letter_known(d, c))
           return VariantError{line_of(key), key,
@@ -505,7 +543,14 @@ const VariantDefinition* VariantFile::find(std::string_view name) const {
 
 std::optional<VariantFile> parse_variant_file(std::string_view text, VariantError& error,
                                               std::size_t max_sections) {
-  if (text.size() > max_variant_file_bytes * (max_sections > max_variant_sections ? 2 : 1)) {
+  return parse_variant_file(text, error, max_sections,
+                            {&builtin_variants(), &catalogue_variants()});
+}
+
+std::optional<VariantFile> parse_variant_file(std::string_view text, VariantError& error,
+                                              std::size_t max_sections,
+                                              const std::vector<const VariantFile*>& ancestors) {
+  if (text.size() > max_variant_file_bytes * (max_sections > max_variant_sections ? 4 : 1)) {
     error = {0, "",
              "the definition is larger than " + std::to_string(max_variant_file_bytes) + " bytes"};
     return std::nullopt;
@@ -561,9 +606,17 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
       } else if (const VariantDefinition* p = file.find(parent)) {
         next = *p;
       } else {
-        error = {line_number, "",
-                 "the parent " + parent + " is neither chess, fairy nor a variant defined above"};
-        return std::nullopt;
+        // A built-in variant, as Fairy-Stockfish lets every definition inherit from its own.
+        const VariantDefinition* builtin = nullptr;
+        for (const VariantFile* a : ancestors)
+          if (!builtin) builtin = a->find(parent);
+        if (!builtin) {
+          error = {line_number, "",
+                   "the parent " + parent +
+                       " is neither chess, fairy, a built-in variant nor a variant defined above"};
+          return std::nullopt;
+        }
+        next = *builtin;
       }
       next.name = name;
       next.parent = parent;
@@ -601,9 +654,20 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
 const VariantFile& builtin_variants() {
   static const VariantFile file = [] {
     VariantError error;
-    auto parsed = parse_variant_file(builtin_variants_text(), error, max_builtin_sections);
+    auto parsed = parse_variant_file(builtin_variants_text(), error, max_builtin_sections, {});
     // The built-in file is checked by the tests; a broken one is a build defect.
     if (!parsed) std::abort();
+    return *parsed;
+  }();
+  return file;
+}
+
+const VariantFile& catalogue_variants() {
+  static const VariantFile file = [] {
+    VariantError error;
+    auto parsed = parse_variant_file(catalogue_variants_text(), error, max_catalogue_sections,
+                                     {&builtin_variants()});
+    if (!parsed) std::abort();  // checked by the tests, as the built-in file
     return *parsed;
   }();
   return file;

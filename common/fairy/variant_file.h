@@ -19,7 +19,8 @@ namespace banmen::fairy {
 // a room and to check in microseconds.
 inline constexpr std::size_t max_variant_file_bytes = 16 * 1024;
 inline constexpr std::size_t max_variant_sections = 8;
-inline constexpr std::size_t max_builtin_sections = 16;  // the built-in file's own limit
+inline constexpr std::size_t max_builtin_sections = 16;    // the built-in file's own limit
+inline constexpr std::size_t max_catalogue_sections = 48;  // catalogue.ini's own limit
 inline constexpr std::size_t max_piece_letters = 26;
 inline constexpr int max_files = 12;
 inline constexpr int max_ranks = 10;
@@ -84,6 +85,23 @@ struct VariantSettings {
   bool flag_move = false;
   bool immobility_illegal = false;
   CountingRule counting_rule = CountingRule::none;
+  // Drops and pockets (Fairy-Stockfish's crazyhouse family).
+  bool piece_drops = false;
+  bool captures_to_hand = false;
+  bool drop_loop = false;  // a captured promoted piece goes to the hand as it is
+  bool drop_checks = true;
+  bool must_drop = false;
+  std::string must_drop_type;  // a letter; empty: any piece in hand
+  bool drop_promoted = false;
+  std::string drop_region_white;  // empty: every square
+  std::string drop_region_black;
+  std::string drop_no_doubled;  // a letter; empty: none
+  int drop_no_doubled_count = 1;
+  bool drop_opposite_colored_bishop = false;
+  bool first_rank_pawn_drops = false;
+  bool promotion_zone_pawn_drops = false;
+  bool castling_dropped_piece = false;
+  int pocket_size = 0;  // a fact for the board; no rule reads it
 };
 
 // One variant, fully resolved: every key inherited or set, every value checked.
@@ -115,12 +133,23 @@ struct VariantFile {
 
 // Parses a definition file. max_sections lets the built-in file hold more sections than a
 // user's file may.
+// A parent that is neither chess, fairy nor a section above is looked up in `ancestors`
+// (by default every built-in variant: the room variants and Fairy-Stockfish's catalogue).
 std::optional<VariantFile> parse_variant_file(std::string_view text, VariantError& error,
                                               std::size_t max_sections = max_variant_sections);
+std::optional<VariantFile> parse_variant_file(std::string_view text, VariantError& error,
+                                              std::size_t max_sections,
+                                              const std::vector<const VariantFile*>& ancestors);
 
 // The built-in variants (chess960 capablanca gothic janus embassy grand almost shatranj
 // makruk knightmate amazon kingofthehill), parsed once from the embedded data file.
 const VariantFile& builtin_variants();
 std::string_view builtin_variants_text();
+
+// Fairy-Stockfish's other built-in variants whose rules this engine plays (crazyhouse,
+// placement, ...), in the same format: playable by name in `banmen-rules` and as parents,
+// but not listed for rooms (common/fairy/catalogue.ini).
+const VariantFile& catalogue_variants();
+std::string_view catalogue_variants_text();
 
 }  // namespace banmen::fairy

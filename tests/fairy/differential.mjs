@@ -9,6 +9,7 @@
 // usage: node differential.mjs <banmen-rules> <dir with node_modules/ffish-es6>
 //        <test_variants.ini> [--games N] [--plies N] [--seed N] [--only v1,v2]
 //        [--builtins false]   (only the file's definitions)
+//        [--named v1,v2]      (more of Fairy-Stockfish's variants, played by name)
 // exit: 0 no differences, 1 differences (listed), 77 ffish-es6 is not installed (skip)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,10 +17,10 @@ import { join, resolve } from 'node:path';
 import { loadFfish } from '../js/ffish.mjs';
 
 const [rules, jsDir, iniFile, ...rest] = process.argv.slice(2);
-const opt = { games: 12, plies: 200, seed: 11, builtins: true };
+const opt = { games: 12, plies: 200, seed: 11, builtins: true, named: [] };
 for (let i = 0; i + 1 < rest.length; i += 2) {
   const key = rest[i].replace(/^--/, '');
-  opt[key] = key === 'only' ? rest[i + 1].split(',')
+  opt[key] = key === 'only' || key === 'named' ? rest[i + 1].split(',')
     : key === 'builtins' ? rest[i + 1] !== 'false' : Number(rest[i + 1]);
 }
 
@@ -63,7 +64,7 @@ function resultOf(status) {
   return status.startsWith('w ') ? '1-0' : '0-1';
 }
 
-for (const variant of [...BUILTIN, ...CUSTOM]) {
+for (const variant of [...BUILTIN, ...opt.named, ...CUSTOM]) {
   if (opt.only && !opt.only.includes(variant)) continue;
   const custom = CUSTOM.includes(variant);
   const gameArgs = custom ? ['--game', variant, '--variant-file', iniFile] : ['--game', variant];

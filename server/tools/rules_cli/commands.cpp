@@ -155,8 +155,13 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
       return fairy::create_fairy_game(v, position);
     };
   } else if (!find_game(o.game)) {
-    auto r = create_game(o.game);  // for the standard "unknown game" message
-    return fail(err, r.ok() ? "unknown game" : r.error().message);
+    // Fairy-Stockfish's other built-in variants that the fairy engine plays, by name.
+    if (auto v = fairy::named_variant(o.game)) {
+      make = [v](std::string_view position) { return fairy::create_fairy_game(v, position); };
+    } else {
+      auto r = create_game(o.game);  // for the standard "unknown game" message
+      return fail(err, r.ok() ? "unknown game" : r.error().message);
+    }
   }
   if (o.batch) return run_batch(make, in, out);
 
