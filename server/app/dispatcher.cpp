@@ -60,12 +60,12 @@ void send_error(Hub& hub, Peer& session, const json& re, std::string_view code,
 
 // The session enters `room` (leaving its current one) and asks to join it.
 void join_on_session(const std::shared_ptr<Peer>& session, const std::shared_ptr<Room>& room,
-                     json msg) {
+                     JoinRequest join, json re) {
   if (session->room() != room) {
     session->leave_current_room();
     session->enter_room(room);
   }
-  room->join(session, std::move(msg));
+  room->join(session, std::move(join), std::move(re));
 }
 
 // One handler a request type of the table (app/lobby_requests.h), on the connection's
@@ -129,17 +129,18 @@ struct Handlers {
                  "this connection is for room " + routed + "; connect to /ws?room=" + r.room);
     if (routed.empty() && hub.rooms.owns_rooms())
       return err(errc::wrong_room, "connect to /ws?room=" + r.room + " to join room " + r.room);
-    if (auto room = hub.rooms.find(r.room)) return join_on_session(session, room, std::move(r.msg));
+    if (auto room = hub.rooms.find(r.room)) return join_on_session(session, room, std::move(r), re);
     // Not in memory: brought back from the store off this thread, then joined here.
     // A later create_room, join_room or leave_room of this connection wins: the late load
     // neither moves the connection nor joins it.
-    hub.rooms.open(r.room, session->address(),
-                   [&metrics = hub.metrics, session = session, msg = std::move(r.msg), re = re,
+    const std::string id = r.room;  // the request itself moves into the callback
+    hub.rooms.open(id, session->address(),
+                   [&metrics = hub.metrics, session = session, join = std::move(r), re = re,
                     choice = session->room_choices](Result<std::shared_ptr<Room>> room) mutable {
-                     session->post([&metrics, session, room = std::move(room), msg = std::move(msg),
-                                    re, choice]() mutable {
+                     session->post([&metrics, session, room = std::move(room),
+                                    join = std::move(join), re, choice]() mutable {
                        if (room && session->room_choices == choice)
-                         return join_on_session(session, *room, std::move(msg));
+                         return join_on_session(session, *room, std::move(join), re);
                        metrics.errors_total++;
                        if (!room)
                          return session->send(
@@ -158,7 +159,7 @@ struct Handlers {
   void operator()(InRoom& r) const {
     auto room = session->room();
     if (!room) return err(errc::not_in_room, "join a room first");
-    room->request(session, std::move(r.msg));
+    room->request(session, std::move(r.request), re);
   }
 };
 

@@ -9,7 +9,6 @@
 #include "core/unicode_text.h"
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
-#include "util/tokens.h"
 
 namespace banmen::server {
 
@@ -27,7 +26,7 @@ Error bad_request(std::string message) {
   return make_error(errc::bad_request, std::move(message));
 }
 
-Result<LobbyRequest> parse_hello(json& msg) {
+Result<LobbyRequest> parse_hello(const json& msg) {
   // Without a version the connection speaks the oldest (the handler decides).
   if (!msg.contains("protocol")) return LobbyRequest{Hello{}};
   auto asked = get_int(msg, "protocol");
@@ -35,11 +34,11 @@ Result<LobbyRequest> parse_hello(json& msg) {
   return LobbyRequest{Hello{*asked}};
 }
 
-Result<LobbyRequest> parse_ping(json&) {
+Result<LobbyRequest> parse_ping(const json&) {
   return LobbyRequest{Ping{}};
 }
 
-Result<LobbyRequest> parse_check_variant(json& msg) {
+Result<LobbyRequest> parse_check_variant(const json& msg) {
   auto variant = get_string(msg, "variant");
   auto name = get_string(msg, "variant_name");
   if (!variant || (msg.contains("variant_name") && !name))
@@ -47,34 +46,30 @@ Result<LobbyRequest> parse_check_variant(json& msg) {
   return LobbyRequest{CheckVariant{std::move(*variant), name.value_or("")}};
 }
 
-Result<LobbyRequest> parse_list_rooms(json&) {
+Result<LobbyRequest> parse_list_rooms(const json&) {
   return LobbyRequest{ListRooms{}};
 }
 
-Result<LobbyRequest> parse_create_room(json& msg) {
+Result<LobbyRequest> parse_create_room(const json& msg) {
   auto options = parse_room_options(msg);
   if (!options) return options.error();
   return LobbyRequest{CreateRoom{std::move(options.value()), get_string(msg, "name").value_or("")}};
 }
 
-Result<LobbyRequest> parse_join_room(json& msg) {
-  auto id = get_string(msg, "room");
-  if (!id || !is_urlsafe_id(*id, 1, 64)) return bad_request("room id expected");
-  if (auto token = get_string(msg, "token"); token && !is_urlsafe_id(*token, 1, 64))
-    return make_error(errc::bad_token, "malformed token");
-  if (msg.contains("token") && !msg["token"].is_string())
-    return bad_request("token must be a string");
-  return LobbyRequest{JoinRoom{std::move(*id), std::move(msg)}};
+Result<LobbyRequest> parse_join_room(const json& msg) {
+  auto join = read_join_request(msg);
+  if (!join) return join.error();
+  return LobbyRequest{std::move(join.value())};
 }
 
-Result<LobbyRequest> parse_leave_room(json&) {
+Result<LobbyRequest> parse_leave_room(const json&) {
   return LobbyRequest{LeaveRoom{}};
 }
 
 struct Route {
   std::string_view type;
   unsigned needs;
-  Result<LobbyRequest> (*parse)(json& msg);
+  Result<LobbyRequest> (*parse)(const json& msg);
 };
 
 const Route* find_route(std::string_view type) {
@@ -109,8 +104,8 @@ ParsedRequest parse_request(std::string_view text) {
   if (!type) return refused(std::move(re), bad_request("type is required"));
   const Route* route = find_route(*type);
   if (!route) {
-    if (Room::handles(*type))
-      return ParsedRequest{std::move(re), false, LobbyRequest{InRoom{std::move(msg)}}};
+    if (auto in_room = Room::find_request(*type, std::move(msg)))
+      return ParsedRequest{std::move(re), false, LobbyRequest{InRoom{std::move(*in_room)}}};
     return refused(std::move(re), make_error(errc::unknown_type, "unknown message type"));
   }
   if ((route->needs & kPlainName) && msg.contains("name")) {

@@ -2,7 +2,8 @@
 // (rooms/room_requests.h): each type, what the table checks before its fields, and the
 // parser that reads its fields once into a typed request. A malformed message is answered
 // by the table with its code; the dispatcher's handlers get typed requests only. A type
-// the room's table handles passes through to the connection's room, which reads it there.
+// of the room's table goes, with its line found (Room::find_request), to the connection's
+// room, whose table reads its fields at their place among its checks.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 
 #include "core/result.h"
 #include "protocol/messages.h"
+#include "rooms/request.h"
 #include "rooms/room_options.h"
 
 namespace banmen::server {
@@ -32,16 +34,12 @@ struct CreateRoom {
   RoomOptions options;
   std::string name;  // plain text (checked), "" when none was given
 };
-// The room's id and token are checked here; the room reads the rest of its join message
-// (name, token, device code, since) itself, so the message travels with the request.
-struct JoinRoom {
-  std::string room;
-  json msg;
-};
+// The room's id, the name, token, device code and last event seen (rooms/request.h).
+using JoinRoom = JoinRequest;
 struct LeaveRoom {};
-// A request of the room's own table (Room::handles), checked and read there.
+// A request of the room's own table, read (or refused) by its line there.
 struct InRoom {
-  json msg;
+  RoomRequest request;
 };
 
 using LobbyRequest =

@@ -139,24 +139,39 @@ Result<void> ReviewBoard::go_to(NodeId node) {
   return ok();
 }
 
-Result<void> ReviewBoard::draw(const json& shapes) {
+Result<std::vector<ReviewShape>> read_review_shapes(const json& shapes) {
   if (!shapes.is_array()) return bad_shapes("an array is expected");
   if (shapes.size() > kMaxShapes)
     return bad_shapes("at most " + std::to_string(kMaxShapes) + " shapes");
-  const BoardShape board = board_shape_of(tree_.root_game());
-  json checked = json::array();
+  std::vector<ReviewShape> read;
+  read.reserve(shapes.size());
   for (const auto& s : shapes) {
     if (!s.is_object()) return bad_shapes("each shape is an object");
     auto orig = get_string(s, "orig");
     auto brush = get_string(s, "brush");
-    if (!orig || !square_on_board(board, *orig)) return bad_shapes("orig is not a square here");
+    if (!orig || orig->size() > kMaxSquareText) return bad_shapes("orig is not a square here");
     if (!brush || std::find(kBrushes.begin(), kBrushes.end(), *brush) == kBrushes.end())
       return bad_shapes("brush is one of green, red, blue, yellow");
-    json shape{{"orig", *orig}, {"brush", *brush}};
+    ReviewShape shape{std::move(*orig), std::nullopt, std::move(*brush)};
     if (s.contains("dest") && !s["dest"].is_null()) {
       auto dest = get_string(s, "dest");
-      if (!dest || !square_on_board(board, *dest)) return bad_shapes("dest is not a square here");
-      if (*dest != *orig) shape["dest"] = *dest;
+      if (!dest || dest->size() > kMaxSquareText) return bad_shapes("dest is not a square here");
+      shape.dest = std::move(*dest);
+    }
+    read.push_back(std::move(shape));
+  }
+  return read;
+}
+
+Result<void> ReviewBoard::draw(const std::vector<ReviewShape>& shapes) {
+  const BoardShape board = board_shape_of(tree_.root_game());
+  json checked = json::array();
+  for (const auto& s : shapes) {
+    if (!square_on_board(board, s.orig)) return bad_shapes("orig is not a square here");
+    json shape{{"orig", s.orig}, {"brush", s.brush}};
+    if (s.dest) {
+      if (!square_on_board(board, *s.dest)) return bad_shapes("dest is not a square here");
+      if (*s.dest != s.orig) shape["dest"] = *s.dest;
     }
     checked.push_back(std::move(shape));
   }

@@ -24,6 +24,17 @@ constexpr std::size_t kReviewExtraNodes = 1000;
 constexpr std::size_t kReviewExtraDepth = 500;
 constexpr std::size_t kMaxShapes = 32;
 
+// An arrow (orig to dest) or a circle (no dest) in one of the fixed brushes.
+struct ReviewShape {
+  std::string orig;
+  std::optional<std::string> dest;
+  std::string brush;
+};
+// review_draw's `shapes` (an array of {"orig","dest"?,"brush"}) read into shapes: at most
+// kMaxShapes, squares written as text, a brush from the fixed list. Which squares are on
+// the board is the board's to say (ReviewBoard::draw). Errors: bad_request.
+Result<std::vector<ReviewShape>> read_review_shapes(const json& shapes);
+
 class ReviewBoard {
  public:
   // The review of `finished` (game number `game_no`), `start` being a fresh game at the
@@ -55,10 +66,9 @@ class ReviewBoard {
   // Errors: the seam's (bad_move, illegal_move, game_over) and the tree's (review_limit).
   Result<void> play(std::string_view move);
   Result<void> go_to(NodeId node);
-  // Replaces the shapes with `shapes` (an array of {"orig","dest"?,"brush"}), checked: at
-  // most kMaxShapes, squares of this board, a brush from the fixed list. Errors:
-  // bad_request; nothing changes on an error.
-  Result<void> draw(const json& shapes);
+  // Replaces the shapes with `shapes` (read by read_review_shapes), checked: squares of this
+  // board. Errors: bad_request; nothing changes on an error.
+  Result<void> draw(const std::vector<ReviewShape>& shapes);
 
   // The seat that made the last change (null: a spectator) and the version of its event,
   // kept for snapshots.

@@ -125,19 +125,32 @@ void Room::create(std::shared_ptr<Client> host, RoomOptions options, std::string
   });
 }
 
-void Room::join(std::shared_ptr<Client> client, json request) {
-  run([this, c = std::move(client), r = std::move(request)]() mutable {
-    do_join(std::move(c), std::move(r));
+void Room::join(std::shared_ptr<Client> client, JoinRequest request, json re) {
+  run([this, c = std::move(client), r = std::move(request), re = std::move(re)]() mutable {
+    do_join(std::move(c), std::move(r), std::move(re));
   });
+}
+
+void Room::join(std::shared_ptr<Client> client, const json& msg) {
+  auto read = read_join_request(msg);
+  if (!read) return refuse(*client, request_id(msg), read.error().code, read.error().message);
+  join(std::move(client), std::move(read.value()), request_id(msg));
 }
 
 void Room::leave(std::uint64_t client_id) {
   run([this, client_id] { do_leave(client_id); });
 }
 
-void Room::request(std::shared_ptr<Client> client, json req) {
-  run([this, c = std::move(client), r = std::move(req)]() mutable {
-    do_request(std::move(c), std::move(r));
+void Room::request(std::shared_ptr<Client> client, RoomRequest request, json re) {
+  run([this, c = std::move(client), r = std::move(request), re = std::move(re)]() mutable {
+    do_request(std::move(c), std::move(r), std::move(re));
+  });
+}
+
+void Room::request(std::shared_ptr<Client> client, const json& msg) {
+  auto read = find_request(get_string(msg, "type").value_or(""), msg);
+  run([this, c = std::move(client), r = std::move(read), re = request_id(msg)]() mutable {
+    do_request(std::move(c), std::move(r), std::move(re));
   });
 }
 

@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -54,9 +55,14 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // Entry points; each posts to the room's strand.
   void create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
-  void join(std::shared_ptr<Client> client, json request);
+  void join(std::shared_ptr<Client> client, JoinRequest request, json re);
   void leave(std::uint64_t client_id);
-  void request(std::shared_ptr<Client> client, json request);  // in-room requests
+  // An in-room request on its way to its line of the request table (find_request).
+  void request(std::shared_ptr<Client> client, RoomRequest request, json re);
+  // The same from a whole message, read here by the same tables (for callers that hold a
+  // message rather than a connection's typed request: tests, tools).
+  void join(std::shared_ptr<Client> client, const json& msg);
+  void request(std::shared_ptr<Client> client, const json& msg);
   void shutdown();
 
   // More than one server (room_handoff.cpp). The URL a client connects to for this room.
@@ -92,6 +98,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // True for the request types a room handles (its request table's); the dispatcher
   // sends these to the connection's room.
   static bool handles(std::string_view type);
+  // A message of type `type` on its way to its line of the table; nothing when the table
+  // has no such type.
+  static std::optional<RoomRequest> find_request(std::string_view type, json msg);
+  // The request's fields as its line reads them, or the refusal of a malformed one.
+  static Result<RequestFields> read_fields(const RoomRequest& request, const Config& config);
 
   // Readable from any thread (for the lobby and the registry's sweep).
   std::optional<json> public_listing() const;
@@ -118,8 +129,11 @@ class Room : public std::enable_shared_from_this<Room> {
     std::string_view type;
     unsigned needs;  // Needs flags (room_requests.h)
     void (Room::*handle)(const Request&);
+    // Reads the request's fields (request.h); none: it has none.
+    Result<RequestFields> (*read)(const json& msg, const Config& config) = nullptr;
     std::string_view spectator_refusal = "spectators cannot do that";
   };
+  static std::span<const Route> routes();
   static const Route* route(std::string_view type);
 
   // room.cpp: the order of steps. Runs `work` on the strand now or, while a store write is
@@ -153,11 +167,15 @@ class Room : public std::enable_shared_from_this<Room> {
   bool store_ok(Result<void> r, Client* c, const json& re);
   void touch();
 
-  // room_requests.cpp: the table's checks, then the handler.
-  void do_request(std::shared_ptr<Client> client, json req);
+  // room_requests.cpp: the table's checks, then the handler. `req` none: a type the table
+  // does not have.
+  void do_request(std::shared_ptr<Client> client, std::optional<RoomRequest> req, json re);
   // The first precondition of `route` that `r` fails is refused; true when all hold.
-  // Fills the request's typed fields (a move's) as it checks them.
-  bool preconditions_hold(const Route& route, Request& r);
+  // `msg`, when given, is read into `r.fields` at its place in the order (a malformed one
+  // refused there); without it `r` came with its fields (the computer's requests).
+  bool preconditions_hold(const Route& route, Request& r, const json* msg = nullptr);
+  // Reads `msg` into `r.fields` by `route`'s reader; false, `r` refused, when malformed.
+  bool fields_read(const Route& route, Request& r, const json& msg);
 
   // room_members.cpp: arriving, leaving, presence
   void do_create(std::shared_ptr<Client> host, RoomOptions options, std::string name, json re);
@@ -165,12 +183,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void opened_elsewhere(const ClientPtr& host, const json& re, const std::string& token);
   // Puts a room waiting for its guest in the lobby, when its options say so.
   void list_publicly();
-  void do_join(std::shared_ptr<Client> client, json req);
-  void rejoin(const ClientPtr& client, const json& req, const json& re, bool was_member);
+  void do_join(std::shared_ptr<Client> client, JoinRequest req, json re);
+  void rejoin(const ClientPtr& client, const JoinRequest& req, const json& re, bool was_member);
   // Seats `client` as player `p` (who proved it), replacing that player's older connection;
   // `new_token`, if not empty, goes with the answer (a seat moved to this device).
-  void take_seat(const ClientPtr& client, const json& req, const json& re, int p, bool was_member,
-                 const std::string& new_token = {});
+  void take_seat(const ClientPtr& client, const JoinRequest& req, const json& re, int p,
+                 bool was_member, const std::string& new_token = {});
   void do_leave(std::uint64_t client_id);
   void attach(std::shared_ptr<Client> client, int player, const std::string& name);
   // Both places are taken: the game starts once its start is recorded, however long the
@@ -188,8 +206,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // room_device_link.cpp: moving a seat to another device with a one-time code.
   void on_device_link(const Request& r);
-  void join_with_device_code(const ClientPtr& client, const std::string& code, const json& req,
-                             const json& re, bool was_member);
+  void join_with_device_code(const ClientPtr& client, const JoinRequest& req, const json& re,
+                             bool was_member);
 
   // room_game.cpp: starting, moving and ending games
   // The record of the game about to start (game_no_, game_, seats), for the store.

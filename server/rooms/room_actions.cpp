@@ -22,9 +22,6 @@ void Room::on_abort(const Request& r) {
 }
 
 void Room::on_claim(const Request& r) {
-  auto result = get_string(r.msg, "result");
-  if (!result || (*result != "win" && *result != "draw"))
-    return refuse(r, errc::bad_request, "claim needs result: win or draw");
   const auto& other = seating_.player(1 - r.member.player);
   if (seating_.is_computer(1 - r.member.player))
     return refuse(r, errc::opponent_present, "the computer never leaves");
@@ -33,7 +30,7 @@ void Room::on_claim(const Request& r) {
                   "the opponent is connected or has not been gone long enough");
   const int seat = seating_.seat_of(r.member.player);
   const auto outcome =
-      *result == "win" ? Outcome::win(seat, "abandonment") : Outcome::draw("abandonment");
+      r.as<ClaimFields>().win ? Outcome::win(seat, "abandonment") : Outcome::draw("abandonment");
   end_on_request(outcome, r);
 }
 
@@ -59,26 +56,20 @@ void Room::end_if_abandoned() {
 }
 
 void Room::on_switch_game(const Request& r) {
-  RoomOptions next = options_;
-  if (auto chosen = parse_game_choice(r.msg, next); !chosen)
-    return refuse(r, chosen.error().code, chosen.error().message);
-  ClockSpec clock = options_.clock;
-  if (r.msg.contains("clock")) {
-    auto parsed = parse_clock(r.msg["clock"]);
-    if (!parsed) return refuse(r, parsed.error().code, parsed.error().message);
-    clock = *parsed;
-  }
-  if (auto checked = check_game_and_clock(next.game, clock); !checked)
-    return refuse(r, checked.error().code, checked.error().message);
-  if (seating_.is_computer(0) || seating_.is_computer(1)) {
-    if (auto checked = check_computer_game(next.game); !checked)
+  // The game and a clock given with it were checked as the request was read; the room's
+  // own clock, kept when none was given, and its computer seat are checked here.
+  const auto& chosen = r.as<SwitchGameFields>();
+  const ClockSpec clock = chosen.clock.value_or(options_.clock);
+  if (!chosen.clock) {
+    if (auto checked = check_game_and_clock(chosen.chosen.game, clock); !checked)
       return refuse(r, checked.error().code, checked.error().message);
   }
-  // The handicap or position belongs to the game it was chosen for: given again or gone.
-  next.clock = clock;
-  if (auto start = parse_game_start(r.msg, next); !start)
-    return refuse(r, start.error().code, start.error().message);
-  options_ = std::move(next);
+  if (seating_.is_computer(0) || seating_.is_computer(1)) {
+    if (auto checked = check_computer_game(chosen.chosen.game); !checked)
+      return refuse(r, checked.error().code, checked.error().message);
+  }
+  options_.choose_game(chosen.chosen);
+  options_.clock = clock;
   offers_.clear_rematch();
   ack(r);
   close_review_for_switch();
@@ -95,12 +86,7 @@ void Room::on_switch_game(const Request& r) {
 
 void Room::on_chat(const Request& r) {
   const auto& config = services_.config;
-  // Line breaks become spaces; direction and zero-width characters go (core/unicode_text.h).
-  auto raw = get_string(r.msg, "text").value_or("");
-  auto text = valid_utf8(raw) ? trim(plain_text(raw, raw.size())) : std::string();
-  if (text.empty() || !valid_utf8(text) || utf8_length(text) > config.chat_max_chars)
-    return refuse(r, errc::bad_request,
-                  "chat text must be 1.." + std::to_string(config.chat_max_chars) + " characters");
+  const std::string& text = r.as<ChatFields>().text;  // cleaned and bounded when read
   const auto now = unix_ms();
   auto& sent = seating_.chat_times(r.member);
   std::erase_if(sent, [&](std::int64_t t) { return now - t >= config.chat_window_ms; });

@@ -136,14 +136,14 @@ void Room::computer_answered(std::uint64_t search, const Result<engine::EngineRe
   if (!computer_client_) computer_client_ = std::make_shared<ComputerClient>(id_);
   const int player = computer_player_;
   computer_member_ = Member{computer_client_, player, seating_.player(player).name};
-  json msg{{"type", "move"},
-           {"move", reply->move},
-           {"version", computer_version_},
-           {"move_id", "computer-" + std::to_string(search)}};
-  Request r{*computer_member_, computer_client_, "move", std::move(msg), json(nullptr)};
+  const Route& move = *route("move");
+  Request r{*computer_member_, computer_client_, move.type,
+            MoveFields{reply->move, static_cast<std::int64_t>(computer_version_),
+                       "computer-" + std::to_string(search)},
+            json(nullptr)};
   // The position may have changed meanwhile (a takeback): the table refuses the stale move
   // and the computer thinks again about the position as it is now.
-  if (!preconditions_hold(*route("move"), r)) return ask_computer();
+  if (!preconditions_hold(move, r)) return ask_computer();
   const auto plies = game_->history_size();
   on_move(r);
   // The rules core refuses at once, before any write; a stored move is in flight.
@@ -163,9 +163,10 @@ void Room::computer_answers_offer(std::string_view type) {
   for (int p = 0; p < 2; ++p) {
     if (!seating_.is_computer(p)) continue;
     computer_member_ = Member{computer_client_, p, seating_.player(p).name};
-    Request r{*computer_member_, computer_client_, std::string(type), json{{"type", type}},
-              json(nullptr)};
-    if (preconditions_hold(*route(type), r)) (this->*route(type)->handle)(r);
+    // An answer to an offer has no fields of its own.
+    const Route& answer = *route(type);
+    Request r{*computer_member_, computer_client_, answer.type, RequestFields{}, json(nullptr)};
+    if (preconditions_hold(answer, r)) (this->*answer.handle)(r);
     return;
   }
 }

@@ -11,29 +11,24 @@
 namespace banmen::server {
 
 void Room::on_computer_invite(const Request& r) {
-  if (status_ != Status::waiting || seating_.player(1).taken)
-    return refuse(r, errc::room_full, "the second place is already taken");
-  auto level = parse_computer_level(r.msg);
-  if (!level) return refuse(r, level.error().code, level.error().message);
+  const int level = r.as<ComputerLevelFields>().level;
   if (auto plays = check_computer_game(options_.game); !plays)
     return refuse(r, plays.error().code, plays.error().message);
-  options_.computer_level = *level;
+  options_.computer_level = level;
   options_.listed = false;
   ack(r);
-  seat_computer(1, *level, [this] { computer_game_starts(); });
+  seat_computer(1, level, [this] { computer_game_starts(); });
 }
 
 void Room::on_computer_offer(const Request& r) {
   const int p = r.member.player;
   int offered_level = 0;
   if (r.type == "computer_offer") {
-    auto level = parse_computer_level(r.msg);
-    if (!level) return refuse(r, level.error().code, level.error().message);
     if (auto plays = check_computer_game(options_.game); !plays)
       return refuse(r, plays.error().code, plays.error().message);
     if (seating_.is_computer(1 - p))
       return refuse(r, errc::unsupported, "the computer already plays the other seat");
-    offered_level = *level;
+    offered_level = r.as<ComputerLevelFields>().level;
   }
   const auto step = offers_.computer(r.type, offer_facts(r), offered_level);
   if (answered(r, step)) return;

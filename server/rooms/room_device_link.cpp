@@ -24,9 +24,9 @@ void Room::on_device_link(const Request& r) {
   spdlog::info("room {} player {} asked for a device link", id_, p);
 }
 
-void Room::join_with_device_code(const ClientPtr& client, const std::string& code, const json& req,
-                                 const json& re, bool was_member) {
-  const int p = device_links_ ? device_links_->redeem(code, steady_ms()) : -1;
+void Room::join_with_device_code(const ClientPtr& client, const JoinRequest& req, const json& re,
+                                 bool was_member) {
+  const int p = device_links_ ? device_links_->redeem(*req.device_code, steady_ms()) : -1;
   if (p < 0) {
     refuse(*client, re, errc::bad_device_link, "this device link was used or has expired");
     if (!was_member) client->left_room(this);

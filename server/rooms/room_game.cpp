@@ -61,8 +61,8 @@ void Room::start_game(std::function<void(const Result<void>&)> then) {
 void Room::on_move(const Request& r) {
   // Well-formed, a player's, first time, game running, their turn, fresh: room_requests.cpp.
   Client& c = *r.client;
-  const auto& move = r.move->text;
-  const auto& move_id = r.move->id;
+  const auto& move = r.as<MoveFields>().text;
+  const auto& move_id = r.as<MoveFields>().id;
   const json& re = r.re;
   // Apply on a copy, so a refusal (illegal move, storage failure) changes nothing.
   const auto now = steady_ms();

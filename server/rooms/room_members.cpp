@@ -11,19 +11,6 @@
 namespace banmen::server {
 
 namespace {
-constexpr std::size_t kMaxName = 32;
-
-std::string clean_name(const json& req) {
-  auto n = trim(get_string(req, "name").value_or(""));
-  if (n.empty() || !valid_utf8(n)) return "Player";
-  if (utf8_length(n) > kMaxName) {
-    std::size_t count = 0, i = 0;
-    for (; i < n.size(); ++i)
-      if ((static_cast<unsigned char>(n[i]) & 0xC0) != 0x80 && count++ == kMaxName) break;
-    n.resize(i);
-  }
-  return n;
-}
 // How often, at most, a room tells its members how many spectators it has.
 constexpr std::chrono::milliseconds kSpectatorCountDelay{500};
 }  // namespace
@@ -45,7 +32,7 @@ void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::str
   seating_.seat_players(host_seat, 1 - host_seat);
   auto token = new_token();
   auto& host_player = seating_.player(0);
-  host_player = Player{true, clean_name(json{{"name", name}}), sha256_hex(token), 0, 0, {}, {}};
+  host_player = Player{true, shown_name(name), sha256_hex(token), 0, 0, {}, {}};
   StoredSeat seat{id_, {0, host_player.name, host_player.token_hash}};
   // The room, then its host, each recorded before the next step; the host hears of the
   // room only once both are.
@@ -85,8 +72,7 @@ void Room::attach(std::shared_ptr<Client> client, int player, const std::string&
   publish_presence(player);
 }
 
-void Room::do_join(std::shared_ptr<Client> client, json req) {
-  const json re = request_id(req);
+void Room::do_join(std::shared_ptr<Client> client, JoinRequest req, json re) {
   if (closed_ && moved_) {  // it left for another server just now: reconnect there
     client->close(kRoomMovedCode, "room moved");
     return client->left_room(this);
@@ -96,7 +82,7 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
     return client->left_room(this);
   }
   touch();
-  const auto token = get_string(req, "token");
+  const auto& token = req.token;
   const Member* here = seating_.find(client->client_id());
   // Already here (e.g. a client re-sending join): answer as a fresh join of the same role.
   if (here && (!token || here->player >= 0)) {
@@ -104,16 +90,15 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
     j["role"] = here->player >= 0 ? "player" : "spectator";
     if (here->player >= 0) j["player"] = here->player;
     reply(*client, j, re);
-    send_catch_up(*client, here->player, get_int(req, "since"));
+    send_catch_up(*client, here->player, req.since);
     return;
   }
   if (token) return rejoin(client, req, re, here != nullptr);
-  if (auto code = get_string(req, "device_code"))
-    return join_with_device_code(client, *code, req, re, here != nullptr);
+  if (req.device_code) return join_with_device_code(client, req, re, here != nullptr);
   // A computer room's second place is the computer's, even before its seat is recorded.
   if (!seating_.player(1).taken && options_.computer_level == 0) {
     auto secret = new_token();
-    Player p{true, clean_name(req), sha256_hex(secret), 0, 0, {}, {}};
+    Player p{true, req.name, sha256_hex(secret), 0, 0, {}, {}};
     StoredSeat seat{id_, {1, p.name, p.token_hash}};
     store_then(std::move(seat), [this, client, re, p, secret](const Result<void>& stored) {
       if (!store_ok(stored, client.get(), re)) return client->left_room(this);
@@ -132,12 +117,13 @@ void Room::do_join(std::shared_ptr<Client> client, json req) {
     return client->left_room(this);
   }
   reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "spectator"}}, re);
-  attach(client, -1, clean_name(req));
+  attach(client, -1, req.name);
 }
 
 // A player coming back with their seat token (or a spectator claiming a seat with one).
-void Room::rejoin(const ClientPtr& client, const json& req, const json& re, bool was_member) {
-  const int p = seating_.player_with_token(sha256_hex(*get_string(req, "token")));
+void Room::rejoin(const ClientPtr& client, const JoinRequest& req, const json& re,
+                  bool was_member) {
+  const int p = seating_.player_with_token(sha256_hex(*req.token));
   if (p < 0) {
     refuse(*client, re, errc::bad_token, "this token does not belong to a player of this room");
     // A spectator who tried a wrong token stays a spectator.
@@ -147,7 +133,7 @@ void Room::rejoin(const ClientPtr& client, const json& req, const json& re, bool
   take_seat(client, req, re, p, was_member);
 }
 
-void Room::take_seat(const ClientPtr& client, const json& req, const json& re, int p,
+void Room::take_seat(const ClientPtr& client, const JoinRequest& req, const json& re, int p,
                      bool was_member, const std::string& new_token) {
   if (was_member) seating_.remove(client->client_id(), 0);  // a spectator becomes the player
   // A newer connection of the same player replaces the older one. A seat moved by a device
@@ -174,7 +160,7 @@ void Room::take_seat(const ClientPtr& client, const json& req, const json& re, i
   if (resume_adjourned() || resume_held_clock(p))
     publish_snapshots();  // everyone, this client included, sees the clock running
   else
-    send_catch_up(*client, p, get_int(req, "since"));
+    send_catch_up(*client, p, req.since);
   publish_presence(p);
 }
 

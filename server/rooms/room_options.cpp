@@ -61,6 +61,15 @@ json RoomOptions::to_json() const {
   return j;
 }
 
+void RoomOptions::choose_game(const RoomOptions& chosen) {
+  game = chosen.game;
+  variant = chosen.variant;
+  variant_name = chosen.variant_name;
+  custom = chosen.custom;
+  handicap = chosen.handicap;
+  position = chosen.position;
+}
+
 Result<GamePtr> RoomOptions::new_game(std::string_view from) const {
   // A stored start (a restore) or a custom variant: the chosen game as it is.
   if (!from.empty() || custom)

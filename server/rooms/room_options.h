@@ -32,6 +32,9 @@ struct RoomOptions {
   // player keeps giving the handicap).
   bool keep_sides = false;
 
+  // Takes the game `chosen` names (its id, custom variant, handicap and position), keeping
+  // the rest (clock, sides, takebacks...): switch_game.
+  void choose_game(const RoomOptions& chosen);
   // What setup_game() needs to start a game of this room (views into this object).
   GameSetup setup() const { return {game, position, handicap}; }
   json to_json() const;

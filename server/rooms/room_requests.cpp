@@ -1,7 +1,10 @@
-// The request table: every in-room request, what it needs, and its handler. The checks run
-// here, once, in the fixed order of docs/architecture.md; handlers find them done.
+// The request table: every in-room request, what it needs, the reader of its fields and its
+// handler. The type is found once (Room::find_request), the fields read once at their place
+// among the checks, which run here, once, in the fixed order of docs/architecture.md;
+// handlers find them done and see typed fields only.
 #include <algorithm>
 #include <array>
+#include <span>
 
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
@@ -18,16 +21,16 @@ constexpr unsigned kInPlay = kInGame | kNotAdjourned;
 constexpr unsigned kReviewing = kAfterGame | kReviewOpen | kReviewDriver;
 }  // namespace
 
-const Room::Route* Room::route(std::string_view type) {
+std::span<const Room::Route> Room::routes() {
   static const std::array<Route, 29> kRoutes{{
       {"move",
-       kWellFormedMove | kSeat | kFirstTime | kStarted | kNotOver | kNotAdjourned | kTurn |
+       kFieldsFirst | kSeat | kFirstTime | kStarted | kNotOver | kNotAdjourned | kTurn |
            kFreshVersion,
-       &Room::on_move, "spectators cannot move"},
-      {"declare", kInPlay | kTurn, &Room::on_declare, "spectators cannot declare"},
+       &Room::on_move, read_move, "spectators cannot move"},
+      {"declare", kInPlay | kTurn, &Room::on_declare, nullptr, "spectators cannot declare"},
       {"resign", kInGame, &Room::on_resign},
       {"abort", kInGame, &Room::on_abort},
-      {"claim", kInGame, &Room::on_claim},
+      {"claim", kInGame, &Room::on_claim, read_claim},
       {"draw_offer", kInPlay, &Room::on_draw},
       {"draw_accept", kInPlay, &Room::on_draw},
       {"draw_decline", kInPlay, &Room::on_draw},
@@ -37,67 +40,77 @@ const Room::Route* Room::route(std::string_view type) {
       {"rematch_offer", kSeat | kAfterGame, &Room::on_rematch},
       {"rematch_accept", kSeat | kAfterGame, &Room::on_rematch},
       {"rematch_decline", kSeat | kAfterGame, &Room::on_rematch},
-      {"switch_game", kHost | kNoGameRunning, &Room::on_switch_game},
-      {"computer_invite", kHost | kNoGameRunning, &Room::on_computer_invite},
-      {"computer_offer", kInPlay, &Room::on_computer_offer},
+      {"switch_game", kHost | kNoGameRunning, &Room::on_switch_game, read_switch_game},
+      {"computer_invite", kHost | kNoGameRunning | kPlaceFree, &Room::on_computer_invite,
+       read_computer_level},
+      {"computer_offer", kInPlay, &Room::on_computer_offer, read_computer_level},
       {"computer_accept", kInPlay, &Room::on_computer_offer},
       {"computer_decline", kInPlay, &Room::on_computer_offer},
-      {"chat", kNothing, &Room::on_chat},
-      {"device_link", kSeat, &Room::on_device_link, "spectators have no seat to move"},
-      {"review_start", kSeat | kAfterGame, &Room::on_review_start, "players open the review"},
-      {"review_move", kReviewing, &Room::on_review_move},
-      {"review_goto", kReviewing, &Room::on_review_goto},
-      {"review_draw", kReviewing, &Room::on_review_draw},
-      {"review_allow", kSeat | kAfterGame | kReviewOpen, &Room::on_review_allow},
+      {"chat", kNothing, &Room::on_chat, read_chat},
+      {"device_link", kSeat, &Room::on_device_link, nullptr, "spectators have no seat to move"},
+      {"review_start", kSeat | kAfterGame, &Room::on_review_start, read_review_start,
+       "players open the review"},
+      {"review_move", kReviewing, &Room::on_review_move, read_review_move},
+      {"review_goto", kReviewing, &Room::on_review_goto, read_review_goto},
+      {"review_draw", kReviewing, &Room::on_review_draw, read_review_draw},
+      {"review_allow", kSeat | kAfterGame | kReviewOpen, &Room::on_review_allow, read_review_allow},
       {"review_close", kSeat | kAfterGame | kReviewOpen, &Room::on_review_close},
       // Writing a record of the whole tree is work: only those who may drive ask for it.
       {"review_save", kAfterGame | kReviewDriver, &Room::on_review_save},
       {"review_hint", kReviewing, &Room::on_review_hint},
   }};
-  auto it =
-      std::find_if(kRoutes.begin(), kRoutes.end(), [&](const Route& r) { return r.type == type; });
-  return it == kRoutes.end() ? nullptr : &*it;
+  static_assert(kRoutes.size() <= 256, "RoomRequest::route is one byte");
+  return kRoutes;
+}
+
+const Room::Route* Room::route(std::string_view type) {
+  const auto all = routes();
+  auto it = std::find_if(all.begin(), all.end(), [&](const Route& r) { return r.type == type; });
+  return it == all.end() ? nullptr : &*it;
 }
 
 bool Room::handles(std::string_view type) {
   return route(type) != nullptr;
 }
 
-void Room::do_request(std::shared_ptr<Client> client, json req) {
-  const json re = request_id(req);
+std::optional<RoomRequest> Room::find_request(std::string_view type, json msg) {
+  const Route* found = route(type);
+  if (!found) return std::nullopt;
+  return RoomRequest{static_cast<std::uint8_t>(found - routes().data()), std::move(msg)};
+}
+
+Result<RequestFields> Room::read_fields(const RoomRequest& request, const Config& config) {
+  const Route& line = routes()[request.route];
+  return line.read ? line.read(request.msg, config) : Result<RequestFields>(RequestFields{});
+}
+
+bool Room::fields_read(const Route& route, Request& r, const json& msg) {
+  if (!route.read) return true;
+  auto fields = route.read(msg, services_.config);
+  if (!fields) {
+    refuse(r, fields.error().code, fields.error().message);
+    return false;
+  }
+  r.fields = std::move(fields.value());
+  return true;
+}
+
+void Room::do_request(std::shared_ptr<Client> client, std::optional<RoomRequest> req, json re) {
   Member* m = seating_.find(client->client_id());
   if (!m || closed_) {
     refuse(*client, re, errc::not_in_room, "join a room first");
     return client->left_room(this);
   }
   touch();
-  auto type = get_string(req, "type").value_or("");
-  const Route* route = Room::route(type);
-  if (!route) return refuse(*client, re, errc::unknown_type, "unknown message type");
-  Request r{*m, std::move(client), std::move(type), std::move(req), re};
-  if (preconditions_hold(*route, r)) (this->*route->handle)(r);
+  if (!req) return refuse(*client, re, errc::unknown_type, "unknown message type");
+  const Route& route = routes()[req->route];
+  Request r{*m, std::move(client), route.type, RequestFields{}, std::move(re)};
+  if (preconditions_hold(route, r, &req->msg)) (this->*route.handle)(r);
 }
 
-std::optional<MoveFields> parse_move_fields(const json& msg) {
-  auto move = get_string(msg, "move");
-  auto version = get_int(msg, "version");
-  auto move_id = get_string(msg, "move_id");
-  if (!move || move->empty() || move->size() > kMaxMoveText || !version || !move_id ||
-      move_id->empty() || move_id->size() > kMaxMoveId)
-    return std::nullopt;
-  return MoveFields{std::move(*move), *version, std::move(*move_id)};
-}
-
-bool Room::preconditions_hold(const Route& route, Request& r) {
+bool Room::preconditions_hold(const Route& route, Request& r, const json* msg) {
   const auto needs = route.needs;
-  const auto& msg = r.msg;
-  if (needs & kWellFormedMove) {
-    r.move = parse_move_fields(msg);
-    if (!r.move) {
-      refuse(r, errc::bad_request, "move needs move, version and move_id");
-      return false;
-    }
-  }
+  if (msg && (needs & kFieldsFirst) && !fields_read(route, r, *msg)) return false;
   if ((needs & kHost) && r.member.player != 0) {
     refuse(r, errc::not_host, "only the host may do that");
     return false;
@@ -113,7 +126,7 @@ bool Room::preconditions_hold(const Route& route, Request& r) {
   }
   if (needs & kFirstTime) {
     // A resent move (same move_id) is applied once: acknowledge it again.
-    const auto& move_id = r.move->id;
+    const auto& move_id = r.as<MoveFields>().id;
     const auto& seen = seating_.player(r.member.player).move_ids;
     if (std::find(seen.begin(), seen.end(), move_id) != seen.end()) {
       reply(*r.client, json{{"type", "ack"}, {"move_id", move_id}, {"duplicate", true}}, r.re);
@@ -145,7 +158,7 @@ bool Room::preconditions_hold(const Route& route, Request& r) {
     return false;
   }
   if ((needs & kFreshVersion) &&
-      r.move->version < static_cast<std::int64_t>(events_.position_version())) {
+      r.as<MoveFields>().version < static_cast<std::int64_t>(events_.position_version())) {
     refuse(r, errc::stale_version, "the position changed since your version");
     return false;
   }
@@ -158,6 +171,12 @@ bool Room::preconditions_hold(const Route& route, Request& r) {
     refuse(r, errc::not_a_player, "the players have not let spectators drive the review");
     return false;
   }
+  if ((needs & kPlaceFree) && (status_ != Status::waiting || seating_.player(1).taken)) {
+    refuse(r, errc::room_full, "the second place is already taken");
+    return false;
+  }
+  // The request's own fields, after the line's needs: read only for a sender who may ask.
+  if (msg && !(needs & kFieldsFirst) && !fields_read(route, r, *msg)) return false;
   return true;
 }
 

@@ -14,8 +14,6 @@
 namespace banmen::server {
 
 namespace {
-constexpr std::size_t kMaxReviewMoveText = 32;
-
 json seat_or_null(const Seating& seating, const Member& m) {
   return m.player >= 0 ? json(seating.seat_of(m.player)) : json(nullptr);
 }
@@ -23,11 +21,11 @@ json seat_or_null(const Seating& seating, const Member& m) {
 
 void Room::on_review_start(const Request& r) {
   const auto plies = static_cast<std::int64_t>(game_->history_size());
-  const auto ply = r.msg.contains("ply") ? get_int(r.msg, "ply") : std::optional(plies);
-  if (!ply || *ply < 0 || *ply > plies)
+  const auto ply = r.as<ReviewStartFields>().ply.value_or(plies);
+  if (ply < 0 || ply > plies)
     return refuse(r, errc::bad_request, "ply is 0.." + std::to_string(plies));
   if (review_ && review_->game_no() == game_no_)
-    return open_review(r, static_cast<std::size_t>(*ply));
+    return open_review(r, static_cast<std::size_t>(ply));
   // The root is a fresh game at the finished game's start, made as a restart makes it.
   auto start = options_.new_game(game_->initial_position());
   if (!start || (*start)->info().id != game_->info().id)
@@ -39,7 +37,7 @@ void Room::on_review_start(const Request& r) {
   const int game_no = game_no_;
   work_then(
       r, static_cast<std::uint64_t>(plies),
-      [this, r, first, finished, game_no, at = static_cast<std::size_t>(*ply)] {
+      [this, r, first, finished, game_no, at = static_cast<std::size_t>(ply)] {
         auto board =
             std::make_shared<Result<ReviewBoard>>(ReviewBoard::of_game(*first, *finished, game_no));
         return std::function<void()>([this, r, board, game_no, at] {
@@ -64,42 +62,35 @@ void Room::open_review(const Request& r, std::size_t ply) {
 }
 
 void Room::on_review_move(const Request& r) {
-  const auto move = get_string(r.msg, "move");
-  if (!move || move->empty() || move->size() > kMaxReviewMoveText)
-    return refuse(r, errc::bad_request, "review_move needs a move");
+  const auto& f = r.as<ReviewMoveFields>();
   // A move is played from the node its sender saw: a client that missed a change is stale.
-  if (const auto version = get_int(r.msg, "version");
-      version && *version < static_cast<std::int64_t>(review_->moved_version()))
+  if (f.version && *f.version < static_cast<std::int64_t>(review_->moved_version()))
     return refuse(r, errc::stale_version, "the review moved since your version");
-  if (auto played = review_->play(*move); !played)
+  if (auto played = review_->play(f.move); !played)
     return refuse(r, played.error().code, played.error().message);
   ack(r);
   publish_review(seat_or_null(seating_, r.member), true);
 }
 
 void Room::on_review_goto(const Request& r) {
-  const auto node = get_int(r.msg, "node");
-  if (!node) return refuse(r, errc::bad_request, "review_goto needs a node");
-  if (*node < 0 || static_cast<std::uint64_t>(*node) >= review_->tree().size())
+  const auto node = r.as<ReviewGotoFields>().node;
+  if (node < 0 || static_cast<std::uint64_t>(node) >= review_->tree().size())
     return refuse(r, errc::unknown_node, "no such node");
-  if (auto moved = review_->go_to(static_cast<NodeId>(*node)); !moved)
+  if (auto moved = review_->go_to(static_cast<NodeId>(node)); !moved)
     return refuse(r, moved.error().code, moved.error().message);
   ack(r);
   publish_review(seat_or_null(seating_, r.member), true);
 }
 
 void Room::on_review_draw(const Request& r) {
-  if (!r.msg.contains("shapes")) return refuse(r, errc::bad_request, "review_draw needs shapes");
-  if (auto drawn = review_->draw(r.msg["shapes"]); !drawn)
+  if (auto drawn = review_->draw(r.as<ReviewDrawFields>().shapes); !drawn)
     return refuse(r, drawn.error().code, drawn.error().message);
   ack(r);
   publish_review(seat_or_null(seating_, r.member), false);
 }
 
 void Room::on_review_allow(const Request& r) {
-  const auto allowed = get_bool(r.msg, "spectators");
-  if (!allowed) return refuse(r, errc::bad_request, "review_allow needs spectators: true/false");
-  review_->set_spectators_may_drive(*allowed);
+  review_->set_spectators_may_drive(r.as<ReviewAllowFields>().spectators);
   ack(r);
   publish_review(seat_or_null(seating_, r.member), false);
 }

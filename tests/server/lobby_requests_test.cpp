@@ -105,8 +105,10 @@ TEST(LobbyRequests, JoinRoomChecksTheRoomAndToken) {
   auto* join = typed<JoinRoom>(parsed);
   ASSERT_NE(join, nullptr);
   EXPECT_EQ(join->room, "r1");
-  // The room reads the rest of its join message itself.
-  EXPECT_EQ(join->msg.value("since", 0), 3);
+  // The rest of the join message is read here too, typed.
+  EXPECT_EQ(join->since, 3);
+  EXPECT_EQ(join->token, "t1");
+  EXPECT_EQ(join->name, "Player");
   EXPECT_TRUE(parsed.room_choice);
   EXPECT_EQ(code_of(R"({"type":"join_room"})"), errc::bad_request);
   EXPECT_EQ(code_of(R"({"type":"join_room","room":"a b"})"), errc::bad_request);
@@ -120,7 +122,7 @@ TEST(LobbyRequests, RoomRequestsPassThroughToTheRoom) {
   auto parsed = parse_request(R"({"type":"chat","text":"hi","id":9})");
   auto* in_room = typed<InRoom>(parsed);
   ASSERT_NE(in_room, nullptr);
-  EXPECT_EQ(in_room->msg.value("text", ""), "hi");
+  EXPECT_EQ(in_room->request.msg.value("text", ""), "hi");
   EXPECT_EQ(parsed.re, 9);
   EXPECT_FALSE(parsed.room_choice);
 }

@@ -33,6 +33,14 @@ ReviewBoard board_of(const GameChoice& choice, int plies) {
   return std::move(board.value());
 }
 
+// Shapes as a review_draw message carries them: read as the request table reads them,
+// then drawn on the board.
+Result<void> draw(ReviewBoard& board, const json& shapes) {
+  auto read = read_review_shapes(shapes);
+  if (!read) return read.error();
+  return board.draw(*read);
+}
+
 TEST(ReviewBoard, EveryGameReviewsThroughTheSeam) {
   const std::string tiny =
       "[tiny:chess]\nmaxFile = 6\nmaxRank = 6\nqueen = -\ncustomPiece1 = w:mWcF\n"
@@ -123,7 +131,7 @@ TEST(ReviewBoard, ATranscriptReadBackIsTheSameReview) {
   ASSERT_TRUE(board.play(board.event()["legal_moves"].back().get<std::string>()));
   ASSERT_TRUE(board.play(board.event()["legal_moves"].front().get<std::string>()));
   ASSERT_EQ(board.tree().size(), 9u);
-  ASSERT_TRUE(board.draw(json::array({{{"orig", "2g"}, {"dest", "2f"}, {"brush", "red"}}})));
+  ASSERT_TRUE(draw(board, json::array({{{"orig", "2g"}, {"dest", "2f"}, {"brush", "red"}}})));
   const std::string text = write_variation_text(board.tree());
   auto tree = read_variation_text(board.tree().root_game(), text, ReviewBoard::limits_for(6));
   ASSERT_TRUE(tree) << tree.error().message;
@@ -222,24 +230,24 @@ TEST(ReviewBoard, TheTreeStopsAtItsNodeCap) {
 
 TEST(ReviewBoard, ShapesAreCheckedAndReplacedAsASet) {
   ReviewBoard shogi = board_of({"shogi", "", ""}, 2);
-  EXPECT_TRUE(shogi.draw(json::array({{{"orig", "7g"}, {"dest", "7f"}, {"brush", "green"}},
-                                      {{"orig", "1a"}, {"brush", "yellow"}}})));
+  EXPECT_TRUE(draw(shogi, json::array({{{"orig", "7g"}, {"dest", "7f"}, {"brush", "green"}},
+                                       {{"orig", "1a"}, {"brush", "yellow"}}})));
   EXPECT_EQ(shogi.event()["shapes"].size(), 2u);
   for (const json& bad :
        {json{{"orig", "0a"}, {"brush", "red"}}, json{{"orig", "1j"}, {"brush", "red"}},
         json{{"orig", "e4"}, {"brush", "red"}}, json{{"orig", "7g"}},
         json{{"orig", "7g"}, {"brush", "red"}, {"dest", "77"}}})
-    EXPECT_FALSE(shogi.draw(json::array({bad}))) << bad.dump();
+    EXPECT_FALSE(draw(shogi, json::array({bad}))) << bad.dump();
   EXPECT_EQ(shogi.event()["shapes"].size(), 2u);  // a refusal changes nothing
   ReviewBoard mini = board_of({"minishogi", "", ""}, 2);
-  EXPECT_TRUE(mini.draw(json::array({{{"orig", "5e"}, {"brush", "red"}}})));
-  EXPECT_FALSE(mini.draw(json::array({{{"orig", "6e"}, {"brush", "red"}}})));
+  EXPECT_TRUE(draw(mini, json::array({{{"orig", "5e"}, {"brush", "red"}}})));
+  EXPECT_FALSE(draw(mini, json::array({{{"orig", "6e"}, {"brush", "red"}}})));
   ReviewBoard grand = board_of({"grand", "", ""}, 2);  // 10x10
-  EXPECT_TRUE(grand.draw(json::array({{{"orig", "j10"}, {"dest", "a1"}, {"brush", "blue"}}})));
-  EXPECT_FALSE(grand.draw(json::array({{{"orig", "k1"}, {"brush", "blue"}}})));
-  EXPECT_FALSE(grand.draw(json::array({{{"orig", "a11"}, {"brush", "blue"}}})));
-  EXPECT_FALSE(grand.draw(json::array({{{"orig", "a01"}, {"brush", "blue"}}})));
-  EXPECT_TRUE(grand.draw(json::array()));
+  EXPECT_TRUE(draw(grand, json::array({{{"orig", "j10"}, {"dest", "a1"}, {"brush", "blue"}}})));
+  EXPECT_FALSE(draw(grand, json::array({{{"orig", "k1"}, {"brush", "blue"}}})));
+  EXPECT_FALSE(draw(grand, json::array({{{"orig", "a11"}, {"brush", "blue"}}})));
+  EXPECT_FALSE(draw(grand, json::array({{{"orig", "a01"}, {"brush", "blue"}}})));
+  EXPECT_TRUE(draw(grand, json::array()));
   EXPECT_TRUE(grand.event()["shapes"].empty());
 }
 
