@@ -272,7 +272,11 @@ TEST(HostileWork, ARestartAnswersBeforeItsRoomsAreReplayedAndAnOpenWaitsForItsRo
   auto& store = *owned;
   store.gate.set_value();
   constexpr std::size_t kRooms = 24;
-  for (std::size_t i = 0; i < kRooms; ++i) store_room(store, "u" + std::to_string(i), false);
+  for (std::size_t i = 0; i < kRooms; ++i) {
+    std::string id = "u";  // appended: GCC 12 warns falsely (-Wrestrict) on "u" + to_string
+    id += std::to_string(i);
+    store_room(store, id, false);
+  }
   Hub hub(ioc, Config{}, std::move(owned));
   auto read = hub.rooms.restore_all();
   ASSERT_TRUE(read) << read.error().message;
