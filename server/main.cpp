@@ -31,9 +31,9 @@ using namespace banmen::server;
 // (then GracefulShutdown closes every connection within --shutdown-grace-ms).
 //
 // The listener accepts before the restore so that a load balancer or systemd sees the
-// process alive (/healthz 200) and not yet ready (/readyz 503) while a large database is
-// replayed; WebSocket upgrades are refused with 503 until every room is back, so no player
-// can look for a room that is still being restored.
+// process alive (/healthz 200) and not yet ready (/readyz 503) while the unfinished rooms
+// are read; WebSocket upgrades are refused with 503 until then. Their replays come after,
+// on the room workers, while the server answers.
 int run_server(Hub& hub, NetServices& net, const boost::asio::ip::address& address,
                const std::string& store) {
   boost::system::error_code ec;
@@ -67,7 +67,7 @@ int run_server(Hub& hub, NetServices& net, const boost::asio::ip::address& addre
     for (auto& t : threads) t.join();
     if (watchdog) watchdog->stop();
   };
-  spdlog::info("accepting on {}:{} while the stored rooms are restored (/readyz: 503 until done)",
+  spdlog::info("accepting on {}:{} while the stored rooms are read (/readyz: 503 until done)",
                hub.config.bind, listener->port());
 
   // With several servers, rooms come back only when joined (on whichever server the join
@@ -88,8 +88,11 @@ int run_server(Hub& hub, NetServices& net, const boost::asio::ip::address& addre
   net.ready = true;
   notify_service_manager("READY=1");
   // The actual port (matters with --port 0) on its own line, for scripts and tests.
-  spdlog::info("listening on {}:{} static={} store={} restored_rooms={}", hub.config.bind,
+  spdlog::info("listening on {}:{} static={} store={} unfinished_rooms={}", hub.config.bind,
                listener->port(), hub.config.static_dir, store, *restored);
+  // Their games are replayed on the room workers from now on; a player opening one that is
+  // not back yet waits for that room alone (room_restore.cpp).
+  hub.rooms.start_restoring();
 
   std::make_shared<GracefulShutdown>(net, [listener] { listener->stop(); })->arm();
   stop_threads();

@@ -44,12 +44,15 @@ void check_variant_on_worker(Hub& hub, const std::shared_ptr<Peer>& session, Che
   // done. The address's share bounds them (one of its jobs runs at a time on two
   // workers), and each answer names its request (`re`).
   static std::atomic<std::uint64_t> checks{0};
-  const auto admitted =
-      hub.workers.post("check_variant " + std::to_string(checks.fetch_add(1)), session->address(),
-                       cost, [session, request = std::move(request), re, busy] {
-                         session->send(encode(variant_check(request, re)));
-                         busy->reset();
-                       });
+  const auto admitted = hub.workers.post(
+      "check_variant " + std::to_string(checks.fetch_add(1)), session->address(), cost,
+      [session, request = std::move(request), re, busy] {
+        // Sent once the job's share is back (RoomWorkers' delivery).
+        return RoomWorkers::Deliver([session, busy, answer = encode(variant_check(request, re))] {
+          session->send(answer);
+          busy->reset();
+        });
+      });
   if (admitted != RoomWorkers::Admission::ran) {
     hub.metrics.refused.add(Refusal::room_work_busy);
     hub.metrics.errors_total++;

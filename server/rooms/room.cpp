@@ -70,15 +70,18 @@ bool Room::work_then(const Request& r, std::uint64_t cost,
   // does not run out of work (and return from run()) while a room waits for a worker.
   using Guard = boost::asio::executor_work_guard<boost::asio::io_context::executor_type>;
   auto busy = std::make_shared<Guard>(services_.ioc.get_executor());
+  // The answer goes to the strand only once the job's shares are free (RoomWorkers'
+  // delivery): the request held behind it, or the sender's next, finds them back.
   const auto admitted = services_.workers.post(
       id_, r.client->address(), cost, [self = shared_from_this(), work = std::move(work), busy] {
-        auto then = work();
-        boost::asio::post(self->strand_, [self, then = std::move(then)] {
-          self->worker_busy_ = false;
-          then();
-          self->run_waiting();
+        return RoomWorkers::Deliver([self, then = work(), busy]() mutable {
+          boost::asio::post(self->strand_, [self, then = std::move(then)] {
+            self->worker_busy_ = false;
+            then();
+            self->run_waiting();
+          });
+          busy->reset();
         });
-        busy->reset();
       });
   if (admitted != RoomWorkers::Admission::ran) {
     services_.metrics.refused.add(Refusal::room_work_busy);

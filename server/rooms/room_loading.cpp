@@ -41,37 +41,51 @@ void RoomRegistry::open(const std::string& id, const std::string& address, Opene
       now = make_error(errc::too_many_rooms, "the server has too many rooms; try later");
   }
   if (now) return opened(std::move(*now));
+  std::shared_ptr<const StoredRoom> now_restoring;
   {
     std::lock_guard lock(load_mu_);
     if (auto it = loading_.find(id); it != loading_.end()) {
       it->second.waiting.push_back(std::move(opened));  // already on its way: one read for all
       return;
     }
-    std::size_t& mine = loading_by_address_[address];
-    if (loading_.size() >= kMaxLoading || mine >= kMaxLoadingPerAddress) {
-      if (mine == 0) loading_by_address_.erase(address);
-      services_.metrics.refused.add(Refusal::room_work_busy);
-      return opened(
-          make_error(errc::rate_limited, "the server is opening many rooms; try again shortly"));
+    // Read at start and still to be replayed (room_restore.cpp): its replay starts now,
+    // charged to the opener as a load is, and the opener waits for it alone, whatever else
+    // is still to come back.
+    if (auto it = to_restore_.find(id); it != to_restore_.end()) {
+      now_restoring = std::move(it->second);
+      to_restore_.erase(it);
+      loading_[id] = Loading{kRestoredAddress, {std::move(opened)}};
+    } else {
+      std::size_t& mine = loading_by_address_[address];
+      if (loading_.size() >= kMaxLoading || mine >= kMaxLoadingPerAddress) {
+        if (mine == 0) loading_by_address_.erase(address);
+        services_.metrics.refused.add(Refusal::room_work_busy);
+        return opened(
+            make_error(errc::rate_limited, "the server is opening many rooms; try again shortly"));
+      }
+      ++mine;
+      auto& loading = loading_[id];
+      loading.address = address;
+      loading.waiting.push_back(std::move(opened));
     }
-    ++mine;
-    auto& loading = loading_[id];
-    loading.address = address;
-    loading.waiting.push_back(std::move(opened));
   }
+  if (now_restoring) return restore_one(id, std::move(now_restoring), address, false);
   post_to_worker([this, id, address] { load(id, address); });
 }
 
 RoomRegistry::~RoomRegistry() {
   std::unique_lock lock(load_mu_);
+  to_restore_.clear();  // the replay under way starts no other
+  restore_order_.clear();
   load_done_.wait(lock, [this] { return replays_ == 0; });
 }
 
 void RoomRegistry::load(const std::string& id, const std::string& address) {
   if (ownership_)  // the lease first (room_ownership_loop.cpp)
-    return load_owned(id, std::chrono::steady_clock::now() +
-                              std::chrono::milliseconds(services_.config.lease_ms +
-                                                        services_.config.lease_renew_ms));
+    return load_owned(
+        id, address,
+        std::chrono::steady_clock::now() +
+            std::chrono::milliseconds(services_.config.lease_ms + services_.config.lease_renew_ms));
   // Already back (an earlier load finished after this one was queued): no read needed.
   if (auto present = find(id)) return answer_load(id, present);
   auto stored = services_.store.load_room(id);
@@ -82,37 +96,56 @@ void RoomRegistry::load(const std::string& id, const std::string& address) {
     return answer_load(
         id, make_error(errc::storage_error, "the server could not read this room; try again"));
   }
+  if (replay_on_workers(id, address, std::make_shared<const StoredRoom>(std::move(*stored)),
+                        [this, id](const StoredRoom& kept, const std::shared_ptr<Room>& room) {
+                          replayed(id, kept, room);
+                        }))
+    return;
+  answer_load(id, make_error(errc::rate_limited,
+                             "your share of the server's workers is busy; try again shortly"));
+}
+
+bool RoomRegistry::replay_on_workers(const std::string& id, const std::string& address,
+                                     std::shared_ptr<const StoredRoom> kept, Replayed replayed) {
   // The replay goes through the rules ply by ply: it costs what the game is long (and its
   // review: about one node a few characters of its text), charged to the opener's address
-  // on the room workers, so one address's heavy rooms neither hold this thread nor take
-  // every worker.
+  // on the room workers, so one address's heavy rooms neither hold the registry's thread
+  // nor take every worker.
   const std::uint64_t cost =
-      stored->moves.size() + 1 + (stored->review ? stored->review->tree_text.size() / 8 : 0);
-  auto kept = std::make_shared<const StoredRoom>(std::move(*stored));
+      kept->moves.size() + 1 + (kept->review ? kept->review->tree_text.size() / 8 : 0);
   {
     std::lock_guard lock(load_mu_);
     ++replays_;
   }
-  const auto admitted = services_.workers.post("load " + id, address, cost, [this, id, kept] {
-    replay(id, *kept);
-    std::lock_guard lock(load_mu_);
-    --replays_;
-    load_done_.notify_all();
-  });
-  if (admitted == RoomWorkers::Admission::ran) return;
+  // The room is rebuilt under the job's share; `replayed` puts it in the registry and
+  // answers those waiting once that share is back (RoomWorkers' delivery), so an opener
+  // may open its next room at once.
+  const auto admitted = services_.workers.post(
+      "load " + id, address, cost, [this, kept, replayed = std::move(replayed)] {
+        return RoomWorkers::Deliver([this, kept, replayed, room = rebuild(*kept)] {
+          replayed(*kept, room);
+          std::lock_guard lock(load_mu_);
+          --replays_;
+          load_done_.notify_all();
+        });
+      });
+  if (admitted == RoomWorkers::Admission::ran) {
+    services_.metrics.room_work_total++;
+    return true;
+  }
   {
     std::lock_guard lock(load_mu_);
     --replays_;
     load_done_.notify_all();
   }
   services_.metrics.refused.add(Refusal::room_work_busy);
-  answer_load(id, make_error(errc::rate_limited,
-                             "your share of the server's workers is busy; try again shortly"));
+  return false;
 }
 
-void RoomRegistry::replay(const std::string& id, const StoredRoom& stored) {
+void RoomRegistry::replayed(const std::string& id, const StoredRoom& stored,
+                            const std::shared_ptr<Room>& room) {
   Result<std::shared_ptr<Room>> answer = make_error(errc::no_such_room, "no such room");
-  if (auto room = rebuild(stored)) {
+  if (room) {
     if (auto adopted = adopt(room)) {
       answer = adopted;
       if (adopted == room) {

@@ -47,9 +47,9 @@ Result<void> RoomRegistry::start_ownership() {
   return ok();
 }
 
-void RoomRegistry::load_owned(const std::string& id,
+void RoomRegistry::load_owned(const std::string& id, const std::string& address,
                               std::chrono::steady_clock::time_point deadline) {
-  auto try_again = [this, id, deadline] {
+  auto try_again = [this, id, address, deadline] {
     if (std::chrono::steady_clock::now() >= deadline) {
       services_.metrics.refused.add(Refusal::room_busy);
       return answer_load(
@@ -57,9 +57,9 @@ void RoomRegistry::load_owned(const std::string& id,
     }
     auto timer = std::make_shared<boost::asio::steady_timer>(
         services_.ioc, handover_retry_period(services_.config));
-    timer->async_wait([this, id, deadline, timer](boost::system::error_code ec) {
+    timer->async_wait([this, id, address, deadline, timer](boost::system::error_code ec) {
       if (ec) return answer_load(id, make_error(errc::no_such_room, "no such room"));
-      post_to_worker([this, id, deadline] { load_owned(id, deadline); });
+      post_to_worker([this, id, address, deadline] { load_owned(id, address, deadline); });
     });
   };
   if (auto present = find(id)) return answer_load(id, present);
@@ -80,36 +80,52 @@ void RoomRegistry::load_owned(const std::string& id,
     return try_again();
   }
   services_.metrics.leases_acquired_total++;
-  Result<std::shared_ptr<Room>> answer = make_error(errc::no_such_room, "no such room");
   auto stored = services_.store.load_room(id);
-  std::shared_ptr<Room> adopted;
-  if (stored) {
-    if (auto room = rebuild(*stored)) {
-      room->on_fenced([this, weak = std::weak_ptr<Room>(room)] {
-        if (auto r = weak.lock(); r && let_room_go(r, false)) {
-          services_.metrics.leases_lost_total++;
-          spdlog::warn("room {}: a write was refused (another server holds it): dropped", r->id());
-        }
-      });
-      adopted = adopt(room);
-      if (adopted == room) {
-        services_.metrics.rooms_loaded_total++;
-        spdlog::info("room {} taken from the store (game {}{})", id, stored->game.game_no,
-                     stored->finished ? ", over" : "");
-      }
+  if (!stored) {
+    if (stored.error().code == stored_not_found) {
+      (void)ownership_->forget_claim(id);  // no such room: no row left behind for it
+      return answer_load(id, make_error(errc::no_such_room, "no such room"));
     }
-  } else if (stored.error().code != stored_not_found) {
     spdlog::error("room {} could not be loaded: {}", id, stored.error().message);
-    answer = make_error(errc::storage_error, "the server could not read this room; try again");
-  }
-  if (adopted) {
-    answer = adopted;
-  } else if (stored || stored.error().code != stored_not_found) {
     (void)ownership_->let_go(id);  // it stays in the store; another try may load it
-  } else {
-    (void)ownership_->forget_claim(id);  // no such room: no row left behind for it
+    return answer_load(
+        id, make_error(errc::storage_error, "the server could not read this room; try again"));
   }
-  answer_load(id, answer);
+  // The replay on the room workers, charged to the opener's address as on a single
+  // server (room_loading.cpp): this thread, which every load and lease call of the server
+  // goes through, only reads.
+  if (replay_on_workers(id, address, std::make_shared<const StoredRoom>(std::move(*stored)),
+                        [this, id](const StoredRoom& kept, const std::shared_ptr<Room>& room) {
+                          owned_replayed(id, kept, room);
+                        }))
+    return;
+  (void)ownership_->let_go(id);
+  answer_load(id, make_error(errc::rate_limited,
+                             "your share of the server's workers is busy; try again shortly"));
+}
+
+void RoomRegistry::owned_replayed(const std::string& id, const StoredRoom& stored,
+                                  const std::shared_ptr<Room>& room) {
+  std::shared_ptr<Room> adopted;
+  if (room) {
+    room->on_fenced([this, weak = std::weak_ptr<Room>(room)] {
+      if (auto r = weak.lock(); r && let_room_go(r, false)) {
+        services_.metrics.leases_lost_total++;
+        spdlog::warn("room {}: a write was refused (another server holds it): dropped", r->id());
+      }
+    });
+    adopted = adopt(room);
+    if (adopted == room) {
+      services_.metrics.rooms_loaded_total++;
+      spdlog::info("room {} taken from the store (game {}{})", id, stored.game.game_no,
+                   stored.finished ? ", over" : "");
+    }
+  }
+  if (adopted) return answer_load(id, adopted);
+  // Its game did not replay, or the server is stopping: it stays in the store, its lease
+  // let go (on the registry's thread, as every lease call) so another try may load it.
+  post_to_worker([this, id] { (void)ownership_->let_go(id); });
+  answer_load(id, make_error(errc::no_such_room, "no such room"));
 }
 
 bool RoomRegistry::let_room_go(const std::shared_ptr<Room>& room, bool let_go) {

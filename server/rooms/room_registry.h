@@ -56,9 +56,17 @@ class RoomRegistry {
   // Public rooms waiting for a second player, newest first (at most `limit`).
   json list_public(std::size_t limit = 100) const;
   std::size_t size() const;
-  // Brings back every room of the store with an unfinished game (room_restore.cpp); before
-  // the server listens. Returns how many came back (a room that fails is logged, skipped).
+  // Reads every room of the store with an unfinished game (room_restore.cpp), before the
+  // server is ready, and returns how many; start_restoring() then replays them one after
+  // another on the room workers (sharing them with every address in turn), while the
+  // server answers. Opening one not yet back starts its replay at once (charged to the
+  // opener, as a load) and waits for that room alone.
+  // The log says `restored N of M rooms` when all are done (a room that fails is logged,
+  // skipped, and left in the store).
   Result<std::size_t> restore_all();
+  void start_restoring();
+  // Rooms read by restore_all() and not yet replayed.
+  std::size_t restores_waiting() const;
 
   // More than one server (room_ownership_loop.cpp). With `ownership` (cluster mode) a room
   // is in memory only while this server holds its lease: open() takes the lease before the
@@ -107,13 +115,33 @@ class RoomRegistry {
   // workers (its plies to replay counted against `address`'s share), then everyone waiting
   // for it answered.
   void load(const std::string& id, const std::string& address);
-  void replay(const std::string& id, const StoredRoom& stored);
+  // The rebuilt room (null: its game did not replay) put in the registry, then everyone
+  // waiting for it answered.
+  void replayed(const std::string& id, const StoredRoom& stored, const std::shared_ptr<Room>& room);
+  // Rebuilds `stored` on the room workers, its plies charged to `address`; then, on the
+  // worker once the job's share is back, `replayed` with the room (null: its game did not
+  // replay). False, nothing run and room_work_busy counted, when the share is taken.
+  using Replayed = std::function<void(const StoredRoom&, const std::shared_ptr<Room>&)>;
+  bool replay_on_workers(const std::string& id, const std::string& address,
+                         std::shared_ptr<const StoredRoom> stored, Replayed replayed);
   void post_to_worker(std::function<void()> work);
   void post_to_lease_worker(std::function<void()> work);
   // room_ownership_loop.cpp: one attempt of a load in cluster mode (on the worker); tried
   // again on a timer until `deadline` while another server holds the room.
-  void load_owned(const std::string& id, std::chrono::steady_clock::time_point deadline);
+  void load_owned(const std::string& id, const std::string& address,
+                  std::chrono::steady_clock::time_point deadline);
+  // The end of a cluster load on the room workers: the rebuilt room (null: its game did not
+  // replay) in the registry and answered, or its lease let go.
+  void owned_replayed(const std::string& id, const StoredRoom& stored,
+                      const std::shared_ptr<Room>& room);
   void answer_load(const std::string& id, const Result<std::shared_ptr<Room>>& answer);
+  // room_restore.cpp: the next room restore_all() read, replayed on the room workers; on its
+  // delivery the one after it.
+  void restore_next();
+  // Replays one of them, charged to `address`; `then_next`: the background's, which goes
+  // on with the next.
+  void restore_one(const std::string& id, std::shared_ptr<const StoredRoom> stored,
+                   const std::string& address, bool then_next);
   // Takes `room` out of memory (if it is still the one for its id) and closes it for the
   // move; with `let_go` its lease is let go once its writes are answered. False when it was
   // no longer there.
@@ -156,11 +184,18 @@ class RoomRegistry {
     std::string address;
     std::vector<Opened> waiting;
   };
-  std::mutex load_mu_;
+  mutable std::mutex load_mu_;
   std::condition_variable load_done_;
   std::map<std::string, Loading> loading_;
   std::map<std::string, std::size_t> loading_by_address_;
   std::size_t replays_ = 0;
+  // Rooms read at start and not yet replayed (restore_all()), in the order they go (an id
+  // an opener took out stays in the order and is passed over), guarded by load_mu_.
+  std::map<std::string, std::shared_ptr<const StoredRoom>> to_restore_;
+  std::deque<std::string> restore_order_;
+  std::size_t restore_read_ = 0;  // how many restore_all() read
+  std::size_t restore_done_ = 0;  // how many of them were replayed
+  std::size_t restored_ = 0;      // how many of them came back
   // One thread for store reads and the retention job, made when first needed; in cluster
   // mode another for the lease renewals alone, so that a queue of loads (each a store read
   // and a replay) or a long retention run never delays a renewal past the lease.

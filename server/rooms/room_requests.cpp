@@ -9,6 +9,7 @@
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
 #include "rooms/room_requests.h"
+#include "util/metric_families.h"
 
 namespace banmen::server {
 
@@ -168,6 +169,7 @@ bool Room::preconditions_hold(const Route& route, Request& r, const json* msg) {
   }
   if ((needs & kReviewDriver) && r.member.player < 0 &&
       !(review_ && review_->spectators_may_drive())) {
+    services_.metrics.refused.add(Refusal::review_spectator);
     refuse(r, errc::not_a_player, "the players have not let spectators drive the review");
     return false;
   }

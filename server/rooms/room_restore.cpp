@@ -13,6 +13,7 @@
 
 #include "core/variation_text.h"
 #include "games/registry.h"
+#include "protocol/error_codes.h"
 #include "rooms/computer_facts.h"
 #include "rooms/room.h"
 #include "rooms/room_registry.h"
@@ -230,15 +231,109 @@ bool RoomRegistry::restore(const StoredRoom& stored) {
 }
 
 // Rooms whose game is finished stay in the store until someone opens their link; rooms
-// with a game under way come back at once, because their clocks, their abandonment claims
-// and a computer seat's moves must run whether or not anyone opens the link again.
+// with a game under way come back at start, because their clocks, their abandonment claims
+// and a computer seat's moves must run whether or not anyone opens the link again. Their
+// clocks stand until their players are back, so coming back a little later changes
+// nothing: the server answers once they are read, and replays them behind its back.
 Result<std::size_t> RoomRegistry::restore_all() {
   auto stored = services_.store.load_unfinished();
   if (!stored) return stored.error();
-  std::size_t restored = 0;
-  for (const auto& s : *stored) restored += restore(s) ? 1 : 0;
-  spdlog::info("restored {} of {} rooms with unfinished games", restored, stored->size());
-  return restored;
+  std::lock_guard lock(load_mu_);
+  for (auto& s : *stored) {
+    const std::string id = s.info.room_id;
+    if (to_restore_.emplace(id, std::make_shared<const StoredRoom>(std::move(s))).second)
+      restore_order_.push_back(id);
+  }
+  restore_read_ = to_restore_.size();
+  spdlog::info("{} rooms with unfinished games to restore", restore_read_);
+  return restore_read_;
+}
+
+std::size_t RoomRegistry::restores_waiting() const {
+  std::lock_guard lock(load_mu_);
+  return to_restore_.size();
+}
+
+void RoomRegistry::start_restoring() {
+  restore_next();
+}
+
+void RoomRegistry::restore_next() {
+  bool stopping = false;
+  {
+    std::lock_guard lock(mu_);
+    stopping = stopped_;
+  }
+  if (stopping) {  // the rest stays in the store for the next start
+    std::vector<std::string> left;
+    {
+      std::lock_guard lock(load_mu_);
+      for (const auto& [id, room] : to_restore_) left.push_back(id);
+      to_restore_.clear();
+      restore_order_.clear();
+    }
+    for (const auto& id : left) answer_load(id, make_error(errc::no_such_room, "no such room"));
+    return;
+  }
+  std::string id;
+  std::shared_ptr<const StoredRoom> stored;
+  {
+    std::lock_guard lock(load_mu_);
+    // An id an opener took out is passed over.
+    while (!stored && !restore_order_.empty()) {
+      id = std::move(restore_order_.front());
+      restore_order_.pop_front();
+      if (auto it = to_restore_.find(id); it != to_restore_.end()) {
+        stored = std::move(it->second);
+        to_restore_.erase(it);
+      }
+    }
+    if (!stored) return;  // all taken (the last ones may still be replaying)
+    loading_.try_emplace(id, Loading{kRestoredAddress, {}});  // where openers wait for it
+  }
+  restore_one(id, std::move(stored), kRestoredAddress, true);
+}
+
+void RoomRegistry::restore_one(const std::string& id, std::shared_ptr<const StoredRoom> stored,
+                               const std::string& address, bool then_next) {
+  // On the workers: the background's charged to no client, one at a time and taken in
+  // turn with every address's jobs, so players' requests are served meanwhile; an
+  // opener's charged to the opener, as a load is.
+  auto replayed = [this, id, then_next](const StoredRoom&, const std::shared_ptr<Room>& room) {
+    const auto adopted = room ? adopt(room) : nullptr;
+    {
+      std::lock_guard lock(load_mu_);
+      if (adopted) ++restored_;
+      if (++restore_done_ == restore_read_)
+        spdlog::info("restored {} of {} rooms with unfinished games", restored_, restore_read_);
+    }
+    answer_load(id, adopted ? Result<std::shared_ptr<Room>>(adopted)
+                            : make_error(errc::no_such_room, "no such room"));
+    if (then_next) restore_next();
+  };
+  if (replay_on_workers(id, address, stored, std::move(replayed))) return;
+  bool stopping = false;
+  {
+    std::lock_guard lock(mu_);
+    stopping = stopped_;
+  }
+  if (stopping) return answer_load(id, make_error(errc::no_such_room, "no such room"));
+  // The workers' queue is full (or the opener's share taken). An opener is told to try
+  // again (the room stays to be restored); the background's next goes first again in a
+  // moment.
+  {
+    std::lock_guard lock(load_mu_);
+    to_restore_.emplace(id, stored);
+    if (then_next) restore_order_.push_front(id);
+  }
+  if (!then_next)
+    return answer_load(
+        id, make_error(errc::rate_limited, "the server's workers are busy; try again shortly"));
+  auto timer =
+      std::make_shared<boost::asio::steady_timer>(services_.ioc, std::chrono::milliseconds(50));
+  timer->async_wait([this, timer](boost::system::error_code ec) {
+    if (!ec) restore_next();
+  });
 }
 
 }  // namespace banmen::server

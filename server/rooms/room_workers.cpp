@@ -32,7 +32,7 @@ bool RoomWorkers::on_worker_thread() {
 }
 
 RoomWorkers::Admission RoomWorkers::post(const std::string& room, const std::string& address,
-                                         std::uint64_t cost, std::function<void()> work) {
+                                         std::uint64_t cost, Work work) {
   cost = std::max<std::uint64_t>(cost, 1);
   {
     std::lock_guard lock(mu_);
@@ -96,9 +96,15 @@ void RoomWorkers::work() {
     wake_.wait(lock, [&] { return take_next(address, job) || (stopped_ && queued_ == 0); });
     if (job.work == nullptr) return;  // stopped, nothing left
     lock.unlock();
-    job.work();
+    Deliver deliver = job.work();
+    job.work = nullptr;  // what it held is let go outside the lock
     lock.lock();
     done(address, job);
+    // The result goes out only now: whoever it answers may ask again at once.
+    lock.unlock();
+    if (deliver) deliver();
+    deliver = nullptr;
+    lock.lock();
   }
 }
 

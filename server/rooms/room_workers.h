@@ -14,6 +14,12 @@
 //   a thread soon, whatever one address asked for.
 // A refused job is refused at once (the caller answers `rate_limited`), never queued
 // without bound.
+//
+// A job is two steps: the work, which holds its shares, and the delivery of its result,
+// which runs after they are given back. A client answered by the delivery may send its
+// next request at once (a review_save right after its review_start, another check of the
+// same form); that request then finds the shares as they are, never still counting the
+// job that answered it.
 #pragma once
 
 #include <atomic>
@@ -44,11 +50,17 @@ class RoomWorkers {
   RoomWorkers(const RoomWorkers&) = delete;
   RoomWorkers& operator=(const RoomWorkers&) = delete;
 
+  // What a job's work hands back: its result's delivery (sending the answer, posting it to
+  // a strand), run on the same worker once the job's shares are free again. May be empty.
+  using Deliver = std::function<void()>;
+  using Work = std::function<Deliver()>;
+
   enum class Admission { ran, room_busy, address_busy, full, stopped };
   // Runs `work` on a worker thread, counted against `room`'s and `address`'s shares (the
-  // address's by `cost`, at least 1) until it returns. Anything but `ran`: nothing runs.
+  // address's by `cost`, at least 1) until it returns, then what it returned. Anything but
+  // `ran`: nothing runs.
   Admission post(const std::string& room, const std::string& address, std::uint64_t cost,
-                 std::function<void()> work);
+                 Work work);
   // Finishes the jobs under way and those waiting; later posts are refused `stopped`.
   void stop();
 
@@ -61,7 +73,7 @@ class RoomWorkers {
   struct Job {
     std::string room;
     std::uint64_t cost;
-    std::function<void()> work;
+    Work work;
   };
   struct AddressLane {
     std::deque<Job> waiting;

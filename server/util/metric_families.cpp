@@ -36,6 +36,8 @@ std::string_view refusal_label(Refusal r) {
       return "room_busy";
     case Refusal::room_work_busy:
       return "room_work_busy";
+    case Refusal::review_spectator:
+      return "review_spectator";
     case Refusal::count:
       break;
   }
@@ -48,7 +50,9 @@ void RefusalCounters::render(std::string& out, const EngineRefusals& engine) con
          "the per-connection rate), max_connections, max_connections_per_address, api_rate "
          "(429), export_queue_full (503), room_busy (a join while another server held the "
          "room), room_work_busy (heavy work over its room's or address's share of the room "
-         "workers: a review, a check_variant, a stored room's replay), engine_queue_full and "
+         "workers: a review, a check_variant, a stored room's replay), review_spectator (a "
+         "spectator's review request, a save or a move, while the players do not let "
+         "spectators drive), engine_queue_full and "
          "engine_per_address (an engine search over --engine-queue or --engine-per-address).");
   const auto reason_line = [&out](std::string_view reason, std::uint64_t value) {
     out += "banmen_refused_total{reason=\"";

@@ -21,6 +21,7 @@ enum class Refusal : std::size_t {
   export_queue_full,            // 503: every export worker busy and --export-queue full
   room_busy,                    // a join while another server still held the room
   room_work_busy,               // a heavy room request over its room's or address's share
+  review_spectator,             // a spectator's review request (a save, a move) without leave
   count
 };
 // Refusals the engine pool counts itself (util/engine_stats.h), written in the same metric.

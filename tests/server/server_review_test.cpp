@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "match_driver.h"
 #include "raw_ws_client.h"
@@ -389,9 +390,20 @@ json save_with_branch(unsigned short port, const std::string& game,
   return record ? *record : json("timeout");
 }
 
+// The value of counter `name` in /metrics (-1 when absent).
+double work_counter(unsigned short port, const std::string& name) {
+  const std::string text = body_of(raw_http_get(port, "/metrics"));
+  const auto at = text.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
+}
+
 TEST_F(ServerReview, ASpectatorSavesOnlyWhenThePlayersLetThemDrive) {
   // Writing the record is the review's dearest request: a spectator without leave is
-  // refused before any of it is done, as for driving the board.
+  // refused before any of it is done, as for driving the board, and /metrics counts each
+  // refusal (a flood of them shows).
+  const std::string refused = "banmen_refused_total{reason=\"review_spectator\"}";
+  const double before = work_counter(port(), refused);
+  ASSERT_GE(before, 0);
   Match m;
   ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
   ASSERT_TRUE(finish(m, {"7g7f", "3c3d"}));
@@ -407,6 +419,8 @@ TEST_F(ServerReview, ASpectatorSavesOnlyWhenThePlayersLetThemDrive) {
   EXPECT_EQ(code_of(send(spec, {{"type", "review_save"}})), "review_record");
   ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_allow"}, {"spectators", false}}, &e)), "ack");
   EXPECT_EQ(code_of(send(spec, {{"type", "review_save"}})), "not_a_player");
+  EXPECT_EQ(code_of(send(spec, {{"type", "review_move"}, {"move", "2g2f"}})), "not_a_player");
+  EXPECT_EQ(work_counter(port(), refused), before + 4);
 }
 
 TEST_F(ServerReview, EachChangeSendsItselfNotTheTree) {
@@ -457,13 +471,6 @@ TEST_F(ServerReview, EachChangeSendsItselfNotTheTree) {
   EXPECT_EQ((*snap)["review"]["shapes"], e["shapes"]);
 }
 
-// The value of counter `name` in /metrics (-1 when absent).
-double work_counter(unsigned short port, const std::string& name) {
-  const std::string text = body_of(raw_http_get(port, "/metrics"));
-  const auto at = text.find("\n" + name + " ");
-  return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
-}
-
 TEST_F(ServerReview, OpeningAndSavingRunOnTheRoomWorkers) {
   // Both go through the rules for the whole game or tree: the room workers do them, never
   // an I/O thread. A goto or a move costs a step and stays on the room's strand.
@@ -486,6 +493,50 @@ TEST_F(ServerReview, OpeningAndSavingRunOnTheRoomWorkers) {
   ASSERT_EQ(code_of(send(m.a.ws, {{"type", "review_start"}}, &e)), "ack");
   EXPECT_EQ(e["nodes"].size(), 4u);
   EXPECT_EQ(work_counter(port(), "banmen_room_work_total"), before + 2);
+}
+
+// The answers to requests `first`..`last` (ids) that `ws` sent without waiting, by id:
+// the answer's error code or type ("timeout" for one that never came).
+std::map<int, std::string> answers(WsClient& ws, int first, int last) {
+  std::map<int, std::string> got;
+  while (static_cast<int>(got.size()) < last - first + 1) {
+    auto a = ws.wait_for([&](const json& j) {
+      return j.contains("re") && j["re"].is_number_integer() && j["re"] >= first && j["re"] <= last;
+    });
+    if (!a) break;
+    got[(*a)["re"].get<int>()] = code_of(*a);
+  }
+  for (int id = first; id <= last; ++id) got.try_emplace(id, "timeout");
+  return got;
+}
+
+TEST_F(ServerReview, HeavyRequestsSentBackToBackAreQueuedNotRefused) {
+  // A client may send its next request before the last one is answered, and two players
+  // may ask at once: the room holds each heavy request behind the one before it, and the
+  // room's and the address's shares of the workers are back before an answer goes out, so
+  // no request is refused rate_limited for bookkeeping. Review start and saves back to
+  // back from one player, saves from both players interleaved, many times over.
+  constexpr int kSaves = 40;
+  for (int room = 0; room < 3; ++room) {
+    Match m;
+    ASSERT_TRUE(open_match(port(), m, {{"game", "chess"}, {"side", "first"}}));
+    ASSERT_TRUE(finish(m, {"e2e4", "e7e5"}));
+    m.a.ws.send({{"type", "review_start"}, {"id", 1000}});
+    for (int i = 1; i <= kSaves; ++i) {
+      m.a.ws.send({{"type", "review_save"}, {"id", 1000 + i}});
+      m.b.ws.send({{"type", "review_save"}, {"id", 1000 + i}});
+    }
+    auto by_a = answers(m.a.ws, 1000, 1000 + kSaves);
+    auto by_b = answers(m.b.ws, 1001, 1000 + kSaves);
+    EXPECT_EQ(by_a[1000], "ack") << "room " << room;
+    int refused = 0;
+    for (int i = 1; i <= kSaves; ++i) {
+      EXPECT_EQ(by_a[1000 + i], "review_record") << "room " << room << " a's save " << i;
+      EXPECT_EQ(by_b[1000 + i], "review_record") << "room " << room << " b's save " << i;
+      refused += (by_a[1000 + i] == "rate_limited") + (by_b[1000 + i] == "rate_limited");
+    }
+    ASSERT_EQ(refused, 0) << "room " << room;
+  }
 }
 
 TEST_F(ServerReview, ShogiSavesKifWithVariations) {

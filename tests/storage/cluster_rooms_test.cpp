@@ -281,6 +281,44 @@ TEST_F(ClusterRooms, AConnectionJoinsOnlyTheRoomItsUrlNames) {
   }
 }
 
+TEST_F(ClusterRooms, ATakenRoomIsReplayedOnTheRoomWorkers) {
+  // A room taken from PostgreSQL is rebuilt on the room workers, as a single server's stored
+  // room is, charged to its opener's share: the registry's thread, through which every load
+  // and lease call of the server goes, only reads (issue 33). /metrics counts each replay
+  // as work done on the room workers.
+  auto [room, token] = create_on(*a_);
+  ASSERT_FALSE(room.empty());
+  ASSERT_EQ(metric(*b_, "banmen_room_work_total"), 0);
+  auto host = join_on(*b_, room, token);
+  ASSERT_TRUE(host);
+  EXPECT_EQ(metric(*b_, "banmen_room_work_total"), 1);
+  EXPECT_EQ(metric(*b_, "banmen_rooms_loaded_total"), 1);
+  auto guest = join_on(*b_, room, "");
+  ASSERT_TRUE(guest);
+  auto snap = host->receive_until(
+      [](const json& m) { return is_type(m, "snapshot") && m["status"] == "playing"; });
+  ASSERT_TRUE(snap);
+  host->send({{"type", "move"},
+              {"id", 6},
+              {"move", "e2e4"},
+              {"version", (*snap)["version"]},
+              {"move_id", "m1"}});
+  ASSERT_TRUE(guest->receive_until([](const json& m) { return is_type(m, "move"); }));
+  // The host comes back through A: B hands the room over, and A replays its move on its
+  // own room workers; the room is as it was left.
+  auto back = join_on(*a_, room, token);
+  ASSERT_TRUE(back);
+  auto there = back->receive_until([](const json& m) { return is_type(m, "snapshot"); });
+  ASSERT_TRUE(there);
+  EXPECT_EQ((*there)["moves"].size(), 1u) << there->dump();
+  EXPECT_EQ(metric(*a_, "banmen_room_work_total"), 1);
+  EXPECT_EQ(metric(*a_, "banmen_rooms_loaded_total"), 1);
+  // Joined again through A: the room is in memory, nothing replays.
+  auto twice = join_on(*a_, room, token);
+  ASSERT_TRUE(twice);
+  EXPECT_EQ(metric(*a_, "banmen_room_work_total"), 1);
+}
+
 TEST_F(ClusterRooms, ACreateFloodIsBounded) {
   auto c = connect(*a_);
   ASSERT_TRUE(c);

@@ -179,6 +179,8 @@ TEST_F(LastingRooms, ARoomComesBackAfterKill9) {
   // game is, and nobody has to open the link for its clocks to be there.
   server_->kill_hard();
   ASSERT_TRUE(server_->start()) << server_->log();
+  // Replayed behind the server's back once it is ready (nobody opened the link).
+  ASSERT_TRUE(server_->wait_for("restored 1 of 1 rooms", 10000)) << server_->log();
   EXPECT_EQ(metric("banmen_rooms_open"), 1);
   auto snap = come_back(host_, 0);
   EXPECT_EQ(snap["game_no"], 2);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <thread>
 
@@ -208,11 +209,13 @@ TEST_F(RestartTest, ByoyomiPeriodsSurviveARestart) {
   EXPECT_LT(flag_after, 3800);
 }
 
-// A large database takes a while to replay. Meanwhile the process is alive (/healthz 200)
-// but not ready (/readyz 503) and no player can connect; once every room is back, /readyz
-// says 200 and players come in. The database: one real room stored by the server, cloned
-// as many times as it takes, each clone a long game replayed through the rules on restore.
-TEST_F(RestartTest, ReadyOnlyOnceEveryStoredRoomIsRestored) {
+// A large database takes a while to replay (issue 33: six 300-ply games of a heavy variant
+// kept a restart from answering for 5.5 s). The server is ready once the unfinished rooms
+// are read, before any is replayed: the replays come after, on the room workers, and a
+// player whose room is not back yet waits for that room alone. The database: one real room
+// stored by the server, cloned as many times as it takes, each clone a long game replayed
+// through the rules.
+TEST_F(RestartTest, ReadyOnceTheStoredRoomsAreReadTheirReplaysComeAfter) {
   open_room("chess", {{"kind", "none"}});
   ASSERT_EQ(server_->stop(), 0);
   {
@@ -258,25 +261,39 @@ TEST_F(RestartTest, ReadyOnlyOnceEveryStoredRoomIsRestored) {
       }
     }
   }  // the store commits everything queued as it closes
+  // For measuring other builds on the same database (docs/performance.md, "Restarts").
+  if (const char* copy = std::getenv("BANMEN_RESTORE_DB_COPY"))
+    std::filesystem::copy_file(dir_.file("data/banmen.db"), copy,
+                               std::filesystem::copy_options::overwrite_existing);
 
+  const auto started = steady_now_ms();
   ASSERT_TRUE(server_->start(20000, "accepting on ")) << server_->log();
-  const auto ready_before = http_get(server_->port(), "/readyz");
+  // Alive meanwhile; not ready, nor taking players, until the rooms are read.
   const auto alive_before = http_get(server_->port(), "/healthz");
-  auto player_before = WsClient::connect(server_->port());
-  const bool restoring = server_->log().find("listening on ") == std::string::npos;
-  ASSERT_TRUE(server_->wait_for("listening on ", 60000)) << server_->log();
-  ASSERT_TRUE(restoring) << "the restore ended before it could be probed: make the database "
-                            "larger";
-  EXPECT_EQ(ready_before.status, 503) << ready_before.body;
   EXPECT_EQ(alive_before.status, 200);
-  EXPECT_EQ(player_before, nullptr) << "a player connected before the rooms were back";
-
-  EXPECT_NE(server_->log().find("restored 1501 of 1501 rooms"), std::string::npos)
-      << server_->log();
+  ASSERT_TRUE(server_->wait_for("listening on ", 60000)) << server_->log();
+  const auto ready_ms = steady_now_ms() - started;
   EXPECT_EQ(http_get(server_->port(), "/readyz").status, 200);
-  json snap = rejoin(host_);  // the original room, among the restored
+  // The original room, among the 1,501 to replay: the host is back in it whatever else is.
+  json snap = rejoin(host_);
   ASSERT_TRUE(snap.is_object());
   EXPECT_EQ(snap["status"], "playing") << snap.dump();
+  const auto rejoined_ms = steady_now_ms() - started;
+  ASSERT_TRUE(server_->wait_for("restored 1501 of 1501 rooms", 60000)) << server_->log();
+  const auto restored_ms = steady_now_ms() - started;
+  // The replays begin only once the server said it listens (main.cpp: start_restoring()
+  // after that line), so the order of the two lines is the proof, not a time.
+  const std::string log = server_->log();
+  const auto listening = log.rfind("listening on ");  // this start's
+  const auto restored = log.find("restored 1501 of 1501 rooms");
+  ASSERT_NE(listening, std::string::npos);
+  EXPECT_LT(listening, restored) << log;
+  // For docs/operations.md (a shared machine: not asserted).
+  std::printf(
+      "1,501 rooms of 120 plies: ready %lld ms, host back in its room %lld ms, all "
+      "restored %lld ms after the start\n",
+      static_cast<long long>(ready_ms), static_cast<long long>(rejoined_ms),
+      static_cast<long long>(restored_ms));
 }
 
 // A seat handed to the computer by agreement stays the computer's across a kill -9: after
