@@ -522,7 +522,13 @@ TEST_F(ServerReview, HeavyRequestsSentBackToBackAreQueuedNotRefused) {
     ASSERT_TRUE(open_match(port(), m, {{"game", "chess"}, {"side", "first"}}));
     ASSERT_TRUE(finish(m, {"e2e4", "e7e5"}));
     m.a.ws.send({{"type", "review_start"}, {"id", 1000}});
-    for (int i = 1; i <= kSaves; ++i) {
+    m.a.ws.send({{"type", "review_save"}, {"id", 1001}});  // right behind its start
+    // Two connections are not ordered with each other: b's saves could reach the room
+    // before a's start. b sends once it sees the review open, then both players' saves go
+    // interleaved.
+    ASSERT_TRUE(m.b.ws.wait_for(is_review)) << "room " << room;
+    m.b.ws.send({{"type", "review_save"}, {"id", 1001}});
+    for (int i = 2; i <= kSaves; ++i) {
       m.a.ws.send({{"type", "review_save"}, {"id", 1000 + i}});
       m.b.ws.send({{"type", "review_save"}, {"id", 1000 + i}});
     }
