@@ -25,6 +25,22 @@ bool is_type(const json& m, const char* type) {
   return m.value("type", "") == type;
 }
 
+// The host, once its snapshot says the game is on, plays e2e4 (move_id m1); the guest sees
+// the move.
+::testing::AssertionResult first_move_played(WsClient& host, WsClient& guest) {
+  auto snap = host.receive_until(
+      [](const json& m) { return is_type(m, "snapshot") && m["status"] == "playing"; });
+  if (!snap) return ::testing::AssertionFailure() << "no snapshot of a game in play";
+  host.send({{"type", "move"},
+             {"id", 6},
+             {"move", "e2e4"},
+             {"version", (*snap)["version"]},
+             {"move_id", "m1"}});
+  if (!guest.receive_until([](const json& m) { return is_type(m, "move"); }))
+    return ::testing::AssertionFailure() << "the guest saw no move";
+  return ::testing::AssertionSuccess();
+}
+
 class ClusterRooms : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -172,15 +188,7 @@ TEST_F(ClusterRooms, AJoinElsewhereMakesTheOwnerHandTheRoomOver) {
   // The host reconnects to the same URL (here B, where the room is now) and plays on.
   host = join_on(*b_, room, token);
   ASSERT_TRUE(host);
-  auto snap = host->receive_until(
-      [](const json& m) { return is_type(m, "snapshot") && m["status"] == "playing"; });
-  ASSERT_TRUE(snap);
-  host->send({{"type", "move"},
-              {"id", 6},
-              {"move", "e2e4"},
-              {"version", (*snap)["version"]},
-              {"move_id", "m1"}});
-  EXPECT_TRUE(guest->receive_until([](const json& m) { return is_type(m, "move"); }));
+  EXPECT_TRUE(first_move_played(*host, *guest));
   EXPECT_EQ(metric(*b_, "banmen_rooms_open"), 1);
 }
 
@@ -295,15 +303,7 @@ TEST_F(ClusterRooms, ATakenRoomIsReplayedOnTheRoomWorkers) {
   EXPECT_EQ(metric(*b_, "banmen_rooms_loaded_total"), 1);
   auto guest = join_on(*b_, room, "");
   ASSERT_TRUE(guest);
-  auto snap = host->receive_until(
-      [](const json& m) { return is_type(m, "snapshot") && m["status"] == "playing"; });
-  ASSERT_TRUE(snap);
-  host->send({{"type", "move"},
-              {"id", 6},
-              {"move", "e2e4"},
-              {"version", (*snap)["version"]},
-              {"move_id", "m1"}});
-  ASSERT_TRUE(guest->receive_until([](const json& m) { return is_type(m, "move"); }));
+  ASSERT_TRUE(first_move_played(*host, *guest));
   // The host comes back through A: B hands the room over, and A replays its move on its
   // own room workers; the room is as it was left.
   auto back = join_on(*a_, room, token);
