@@ -162,7 +162,7 @@ void EnginePool::work() {
       stats_.queue_wait_ms.add(ms_between(next.entry.since, Clock::now()));
     }
     const auto started = Clock::now();
-    next.entry.task(next.entry.handle->stop_);
+    Deliver deliver = next.entry.task(next.entry.handle->stop_);
     const double took = ms_between(started, Clock::now());
     bool more = false;
     {
@@ -173,6 +173,9 @@ void EnginePool::work() {
       ++stats_.completed;
       more = waiting_ > 0;
     }
+    // Delivered once the room's and the address's places are free: the owner may ask again
+    // as soon as it reads this answer (the engine_busy refusal is for real load only).
+    if (deliver) deliver();
     // The room's next task may wait for this one only: another thread may take it now.
     if (more) wake_.notify_one();
   }

@@ -12,7 +12,11 @@
 //   that address's rooms, then the room's oldest: a newcomer waits for at most one task of
 //   each other address, however many rooms those addresses fill.
 //
-// A task receives a stop flag. The owner's cancel() sets it: a running search then ends
+// A task receives a stop flag and may return its result's delivery (posting the answer to
+// its room): the pool runs that on the same worker once the task's room and address shares
+// are free again, so an owner that asks anew the moment it reads an answer finds its place.
+//
+// A task's stop flag: The owner's cancel() sets it: a running search then ends
 // within about a millisecond with the best move found so far, and a task still waiting is
 // dropped without running (its owner has forgotten it). Every other accepted task runs
 // exactly once; the pool's destruction sets every stop flag and waits for all of them, so
@@ -36,6 +40,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "util/engine_stats.h"
@@ -44,7 +49,9 @@ namespace banmen::server {
 
 class EnginePool {
  public:
-  using Task = std::function<void(const std::atomic<bool>& stop)>;
+  // What a task's work hands back: its answer's delivery, run after its shares are free.
+  using Deliver = std::function<void()>;
+  using Task = std::function<Deliver(const std::atomic<bool>& stop)>;
 
   // Whose task it is. A room always names the same address.
   struct Owner {
@@ -85,8 +92,17 @@ class EnginePool {
   EnginePool(const EnginePool&) = delete;
   EnginePool& operator=(const EnginePool&) = delete;
 
-  // Queues `task` for `owner`, or refuses it at once.
+  // Queues `task` for `owner`, or refuses it at once. A task that returns nothing delivers
+  // nothing after its work (its work delivers, or nobody waits for it).
   Admission submit(const Owner& owner, Task task);
+  template <class Work>
+  requires std::is_void_v < std::invoke_result_t < Work&, const std::atomic<bool>
+  & >> Admission submit(const Owner& owner, Work work) {
+    return submit(owner, [work = std::move(work)](const std::atomic<bool>& stop) mutable {
+      work(stop);
+      return Deliver{};
+    });
+  }
   EngineStats stats() const;
 
  private:

@@ -32,7 +32,8 @@ EnginePool::Owner Room::engine_owner() const {
 EnginePool::Admission Room::submit_search(EngineJob job, SearchStarted started,
                                           SearchAnswered answered) {
   auto task = [weak = weak_from_this(), job = std::move(job), started = std::move(started),
-               answered = std::move(answered)](const std::atomic<bool>& stop) mutable {
+               answered = std::move(answered)](
+                  const std::atomic<bool>& stop) mutable -> EnginePool::Deliver {
     if (started) {
       const std::int64_t at = steady_ms();
       if (auto self = weak.lock()) self->run([self, started, at] { started(at); });
@@ -40,8 +41,10 @@ EnginePool::Admission Room::submit_search(EngineJob job, SearchStarted started,
     job.request.stop = &stop;
     auto reply = job.game ? engine::think(*job.game, job.seat, job.request)
                           : engine::think_dogcat_text(job.view, job.seat, job.request);
-    if (auto self = weak.lock())
-      self->run([self, answered, reply = std::move(reply)] { answered(reply); });
+    return [weak, answered = std::move(answered), reply = std::move(reply)]() mutable {
+      if (auto self = weak.lock())
+        self->run([self, answered, reply = std::move(reply)] { answered(reply); });
+    };
   };
   return services_.engine.submit(engine_owner(), std::move(task));
 }

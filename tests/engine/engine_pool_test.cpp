@@ -161,6 +161,7 @@ class RunOrder {
     return [this, label = std::move(label)](const std::atomic<bool>&) {
       std::lock_guard lock(m_);
       order_.push_back(label);
+      return EnginePool::Deliver{};
     };
   }
   std::vector<std::string> order() {
@@ -263,6 +264,25 @@ TEST(EnginePool, AnAddressOverItsShareIsRefused) {
   gate.open();
   ASSERT_TRUE(eventually([&] { return pool.stats().completed == 4; }));
   EXPECT_TRUE(pool.submit({"r3", "a"}, wait_at_gate));  // its share is free again
+}
+
+// A task's delivery runs once its room's and its address's places are free: an owner that
+// asks again the moment it reads an answer is accepted, even with a share of one.
+TEST(EnginePool, ATasksAnswerFindsItsPlaceFreeAgain) {
+  EnginePool pool(1, 64, 1);
+  std::promise<bool> asked_again;
+  ASSERT_TRUE(pool.submit({"r", "a"}, [&](const std::atomic<bool>&) -> EnginePool::Deliver {
+    return [&] {
+      // What a room does when the answer reaches it: the next search at once.
+      asked_again.set_value(
+          static_cast<bool>(pool.submit({"r", "a"}, [](const std::atomic<bool>&) {})));
+    };
+  }));
+  auto f = asked_again.get_future();
+  ASSERT_EQ(f.wait_for(10s), std::future_status::ready);
+  EXPECT_TRUE(f.get());
+  EXPECT_TRUE(eventually([&] { return pool.stats().completed == 2; }));
+  EXPECT_EQ(pool.stats().refused_address, 0u);
 }
 
 // A waiting task its owner cancels never runs and gives its place back at once.
