@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace banmen::engine {
@@ -17,6 +19,10 @@ struct TtEntry {
   Bound bound = Bound::none;
 };
 
+// An entry whose bound is none is empty, whatever its other fields: reset() clears the
+// table with memset (all bytes zero).
+static_assert(std::is_trivially_copyable_v<TtEntry> && Bound{} == Bound::none);
+
 class TranspositionTable {
  public:
   // 2^bits entries of 16 bytes: the default 2^16 is one megabyte per search.
@@ -28,7 +34,10 @@ class TranspositionTable {
   // as much (a kept 16 MB table is cleared in milliseconds; a new one faults in every page).
   void reset(int bits) {
     mask_ = (std::uint64_t{1} << bits) - 1;
-    entries_.assign(mask_ + 1, TtEntry{});
+    // All bytes zero is an empty entry, so one memset clears the table: the fastest clear
+    // there is, and one call instead of a million 16-byte copies under the sanitizers.
+    entries_.resize(mask_ + 1);
+    std::memset(static_cast<void*>(entries_.data()), 0, entries_.size() * sizeof(TtEntry));
   }
 
   const TtEntry* probe(std::uint64_t key) const {
@@ -38,8 +47,9 @@ class TranspositionTable {
   // Keeps the deeper result of a slot, but always lets a new position in.
   void store(std::uint64_t key, std::uint32_t move, int score, int depth, Bound bound) {
     TtEntry& e = entries_[key & mask_];
-    if (e.key == key && depth < e.depth && bound != Bound::exact) return;
-    if (e.key == key && move == 0) move = e.move;
+    const bool same = e.key == key && e.bound != Bound::none;
+    if (same && depth < e.depth && bound != Bound::exact) return;
+    if (same && move == 0) move = e.move;
     e = TtEntry{key, move, static_cast<std::int16_t>(score), static_cast<std::int8_t>(depth),
                 bound};
   }
