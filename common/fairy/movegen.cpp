@@ -2,9 +2,34 @@
 // leaps and rides (pawns with their double step, en passant and promotions), castling,
 // then the legality filter (own king not attacked; no checks where checking is off;
 // immobility; castling through attacked squares).
+#include <memory>
+#include <optional>
+#include <vector>
+
 #include "fairy/position.h"
 
 namespace banmen::fairy {
+
+namespace {
+// This thread's scratch tables: the ones lent out, then the free ones after them. A table
+// is made the first time a thread needs one more than it has, and kept for its next steps.
+struct MarksStack {
+  std::vector<std::unique_ptr<SquareMarks>> tables;
+  std::size_t lent = 0;
+};
+thread_local MarksStack marks_stack;
+}  // namespace
+
+SquareMarksLease::SquareMarksLease() {
+  MarksStack& s = marks_stack;
+  if (s.lent == s.tables.size()) s.tables.push_back(std::make_unique<SquareMarks>());
+  marks_ = s.tables[s.lent++].get();
+  marks_->renew();
+}
+
+SquareMarksLease::~SquareMarksLease() {
+  --marks_stack.lent;
+}
 
 void Position::add_pawn_moves(MoveList& out, int from) const {
   const Rules& r = *rules_;
@@ -81,10 +106,9 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
   const Rules& r = *rules_;
   const int us = side_;
   const PieceRules& p = r.types[t];
-  if (unique && ++seen_stamp_ == 0) {
-    seen_.fill(0);
-    seen_stamp_ = 1;
-  }
+  // The targets already listed for this piece (leased only where moves overlap).
+  std::optional<SquareMarksLease> seen;
+  if constexpr (unique) seen.emplace();
   // Whether this piece may promote (promotedPieceType, within its promotion limit):
   // such moves take the slower path through add_piece_promotions.
   const int promoted = r.promoted_type[t];
@@ -92,8 +116,8 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
                                           r.promotion_limit[promoted] > count_[us][promoted]);
   auto emit = [&](int to) {
     if constexpr (unique) {
-      if (seen_[to] == seen_stamp_) return;
-      seen_[to] = seen_stamp_;
+      if ((**seen).marked(to)) return;
+      (**seen).mark(to);
     }
     if (promotes)
       add_piece_promotions(out, from, to);
@@ -362,23 +386,19 @@ bool Position::flag_reached(int color) const {
 // each line from the king along which an enemy rider attacks, and the squares on a lame
 // leaper's path to the king. A move from any other square (not the king's, not en
 // passant, not in check) cannot expose the king, so it needs no make/unmake test.
-void Position::mark_exposing_squares() const {
+void Position::mark_exposing_squares(SquareMarks& exposing) const {
   const Rules& r = *rules_;
   const int us = side_, them = us ^ 1;
   const int king = king_sq_[us];
-  if (++stamp_ == 0) {
-    exposing_.fill(0);
-    stamp_ = 1;
-  }
   for (int offset : r.attack_ride_offsets[them]) {
     int s = king - offset;
     while (board_[s] == empty_cell) s -= offset;
-    if (board_[s] != off_board && cell_color(board_[s]) == us) exposing_[s] = stamp_;
+    if (board_[s] != off_board && cell_color(board_[s]) == us) exposing.mark(s);
   }
   for (const auto& [type, leap] : r.lame_attacks[them]) {
     const int from = king - leap.offset;
     if (board_[from] != make_cell(them, type)) continue;
-    for (int i = 0; i < leap.path_length; ++i) exposing_[from + leap.path[i]] = stamp_;
+    for (int i = 0; i < leap.path_length; ++i) exposing.mark(from + leap.path[i]);
   }
 }
 
@@ -392,10 +412,14 @@ void Position::legal_moves(MoveList& out) const {
   // The shortcut needs a royal king not in check, and checks allowed (else every move
   // must be tested for giving check).
   const bool quick = king && r.checking && !attacked(king, side_ ^ 1);
-  if (quick) mark_exposing_squares();
+  std::optional<SquareMarksLease> exposing;
+  if (quick) {
+    exposing.emplace();
+    mark_exposing_squares(**exposing);
+  }
   for (const Move& m : pseudo) {
     if (quick && m.kind != MoveKind::en_passant && m.kind != MoveKind::castling && m.from != king &&
-        exposing_[m.from] != stamp_) {
+        !(**exposing).marked(m.from)) {
       if (!r.immobility_illegal || m.kind != MoveKind::normal ||
           r.types[cell_type(board_[m.from])].mobile[side_][m.to])
         out.add(m);
