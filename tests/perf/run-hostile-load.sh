@@ -6,7 +6,7 @@
 # a fresh server for each. Heavy: not a ctest.
 #
 #   tests/perf/run-hostile-load.sh [--build DIR] [--out FILE] [--duration S] [--rooms N]
-#                                  [--only quiet,check-variant,...]
+#                                  [--only quiet,check-variant,...,restart]
 #
 # The attacker speaks as 198.51.100.7 through the server's trusted proxy (127.0.0.1), so
 # it has an address of its own beside banmen-load's 127.0.0.1.
@@ -14,7 +14,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build="$root/build/release"
 out="" duration=20 rooms=500
-only="quiet,check-variant,review-start,review-save,computer,positions,room-opens"
+only="quiet,check-variant,review-start,review-save,computer,positions,room-opens,restart"
 while [ $# -gt 0 ]; do
   case $1 in
     --build) build=$2; shift 2 ;;
@@ -55,30 +55,49 @@ attack_args() {
 }
 setup_s() {
   case $1 in
-    quiet) echo 0 ;;
+    quiet | restart) echo 0 ;;
     check-variant) echo 3 ;;
     room-opens) echo 20 ;;
     *) echo 12 ;;
   esac
 }
 
+# start_server <port>: the server on the row's data folder, once it accepts connections.
+start_server() {
+  # The sweep forgets a room left empty for 2 s, so room-opens loads rooms again and again.
+  "$server" --bind 127.0.0.1 --port "$1" --data-dir "$work/data" --log-level warn \
+    --trusted-proxies 127.0.0.1 --max-rooms-per-address 100000 \
+    --max-connections 100000 --max-connections-per-address 100000 \
+    --room-idle-ttl-ms 2000 >>"$work/server.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 300); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && break; sleep 0.02; done
+}
+stop_server() {
+  kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""
+}
+
 # measure <attack>: a fresh server, the attack (if any) given its setup time, then
-# banmen-load's rooms for --duration seconds.
+# banmen-load's rooms for --duration seconds. The restart row first leaves 6 unfinished
+# 300-ply grand games in the store, restarts the server and notes when /readyz says ready;
+# the rooms are then replayed on the workers while banmen-load plays.
 measure() {
   local a=$1 port
   port=$(free_port)
-  rm -rf "$work/data"; mkdir -p "$work/data"
-  # The sweep forgets a room left empty for 2 s, so room-opens loads rooms again and again.
-  "$server" --bind 127.0.0.1 --port "$port" --data-dir "$work/data" --log-level warn \
-    --trusted-proxies 127.0.0.1 --max-rooms-per-address 100000 \
-    --max-connections 100000 --max-connections-per-address 100000 \
-    --room-idle-ttl-ms 2000 >"$work/server.log" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
+  rm -rf "$work/data"; mkdir -p "$work/data"; : >"$work/server.log"
+  start_server "$port"
+  local ready=""
+  if [ "$a" = restart ]; then
+    "$hostile" --port "$port" --attack unfinished --rooms 6 --plies 300 >"$work/attack.txt" 2>&1
+    stop_server
+    local t0; t0=$(date +%s%N)
+    start_server "$port"
+    until curl -sf "http://127.0.0.1:$port/readyz" >/dev/null; do sleep 0.01; done
+    ready=$(( ($(date +%s%N) - t0) / 1000000 ))
+  fi
   if [ "$a" = computer ]; then
     "$flood" --port "$port" --rooms 17 --level 8 --duration $((duration + 40)) >"$work/attack.txt" 2>&1 &
     attack_pid=$!
-  elif [ "$a" != quiet ]; then
+  elif [ "$a" != quiet ] && [ "$a" != restart ]; then
     # shellcheck disable=SC2046
     "$hostile" --port "$port" $(attack_args "$a") >"$work/attack.txt" 2>&1 &
     attack_pid=$!
@@ -94,7 +113,8 @@ measure() {
   refused=$(curl -s "http://127.0.0.1:$port/metrics" |
     awk '$1 ~ /^banmen_refused_total\{reason="(room_work_busy|export_queue_full|api_rate|engine_per_address|message_rate)"\}$/ { sub(/banmen_refused_total\{reason="/, "", $1); sub(/"\}/, "", $1); if ($2 > 0) printf "%s%s=%s", (n++ ? ", " : ""), $1, $2 }')
   echo " refused=${refused:-none}" >>"$work/$a"
-  kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""
+  [ -z "$ready" ] || echo " ready_ms=$ready" >>"$work/$a"
+  stop_server
 }
 
 for a in ${only//,/ }; do measure "$a"; done
@@ -110,6 +130,7 @@ label() {
     computer) echo "17 level-8 computer rooms" ;;
     positions) echo "/positions of 400-ply grand games, 2 x 5/s, a new ?x= each" ;;
     room-opens) echo "6 stored 300-ply grand rooms and made-up ids opened, 6 x 3/s" ;;
+    restart) echo "a restart with 6 unfinished 300-ply grand games (ready after $(value restart ready_ms) ms)" ;;
   esac
 }
 {

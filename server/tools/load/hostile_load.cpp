@@ -13,6 +13,8 @@
 //                  x each time (a cache that keys on the raw target would miss every one)
 //   room-opens     --rooms finished games left to leave memory, then joins of them and of
 //                  made-up ids at --rate per connection (--connections), each a fresh load
+//   unfinished     --rooms games of --plies left unfinished, then it ends (no --duration):
+//                  the stored rooms a restart brings back (run-hostile-load.sh's restart)
 //
 // It prints one line: the requests sent, answered and refused (`error` answers or 503s).
 //
@@ -121,10 +123,12 @@ struct FinishedRoom {
   std::string host_token;
 };
 
-// Two connections play `plies` random legal moves of `game`, then the host resigns: a
-// finished game to review, export or open again. Both stay open (returned) when `keep`.
+// Two connections play `plies` random legal moves of `game`, then the host resigns (unless
+// `finish` is false): a finished game to review, export or open again. The host's
+// connection stays open (returned) when `host_out` is given.
 FinishedRoom play_finished_game(unsigned short port, const std::string& game, int plies,
-                                unsigned seed, std::unique_ptr<Ws>* host_out = nullptr) {
+                                unsigned seed, std::unique_ptr<Ws>* host_out = nullptr,
+                                bool finish = true) {
   auto host = std::make_unique<Ws>(port);
   Ws guest(port);
   Seat seats[2];
@@ -172,7 +176,7 @@ FinishedRoom play_finished_game(unsigned short port, const std::string& game, in
       if (j.value("type", "") == "move" || o.over) break;
     }
   }
-  if (!seats[0].over && !seats[1].over) {
+  if (finish && !seats[0].over && !seats[1].over) {
     host->send({{"type", "resign"}, {"id", 9}});
     host->answer(9);
   }
@@ -363,7 +367,7 @@ int main(int argc, char** argv) {
   double rate = 19, settle_s = 8;
   app.add_option("--port", port, "banmen-server's port on 127.0.0.1")->required();
   app.add_option("--attack", attack,
-                 "check-variant, review-start, review-save, positions or room-opens")
+                 "check-variant, review-start, review-save, positions, room-opens or unfinished")
       ->required();
   app.add_option("--connections", connections, "connections (1..100)");
   app.add_option("--rooms", rooms, "finished games set up first (1..32)");
@@ -388,6 +392,12 @@ int main(int argc, char** argv) {
     positions_flood(port, rooms, plies, rate, end(), t);
   else if (attack == "room-opens")
     room_open_flood(port, rooms, plies, connections, rate, settle_s, end(), t);
+  else if (attack == "unfinished")
+    for (int r = 0; r < rooms; ++r) {
+      play_finished_game(port, kHeavyGame, plies, 31u + static_cast<unsigned>(r), nullptr, false);
+      ++t.sent;
+      ++t.answered;
+    }
   else {
     std::fprintf(stderr, "error: unknown --attack %s\n", attack.c_str());
     return 2;
