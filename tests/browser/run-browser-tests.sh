@@ -67,11 +67,18 @@ if [ "$WHICH" = random ]; then
   timeout "$LIMIT" node random.mjs "http://127.0.0.1:$PORT"
   exit
 fi
-timeout 280 node games.mjs "http://127.0.0.1:$PORT"
-timeout 260 node extras.mjs "http://127.0.0.1:$PORT"
-timeout 120 node setups.mjs "http://127.0.0.1:$PORT"
-timeout 150 node hands.mjs "http://127.0.0.1:$PORT"
-timeout 200 node replay.mjs "http://127.0.0.1:$PORT"
-timeout 120 node review.mjs "http://127.0.0.1:$PORT"
-timeout 150 node computer.mjs "http://127.0.0.1:$PORT"
-timeout 120 node moving.mjs "http://127.0.0.1:$PORT"
+# step <seconds> <script>: one proof, bounded in time; its time is printed (the suite's
+# whole time is ctest's).
+step() {
+  start=$(date +%s)
+  timeout "$1" node "$2" "http://127.0.0.1:$PORT"
+  echo "== $2: $(( $(date +%s) - start )) s"
+}
+step 280 games.mjs
+step 260 extras.mjs
+step 120 setups.mjs
+step 150 hands.mjs
+step 200 replay.mjs
+step 120 review.mjs
+step 150 computer.mjs
+step 120 moving.mjs
