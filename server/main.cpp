@@ -85,6 +85,10 @@ int run_server(Hub& hub, NetServices& net, const boost::asio::ip::address& addre
     return 1;
   }
   hub.rooms.start_sweeping();
+  // SIGTERM is a graceful shutdown from before READY=1 goes out: a service manager (or a
+  // script) that stops the server the moment it says ready must not find the default
+  // action, which ends the process without closing anything.
+  std::make_shared<GracefulShutdown>(net, [listener] { listener->stop(); })->arm();
   net.ready = true;
   notify_service_manager("READY=1");
   // The actual port (matters with --port 0) on its own line, for scripts and tests.
@@ -94,7 +98,6 @@ int run_server(Hub& hub, NetServices& net, const boost::asio::ip::address& addre
   // not back yet waits for that room alone (room_restore.cpp).
   hub.rooms.start_restoring();
 
-  std::make_shared<GracefulShutdown>(net, [listener] { listener->stop(); })->arm();
   stop_threads();
   return 0;
 }
