@@ -152,34 +152,68 @@ TEST(ServerOps, ReadyWhileServingAndNotOnceShutdownBegins) {
   EXPECT_EQ(server.wait_exit(10000), 0) << server.log();
 }
 
-// systemd's Type=notify: READY=1 once the server takes players, STOPPING=1 when a graceful
-// shutdown begins, as datagrams on $NOTIFY_SOCKET.
-TEST(ServerOps, TellsTheServiceManagerWhenReadyAndWhenStopping) {
-  const std::string path = "/tmp/banmen-notify-" + std::to_string(getpid());
-  unlink(path.c_str());
-  const int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
-  ASSERT_GE(fd, 0);
-  sockaddr_un addr{};
-  addr.sun_family = AF_UNIX;
-  std::strncpy(addr.sun_path, path.c_str(), sizeof addr.sun_path - 1);
-  ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
-  timeval tv{10, 0};
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  auto next = [fd] {
+// A datagram socket standing in for systemd's $NOTIFY_SOCKET; every read waits at most 10 s.
+class NotifySocket {
+ public:
+  explicit NotifySocket(const std::string& name)
+      : path_("/tmp/banmen-" + name + "-" + std::to_string(getpid())) {
+    unlink(path_.c_str());
+    fd_ = socket(AF_UNIX, SOCK_DGRAM, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::strncpy(addr.sun_path, path_.c_str(), sizeof addr.sun_path - 1);
+    bound_ = fd_ >= 0 && bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+    timeval tv{10, 0};
+    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  }
+  ~NotifySocket() {
+    if (fd_ >= 0) close(fd_);
+    unlink(path_.c_str());
+  }
+  NotifySocket(const NotifySocket&) = delete;
+  NotifySocket& operator=(const NotifySocket&) = delete;
+  bool ok() const { return bound_; }
+  const std::string& path() const { return path_; }
+  std::string next() const {
     char buf[256];
-    const ssize_t n = recv(fd, buf, sizeof buf, 0);
+    const ssize_t n = recv(fd_, buf, sizeof buf, 0);
     return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string("(nothing)");
-  };
-  setenv("NOTIFY_SOCKET", path.c_str(), 1);
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  bool bound_ = false;
+};
+
+// A server told where to notify, then stopped with SIGTERM the moment it says READY=1.
+void stop_the_moment_it_is_ready() {
+  NotifySocket notify("notify");
+  ASSERT_TRUE(notify.ok());
+  setenv("NOTIFY_SOCKET", notify.path().c_str(), 1);
   ServerProcess server;
   unsetenv("NOTIFY_SOCKET");
   ASSERT_TRUE(server.ok()) << server.log();
-  EXPECT_EQ(next(), "READY=1");
+  EXPECT_EQ(notify.next(), "READY=1");
   server.signal(SIGTERM);
-  EXPECT_EQ(next(), "STOPPING=1");
+  EXPECT_EQ(notify.next(), "STOPPING=1");
   EXPECT_EQ(server.wait_exit(10000), 0) << server.log();
-  close(fd);
-  unlink(path.c_str());
+}
+
+// systemd's Type=notify: READY=1 once the server takes players, STOPPING=1 when a graceful
+// shutdown begins, as datagrams on $NOTIFY_SOCKET.
+TEST(ServerOps, TellsTheServiceManagerWhenReadyAndWhenStopping) {
+  stop_the_moment_it_is_ready();
+}
+
+// A stop that comes right after READY=1 is a graceful shutdown every time: the handler is
+// in place before READY=1 goes out. (With it installed after, the default action of SIGTERM
+// ended about one run in forty under load, exit 143 and no STOPPING=1; hence the rounds.)
+TEST(ServerOps, AStopTheMomentItIsReadyIsGracefulEveryTime) {
+  for (int round = 0; round < 8 && !HasFailure(); ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    stop_the_moment_it_is_ready();
+  }
 }
 
 // systemd's WatchdogSec: with $WATCHDOG_USEC set the real binary pings WATCHDOG=1 while it
