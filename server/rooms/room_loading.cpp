@@ -93,16 +93,23 @@ void RoomRegistry::load(const std::string& id, const std::string& address) {
     if (stored.error().code == stored_not_found)
       return answer_load(id, make_error(errc::no_such_room, "no such room"));
     spdlog::error("room {} could not be loaded: {}", id, stored.error().message);
-    return answer_load(
-        id, make_error(errc::storage_error, "the server could not read this room; try again"));
+    return answer_load(id, unreadable_room());
   }
   if (replay_on_workers(id, address, std::make_shared<const StoredRoom>(std::move(*stored)),
                         [this, id](const StoredRoom& kept, const std::shared_ptr<Room>& room) {
                           replayed(id, kept, room);
                         }))
     return;
-  answer_load(id, make_error(errc::rate_limited,
-                             "your share of the server's workers is busy; try again shortly"));
+  answer_load(id, replay_share_busy());
+}
+
+Error RoomRegistry::unreadable_room() {
+  return make_error(errc::storage_error, "the server could not read this room; try again");
+}
+
+Error RoomRegistry::replay_share_busy() {
+  return make_error(errc::rate_limited,
+                    "your share of the server's workers is busy; try again shortly");
 }
 
 bool RoomRegistry::replay_on_workers(const std::string& id, const std::string& address,

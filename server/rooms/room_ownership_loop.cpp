@@ -72,8 +72,7 @@ void RoomRegistry::load_owned(const std::string& id, const std::string& address,
   if (!taken) {
     if (taken.error().code != lease_held) {
       spdlog::error("room {}: taking its lease: {}", id, taken.error().message);
-      return answer_load(
-          id, make_error(errc::storage_error, "the server could not read this room; try again"));
+      return answer_load(id, unreadable_room());
     }
     if (auto wanted = ownership_->want_room(id); !wanted)
       spdlog::warn("room {}: asking for it: {}", id, wanted.error().message);
@@ -88,8 +87,7 @@ void RoomRegistry::load_owned(const std::string& id, const std::string& address,
     }
     spdlog::error("room {} could not be loaded: {}", id, stored.error().message);
     (void)ownership_->let_go(id);  // it stays in the store; another try may load it
-    return answer_load(
-        id, make_error(errc::storage_error, "the server could not read this room; try again"));
+    return answer_load(id, unreadable_room());
   }
   // The replay on the room workers, charged to the opener's address as on a single
   // server (room_loading.cpp): this thread, which every load and lease call of the server
@@ -100,8 +98,7 @@ void RoomRegistry::load_owned(const std::string& id, const std::string& address,
                         }))
     return;
   (void)ownership_->let_go(id);
-  answer_load(id, make_error(errc::rate_limited,
-                             "your share of the server's workers is busy; try again shortly"));
+  answer_load(id, replay_share_busy());
 }
 
 void RoomRegistry::owned_replayed(const std::string& id, const StoredRoom& stored,

@@ -124,6 +124,10 @@ class RoomRegistry {
   using Replayed = std::function<void(const StoredRoom&, const std::shared_ptr<Room>&)>;
   bool replay_on_workers(const std::string& id, const std::string& address,
                          std::shared_ptr<const StoredRoom> stored, Replayed replayed);
+  // A load's answers when the store read fails and when the replay finds no share: the
+  // same on one server and in cluster mode.
+  static Error unreadable_room();
+  static Error replay_share_busy();
   void post_to_worker(std::function<void()> work);
   void post_to_lease_worker(std::function<void()> work);
   // room_ownership_loop.cpp: one attempt of a load in cluster mode (on the worker); tried
