@@ -111,6 +111,15 @@ ParsedConfig parse_config(int argc, char** argv) {
   app.add_option("--message-burst", c.message_burst, "burst per connection")
       ->envname("BANMEN_MESSAGE_BURST")
       ->check(CLI::Range(1.0, 100000.0));
+  app.add_option("--read-bytes-per-address", c.read_bytes_per_address,
+                 "WebSocket bytes one address's connections may have read a second, together; "
+                 "past it (and its burst) their reads wait (0: no budget)")
+      ->envname("BANMEN_READ_BYTES_PER_ADDRESS")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 30));
+  app.add_option("--read-burst-per-address", c.read_burst_per_address,
+                 "bytes one address may read at once before --read-bytes-per-address applies")
+      ->envname("BANMEN_READ_BURST_PER_ADDRESS")
+      ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30));
   app.add_option("--write-queue-messages", c.write_queue_messages,
                  "queued outgoing messages before a slow client is dropped")
       ->envname("BANMEN_WRITE_QUEUE_MESSAGES")

@@ -49,7 +49,11 @@ struct Config {
   std::size_t max_message_bytes = 32 * 1024;
   double messages_per_second = 20;  // sustained rate per connection
   double message_burst = 40;        // bucket size
-  int refused_before_close = 50;    // rate-limited messages within refused_window_ms: closed
+  // What one address's connections together may have read, in bytes a second (0: no
+  // budget), and the bucket's size: past it their reads wait (net/address_read_budget.h).
+  std::size_t read_bytes_per_address = 2 * 1024 * 1024;
+  std::size_t read_burst_per_address = 8 * 1024 * 1024;
+  int refused_before_close = 50;  // rate-limited messages within refused_window_ms: closed
   std::size_t write_queue_messages = 512;
   std::size_t write_queue_bytes = 4 * 1024 * 1024;
   std::int64_t ping_timeout_ms = 30000;      // no answer to our pings for this long: closed

@@ -16,6 +16,7 @@
 #include "config/config.h"
 #include "engine/engine_pool.h"
 #include "exports/export_service.h"
+#include "net/address_read_budget.h"
 #include "net/connection_limits.h"
 #include "net/session_registry.h"
 #include "net/trusted_proxies.h"
@@ -39,7 +40,8 @@ struct NetServices {
         exports(ex),
         dispatch(std::move(on_message)),
         stop_rooms(std::move(stop_all_rooms)),
-        trusted_proxies(TrustedProxies::from_config(cfg.trusted_proxies)) {}
+        trusted_proxies(TrustedProxies::from_config(cfg.trusted_proxies)),
+        read_budget(cfg.read_bytes_per_address, cfg.read_burst_per_address) {}
 
   boost::asio::io_context& ioc;
   const Config& config;
@@ -53,6 +55,7 @@ struct NetServices {
   // The network layer's own shared state.
   const TrustedProxies trusted_proxies;
   ConnectionLimits connection_limits;
+  AddressReadBudget read_budget;
   SessionRegistry sessions;
   // Set once every unfinished game is restored and the server accepts connections; cleared
   // when a graceful shutdown begins. /readyz answers from it.

@@ -26,6 +26,7 @@ WebsocketSession::WebsocketSession(NetServices& services, net::ip::tcp::socket&&
     : services_(services),
       ws_(std::move(socket)),
       idle_timer_(ws_.get_executor()),
+      read_pause_(ws_.get_executor()),
       limiter_(services.config.messages_per_second, services.config.message_burst),
       refusals_(services.config.refused_before_close,
                 std::chrono::milliseconds(services.config.refused_window_ms)),
@@ -84,7 +85,16 @@ void WebsocketSession::do_read() {
   });
 }
 
-void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
+// The next read, now or once the address's read budget has refilled enough.
+void WebsocketSession::read_within_budget(std::size_t bytes) {
+  const auto wait = services_.read_budget.charge(address_, bytes);
+  if (wait.count() == 0) return do_read();
+  services_.metrics.read_pauses_total++;
+  read_pause_.expires_after(wait);
+  read_pause_.async_wait([self = shared_from_this()](beast::error_code) { self->do_read(); });
+}
+
+void WebsocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   if (ec) {
     if (ec == websocket::error::message_too_big)
       spdlog::info("conn {} message too big", id_);
@@ -107,17 +117,17 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
       return do_read();  // keep reading so the close handshake completes
     }
     send(encode(error_message(nullptr, errc::rate_limited, "too many messages")));
-    return do_read();
+    return read_within_budget(bytes);
   }
   if (!ws_.got_text()) {
     buffer_.consume(buffer_.size());
     send(encode(error_message(nullptr, errc::bad_request, "send JSON text frames")));
-    return do_read();
+    return read_within_budget(bytes);
   }
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   if (!closing_) services_.dispatch(shared_from_this(), text);
-  do_read();
+  read_within_budget(bytes);
 }
 
 void WebsocketSession::send(std::shared_ptr<const std::string> message) {

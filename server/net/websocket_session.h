@@ -51,6 +51,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
  private:
   void on_accept(boost::beast::error_code ec);
   void do_read();
+  void read_within_budget(std::size_t bytes);
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void queue(std::shared_ptr<const std::string> message);
   void do_write();
@@ -65,6 +66,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   boost::asio::steady_timer idle_timer_;
+  boost::asio::steady_timer read_pause_;  // while the address's read budget is spent
   // Oldest first. A vector, not a deque: an idle connection's empty queue allocates
   // nothing (scenario 3 of docs/performance.md), and the queue is short and bounded.
   std::vector<std::shared_ptr<const std::string>> queue_;

@@ -86,6 +86,9 @@ std::string Metrics::render(const StoreStats& store, const EngineStats& engine) 
   line(out, "banmen_moves_total", "counter", "Moves accepted.", moves_total);
   line(out, "banmen_messages_in_total", "counter", "WebSocket messages received.",
        messages_in_total);
+  line(out, "banmen_read_pauses_total", "counter",
+       "WebSocket reads put off because their address had read its budget of bytes.",
+       read_pauses_total);
   line(out, "banmen_errors_total", "counter", "Requests answered with an error.", errors_total);
   http_requests.render(out);
   line(out, "banmen_slow_clients_dropped_total", "counter",

@@ -34,6 +34,8 @@ struct Metrics {
   GameCounters games_finished;  // by game id
   std::atomic<std::uint64_t> moves_total{0};
   std::atomic<std::uint64_t> messages_in_total{0};
+  // Reads an address's connection waited for, its read budget spent (net/address_read_budget.h).
+  std::atomic<std::uint64_t> read_pauses_total{0};
   std::atomic<std::uint64_t> errors_total{0};
   HttpCounters http_requests;  // by status code and route
   std::atomic<std::uint64_t> slow_clients_dropped_total{0};
