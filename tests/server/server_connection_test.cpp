@@ -90,6 +90,45 @@ TEST(ServerConnections, TrustedProxyForwardedForIsTheClient) {
   EXPECT_TRUE(logged_within(server, "addr=2001:db8::5")) << server.log();
 }
 
+// One address's connections share one read budget: a flood of 16 KiB messages over four
+// connections makes their reads wait once the address has read its share (counted in
+// banmen_read_pauses_total), and another address is read and answered meanwhile. (With no
+// budget, --read-bytes-per-address 0, the server reads the whole flood at once and never
+// pauses: the first expectation fails.)
+TEST(ServerConnections, AnAddressFloodingOverManyConnectionsWaitsForItsReadBudget) {
+  ServerProcess server({"--trusted-proxies", "127.0.0.1", "--read-bytes-per-address", "32768",
+                        "--read-burst-per-address", "32768", "--messages-per-second", "1000",
+                        "--message-burst", "1000"});
+  ASSERT_TRUE(server.ok()) << server.log();
+  const std::vector<std::string> flooder = {"X-Forwarded-For: 198.51.100.7"};
+  const std::string big = RawWsClient::frame(
+      1, R"({"type":"ping","id":1,"pad":")" + std::string(16 * 1024, 'x') + R"("})");
+  RawWsClient flood[4];
+  for (auto& c : flood) {
+    ASSERT_EQ(c.open(server.port(), flooder), 101);
+    // 128 KiB each, half a megabyte in all: sixteen times the address's budget.
+    for (int i = 0; i < 8; ++i) ASSERT_TRUE(c.send_raw(big));
+  }
+  bool paused = false;
+  for (int i = 0; i < 200 && !paused; ++i) {
+    paused = metric(server.port(), "banmen_read_pauses_total") > 0;
+    if (!paused) std::this_thread::sleep_for(50ms);
+  }
+  EXPECT_TRUE(paused) << server.log();
+  RawWsClient other;
+  ASSERT_EQ(other.open(server.port(), {"X-Forwarded-For: 203.0.113.5"}), 101);
+  ASSERT_TRUE(other.send_raw(
+      RawWsClient::frame(1, R"({"type":"hello","id":7,"protocol":2,"client":"test"})")));
+  bool answered = false;
+  for (int i = 0; i < 10 && !answered; ++i) {
+    auto f = other.read_frame(3000ms);
+    if (!f) break;
+    auto j = json::parse(f->payload, nullptr, false);
+    answered = j.value("re", json()) == 7;
+  }
+  EXPECT_TRUE(answered) << "another address waited for the flood's budget";
+}
+
 // Creates a room over a raw connection; the answer's type, or its error code.
 std::string create_room(RawWsClient& c) {
   if (!c.send_raw(
