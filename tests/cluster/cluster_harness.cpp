@@ -43,6 +43,8 @@ ClusterHarness::ClusterHarness(const ClusterOptions& options) : options_(options
                                   "10000",
                                   "--message-burst",
                                   "10000",
+                                  "--read-bytes-per-address",
+                                  "0",
                                   "--api-rate",
                                   "100000"};
     if (pg_) {

@@ -48,7 +48,7 @@ measure() {
   rm -rf "$work/data"; mkdir -p "$work/data"
   "$server" --bind 127.0.0.1 --port "$port" --data-dir "$work/data" --log-level warn \
     --max-rooms-per-address 100000 --messages-per-second 10000 --message-burst 10000 \
-    --max-connections 100000 --max-connections-per-address 100000 \
+    --max-connections 100000 --max-connections-per-address 100000 --read-bytes-per-address 0 \
     --engine-threads "$engine_threads" --engine-queue "$engine_queue" >"$work/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done

@@ -58,13 +58,13 @@ start() {
     "$relay" --port "$port" --threads "$threads" >"$work/relay.log" 2>&1 &
   else
     rm -rf "$work/data"; mkdir -p "$work/data"
-    # The load comes from one address: lift the per-address room and connection caps and
-    # the message rate limit (scenario 2 measures throughput, not the limiter).
+    # The load comes from one address: lift the per-address room and connection caps, the
+    # message rate limit and the read budget (scenario 2 measures throughput, not limits).
     # shellcheck disable=SC2086
     "$server" --bind 127.0.0.1 --port "$port" --threads "$threads" --data-dir "$work/data" \
       --log-level warn --max-rooms-per-address 100000 --messages-per-second 10000 \
       --message-burst 10000 --max-connections 100000 --max-connections-per-address 100000 \
-      $server_args >"$work/server.log" 2>&1 &
+      --read-bytes-per-address 0 $server_args >"$work/server.log" 2>&1 &
   fi
   child=$!
   for _ in $(seq 1 100); do
