@@ -16,6 +16,10 @@ import { matchChessSan } from '../src/games/chess-move-text';
 import { matchShogiText } from '../src/games/shogi-move-text';
 import { typedMoveVerdict } from '../src/ui/typed-move';
 
+// These loops run for many seconds on a busy machine: each ply gives the test worker's
+// event loop a turn, so its messages to the runner are never held past their timeout.
+const letTheWorkerSpeak = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 // A small seeded generator (mulberry32), so that a failure names a position to replay.
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -29,12 +33,13 @@ function rng(seed: number): () => number {
 }
 
 describe('SAN as chess.js writes it', () => {
-  it('maps every legal move of random positions back to its UCI move', () => {
+  it('maps every legal move of random positions back to its UCI move', async () => {
     const next = rng(20261126);
     let checked = 0;
     for (let game = 0; game < 8; game++) {
       const chess = new Chess();
       for (let ply = 0; ply < 100 && !chess.isGameOver(); ply++) {
+        await letTheWorkerSpeak();
         const moves = chess.moves({ verbose: true });
         const legal = moves.map((m) => m.from + m.to + (m.promotion ?? ''));
         for (const [i, m] of moves.entries()) {
@@ -103,7 +108,7 @@ function usiOf(md: MoveOrDrop): string {
 
 describe('shogi moves as tsshogi and shogiops write them', () => {
   for (const rules of ['standard', 'minishogi'] as Rules[]) {
-    it(`maps every legal move of random ${rules} positions back to its USI move`, () => {
+    it(`maps every legal move of random ${rules} positions back to its USI move`, async () => {
       const next = rng(rules === 'standard' ? 7 : 11);
       const size = SIZE[rules];
       const counts = { tsshogi: 0, japanese: 0, western: 0, westernEngine: 0 };
@@ -114,6 +119,7 @@ describe('shogi moves as tsshogi and shogiops write them', () => {
           let lastUsi: string | null = null;
           let tsLast: ReturnType<TsPosition['createMoveByUSI']> = null; // for tsshogi's 同
           for (let ply = 0; ply < 60 && !pos.isEnd(); ply++) {
+            await letTheWorkerSpeak();
             const mds = opsLegal(pos);
             if (!mds.length) break;
             const legal = mds.map(usiOf);
