@@ -6,9 +6,10 @@
 //
 // The room's parts: who sits where (Seating), its events and their fan-out (EventLog),
 // the offers (Offers), device links (DeviceLinks, made when first asked for) and the
-// review (ReviewBoard, made when opened). A part decides and answers with a value; the
-// room carries it out. The room itself still keeps the game, the clock, the computer's
-// search and the order of steps.
+// review (ReviewBoard, made when opened), the game in play with its clocks (Match) and
+// the computer's side (ComputerOpponent). A part decides and answers with a value; the
+// room carries it out: it keeps the order of steps, the timers and the one way out to
+// the store and to everyone in the room.
 #pragma once
 
 #include <atomic>
@@ -29,9 +30,11 @@
 #include "engine/engine_pool.h"
 #include "protocol/messages.h"
 #include "rooms/client.h"
+#include "rooms/computer_opponent.h"
 #include "rooms/device_links.h"
 #include "rooms/event_log.h"
 #include "rooms/game_clock.h"
+#include "rooms/match.h"
 #include "rooms/offers.h"
 #include "rooms/request.h"
 #include "rooms/review_board.h"
@@ -113,14 +116,12 @@ class Room : public std::enable_shared_from_this<Room> {
     json line;
     bool players_channel;
   };
-  enum class Status { waiting, playing, over };
-  // A move applied and sent to the store, waiting for its commit (room_game.cpp).
+  using Status = Match::Status;
+  // A move decided and sent to the store, waiting for its commit (room_game.cpp).
   struct PendingMove {
     std::shared_ptr<Client> client;
     int player = 0;
-    GamePtr next;          // the game with the move played
-    GameClock next_clock;  // the clocks with the move charged
-    std::int64_t received_ms = 0;
+    Match::MoveStep step;
     std::string move_id;
     json re;
   };
@@ -210,7 +211,7 @@ class Room : public std::enable_shared_from_this<Room> {
                              bool was_member);
 
   // room_game.cpp: starting, moving and ending games
-  // The record of the game about to start (game_no_, game_, seats), for the store.
+  // The record of the game about to start (the match's game and number, seats), for the store.
   StoredGameStart game_start_record() const;
   // The game recorded by game_start_record() is under way: clocks, offers, counters.
   void game_began(const StoredGameStart& record);
@@ -239,10 +240,6 @@ class Room : public std::enable_shared_from_this<Room> {
   }
   // The clock's `first_move` field: {"seat", "deadline_ms" (Unix)}, or null.
   void write_first_move(JsonWriter& w) const;
-  // The current game cut back to its first `plies` moves: one kept from before the last
-  // moves (earlier_games_) when it has that many, else replayed from the start (counted in
-  // banmen_replayed_plies_total).
-  Result<void> rebuild_game(std::size_t plies);
   // Ends the game a player asked to end (resign, agreement, abort, claim, declaration): the
   // end is recorded before the player is answered, so an acknowledged end is never lost.
   // `then` runs after the answer and before the game_over event (e.g. an offer's outcome).
@@ -407,19 +404,8 @@ class Room : public std::enable_shared_from_this<Room> {
   Seating seating_;
   EventLog events_{seating_};
 
-  // The current game
-  GamePtr game_;
-  Status status_ = Status::waiting;
-  int game_no_ = 0;
-  GameClock clock_;
-  std::vector<ClockState> clock_before_;  // clock state before each ply, for takebacks
-  std::vector<std::int64_t> move_times_;  // ms used per ply
-  // The game as it was before each of its last two moves (a takeback goes back one or two
-  // plies): kept as each move is played, so a takeback replays nothing. Checked against the
-  // current game before use.
-  static constexpr std::size_t kEarlierGames = 2;
-  std::vector<GamePtr> earlier_games_;
-  std::int64_t turn_started_ms_ = 0;
+  // The game in play, its clocks and the series score
+  Match match_;
   Offers offers_;
   // Each player's unspent device link, made when first asked for (room_device_link.cpp).
   std::unique_ptr<DeviceLinks> device_links_;
@@ -432,7 +418,6 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t first_move_deadline_ms_ = 0;
   bool first_move_held_ = false;
   bool result_stored_ = false;  // end_on_request() already stored the coming finish()
-  double score_[2] = {0, 0};    // series points by player (add_series_points)
 
   std::vector<ChatLine> chat_;  // the last 100 lines, oldest first
   bool closed_ = false;
@@ -449,14 +434,7 @@ class Room : public std::enable_shared_from_this<Room> {
   RecordedReview recorded_review_;
 
   // The computer opponent (room_computer.cpp)
-  std::shared_ptr<Client> computer_client_;
-  std::optional<Member> computer_member_;                // the sender of its requests
-  std::shared_ptr<EnginePool::Handle> computer_search_;  // under way
-  std::uint64_t computer_search_no_ = 0;                 // answers of older searches are ignored
-  int computer_player_ = -1;                             // whom the search under way plays for
-  std::uint64_t computer_version_ = 0;                   // the position it was asked about
-  int computer_failures_ = 0;
-  bool handed_over_[2] = {false, false};  // by player: the computer plays it for this game
+  ComputerOpponent computer_;
   boost::asio::steady_timer computer_retry_timer_;  // the pool had no place for its search
 
   // Review hints (room_review_hint.cpp): the one under way, and when each client last asked.

@@ -16,7 +16,7 @@ void Room::on_resign(const Request& r) {
 }
 
 void Room::on_abort(const Request& r) {
-  if (game_->history_size() >= 2)
+  if (match_.game().history_size() >= 2)
     return refuse(r, errc::too_late_to_abort, "both sides have moved");
   end_on_request(Outcome::abort("aborted"), r);
 }
@@ -36,7 +36,7 @@ void Room::on_claim(const Request& r) {
 
 void Room::end_if_abandoned() {
   run([this] {
-    if (closed_ || status_ != Status::playing) return;
+    if (closed_ || match_.status() != Status::playing) return;
     const auto now = unix_ms();
     for (int p = 0; p < 2; ++p) {
       const auto& player = seating_.player(p);
@@ -49,8 +49,9 @@ void Room::end_if_abandoned() {
     // Left alone, the game would keep the room (and its creator's room quota) for
     // --room-max-idle-ms. A game not begun is simply aborted; any other waits, adjourned,
     // for both players to come back.
-    if (game_->history_size() >= 2) return adjourn();
-    spdlog::info("room {} game {}: both players gone before it began, game aborted", id_, game_no_);
+    if (match_.game().history_size() >= 2) return adjourn();
+    spdlog::info("room {} game {}: both players gone before it began, game aborted", id_,
+                 match_.game_no());
     finish(Outcome::abort("abandoned"));
   });
 }
@@ -74,9 +75,8 @@ void Room::on_switch_game(const Request& r) {
   ack(r);
   close_review_for_switch();
   spdlog::info("room {} switched to {} ({})", id_, options_.game, clock.human());
-  if (status_ == Status::waiting) {  // nothing played yet: show the new board at once
-    game_ = std::move(options_.new_game().value());
-    clock_ = GameClock(clock);
+  if (match_.status() == Status::waiting) {  // nothing played yet: show the new board at once
+    match_.set_up(std::move(options_.new_game().value()), clock, match_.game_no());
     publish_snapshots();
     events_.position_changed();
     return;

@@ -15,29 +15,28 @@ namespace banmen::server {
 void Room::adjourn() {
   const auto now = steady_ms();
   // The flag may have fallen just now, its timer not yet run: that ending comes first.
-  if (clock_.flagged(now)) return on_flag_timer();
-  clock_.halt(now);  // the side to move is charged the time its clock ran until now
+  if (match_.clock().flagged(now)) return on_flag_timer();
+  match_.halt_clock(now);  // the side to move is charged the time its clock ran until now
   flag_timer_.cancel();
   adjourned_ = true;
   in_progress_ = false;  // nothing runs: the room may leave memory when idle
-  spdlog::info("room {} game {}: both players gone, game adjourned", id_, game_no_);
+  spdlog::info("room {} game {}: both players gone, game adjourned", id_, match_.game_no());
   publish_snapshots();  // the spectators see it adjourned, the clocks stopped
 }
 
 bool Room::resume_adjourned() {
-  if (!adjourned_ || status_ != Status::playing) return false;
+  if (!adjourned_ || match_.status() != Status::playing) return false;
   for (int p = 0; p < 2; ++p)
     if (seating_.player(p).client == 0 && !seating_.is_computer(p)) return false;
   adjourned_ = false;
   clock_held_ = false;
   in_progress_ = true;
   const auto now = steady_ms();
-  turn_started_ms_ = now;
   // From the second ply on the clock of the side to move runs again where it stopped.
-  if (game_->history_size() >= 2 && !game_->over()) clock_.start(game_->to_move(), now);
+  match_.resume_turn(now);
   arm_flag_timer();
   touch();
-  spdlog::info("room {} game {}: both players back, game resumed", id_, game_no_);
+  spdlog::info("room {} game {}: both players back, game resumed", id_, match_.game_no());
   return true;
 }
 

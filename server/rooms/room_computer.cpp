@@ -23,28 +23,6 @@ namespace {
 // No place in the engine pool is not an error anyone sees: the computer's move waits and asks
 // again.
 constexpr std::chrono::milliseconds kEngineRetry{250};
-// Moves of its own the rules core refused in a row before the computer stops trying (a bug
-// would otherwise loop; the player can still resign or claim).
-constexpr int kMaxComputerFailures = 3;
-
-// The connection the computer's requests come from: nothing is sent anywhere. The room
-// answers it as any mover; only a refusal is worth a line in the log.
-class ComputerClient final : public Client {
- public:
-  explicit ComputerClient(std::string room) : room_(std::move(room)) {}
-  std::uint64_t client_id() const override { return kComputerClientId; }
-  void send(std::shared_ptr<const std::string> message) override {
-    if (message->find("\"type\":\"error\"") != std::string::npos)
-      spdlog::info("room {}: the computer's request was refused: {}", room_, *message);
-  }
-  void close(std::uint16_t, std::string) override {}
-  void left_room(const Room*) override {}
-  int protocol() const override { return 1; }
-
- private:
-  std::string room_;
-};
-
 std::uint64_t fresh_seed() {
   static thread_local std::mt19937_64 rng{std::random_device{}()};
   return rng();
@@ -73,37 +51,36 @@ void Room::computer_game_starts() {
 }
 
 void Room::ask_computer() {
-  if (closed_ || status_ != Status::playing || game_->over() || computer_search_ || clock_held_)
+  if (closed_ || match_.status() != Status::playing || match_.game().over() ||
+      computer_.thinking() || clock_held_)
     return;
-  const int seat = game_->to_move();
+  const int seat = match_.game().to_move();
   const int player = seating_.player_at(seat);
   if (!seating_.is_computer(player)) return;
   const std::int64_t now = steady_ms();
   // Its clock stands while the search waits for an engine thread (or for a place in the
   // pool) and runs again from the search's start: a wait for the machine is charged to
   // nobody, so the queue never flags it (docs/engine.md, "Sharing the engine").
-  if (clock_.running() == seat) {
-    clock_.pause(now);
+  if (match_.clock().running() == seat) {
+    match_.pause_clock(now);
     flag_timer_.cancel();
   }
   engine::EngineRequest request;
   request.level = seating_.computer_level(player);
   // The clock stands, so this share of it is still whole when the search starts.
-  request.budget_ms = computer_budget_ms(clock_, seat, now);
+  request.budget_ms = computer_budget_ms(match_.clock(), seat, now);
   request.seed = fresh_seed();
   const Viewer viewer = seat_viewer(seat);
-  const std::uint64_t search = ++computer_search_no_;
-  computer_player_ = player;
-  computer_version_ = events_.position_version();
-  computer_search_ =
+  const std::uint64_t search = computer_.next_search(player, events_.position_version());
+  computer_.searching(
       submit_search(
-          engine_job(*game_, viewer, viewer, request),
+          engine_job(match_.game(), viewer, viewer, request),
           [this, search](std::int64_t started) { computer_search_started(search, started); },
           [this, search](const Result<engine::EngineReply>& reply) {
             computer_answered(search, reply);
           })
-          .handle;
-  if (computer_search_) return;
+          .handle);
+  if (computer_.thinking()) return;
   // No place in the pool: nothing blocks; the move asks again shortly, its clock standing.
   computer_retry_timer_.expires_after(kEngineRetry);
   computer_retry_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
@@ -112,60 +89,55 @@ void Room::ask_computer() {
 }
 
 void Room::computer_search_started(std::uint64_t search, std::int64_t started_ms) {
-  if (search != computer_search_no_ || !computer_search_ || !clock_.paused()) return;
-  clock_.resume(started_ms);
+  if (!computer_.current(search) || !match_.clock().paused()) return;
+  match_.resume_clock(started_ms);
   arm_flag_timer();
 }
 
 void Room::stop_computer() {
   computer_retry_timer_.cancel();
-  if (!computer_search_) return;
-  computer_search_->cancel();
-  computer_search_.reset();
-  ++computer_search_no_;  // its answer, when it comes, is for a position that is gone
+  computer_.stop();
 }
 
 void Room::computer_answered(std::uint64_t search, const Result<engine::EngineReply>& reply) {
-  if (search != computer_search_no_ || !computer_search_) return;
-  computer_search_.reset();
-  if (closed_ || status_ != Status::playing) return;
+  if (!computer_.current(search)) return;
+  computer_.answered();
+  if (closed_ || match_.status() != Status::playing) return;
   if (!reply) {
     spdlog::warn("room {}: the engine gave no move: {}", id_, reply.error().message);
     return;
   }
-  if (!computer_client_) computer_client_ = std::make_shared<ComputerClient>(id_);
-  const int player = computer_player_;
-  computer_member_ = Member{computer_client_, player, seating_.player(player).name};
+  const int player = computer_.player();
+  Member& sender = computer_.sender(player, seating_.player(player).name, id_);
   const Route& move = *route("move");
-  Request r{*computer_member_, computer_client_, move.type,
-            MoveFields{reply->move, static_cast<std::int64_t>(computer_version_),
+  Request r{sender, computer_.client(), move.type,
+            MoveFields{reply->move, static_cast<std::int64_t>(computer_.version()),
                        "computer-" + std::to_string(search)},
             json(nullptr)};
   // The position may have changed meanwhile (a takeback): the table refuses the stale move
   // and the computer thinks again about the position as it is now.
   if (!preconditions_hold(move, r)) return ask_computer();
-  const auto plies = game_->history_size();
+  const auto plies = match_.game().history_size();
   on_move(r);
   // The rules core refuses at once, before any write; a stored move is in flight.
-  if (!store_busy_ && game_->history_size() == plies) {
-    if (++computer_failures_ >= kMaxComputerFailures) {
+  if (!store_busy_ && match_.game().history_size() == plies) {
+    if (computer_.refused_again()) {
       spdlog::error("room {}: the computer's moves were refused {} times; it stops", id_,
-                    computer_failures_);
+                    computer_.refusals());
       return;
     }
     return ask_computer();
   }
-  computer_failures_ = 0;
+  computer_.moved();
 }
 
 void Room::computer_answers_offer(std::string_view type) {
-  if (!computer_client_) computer_client_ = std::make_shared<ComputerClient>(id_);
   for (int p = 0; p < 2; ++p) {
     if (!seating_.is_computer(p)) continue;
-    computer_member_ = Member{computer_client_, p, seating_.player(p).name};
+    Member& sender = computer_.sender(p, seating_.player(p).name, id_);
     // An answer to an offer has no fields of its own.
     const Route& answer = *route(type);
-    Request r{*computer_member_, computer_client_, answer.type, RequestFields{}, json(nullptr)};
+    Request r{sender, computer_.client(), answer.type, RequestFields{}, json(nullptr)};
     if (preconditions_hold(answer, r)) (this->*answer.handle)(r);
     return;
   }

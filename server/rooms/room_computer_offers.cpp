@@ -35,10 +35,11 @@ void Room::on_computer_offer(const Request& r) {
   // The hand-over is stored before anyone hears of it, so a restart brings the computer
   // back to the seat (room_restore.cpp); the person's name and token stay in the record.
   const int giver = seating_.player_at(step.by);
-  const int game_no = game_no_;
+  const int game_no = match_.game_no();
   commit_then(handed_seat_record(giver, game_no, step.level), r, [this, r, step, giver, game_no] {
     ack(r);
-    if (status_ != Status::playing || game_no != game_no_) return;  // it ended meanwhile
+    if (match_.status() != Status::playing || game_no != match_.game_no())
+      return;  // it ended meanwhile
     hand_seat_to_computer(giver, step.level);
     arm_first_move();  // the computer has no first-move countdown
     publish_offers(step.events);
@@ -54,14 +55,14 @@ StoredSeat Room::handed_seat_record(int player, int game_no, int level) const {
 
 void Room::hand_seat_to_computer(int player, int level) {
   seating_.set_computer(player, level);
-  handed_over_[player] = true;
+  computer_.hand_over(player);
   spdlog::info("room {} game {}: player {} handed the seat to the computer (level {})", id_,
-               game_no_, player, level);
+               match_.game_no(), player, level);
 }
 
 void Room::return_handed_seats() {
   for (int p = 0; p < 2; ++p) {
-    if (!std::exchange(handed_over_[p], false)) continue;
+    if (!computer_.give_back(p)) continue;
     seating_.set_computer(p, 0);
     publish_presence(p);
     // Not waited for: a restart after the game ignores a hand-over of a finished game.

@@ -12,10 +12,11 @@
 namespace banmen::server {
 
 bool Room::first_move_counts() const {
-  if (status_ != Status::playing || !clock_.enabled() || services_.config.first_move_ms <= 0)
+  if (match_.status() != Status::playing || !match_.clock().enabled() ||
+      services_.config.first_move_ms <= 0)
     return false;
-  if (game_->over() || game_->history_size() >= 2) return false;
-  return !seating_.is_computer(seating_.player_at(game_->to_move()));
+  if (match_.game().over() || match_.game().history_size() >= 2) return false;
+  return !seating_.is_computer(seating_.player_at(match_.game().to_move()));
 }
 
 void Room::arm_first_move() {
@@ -34,10 +35,10 @@ void Room::arm_first_move() {
 void Room::on_first_move_timer() {
   // A write under way may be the first move itself: look again once the store answered.
   if (store_busy_) return run([this] { on_first_move_timer(); });
-  if (status_ != Status::playing || first_move_deadline_ms_ == 0) return;
+  if (match_.status() != Status::playing || first_move_deadline_ms_ == 0) return;
   if (!first_move_missed(steady_ms())) return;  // re-armed since (a takeback): its own timer
-  spdlog::info("room {} game {}: seat {} made no first move in time, game aborted", id_, game_no_,
-               game_->to_move());
+  spdlog::info("room {} game {}: seat {} made no first move in time, game aborted", id_,
+               match_.game_no(), match_.game().to_move());
   finish(Outcome::abort("no_first_move"));
 }
 
@@ -48,7 +49,7 @@ void Room::write_first_move(JsonWriter& w) const {
   }
   // Sent as Unix time, like every time a client sees; it counts down against server_time_ms.
   JsonWriter fm;
-  fm.field("seat", game_->to_move())
+  fm.field("seat", match_.game().to_move())
       .field("deadline_ms", unix_ms() + (first_move_deadline_ms_ - steady_ms()));
   w.raw_field("first_move", std::move(fm).done());
 }

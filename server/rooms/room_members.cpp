@@ -23,9 +23,7 @@ void Room::do_create(std::shared_ptr<Client> host, RoomOptions options, std::str
     host->left_room(this);
     return;
   }
-  game_ = std::move(created.value());
-  clock_ = GameClock(options_.clock);
-  game_no_ = 1;
+  match_.set_up(std::move(created.value()), options_.clock, 1);
   int host_seat = options_.side == "first"    ? 0
                   : options_.side == "second" ? 1
                                               : static_cast<int>(random_urlsafe(1)[0] & 1);

@@ -38,30 +38,22 @@ void Room::on_draw(const Request& r) {
 }
 
 void Room::on_takeback(const Request& r) {
-  auto step = offers_.takeback(r.type, offer_facts(r), options_.takebacks, game_->to_move(),
-                               game_->history_size());
+  auto step = offers_.takeback(r.type, offer_facts(r), options_.takebacks, match_.game().to_move(),
+                               match_.game().history_size());
   if (answered(r, step)) return;
-  commit_then(StoredTakeback{id_, game_no_, static_cast<int>(step.keep)}, r,
+  commit_then(StoredTakeback{id_, match_.game_no(), static_cast<int>(step.keep)}, r,
               [this, r, step] { took_back(r, step); });
 }
 
 void Room::took_back(const Request& r, const OfferStep& step) {
   const std::size_t keep = step.keep;
   stop_computer();  // it was thinking about a position that is going
-  auto old_game = game_->clone();
-  if (auto rebuilt = rebuild_game(keep); !rebuilt) {
-    game_ = std::move(old_game);
-    return refuse(r, errc::internal_error, rebuilt.error().message);
-  }
-  const auto now = steady_ms();
-  clock_.restore(clock_before_[keep]);
-  clock_before_.resize(keep);
-  move_times_.resize(keep);
-  turn_started_ms_ = now;
-  if (keep >= 2) clock_.start(game_->to_move(), now);
+  auto rebuilt = match_.take_back(keep, options_, steady_ms());
+  if (!rebuilt) return refuse(r, errc::internal_error, rebuilt.error().message);
+  services_.metrics.replayed_plies_total += rebuilt.value();
   offers_.taken_back();
   ack(r);
-  spdlog::info("room {} game {}: takeback to ply {}", id_, game_no_, keep);
+  spdlog::info("room {} game {}: takeback to ply {}", id_, match_.game_no(), keep);
   publish_offers(step.events);
   arm_first_move();  // taken back to before a first move: a fresh countdown
   publish_snapshots();
@@ -77,21 +69,18 @@ void Room::on_rematch(const Request& r) {
   // series score carried on.
   auto created = options_.new_game();
   if (!created) return refuse(r, created.error().code, created.error().message);
-  auto old_game = std::make_shared<GamePtr>(std::move(game_));
-  game_ = std::move(created.value());
+  auto replaced = std::make_shared<Match::Replaced>(
+      match_.set_up(std::move(created.value()), options_.clock, match_.game_no() + 1));
   const bool swap = !options_.keep_sides;
   if (swap) seating_.swap_seats();
-  ++game_no_;
-  start_game([this, r, p, old_game, swap](const Result<void>& started) {
+  start_game([this, r, p, replaced, swap](const Result<void>& started) {
     if (!started) {
-      --game_no_;
       if (swap) seating_.swap_seats();
-      game_ = std::move(*old_game);
+      match_.put_back(std::move(*replaced));
       offers_.rematch_failed(p);
       store_ok(started, r.client.get(), r.re);
       return;
     }
-    clock_ = GameClock(options_.clock);
     ack(r);
     publish_snapshots();
     events_.position_changed();

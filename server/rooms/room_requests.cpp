@@ -121,7 +121,7 @@ bool Room::preconditions_hold(const Route& route, Request& r, const json* msg) {
     return false;
   }
   // A seat handed to the computer is the computer's until the game ends.
-  if ((needs & kSeat) && seating_.is_computer(r.member.player) && r.client != computer_client_) {
+  if ((needs & kSeat) && seating_.is_computer(r.member.player) && r.client != computer_.client()) {
     refuse(r, errc::not_a_player, "the computer plays this seat");
     return false;
   }
@@ -134,11 +134,11 @@ bool Room::preconditions_hold(const Route& route, Request& r, const json* msg) {
       return false;
     }
   }
-  if ((needs & kStarted) && status_ == Status::waiting) {
+  if ((needs & kStarted) && match_.status() == Status::waiting) {
     refuse(r, errc::game_not_started, "the opponent has not arrived yet");
     return false;
   }
-  if ((needs & kNotOver) && status_ == Status::over) {
+  if ((needs & kNotOver) && match_.status() == Status::over) {
     refuse(r, errc::game_over, "the game is over");
     return false;
   }
@@ -146,15 +146,15 @@ bool Room::preconditions_hold(const Route& route, Request& r, const json* msg) {
     refuse(r, errc::game_adjourned, "the game is adjourned until both players are back");
     return false;
   }
-  if ((needs & kAfterGame) && status_ != Status::over) {
+  if ((needs & kAfterGame) && match_.status() != Status::over) {
     refuse(r, errc::game_in_progress, "only after the game");
     return false;
   }
-  if ((needs & kNoGameRunning) && status_ == Status::playing) {
+  if ((needs & kNoGameRunning) && match_.status() == Status::playing) {
     refuse(r, errc::game_in_progress, "switch the game between games");
     return false;
   }
-  if ((needs & kTurn) && game_->to_move() != seating_.seat_of(r.member.player)) {
+  if ((needs & kTurn) && match_.game().to_move() != seating_.seat_of(r.member.player)) {
     refuse(r, errc::not_your_turn, "it is not your turn");
     return false;
   }
@@ -173,7 +173,7 @@ bool Room::preconditions_hold(const Route& route, Request& r, const json* msg) {
     refuse(r, errc::not_a_player, "the players have not let spectators drive the review");
     return false;
   }
-  if ((needs & kPlaceFree) && (status_ != Status::waiting || seating_.player(1).taken)) {
+  if ((needs & kPlaceFree) && (match_.status() != Status::waiting || seating_.player(1).taken)) {
     refuse(r, errc::room_full, "the second place is already taken");
     return false;
   }

@@ -24,16 +24,6 @@ namespace banmen::server {
 namespace {
 constexpr std::size_t kRestoredChatLines = 100;
 
-ClockState clock_after(const StoredMove& m) {
-  ClockState s;
-  for (int i = 0; i < 2; ++i) {
-    s.remaining_ms[i] = m.remaining_ms[i];
-    s.periods_left[i] = m.periods_left[i];
-    s.in_byoyomi[i] = m.in_byoyomi[i];
-  }
-  return s;
-}
-
 Outcome outcome_of(const StoredOutcome& o) {
   if (o.kind == "win") return Outcome::win(o.winner, o.reason);
   if (o.kind == "draw") return Outcome::draw(o.reason);
@@ -68,8 +58,7 @@ Result<void> Room::restore(const StoredRoom& stored) {
     }
   }
   if (!seating_.player(0).taken) return make_error(storage_error, "stored room has no host");
-  score_[0] = stored.score[0];
-  score_[1] = stored.score[1];
+  match_.restore_score(stored.score);
   const std::size_t first_chat =
       stored.chat.size() > kRestoredChatLines ? stored.chat.size() - kRestoredChatLines : 0;
   for (std::size_t i = first_chat; i < stored.chat.size(); ++i) {
@@ -80,20 +69,18 @@ Result<void> Room::restore(const StoredRoom& stored) {
   // Versions go on above anything a client saw before the restart, so a client's `since`
   // from then always gets a fresh snapshot, never another life's events.
   events_.restart_at(static_cast<std::uint64_t>(now_unix));
-  clock_ = GameClock(options_.clock);
-  turn_started_ms_ = steady_ms();
 
   auto restored = stored.game.game_no == 0 ? restore_waiting() : restore_game(stored);
   // A seat handed to the computer for the game under way is the computer's again (its
   // person, away like everyone, takes it back when the game ends); one of a finished game
   // is the person's.
-  if (restored && status_ == Status::playing)
+  if (restored && match_.status() == Status::playing)
     for (const auto& p : stored.players)
-      if ((p.player == 0 || p.player == 1) && p.computer_level > 0 && p.computer_game == game_no_ &&
-          !seating_.is_computer(p.player))
+      if ((p.player == 0 || p.player == 1) && p.computer_level > 0 &&
+          p.computer_game == match_.game_no() && !seating_.is_computer(p.player))
         hand_seat_to_computer(p.player, p.computer_level);
   // Nor is a first move's countdown: it starts afresh once the person to move is back.
-  if (restored && status_ == Status::playing && game_->history_size() < 2) {
+  if (restored && match_.status() == Status::playing && match_.game().history_size() < 2) {
     first_move_held_ = true;
     arm_first_move();  // clears the countdown a restored start may have set
   }
@@ -104,8 +91,7 @@ Result<void> Room::restore(const StoredRoom& stored) {
 Result<void> Room::restore_waiting() {
   auto created = options_.new_game();
   if (!created) return created.error();
-  game_ = std::move(*created);
-  game_no_ = 1;
+  match_.set_up(std::move(*created), options_.clock, 1);
   const int host_seat = options_.side == "second" ? 1 : 0;
   seating_.seat_players(host_seat, 1 - host_seat);
   if (seating_.player(1).taken) {  // the guest sat down but the start was lost
@@ -123,85 +109,64 @@ Result<void> Room::restore_game(const StoredRoom& stored) {
   const auto& g = stored.game;
   auto created = options_.new_game(g.initial_position);
   if (!created) return created.error();
-  game_ = std::move(*created);
-  game_no_ = g.game_no;
+  match_.set_up(std::move(*created), options_.clock, g.game_no);
   seating_.seat_players(g.seat_of_player[0], g.seat_of_player[1]);
 
-  // Replay, rebuilding what each ply's takeback needs: the clocks at the moment it was
-  // played (the state after the ply before, with the mover's thinking time charged when
-  // the clock ran: from the third ply on, as on_move runs it).
-  ClockState after = clock_.settled();
-  for (const auto& m : stored.moves) {
-    const int mover = game_->to_move();
-    if (auto r = game_->apply(m.move); !r)
-      return make_error(storage_error, "stored ply " + std::to_string(m.ply) + " '" + m.move +
-                                           "' does not replay: " + r.error().message);
-    ClockState before = after;
-    if (clock_.enabled() && game_->history_size() >= 3) {
-      GameClock c(options_.clock);
-      c.restore(after);
-      c.start(mover, 0);
-      before = c.at(m.used_ms);
-    }
-    clock_before_.push_back(before);
-    move_times_.push_back(m.used_ms);
-    after = clock_after(m);
-  }
-  clock_.restore(after);
+  if (auto replayed = match_.replay_stored(stored.moves, options_.clock); !replayed)
+    return replayed;
   if (stored.finished) {
     // The last game is over: it comes back over, with its result and the clocks it ended
     // with, and a rematch starts game game_no + 1. (The rules' own ending, when they have
     // one, is the stored one: finish() keeps it.)
-    game_->finish(outcome_of(stored.outcome));
-    status_ = Status::over;
+    match_.restore_over(outcome_of(stored.outcome));
     in_progress_ = false;
     restore_review(stored);
     return ok();
   }
-  status_ = Status::playing;
+  match_.restore_playing(steady_ms());
   in_progress_ = true;
   // Stored move but no stored result (a crash in between): the rules end it now.
-  if (game_->over()) {
-    finish(game_->outcome());
+  if (match_.game().over()) {
+    finish(match_.game().outcome());
     return ok();
   }
-  clock_held_ = clock_.enabled() && game_->history_size() >= 2;
+  clock_held_ = match_.clock().enabled() && match_.game().history_size() >= 2;
   return ok();
 }
 
 void Room::restore_review(const StoredRoom& stored) {
-  if (!stored.review || stored.review->game_no != game_no_) return;
-  auto start = options_.new_game(game_->initial_position());
+  if (!stored.review || stored.review->game_no != match_.game_no()) return;
+  auto start = options_.new_game(match_.game().initial_position());
   if (!start) return;
   auto tree = read_variation_text(**start, stored.review->tree_text,
-                                  ReviewBoard::limits_for(game_->history_size()));
+                                  ReviewBoard::limits_for(match_.game().history_size()));
   if (!tree) {  // kept by another version of the rules: the room comes back without it
-    spdlog::warn("room {} game {}: kept review not read back: {}", id_, game_no_,
+    spdlog::warn("room {} game {}: kept review not read back: {}", id_, match_.game_no(),
                  tree.error().message);
     return;
   }
   review_ = std::make_unique<ReviewBoard>(
-      ReviewBoard::of_tree(std::move(*tree), game_no_, stored.review->open));
-  recorded_review_ = {game_no_, review_->tree().size(), review_->open()};
+      ReviewBoard::of_tree(std::move(*tree), match_.game_no(), stored.review->open));
+  recorded_review_ = {match_.game_no(), review_->tree().size(), review_->open()};
 }
 
 bool Room::resume_held_clock(int player) {
-  if (status_ != Status::playing || seating_.seat_of(player) != game_->to_move()) return false;
+  if (match_.status() != Status::playing || seating_.seat_of(player) != match_.game().to_move())
+    return false;
   if (first_move_held_ && !seating_.is_computer(player)) {
     first_move_held_ = false;
     arm_first_move();
     spdlog::info("room {} game {}: first-move countdown of seat {} starts after the restart", id_,
-                 game_no_, game_->to_move());
+                 match_.game_no(), match_.game().to_move());
     return first_move_deadline_ms_ > 0;
   }
-  if (!clock_held_ || clock_.running() >= 0) return false;
+  if (!clock_held_ || match_.clock().running() >= 0) return false;
   clock_held_ = false;
   const auto now = steady_ms();
-  turn_started_ms_ = now;
-  clock_.start(game_->to_move(), now);
+  match_.resume_turn(now);
   arm_flag_timer();
-  spdlog::info("room {} game {}: clock of seat {} running again after the restart", id_, game_no_,
-               game_->to_move());
+  spdlog::info("room {} game {}: clock of seat {} running again after the restart", id_,
+               match_.game_no(), match_.game().to_move());
   return true;
 }
 

@@ -20,21 +20,21 @@ json seat_or_null(const Seating& seating, const Member& m) {
 }  // namespace
 
 void Room::on_review_start(const Request& r) {
-  const auto plies = static_cast<std::int64_t>(game_->history_size());
+  const auto plies = static_cast<std::int64_t>(match_.game().history_size());
   const auto ply = r.as<ReviewStartFields>().ply.value_or(plies);
   if (ply < 0 || ply > plies)
     return refuse(r, errc::bad_request, "ply is 0.." + std::to_string(plies));
-  if (review_ && review_->game_no() == game_no_)
+  if (review_ && review_->game_no() == match_.game_no())
     return open_review(r, static_cast<std::size_t>(ply));
   // The root is a fresh game at the finished game's start, made as a restart makes it.
-  auto start = options_.new_game(game_->initial_position());
-  if (!start || (*start)->info().id != game_->info().id)
+  auto start = options_.new_game(match_.game().initial_position());
+  if (!start || (*start)->info().id != match_.game().info().id)
     return refuse(r, errc::unsupported, "the room has switched to another game");
   // The tree is made on a worker (a pass over the whole game through the rules), from
   // copies: the room holds its other requests until it is in.
   std::shared_ptr<const Game> first(std::move(*start));
-  std::shared_ptr<const Game> finished(game_->clone());
-  const int game_no = game_no_;
+  std::shared_ptr<const Game> finished(match_.game().clone());
+  const int game_no = match_.game_no();
   work_then(
       r, static_cast<std::uint64_t>(plies),
       [this, r, first, finished, game_no, at = static_cast<std::size_t>(ply)] {

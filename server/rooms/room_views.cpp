@@ -22,7 +22,7 @@ const char* status_name(int s) {
 std::string Room::impasse_text() const {
   // Only games with the impasse declaration carry the count; shogi hides nothing, so every
   // viewer gets the same text.
-  std::string text = shogi::impasse_json(*game_);
+  std::string text = shogi::impasse_json(match_.game());
   return text == "null" ? std::string() : text;
 }
 
@@ -31,14 +31,15 @@ int Room::mover_of(std::size_t index) const {
   // now and the number of moves: seat 1 first in a handicap game or a position with White
   // (or Black in chess) to move.
   return static_cast<int>(
-      (static_cast<std::size_t>(game_->to_move()) + game_->history_size() + index) % 2);
+      (static_cast<std::size_t>(match_.game().to_move()) + match_.game().history_size() + index) %
+      2);
 }
 
 json Room::moves_json(Viewer viewer) const {
   json moves = json::array();
-  for (std::size_t i = 0; i < game_->history_size(); ++i)
-    moves.push_back(
-        {{"move", game_->notation(i, viewer)}, {"display", game_->display_notation(i, viewer)}});
+  for (std::size_t i = 0; i < match_.game().history_size(); ++i)
+    moves.push_back({{"move", match_.game().notation(i, viewer)},
+                     {"display", match_.game().display_notation(i, viewer)}});
   return moves;
 }
 
@@ -56,7 +57,7 @@ json Room::player_json(int player) const {
     return j;
   }
   // Away during a game: since when, and when the opponent may claim it.
-  if (pl.client == 0 && status_ == Status::playing) {
+  if (pl.client == 0 && match_.status() == Status::playing) {
     j["gone_since_ms"] = pl.gone_since_ms;
     j["claim_at_ms"] = claim_at_ms(player);
   }
@@ -81,16 +82,17 @@ json Room::chat_line_json(const std::string& from, int player, const std::string
 }
 
 json Room::result_json(Viewer viewer) const {
-  if (status_ != Status::over) return nullptr;
-  auto o = game_->outcome();
+  if (match_.status() != Status::over) return nullptr;
+  auto o = match_.game().outcome();
   std::string result = "draw";
   if (o.kind == Outcome::Kind::aborted)
     result = "aborted";
   else if (o.kind == Outcome::Kind::win)
     result = !is_seat(viewer) || seat_of(viewer) == o.winner ? "win" : "lose";
   json winner = o.kind == Outcome::Kind::win ? json(o.winner) : json(nullptr);
-  json side = o.kind == Outcome::Kind::win ? json(std::string(game_->info().side_names[o.winner]))
-                                           : json(nullptr);
+  json side = o.kind == Outcome::Kind::win
+                  ? json(std::string(match_.game().info().side_names[o.winner]))
+                  : json(nullptr);
   return json{{"result", result}, {"winner", winner}, {"winner_side", side}, {"reason", o.reason}};
 }
 
@@ -103,15 +105,15 @@ json Room::snapshot(Viewer viewer, int player) const {
   json players = json::array();
   for (int p = 0; p < 2; ++p)
     players.push_back(seating_.player(p).taken ? player_json(p) : json(nullptr));
-  const bool my_turn = status_ == Status::playing && !adjourned_ && is_seat(viewer) &&
-                       seat_of(viewer) == game_->to_move();
+  const bool my_turn = match_.status() == Status::playing && !adjourned_ && is_seat(viewer) &&
+                       seat_of(viewer) == match_.game().to_move();
   const int seat_of_player[2] = {seating_.seat_of(0), seating_.seat_of(1)};
   json offers = offers_.to_json(seat_of_player);
   json chat = json::array();
   for (const auto& line : chat_)
     if (line.players_channel == is_seat(viewer)) chat.push_back(line.line);
-  json game = game_info_json(game_->info());
-  if (auto variant = variant_info_of(*game_); !variant.is_null()) game["variant"] = variant;
+  json game = game_info_json(match_.game().info());
+  if (auto variant = variant_info_of(match_.game()); !variant.is_null()) game["variant"] = variant;
   json snap{{"type", "snapshot"},
             {"version", events_.version()},
             {"server_time_ms", unix_ms()},
@@ -121,17 +123,17 @@ json Room::snapshot(Viewer viewer, int player) const {
             {"options", options_.to_json()},
             {"players", players},
             {"spectators", seating_.spectator_count()},
-            {"score", {score_[0], score_[1]}},
-            {"game_no", game_no_},
+            {"score", {match_.score()[0], match_.score()[1]}},
+            {"game_no", match_.game_no()},
             {"game", std::move(game)},
-            {"status", status_name(static_cast<int>(status_))},
+            {"status", status_name(static_cast<int>(match_.status()))},
             {"adjourned", adjourned_},
-            {"initial_position", game_->initial_view(viewer)},
-            {"position", game_->view(viewer)},
+            {"initial_position", match_.game().initial_view(viewer)},
+            {"position", match_.game().view(viewer)},
             {"moves", moves_json(viewer)},
-            {"to_move", game_->to_move()},
-            {"in_check", game_->in_check()},
-            {"legal_moves", my_turn ? json(game_->legal_moves()) : json::array()},
+            {"to_move", match_.game().to_move()},
+            {"in_check", match_.game().in_check()},
+            {"legal_moves", my_turn ? json(match_.game().legal_moves()) : json::array()},
             {"clock", clock_json()},
             {"offers", offers},
             {"result", result_json(viewer)},
@@ -143,13 +145,13 @@ json Room::snapshot(Viewer viewer, int player) const {
 }
 
 std::string Room::clock_text() const {
-  const auto s = clock_.at(steady_ms());
+  const auto s = match_.clock().at(steady_ms());
   JsonWriter w;
-  w.field("kind", clock_.spec().kind_name())
+  w.field("kind", match_.clock().spec().kind_name())
       .field("remaining_ms", s.remaining_ms[0], s.remaining_ms[1])
       .field("periods_left", s.periods_left[0], s.periods_left[1]);
-  if (clock_.running() >= 0)
-    w.field("running", clock_.running());
+  if (match_.clock().running() >= 0)
+    w.field("running", match_.clock().running());
   else
     w.null_field("running");
   w.field("server_time_ms", unix_ms());
@@ -168,17 +170,17 @@ Room::MoveEventTexts Room::move_event_texts(Viewer viewer, std::size_t ply,
       .field("version", static_cast<std::int64_t>(events_.version()))
       .field("ply", static_cast<std::int64_t>(ply))
       .field("seat", mover_of(i))
-      .field("move", game_->notation(i, viewer))
-      .field("display", game_->display_notation(i, viewer))
-      .field("position", game_->view(viewer))
-      .field("to_move", game_->to_move())
-      .field("in_check", game_->in_check())
+      .field("move", match_.game().notation(i, viewer))
+      .field("display", match_.game().display_notation(i, viewer))
+      .field("position", match_.game().view(viewer))
+      .field("to_move", match_.game().to_move())
+      .field("in_check", match_.game().in_check())
       .raw_field("clock", clock_text());
   if (const std::string impasse = impasse_text(); !impasse.empty()) w.raw_field("impasse", impasse);
   MoveEventTexts texts;
   if (with_legal_moves) {
     JsonWriter with = w;
-    with.field("legal_moves", game_->legal_moves());
+    with.field("legal_moves", match_.game().legal_moves());
     texts.with_legal_moves = std::make_shared<const std::string>(std::move(with).done());
   }
   w.field("legal_moves", kNone);
@@ -190,18 +192,18 @@ json Room::game_over_event(Viewer viewer) const {
   json j = result_json(viewer);
   j["type"] = "game_over";
   // The game is over, so view() and notation() reveal everything to everyone.
-  j["position"] = game_->view(viewer);
+  j["position"] = match_.game().view(viewer);
   j["moves"] = moves_json(viewer);
   j["clock"] = clock_json();
-  j["score"] = {score_[0], score_[1]};
+  j["score"] = {match_.score()[0], match_.score()[1]};
   return j;
 }
 
 void Room::publish_move(std::size_t ply, const MoveAnswer& answer) {
   LoggedEvent e{events_.next_version(), {}};
-  const bool playing = status_ == Status::playing && !game_->over();
-  const int to_move = game_->to_move();
-  if (game_->info().hidden_information) {
+  const bool playing = match_.status() == Status::playing && !match_.game().over();
+  const int to_move = match_.game().to_move();
+  if (match_.game().info().hidden_information) {
     // Hidden pieces: every viewer gets a message made for it alone.
     for (int v = 0; v < 3; ++v) {
       const bool legal = playing && v == to_move;
