@@ -42,9 +42,11 @@ cleanup() {
 trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-# The attack's own command line (after --port), and how long its setup takes at most.
+# The attack's own command line (after --port).
 attack_args() {
-  local a=$1 d=$((duration + 40))
+  # Long enough to outlast any setup; the attack is stopped once banmen-load is done.
+  local a=$1 d=$((duration + 300))
+  [ "$d" -le 600 ] || d=600
   case $a in
     check-variant) echo "--attack check-variant --connections 60 --rate 19 --duration $d" ;;
     review-start) echo "--attack review-start --rooms 4 --plies 120 --rate 19 --duration $d" ;;
@@ -53,13 +55,14 @@ attack_args() {
     room-opens) echo "--attack room-opens --rooms 6 --plies 300 --connections 6 --rate 3 --settle 8 --duration $d" ;;
   esac
 }
-setup_s() {
-  case $1 in
-    quiet | restart) echo 0 ;;
-    check-variant) echo 3 ;;
-    room-opens) echo 20 ;;
-    *) echo 12 ;;
-  esac
+# wait_for_attack: until banmen-hostile-load says its loops are set up and attacking
+# (games played, rooms gone from memory), or it ended; at most 10 minutes.
+wait_for_attack() {
+  for _ in $(seq 1 6000); do
+    grep -q '^ATTACKING' "$work/attack.txt" 2>/dev/null && return 0
+    kill -0 "$attack_pid" 2>/dev/null || return 0
+    sleep 0.1
+  done
 }
 
 # start_server <port>: the server on the row's data folder, once it accepts connections.
@@ -102,7 +105,11 @@ measure() {
     "$hostile" --port "$port" $(attack_args "$a") >"$work/attack.txt" 2>&1 &
     attack_pid=$!
   fi
-  sleep "$(setup_s "$a")"
+  if [ "$a" = computer ]; then
+    sleep 12  # its rooms are created and their first searches asked for
+  elif [ -n "$attack_pid" ]; then
+    wait_for_attack
+  fi
   echo "== $a" >&2
   "$load" --port "$port" --server-pid "$server_pid" --rooms "$rooms" --pace 0.5 \
     --duration "$duration" --game chess | grep '^RESULT' >"$work/$a" || true
