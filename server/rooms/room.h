@@ -38,6 +38,7 @@
 #include "rooms/offers.h"
 #include "rooms/request.h"
 #include "rooms/review_board.h"
+#include "rooms/review_hints.h"
 #include "rooms/room_options.h"
 #include "rooms/room_services.h"
 #include "rooms/seating.h"
@@ -438,10 +439,7 @@ class Room : public std::enable_shared_from_this<Room> {
   boost::asio::steady_timer computer_retry_timer_;  // the pool had no place for its search
 
   // Review hints (room_review_hint.cpp): the one under way, and when each client last asked.
-  static constexpr std::int64_t kHintIntervalMs = 3000;
-  std::shared_ptr<EnginePool::Handle> hint_search_;
-  std::uint64_t hint_search_no_ = 0;
-  std::map<std::uint64_t, std::int64_t> hint_asked_ms_;  // by client id: steady ms
+  ReviewHints hints_;
 
   // How the room is let go: a detached room's end, a fenced write, a hand-over.
   std::function<void()> detached_gone_;  // create_detached()

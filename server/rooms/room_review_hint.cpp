@@ -4,8 +4,9 @@
 // answer comes back to the strand and goes to the asker only, marked with the node it is
 // for (the review may have moved on meanwhile: the client shows it only at that node).
 //
-// Bounded three ways: one hint under way per room, one per client every kHintIntervalMs,
-// and the pool's share for the room's address and its queue (no place: engine_busy at once).
+// Bounded three ways: one hint under way per room, one per client every
+// ReviewHints::kIntervalMs (both kept by the ReviewHints part), and the pool's share for the
+// room's address and its queue (no place: engine_busy at once).
 #include <spdlog/spdlog.h>
 
 #include "engine/engine.h"
@@ -27,11 +28,8 @@ void Room::on_review_hint(const Request& r) {
   if (!engine::engine_supports(game_id))
     return refuse(r, errc::unsupported, "the engine does not play '" + game_id + "'");
   const std::int64_t now = steady_ms();
-  if (hint_search_) return refuse(r, errc::rate_limited, "a hint is already being worked out");
-  // Forget the clients whose interval is over, so the table never outgrows the room.
-  std::erase_if(hint_asked_ms_, [now](const auto& e) { return now - e.second >= kHintIntervalMs; });
-  if (hint_asked_ms_.contains(r.client->client_id()))
-    return refuse(r, errc::rate_limited, "one hint every few seconds");
+  if (auto why = hints_.refusal(r.client->client_id(), now); !why.empty())
+    return refuse(r, errc::rate_limited, why);
   const NodeId node = tree.current();
   const int game_no = review_->game_no();
   auto position = tree.game_at(node);
@@ -45,7 +43,7 @@ void Room::on_review_hint(const Request& r) {
   const Viewer viewer = seat_viewer((*position)->to_move());
   // After the game nothing is hidden: the review holds the referee's game, and for dog-cat
   // the engine is given the whole position (every type revealed), as the board shows it.
-  const std::uint64_t search = ++hint_search_no_;
+  const std::uint64_t search = hints_.next_search();
   const auto admitted =
       submit_search(engine_job(**position, viewer, Viewer::referee, request), nullptr,
                     [this, search, client = r.client, re = r.re, node,
@@ -58,14 +56,12 @@ void Room::on_review_hint(const Request& r) {
                       ? "the engine is working for this address's other rooms; try again in a "
                         "moment"
                       : "the engine is busy; try again in a moment");
-  hint_search_ = admitted.handle;
-  hint_asked_ms_[r.client->client_id()] = now;
+  hints_.searching(admitted.handle, r.client->client_id(), now);
 }
 
 void Room::hint_answered(std::uint64_t search, Client& client, const json& re, HintNode at,
                          const Result<engine::EngineReply>& answer) {
-  if (search != hint_search_no_) return;
-  hint_search_.reset();
+  if (!hints_.answered(search)) return;
   if (closed_ || !seating_.find(client.client_id())) return;  // the asker has left
   if (!answer) return refuse(client, re, answer.error().code, answer.error().message);
   // A review of another game (a rematch was played meanwhile): its nodes are not this one's.
