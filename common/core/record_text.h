@@ -2,6 +2,7 @@
 // the "Result:" line, written and read back. Kept apart from the move syntax of the game.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -96,5 +97,35 @@ Result<TranscriptFacts> read_transcript_headers(const TranscriptLines& lines, co
 Result<std::optional<Outcome>> check_transcript_end(const Game& game, const TranscriptFacts& facts,
                                                     std::string_view tally_name,
                                                     const std::string& actual_tally);
+
+// Reads the transcript of a board game written by transcript_opening (hasami shogi,
+// reversi): its headers ("Position" read by `parse_position`, text to Result<P>), a game
+// of type `G` made from that start (else from `start`), each move line played by
+// `play_line` (G&, line to Result<void>), then the tally header `tally_key` (worded
+// `tally_name`, held against `tally_of` the final position) and the result. An ending
+// decided off the board finishes the game. Errors: `bad` words a reason as the game's.
+template <class G, class P, class ParsePosition, class PlayLine, class TallyOf, class Bad>
+Result<GamePtr> read_board_transcript(std::string_view text, const GameInfo& info, P start,
+                                      std::string_view tally_key, std::string_view tally_name,
+                                      ParsePosition&& parse_position, PlayLine&& play_line,
+                                      TallyOf&& tally_of, Bad&& bad) {
+  auto lines = split_transcript(text);
+  if (!lines) return bad(lines.error().message);
+  auto facts =
+      read_transcript_headers(*lines, info, tally_key, [&](std::string_view value) -> Result<void> {
+        auto p = parse_position(value);
+        if (!p) return p.error();
+        start = *p;
+        return ok();
+      });
+  if (!facts) return bad(facts.error().message);
+  auto game = std::make_unique<G>(start);
+  for (std::string_view line : lines->moves)
+    if (auto played = play_line(*game, line); !played) return played.error();
+  auto external = check_transcript_end(*game, *facts, tally_name, tally_of(game->current()));
+  if (!external) return bad(external.error().message);
+  if (*external) game->finish_from_record(**external);
+  return GamePtr(std::move(game));
+}
 
 }  // namespace banmen

@@ -58,28 +58,9 @@ std::string write_transcript(const HasamiGame& game, const RecordInfo& record) {
 }
 
 Result<GamePtr> read_transcript(std::string_view text) {
-  auto lines = split_transcript(text);
-  if (!lines) return bad(lines.error().message);
-
-  Position start = Position::start();
-  auto facts = read_transcript_headers(*lines, hasami_info(), "Captures",
-                                       [&](std::string_view value) -> Result<void> {
-                                         auto p = parse_position(value);
-                                         if (!p) return p.error();
-                                         start = *p;
-                                         return ok();
-                                       });
-  if (!facts) return bad(facts.error().message);
-
-  auto game = std::make_unique<HasamiGame>(start);
-  for (std::string_view line : lines->moves) {
-    auto r = play_move_line(*game, line);
-    if (!r) return r.error();
-  }
-  auto external = check_transcript_end(*game, *facts, "captures", captures(game->current()));
-  if (!external) return bad(external.error().message);
-  if (*external) game->finish_from_record(**external);
-  return GamePtr(std::move(game));
+  return read_board_transcript<HasamiGame>(text, hasami_info(), Position::start(), "Captures",
+                                           "captures", parse_position, play_move_line, captures,
+                                           bad);
 }
 
 }  // namespace banmen::hasami

@@ -67,28 +67,8 @@ std::string write_transcript(const ReversiGame& game, const RecordInfo& record) 
 }
 
 Result<GamePtr> read_transcript(std::string_view text) {
-  auto lines = split_transcript(text);
-  if (!lines) return bad(lines.error().message);
-
-  Position start = Position::start();
-  auto facts = read_transcript_headers(*lines, reversi_info(), "Score",
-                                       [&](std::string_view value) -> Result<void> {
-                                         auto p = parse_position(value);
-                                         if (!p) return p.error();
-                                         start = *p;
-                                         return ok();
-                                       });
-  if (!facts) return bad(facts.error().message);
-
-  auto game = std::make_unique<ReversiGame>(start);
-  for (std::string_view line : lines->moves) {
-    auto r = play_move_line(*game, line);
-    if (!r) return r.error();
-  }
-  auto external = check_transcript_end(*game, *facts, "score", score(game->current()));
-  if (!external) return bad(external.error().message);
-  if (*external) game->finish_from_record(**external);
-  return GamePtr(std::move(game));
+  return read_board_transcript<ReversiGame>(text, reversi_info(), Position::start(), "Score",
+                                            "score", parse_position, play_move_line, score, bad);
 }
 
 }  // namespace banmen::reversi
