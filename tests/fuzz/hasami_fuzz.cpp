@@ -1,33 +1,6 @@
-// Feeds arbitrary bytes to the hasami position parser, its moves and its transcript reader:
-// nothing may crash, hang or trip a sanitizer, and whatever is accepted must write back
-// out and read in again to the same position.
-#include <cstddef>
-#include <cstdint>
-#include <cstdlib>
-#include <string>
-#include <string_view>
-
-#include "games/registry.h"
+// Arbitrary bytes as a hasami shogi position, its moves and its transcript (board_game_fuzz.h).
+#include "board_game_fuzz.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  std::string_view text(reinterpret_cast<const char*>(data), size);
-  auto nl = text.find('\n');
-  auto game = banmen::create_game("hasami", text.substr(0, nl));
-  if (game && nl != std::string_view::npos) {
-    std::string_view rest = text.substr(nl + 1);
-    while (!rest.empty()) {  // one move per space-separated word
-      auto sp = rest.find(' ');
-      (void)(*game)->apply(rest.substr(0, sp));
-      rest = sp == std::string_view::npos ? std::string_view{} : rest.substr(sp + 1);
-    }
-    (void)(*game)->perft(1);
-  }
-  auto imported = banmen::import_game("hasami", "transcript", text);
-  if (imported) {
-    auto record = (*imported)->export_record("transcript", banmen::Viewer::spectator, {});
-    if (!record) std::abort();
-    auto again = banmen::import_game("hasami", "transcript", *record);
-    if (!again || (*again)->position() != (*imported)->position()) std::abort();
-  }
-  return 0;
+  return fuzz_board_game("hasami", data, size);
 }
