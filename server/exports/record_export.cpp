@@ -9,12 +9,6 @@
 
 namespace banmen::server {
 
-Outcome outcome_of(const StoredOutcome& stored) {
-  if (stored.kind == "win") return Outcome::win(stored.winner, stored.reason);
-  if (stored.kind == "draw") return Outcome::draw(stored.reason);
-  return Outcome::abort(stored.reason);
-}
-
 GameChoice stored_game_choice(const StoredGameStart& start) {
   GameChoice choice{start.game_id, {}, {}};
   if (start.game_id != custom_game_id) return choice;

@@ -40,7 +40,4 @@ Result<std::string> export_stored_game(const StoredSeries& series, const StoredG
                                        std::string_view format, Viewer viewer,
                                        const RecordContext& context);
 
-// "win", "draw", "aborted" and the reason, as stored, back into an Outcome.
-Outcome outcome_of(const StoredOutcome& stored);
-
 }  // namespace banmen::server

@@ -18,13 +18,6 @@ ClockState clock_after(const StoredMove& m) {
 }
 }  // namespace
 
-StoredOutcome stored_outcome(const Outcome& o) {
-  const char* kind = o.kind == Outcome::Kind::win    ? "win"
-                     : o.kind == Outcome::Kind::draw ? "draw"
-                                                     : "aborted";
-  return StoredOutcome{kind, o.winner, o.reason};
-}
-
 Match::Replaced Match::set_up(GamePtr game, const ClockSpec& clock, int game_no) {
   Replaced replaced{std::exchange(game_, std::move(game)), std::exchange(clock_, GameClock(clock)),
                     std::exchange(game_no_, game_no)};

@@ -115,7 +115,4 @@ class Match {
   double score_[2] = {0, 0};
 };
 
-// The store's form of an outcome.
-StoredOutcome stored_outcome(const Outcome& o);
-
 }  // namespace banmen::server

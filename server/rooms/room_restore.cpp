@@ -24,12 +24,6 @@ namespace banmen::server {
 namespace {
 constexpr std::size_t kRestoredChatLines = 100;
 
-Outcome outcome_of(const StoredOutcome& o) {
-  if (o.kind == "win") return Outcome::win(o.winner, o.reason);
-  if (o.kind == "draw") return Outcome::draw(o.reason);
-  return Outcome::abort(o.reason);
-}
-
 // The options in force: the current game's (a switch between games changes them), else
 // the room's as created.
 Result<RoomOptions> options_of(const StoredRoom& stored) {

@@ -7,6 +7,19 @@
 
 namespace banmen::server {
 
+StoredOutcome stored_outcome(const Outcome& o) {
+  const char* kind = o.kind == Outcome::Kind::win    ? "win"
+                     : o.kind == Outcome::Kind::draw ? "draw"
+                                                     : "aborted";
+  return StoredOutcome{kind, o.winner, o.reason};
+}
+
+Outcome outcome_of(const StoredOutcome& stored) {
+  if (stored.kind == "win") return Outcome::win(stored.winner, stored.reason);
+  if (stored.kind == "draw") return Outcome::draw(stored.reason);
+  return Outcome::abort(stored.reason);
+}
+
 void add_series_points(const StoredOutcome& outcome, const int seat_of_player[2], double score[2]) {
   if (outcome.kind == "draw") {
     score[0] += 0.5;

@@ -17,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/outcome.h"
 #include "core/result.h"
 #include "util/store_stats.h"
 
@@ -187,6 +188,10 @@ using StoreWrite =
 // Adds a finished game's series points (1 to the winner, 0.5 each for a draw, nothing for
 // an aborted game) to player 0's and player 1's `score`.
 void add_series_points(const StoredOutcome& outcome, const int seat_of_player[2], double score[2]);
+
+// An outcome as stored ("win", "draw", "aborted" and the reason), and back.
+StoredOutcome stored_outcome(const Outcome& o);
+Outcome outcome_of(const StoredOutcome& stored);
 
 // The calls every store implements, listed once: Store declares them pure virtual and each
 // store class overrides them all with BANMEN_STORE_OVERRIDES (what each promises is
