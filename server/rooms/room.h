@@ -6,10 +6,12 @@
 //
 // The room's parts: who sits where (Seating), its events and their fan-out (EventLog),
 // the offers (Offers), device links (DeviceLinks, made when first asked for) and the
-// review (ReviewBoard, made when opened), the game in play with its clocks (Match) and
-// the computer's side (ComputerOpponent). A part decides and answers with a value; the
-// room carries it out: it keeps the order of steps, the timers and the one way out to
-// the store and to everyone in the room.
+// review (ReviewBoard, made when opened, and what the store keeps of it), the game in play
+// with its clocks (Match), the computer's side (ComputerOpponent), the pauses (Pauses:
+// adjourned, held, the first-move countdown) and the chat (ChatLog); the endings and the
+// way a join takes are pure functions (endings.h, admission.h). A part decides and answers
+// with a value; the room carries it out: it keeps the order of steps, the timers and the
+// one way out to the store and to everyone in the room.
 #pragma once
 
 #include <atomic>
@@ -29,6 +31,7 @@
 #include "engine/engine.h"
 #include "engine/engine_pool.h"
 #include "protocol/messages.h"
+#include "rooms/chat_log.h"
 #include "rooms/client.h"
 #include "rooms/computer_opponent.h"
 #include "rooms/device_links.h"
@@ -36,9 +39,11 @@
 #include "rooms/game_clock.h"
 #include "rooms/match.h"
 #include "rooms/offers.h"
+#include "rooms/pauses.h"
 #include "rooms/request.h"
 #include "rooms/review_board.h"
 #include "rooms/review_hints.h"
+#include "rooms/review_requests.h"
 #include "rooms/room_options.h"
 #include "rooms/room_services.h"
 #include "rooms/seating.h"
@@ -113,10 +118,6 @@ class Room : public std::enable_shared_from_this<Room> {
   bool expired(std::int64_t now_ms) const;
 
  private:
-  struct ChatLine {
-    json line;
-    bool players_channel;
-  };
   using Status = Match::Status;
   // A move decided and sent to the store, waiting for its commit (room_game.cpp).
   struct PendingMove {
@@ -230,15 +231,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_flag_timer();
 
   // room_first_move.cpp: each side's first move of a timed game (docs/rules/play.md).
-  // True when the side to move now has a first-move countdown (a person, a clock, < 2 plies).
-  bool first_move_counts() const;
+  // The facts that decide whether the side to move has a countdown (Pauses).
+  FirstMoveFacts first_move_facts() const;
   // (Re)starts the countdown for the side to move when it has one, else clears it.
   void arm_first_move();
   void on_first_move_timer();
-  // True when the countdown under way has run out by `now` (steady ms).
-  bool first_move_missed(std::int64_t now) const {
-    return first_move_deadline_ms_ > 0 && now >= first_move_deadline_ms_;
-  }
   // The clock's `first_move` field: {"seat", "deadline_ms" (Unix)}, or null.
   void write_first_move(JsonWriter& w) const;
   // Ends the game a player asked to end (resign, agreement, abort, claim, declaration): the
@@ -265,12 +262,14 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t claim_at_ms(int player) const;
 
   // room_actions.cpp: resign, abort, claims, switch, chat
+  // Ends the game with `outcome` (end_on_request), or refuses with its error.
+  void end_with(const Request& r, const Result<Outcome>& outcome);
   void on_resign(const Request& r);
   void on_abort(const Request& r);
   void on_claim(const Request& r);
   void on_switch_game(const Request& r);
   void on_chat(const Request& r);
-  // After the store's answer: a chat line.
+  // After the store's answer (a player's line): the line goes out.
   void chat_recorded(const Request& r, const std::string& text, std::int64_t now);
 
   // room_engine.cpp: the room's one way to the engine pool (the computer's moves, hints)
@@ -338,14 +337,14 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // room_review.cpp: the review (感想戦) of the finished game
   void on_review_start(const Request& r);
-  // Opens the room's review (made for the current game) looking at ply `ply`, and says so.
-  void open_review(const Request& r, std::size_t ply);
   void on_review_move(const Request& r);
   void on_review_goto(const Request& r);
   void on_review_draw(const Request& r);
   void on_review_allow(const Request& r);
   void on_review_close(const Request& r);
   void on_review_save(const Request& r);
+  // A review request's step (review_requests.h): its refusal, or the ack and the event.
+  void carry_out(const Request& r, const ReviewStep& step);
   // room_review_hint.cpp: the engine's best move for the review's position, to the asker
   void on_review_hint(const Request& r);
   struct HintNode {
@@ -378,8 +377,6 @@ class Room : public std::enable_shared_from_this<Room> {
   // A seated player as others see them (snapshot `players`, presence events).
   json player_json(int player) const;
   json presence_event(int player) const;  // player -1: the spectator count alone
-  static json chat_line_json(const std::string& from, int player, const std::string& channel,
-                             const std::string& text, std::int64_t time_ms);
   // The `move` event of ply `ply` for `viewer`, as sent (version included): `plain` with
   // no legal moves, and, when asked for, `with_legal_moves` for the side to move.
   struct MoveEventTexts {
@@ -410,29 +407,16 @@ class Room : public std::enable_shared_from_this<Room> {
   Offers offers_;
   // Each player's unspent device link, made when first asked for (room_device_link.cpp).
   std::unique_ptr<DeviceLinks> device_links_;
-  bool clock_held_ = false;  // restored: the clock waits for the side to move to return
-  // Both players left (or the server restarted): clocks stopped, nothing decided, until
-  // both are back (room_adjourn.cpp).
-  bool adjourned_ = false;
-  // The first-move countdown's end (steady ms), 0 when none runs; held after a restart
-  // until the person to move is back, as the clock is.
-  std::int64_t first_move_deadline_ms_ = 0;
-  bool first_move_held_ = false;
+  // Adjourned, a clock held since a restart, the first-move countdown (pauses.h).
+  Pauses pauses_;
   bool result_stored_ = false;  // end_on_request() already stored the coming finish()
 
-  std::vector<ChatLine> chat_;  // the last 100 lines, oldest first
+  ChatLog chat_;
   bool closed_ = false;
   // The current game's review, made when a player opens it; a new game drops it.
   std::unique_ptr<ReviewBoard> review_;
-  // What record_review() last handed to the store (a tree only grows, so its size says
-  // whether it changed).
-  struct RecordedReview {
-    int game_no = 0;
-    std::size_t nodes = 0;
-    bool open = false;
-    bool operator==(const RecordedReview&) const = default;
-  };
-  RecordedReview recorded_review_;
+  // What record_review() last handed to the store.
+  ReviewKeeping review_keeping_;
 
   // The computer opponent (room_computer.cpp)
   ComputerOpponent computer_;

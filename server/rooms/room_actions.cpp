@@ -6,53 +6,48 @@
 #include "core/unicode_text.h"
 #include "games/registry.h"
 #include "protocol/error_codes.h"
+#include "rooms/endings.h"
 #include "rooms/room.h"
 #include "util/time.h"
 
 namespace banmen::server {
 
+void Room::end_with(const Request& r, const Result<Outcome>& outcome) {
+  if (!outcome) return refuse(r, outcome.error().code, outcome.error().message);
+  end_on_request(*outcome, r);
+}
+
 void Room::on_resign(const Request& r) {
-  end_on_request(Outcome::win(1 - seating_.seat_of(r.member.player), "resignation"), r);
+  end_on_request(resignation(seating_.seat_of(r.member.player)), r);
 }
 
 void Room::on_abort(const Request& r) {
-  if (match_.game().history_size() >= 2)
-    return refuse(r, errc::too_late_to_abort, "both sides have moved");
-  end_on_request(Outcome::abort("aborted"), r);
+  end_with(r, abort_outcome(match_.game().history_size()));
 }
 
 void Room::on_claim(const Request& r) {
-  const auto& other = seating_.player(1 - r.member.player);
-  if (seating_.is_computer(1 - r.member.player))
-    return refuse(r, errc::opponent_present, "the computer never leaves");
-  if (other.client != 0 || unix_ms() < claim_at_ms(1 - r.member.player))
-    return refuse(r, errc::opponent_present,
-                  "the opponent is connected or has not been gone long enough");
-  const int seat = seating_.seat_of(r.member.player);
-  const auto outcome =
-      r.as<ClaimFields>().win ? Outcome::win(seat, "abandonment") : Outcome::draw("abandonment");
-  end_on_request(outcome, r);
+  const int opponent = 1 - r.member.player;
+  const ClaimFacts facts{seating_.seat_of(r.member.player), seating_.is_computer(opponent),
+                         seating_.player(opponent).client != 0, unix_ms(), claim_at_ms(opponent)};
+  end_with(r, claim_outcome(facts, r.as<ClaimFields>()));
 }
 
 void Room::end_if_abandoned() {
   run([this] {
     if (closed_ || match_.status() != Status::playing) return;
-    const auto now = unix_ms();
-    for (int p = 0; p < 2; ++p) {
-      const auto& player = seating_.player(p);
-      if (seating_.is_computer(p)) continue;  // never gone, never there to claim
-      if (player.client != 0 || player.gone_since_ms == 0 ||
-          now - player.gone_since_ms < services_.config.abandon_timeout_ms)
-        return;
-    }
-    if (adjourned_) return;
     // Left alone, the game would keep the room (and its creator's room quota) for
-    // --room-max-idle-ms. A game not begun is simply aborted; any other waits, adjourned,
-    // for both players to come back.
-    if (match_.game().history_size() >= 2) return adjourn();
-    spdlog::info("room {} game {}: both players gone before it began, game aborted", id_,
-                 match_.game_no());
-    finish(Outcome::abort("abandoned"));
+    // --room-max-idle-ms.
+    switch (unattended(seating_, unix_ms(), services_.config.abandon_timeout_ms,
+                       match_.game().history_size(), pauses_.adjourned())) {
+      case Unattended::attended:
+        return;
+      case Unattended::adjourn:
+        return adjourn();
+      case Unattended::abort:
+        spdlog::info("room {} game {}: both players gone before it began, game aborted", id_,
+                     match_.game_no());
+        return finish(Outcome::abort("abandoned"));
+    }
   });
 }
 
@@ -88,29 +83,20 @@ void Room::on_chat(const Request& r) {
   const auto& config = services_.config;
   const std::string& text = r.as<ChatFields>().text;  // cleaned and bounded when read
   const auto now = unix_ms();
-  auto& sent = seating_.chat_times(r.member);
-  std::erase_if(sent, [&](std::int64_t t) { return now - t >= config.chat_window_ms; });
-  if (static_cast<int>(sent.size()) >= config.chat_lines_per_window)
-    return refuse(r, errc::rate_limited, "too many chat lines; wait a moment");
-  // The players' chat is part of the series and is stored with it. The spectators' is
-  // live talk: relayed and kept in memory with the last lines, never written, so no crowd
-  // can grow the database (and it does not come back after a restart).
-  if (r.member.player < 0) return chat_recorded(r, text, now);
-  commit_then(StoredChat{id_, r.member.player, r.member.name, "players", text, now}, r,
-              [this, r, text, now] { chat_recorded(r, text, now); });
+  if (auto may = ChatLog::may_send(seating_.chat_times(r.member), now, config.chat_window_ms,
+                                   config.chat_lines_per_window);
+      !may)
+    return refuse(r, may.error().code, may.error().message);
+  auto write = ChatLog::write_for(id_, r.member, text, now);
+  if (!write) return chat_recorded(r, text, now);
+  commit_then(std::move(*write), r, [this, r, text, now] { chat_recorded(r, text, now); });
 }
 
 void Room::chat_recorded(const Request& r, const std::string& text, std::int64_t now) {
-  const Member& m = r.member;
-  const bool players_channel = m.player >= 0;
-  seating_.chat_times(m).push_back(now);
-  json line =
-      chat_line_json(m.name, m.player, players_channel ? "players" : "spectators", text, now);
-  chat_.push_back({line, players_channel});
-  if (chat_.size() > 100) chat_.erase(chat_.begin());
+  seating_.chat_times(r.member).push_back(now);
+  const json event = chat_.add(r.member, text, now);
   ack(r);
-  json event = line;
-  event["type"] = "chat";
+  const bool players_channel = r.member.player >= 0;
   events_.publish([&](Viewer v) { return is_seat(v) == players_channel ? event : json(nullptr); });
 }
 

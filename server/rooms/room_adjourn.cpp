@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "rooms/endings.h"
 #include "rooms/room.h"
 #include "util/time.h"
 
@@ -18,18 +19,17 @@ void Room::adjourn() {
   if (match_.clock().flagged(now)) return on_flag_timer();
   match_.halt_clock(now);  // the side to move is charged the time its clock ran until now
   flag_timer_.cancel();
-  adjourned_ = true;
+  pauses_.adjourn();
   in_progress_ = false;  // nothing runs: the room may leave memory when idle
   spdlog::info("room {} game {}: both players gone, game adjourned", id_, match_.game_no());
   publish_snapshots();  // the spectators see it adjourned, the clocks stopped
 }
 
 bool Room::resume_adjourned() {
-  if (!adjourned_ || match_.status() != Status::playing) return false;
+  if (!pauses_.adjourned() || match_.status() != Status::playing) return false;
   for (int p = 0; p < 2; ++p)
     if (seating_.player(p).client == 0 && !seating_.is_computer(p)) return false;
-  adjourned_ = false;
-  clock_held_ = false;
+  pauses_.end_adjournment();
   in_progress_ = true;
   const auto now = steady_ms();
   // From the second ply on the clock of the side to move runs again where it stopped.
@@ -41,11 +41,8 @@ bool Room::resume_adjourned() {
 }
 
 std::int64_t Room::claim_at_ms(int player) const {
-  const auto& away = seating_.player(player);
-  const auto& other = seating_.player(1 - player);
-  // Only absence while the opponent was here counts: coming back first to a game both
-  // left wins nothing by itself.
-  return std::max(away.gone_since_ms, other.here_since_ms) + services_.config.abandon_timeout_ms;
+  return server::claim_at_ms(seating_.player(player), seating_.player(1 - player),
+                             services_.config.abandon_timeout_ms);
 }
 
 }  // namespace banmen::server

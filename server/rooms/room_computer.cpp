@@ -52,7 +52,7 @@ void Room::computer_game_starts() {
 
 void Room::ask_computer() {
   if (closed_ || match_.status() != Status::playing || match_.game().over() ||
-      computer_.thinking() || clock_held_)
+      computer_.thinking() || pauses_.clock_held())
     return;
   const int seat = match_.game().to_move();
   const int player = seating_.player_at(seat);

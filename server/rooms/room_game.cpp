@@ -33,7 +33,7 @@ void Room::game_began(const StoredGameStart&) {
   in_progress_ = true;
   offers_.reset();
   review_.reset();  // the review was of the game before
-  first_move_held_ = false;
+  pauses_.new_game();
   arm_first_move();
   services_.metrics.games_started.add(options_.game);
   spdlog::info("room {} game {} started: {} ({})", id_, match_.game_no(), options_.game,
@@ -59,7 +59,7 @@ void Room::on_move(const Request& r) {
     on_flag_timer();
     return refuse(c, re, errc::game_over, "the game is over");
   }
-  if (first_move_missed(now)) {  // too late, though the timer has not fired yet
+  if (pauses_.first_move_missed(now)) {  // too late, though the timer has not fired yet
     on_first_move_timer();
     return refuse(c, re, errc::game_over, "the game was aborted: no first move in time");
   }
@@ -132,7 +132,7 @@ void Room::finish(Outcome outcome) {
   const auto final_outcome = match_.game().outcome();
   flag_timer_.cancel();
   first_move_timer_.cancel();
-  first_move_deadline_ms_ = 0;
+  pauses_.clear_first_move();
   stop_computer();
   in_progress_ = false;
   if (std::exchange(result_stored_, false)) return announce_result();

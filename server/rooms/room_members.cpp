@@ -4,6 +4,7 @@
 
 #include "games/registry.h"
 #include "protocol/error_codes.h"
+#include "rooms/admission.h"
 #include "rooms/room.h"
 #include "util/time.h"
 #include "util/tokens.h"
@@ -71,51 +72,51 @@ void Room::attach(std::shared_ptr<Client> client, int player, const std::string&
 }
 
 void Room::do_join(std::shared_ptr<Client> client, JoinRequest req, json re) {
-  if (closed_ && moved_) {  // it left for another server just now: reconnect there
-    client->close(kRoomMovedCode, "room moved");
-    return client->left_room(this);
-  }
-  if (closed_) {
-    refuse(*client, re, errc::no_such_room, "the room is gone");
-    return client->left_room(this);
-  }
-  touch();
-  const auto& token = req.token;
   const Member* here = seating_.find(client->client_id());
-  // Already here (e.g. a client re-sending join): answer as a fresh join of the same role.
-  if (here && (!token || here->player >= 0)) {
-    json j{{"type", "joined"}, {"room", id_}};
-    j["role"] = here->player >= 0 ? "player" : "spectator";
-    if (here->player >= 0) j["player"] = here->player;
-    reply(*client, j, re);
-    send_catch_up(*client, here->player, req.since);
-    return;
+  const JoinFacts facts{
+      closed_, moved_, here,
+      // A computer room's second place is the computer's, even before its seat is recorded.
+      !seating_.player(1).taken && options_.computer_level == 0, options_.spectators,
+      seating_.spectator_count(), services_.config.max_spectators_per_room};
+  const JoinPath path = join_path(req, facts);
+  if (path != JoinPath::moved_away && path != JoinPath::gone) touch();
+  switch (path) {
+    case JoinPath::moved_away:
+      client->close(kRoomMovedCode, "room moved");
+      return client->left_room(this);
+    case JoinPath::gone:
+      refuse(*client, re, errc::no_such_room, "the room is gone");
+      return client->left_room(this);
+    case JoinPath::again: {
+      json j{{"type", "joined"}, {"room", id_}};
+      j["role"] = here->player >= 0 ? "player" : "spectator";
+      if (here->player >= 0) j["player"] = here->player;
+      reply(*client, j, re);
+      return send_catch_up(*client, here->player, req.since);
+    }
+    case JoinPath::with_token:
+      return rejoin(client, req, re, here != nullptr);
+    case JoinPath::with_device_code:
+      return join_with_device_code(client, req, re, here != nullptr);
+    case JoinPath::as_guest: {
+      auto secret = new_token();
+      Player p{true, req.name, sha256_hex(secret), 0, 0, {}, {}};
+      StoredSeat seat{id_, {1, p.name, p.token_hash}};
+      return store_then(std::move(seat), [this, client, re, p, secret](const Result<void>& stored) {
+        if (!store_ok(stored, client.get(), re)) return client->left_room(this);
+        guest_seated(client, re, p, secret);
+      });
+    }
+    case JoinPath::no_spectators:
+      refuse(*client, re, errc::room_full, "both seats are taken and the room has no spectators");
+      return client->left_room(this);
+    case JoinPath::spectators_full:
+      refuse(*client, re, errc::spectators_full, "this room has as many spectators as it allows");
+      return client->left_room(this);
+    case JoinPath::as_spectator:
+      reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "spectator"}}, re);
+      return attach(client, -1, req.name);
   }
-  if (token) return rejoin(client, req, re, here != nullptr);
-  if (req.device_code) return join_with_device_code(client, req, re, here != nullptr);
-  // A computer room's second place is the computer's, even before its seat is recorded.
-  if (!seating_.player(1).taken && options_.computer_level == 0) {
-    auto secret = new_token();
-    Player p{true, req.name, sha256_hex(secret), 0, 0, {}, {}};
-    StoredSeat seat{id_, {1, p.name, p.token_hash}};
-    store_then(std::move(seat), [this, client, re, p, secret](const Result<void>& stored) {
-      if (!store_ok(stored, client.get(), re)) return client->left_room(this);
-      guest_seated(client, re, p, secret);
-    });
-    return;
-  }
-  if (!options_.spectators) {
-    refuse(*client, re, errc::room_full, "both seats are taken and the room has no spectators");
-    return client->left_room(this);
-  }
-  // A cap on spectators bounds what one room costs: every presence change and every move
-  // is sent to each of them.
-  if (seating_.spectator_count() >= services_.config.max_spectators_per_room) {
-    refuse(*client, re, errc::spectators_full, "this room has as many spectators as it allows");
-    return client->left_room(this);
-  }
-  reply(*client, json{{"type", "joined"}, {"room", id_}, {"role", "spectator"}}, re);
-  attach(client, -1, req.name);
 }
 
 // A player coming back with their seat token (or a spectator claiming a seat with one).

@@ -142,7 +142,7 @@ bool Room::preconditions_hold(const Route& route, Request& r, const json* msg) {
     refuse(r, errc::game_over, "the game is over");
     return false;
   }
-  if ((needs & kNotAdjourned) && adjourned_) {
+  if ((needs & kNotAdjourned) && pauses_.adjourned()) {
     refuse(r, errc::game_adjourned, "the game is adjourned until both players are back");
     return false;
   }

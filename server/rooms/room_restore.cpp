@@ -22,8 +22,6 @@
 namespace banmen::server {
 
 namespace {
-constexpr std::size_t kRestoredChatLines = 100;
-
 // The options in force: the current game's (a switch between games changes them), else
 // the room's as created.
 Result<RoomOptions> options_of(const StoredRoom& stored) {
@@ -54,12 +52,8 @@ Result<void> Room::restore(const StoredRoom& stored) {
   if (!seating_.player(0).taken) return make_error(storage_error, "stored room has no host");
   match_.restore_score(stored.score);
   const std::size_t first_chat =
-      stored.chat.size() > kRestoredChatLines ? stored.chat.size() - kRestoredChatLines : 0;
-  for (std::size_t i = first_chat; i < stored.chat.size(); ++i) {
-    const auto& c = stored.chat[i];
-    chat_.push_back(
-        {chat_line_json(c.name, c.player, c.channel, c.text, c.server_ms), c.channel == "players"});
-  }
+      stored.chat.size() > ChatLog::kKept ? stored.chat.size() - ChatLog::kKept : 0;
+  for (std::size_t i = first_chat; i < stored.chat.size(); ++i) chat_.restore(stored.chat[i]);
   // Versions go on above anything a client saw before the restart, so a client's `since`
   // from then always gets a fresh snapshot, never another life's events.
   events_.restart_at(static_cast<std::uint64_t>(now_unix));
@@ -75,7 +69,7 @@ Result<void> Room::restore(const StoredRoom& stored) {
         hand_seat_to_computer(p.player, p.computer_level);
   // Nor is a first move's countdown: it starts afresh once the person to move is back.
   if (restored && match_.status() == Status::playing && match_.game().history_size() < 2) {
-    first_move_held_ = true;
+    pauses_.hold_first_move();
     arm_first_move();  // clears the countdown a restored start may have set
   }
   if (restored) resume_computer_after_restore();
@@ -124,7 +118,7 @@ Result<void> Room::restore_game(const StoredRoom& stored) {
     finish(match_.game().outcome());
     return ok();
   }
-  clock_held_ = match_.clock().enabled() && match_.game().history_size() >= 2;
+  if (match_.clock().enabled() && match_.game().history_size() >= 2) pauses_.hold_clock();
   return ok();
 }
 
@@ -141,21 +135,20 @@ void Room::restore_review(const StoredRoom& stored) {
   }
   review_ = std::make_unique<ReviewBoard>(
       ReviewBoard::of_tree(std::move(*tree), match_.game_no(), stored.review->open));
-  recorded_review_ = {match_.game_no(), review_->tree().size(), review_->open()};
+  review_keeping_.kept(*review_);
 }
 
 bool Room::resume_held_clock(int player) {
   if (match_.status() != Status::playing || seating_.seat_of(player) != match_.game().to_move())
     return false;
-  if (first_move_held_ && !seating_.is_computer(player)) {
-    first_move_held_ = false;
+  if (!seating_.is_computer(player) && pauses_.release_first_move()) {
     arm_first_move();
     spdlog::info("room {} game {}: first-move countdown of seat {} starts after the restart", id_,
                  match_.game_no(), match_.game().to_move());
-    return first_move_deadline_ms_ > 0;
+    return pauses_.first_move_running();
   }
-  if (!clock_held_ || match_.clock().running() >= 0) return false;
-  clock_held_ = false;
+  if (!pauses_.clock_held() || match_.clock().running() >= 0) return false;
+  pauses_.release_clock();
   const auto now = steady_ms();
   match_.resume_turn(now);
   arm_flag_timer();

@@ -72,15 +72,6 @@ json Room::presence_event(int player) const {
   return j;
 }
 
-json Room::chat_line_json(const std::string& from, int player, const std::string& channel,
-                          const std::string& text, std::int64_t time_ms) {
-  return json{{"from", from},
-              {"player", player >= 0 ? json(player) : json(nullptr)},
-              {"channel", channel},
-              {"text", text},
-              {"time_ms", time_ms}};
-}
-
 json Room::result_json(Viewer viewer) const {
   if (match_.status() != Status::over) return nullptr;
   auto o = match_.game().outcome();
@@ -105,13 +96,11 @@ json Room::snapshot(Viewer viewer, int player) const {
   json players = json::array();
   for (int p = 0; p < 2; ++p)
     players.push_back(seating_.player(p).taken ? player_json(p) : json(nullptr));
-  const bool my_turn = match_.status() == Status::playing && !adjourned_ && is_seat(viewer) &&
-                       seat_of(viewer) == match_.game().to_move();
+  const bool my_turn = match_.status() == Status::playing && !pauses_.adjourned() &&
+                       is_seat(viewer) && seat_of(viewer) == match_.game().to_move();
   const int seat_of_player[2] = {seating_.seat_of(0), seating_.seat_of(1)};
   json offers = offers_.to_json(seat_of_player);
-  json chat = json::array();
-  for (const auto& line : chat_)
-    if (line.players_channel == is_seat(viewer)) chat.push_back(line.line);
+  json chat = chat_.lines_for(is_seat(viewer));
   json game = game_info_json(match_.game().info());
   if (auto variant = variant_info_of(match_.game()); !variant.is_null()) game["variant"] = variant;
   json snap{{"type", "snapshot"},
@@ -127,7 +116,7 @@ json Room::snapshot(Viewer viewer, int player) const {
             {"game_no", match_.game_no()},
             {"game", std::move(game)},
             {"status", status_name(static_cast<int>(match_.status()))},
-            {"adjourned", adjourned_},
+            {"adjourned", pauses_.adjourned()},
             {"initial_position", match_.game().initial_view(viewer)},
             {"position", match_.game().view(viewer)},
             {"moves", moves_json(viewer)},
