@@ -2,6 +2,7 @@
 // leaps and rides (pawns with their double step, en passant and promotions), castling,
 // then the legality filter (own king not attacked; no checks where checking is off;
 // immobility; castling through attacked squares).
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -242,6 +243,21 @@ void Position::apply_must_drop(MoveList& out) const {
   out.size = kept;
 }
 
+// mustCapture: whenever a capture is legal (after mustDrop has had its say, as in
+// Fairy-Stockfish, where a capture mustDrop forbids does not count), only captures are.
+// Castling (the king onto its own rook) and drops never capture.
+void Position::apply_must_capture(MoveList& out) const {
+  auto captures = [&](const Move& m) {
+    return m.kind == MoveKind::en_passant ||
+           (m.kind != MoveKind::castling && m.kind != MoveKind::drop && board_[m.to] != empty_cell);
+  };
+  if (std::none_of(out.begin(), out.end(), captures)) return;
+  int kept = 0;
+  for (const Move& m : out)
+    if (captures(m)) out.moves[kept++] = m;
+  out.size = kept;
+}
+
 void Position::generate(MoveList& out) const {
   const Rules& r = *rules_;
   const int us = side_;
@@ -345,15 +361,18 @@ bool Position::legal(Move m) const {
 std::optional<ImmediateEnd> Position::immediate_result() const {
   const Rules& r = *rules_;
   // Extinction: the side that just moved is checked first, as Fairy-Stockfish does; the
-  // value is from the point of view of the side that lost its pieces.
+  // value is from the point of view of the side that lost its pieces. Pieces in hand count
+  // as still there (Fairy-Stockfish's count_with_hand).
   if (r.extinction != EndValue::none) {
+    auto all = [&](int c) { return total_[c] + hand_total_[c]; };
+    auto of_type = [&](int c, std::size_t t) { return count_[c][t] + hand_[c][t]; };
     for (int c : {side_ ^ 1, side_}) {
       const int extra = r.extinction_claim && c == side_ ? 1 : 0;
-      bool extinct = r.extinction_all && total_[c] <= r.extinction_count &&
-                     total_[c ^ 1] >= r.extinction_opponent_count + extra;
+      bool extinct = r.extinction_all && all(c) <= r.extinction_count &&
+                     all(c ^ 1) >= r.extinction_opponent_count + extra;
       for (std::size_t t = 0; t < r.types.size() && !extinct; ++t)
-        extinct = (r.extinction_types >> t & 1) && count_[c][t] <= r.extinction_count &&
-                  count_[c ^ 1][t] >= r.extinction_opponent_count + extra;
+        extinct = (r.extinction_types >> t & 1) && of_type(c, t) <= r.extinction_count &&
+                  of_type(c ^ 1, t) >= r.extinction_opponent_count + extra;
       if (extinct) {
         EndValue v = r.extinction;
         if (c != side_)
@@ -427,12 +446,14 @@ void Position::legal_moves(MoveList& out) const {
     }
     if (legal(m)) out.add(m);
   }
-  if (!r.drops) return;
-  int kept = 0;
-  for (const Move& m : out)
-    if (m.kind != MoveKind::drop || drop_allowed(m)) out.moves[kept++] = m;
-  out.size = kept;
-  if (r.must_drop) apply_must_drop(out);
+  if (r.drops) {
+    int kept = 0;
+    for (const Move& m : out)
+      if (m.kind != MoveKind::drop || drop_allowed(m)) out.moves[kept++] = m;
+    out.size = kept;
+    if (r.must_drop) apply_must_drop(out);
+  }
+  if (r.must_capture) apply_must_capture(out);
 }
 
 }  // namespace banmen::fairy

@@ -192,6 +192,7 @@ class Position {
   void add_drops(MoveList& out) const;
   bool drop_allowed(Move m) const;
   void apply_must_drop(MoveList& out) const;
+  void apply_must_capture(MoveList& out) const;
   void take_from_hand(int color, int type);
   void drop_castling_rights(int sq, int type);
   bool legal(Move m) const;

@@ -194,6 +194,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
     for (int k = 0; k < r.ranks; ++k) r.empty_board[square_of(f, k)] = empty_cell;
   const VariantSettings& s = d.settings;
   r.start_fen = s.start_fen;
+  // A start written as the board alone is White to move, as Fairy-Stockfish reads it.
+  if (r.start_fen.find_first_of(" \t") == std::string::npos) r.start_fen += " w";
   r.chess960 = s.chess960;
 
   auto letters_to_types = [&](const std::string& letters) {
@@ -278,6 +280,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.drop_loop = s.drop_loop;
   r.drop_checks = s.drop_checks;
   r.must_drop = s.must_drop;
+  r.must_capture = s.must_capture;
   r.must_drop_type = s.must_drop_type.empty() || s.must_drop_type == "*"
                          ? -1
                          : r.type_of_letter(s.must_drop_type[0]);
@@ -295,6 +298,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.promotion_zone_pawn_drops = s.promotion_zone_pawn_drops;
   r.castling_dropped_piece = s.castling_dropped_piece;
   r.pocket_size = s.pocket_size;
+  r.variant_template = s.variant_template;
+  r.piece_to_char_table = s.piece_to_char_table;
   r.track_promoted = r.piece_promotion || r.captures_to_hand;
   for (std::size_t t = 0; t < r.types.size(); ++t) {
     r.types[t].pocket_order = pocket_order(r.types[t].name);

@@ -157,6 +157,7 @@ struct Rules {
   bool drop_loop = false;         // ... as it is, even when it was promoted
   bool drop_checks = true;        // false: a drop may not give check
   bool must_drop = false;         // while one can, a side with pieces in hand must drop
+  bool must_capture = false;      // while a capture is legal, every other move is illegal
   int must_drop_type = -1;        // the type that must be dropped (-1: any)
   bool drop_promoted = false;     // a piece may also be dropped as its promoted type
   std::array<SquareSet, 2> drop_zone{};
@@ -166,8 +167,10 @@ struct Rules {
   int bishop_type = -1;
   bool first_rank_pawn_drops = false;
   bool promotion_zone_pawn_drops = false;
-  bool castling_dropped_piece = false;  // placement: a dropped king and rook may castle
-  int pocket_size = 0;                  // a fact for the board (pocketSize)
+  bool castling_dropped_piece = false;     // placement: a dropped king and rook may castle
+  int pocket_size = 0;                     // a fact for the board (pocketSize)
+  std::string variant_template = "fairy";  // a fact for the board (variantTemplate)
+  std::string piece_to_char_table = "-";   // a fact for the board (pieceToCharTable)
   // Whether a position remembers promoted pieces (piece promotion, or captures to hand).
   bool track_promoted = false;
   int rook_type = -1, knight_type = -1, khon_type = -1;  // for the counting limits

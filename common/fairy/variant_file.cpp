@@ -19,14 +19,31 @@ struct NamedPiece {
   std::string_view betza;
 };
 constexpr std::array named_pieces{
-    NamedPiece{"pawn", "fmWfcF"},   NamedPiece{"knight", "N"},     NamedPiece{"bishop", "B"},
-    NamedPiece{"rook", "R"},        NamedPiece{"queen", "Q"},      NamedPiece{"fers", "F"},
-    NamedPiece{"alfil", "A"},       NamedPiece{"fersAlfil", "FA"}, NamedPiece{"silver", "FfW"},
-    NamedPiece{"aiwok", "RNF"},     NamedPiece{"bers", "RF"},      NamedPiece{"archbishop", "BN"},
-    NamedPiece{"chancellor", "RN"}, NamedPiece{"amazon", "QN"},    NamedPiece{"knibis", "mNcB"},
-    NamedPiece{"biskni", "mBcN"},   NamedPiece{"kniroo", "mNcR"},  NamedPiece{"rookni", "mRcN"},
-    NamedPiece{"wazir", "W"},       NamedPiece{"commoner", "K"},   NamedPiece{"centaur", "KN"},
-    NamedPiece{"horse", "nN"},      NamedPiece{"elephant", "nA"},
+    NamedPiece{"pawn", "fmWfcF"},
+    NamedPiece{"knight", "N"},
+    NamedPiece{"bishop", "B"},
+    NamedPiece{"rook", "R"},
+    NamedPiece{"queen", "Q"},
+    NamedPiece{"fers", "F"},
+    NamedPiece{"alfil", "A"},
+    NamedPiece{"fersAlfil", "FA"},
+    NamedPiece{"silver", "FfW"},
+    NamedPiece{"aiwok", "RNF"},
+    NamedPiece{"bers", "RF"},
+    NamedPiece{"archbishop", "BN"},
+    NamedPiece{"chancellor", "RN"},
+    NamedPiece{"amazon", "QN"},
+    NamedPiece{"knibis", "mNcB"},
+    NamedPiece{"biskni", "mBcN"},
+    NamedPiece{"kniroo", "mNcR"},
+    NamedPiece{"rookni", "mRcN"},
+    NamedPiece{"wazir", "W"},
+    NamedPiece{"commoner", "K"},
+    NamedPiece{"centaur", "KN"},
+    NamedPiece{"horse", "nN"},
+    NamedPiece{"elephant", "nA"},
+    // A piece that never moves once placed (tic-tac-toe's marks, walls): no atoms at all.
+    NamedPiece{"immobile", ""},
 };
 
 const NamedPiece* find_named(std::string_view name) {
@@ -47,6 +64,8 @@ enum class Kind {
   pairs,     // letter:letter pairs (promotedPieceType)
   limits,    // letter:count pairs (promotionLimit)
   counting,  // makruk, cambodian, asean or none
+  board,     // a board template's name: fairy, shogi, xiangqi, ...
+  table,     // a table of piece letters: letters, '.', '+' and '*', or -
 };
 
 // The field a key is read into, by its type.
@@ -108,12 +127,14 @@ constexpr std::array key_specs{
     KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},
     KeySpec{"mandatoryPawnPromotion", Kind::boolean, &S::mandatory_pawn_promotion},
     KeySpec{"mandatoryPiecePromotion", Kind::boolean, &S::mandatory_piece_promotion},
+    KeySpec{"mustCapture", Kind::boolean, &S::must_capture},
     KeySpec{"mustDrop", Kind::boolean, &S::must_drop},
     KeySpec{"mustDropType", Kind::letter, &S::must_drop_type},
     KeySpec{"nFoldRule", Kind::integer, &S::n_fold_rule, 0, 100},
     KeySpec{"nFoldValue", Kind::value, &S::n_fold_value},
     KeySpec{"nMoveRule", Kind::integer, &S::n_move_rule, 0, 1000},
     KeySpec{"pieceDrops", Kind::boolean, &S::piece_drops},
+    KeySpec{"pieceToCharTable", Kind::table, &S::piece_to_char_table},
     KeySpec{"pocketSize", Kind::integer, &S::pocket_size, 0, 64},
     KeySpec{"promotedPieceType", Kind::pairs, &S::promoted_piece_type},
     KeySpec{"promotionLimit", Kind::limits, &S::promotion_limit},
@@ -125,6 +146,7 @@ constexpr std::array key_specs{
     KeySpec{"promotionZonePawnDrops", Kind::boolean, &S::promotion_zone_pawn_drops},
     KeySpec{"stalemateValue", Kind::value, &S::stalemate_value},
     KeySpec{"startFen", Kind::fen, &S::start_fen},
+    KeySpec{"variantTemplate", Kind::board, &S::variant_template},
     KeySpec{"whiteDropRegion", Kind::region, &S::drop_region_white},
 };
 
@@ -148,6 +170,8 @@ constexpr bool field_fits(const KeySpec& s) {
     case Kind::fen:
     case Kind::pairs:
     case Kind::limits:
+    case Kind::board:
+    case Kind::table:
       return std::holds_alternative<std::string S::*>(s.field);
   }
   return false;
@@ -285,6 +309,21 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
       if (v != "makruk" && v != "cambodian" && v != "asean" && v != "none")
         return "expects makruk, cambodian, asean or none";
       return std::nullopt;
+    case Kind::board:
+      // A board's name as pychess-variants knows them (fairy, shogi, xiangqi, janggi,
+      // crazyhouse, ...): a fact for the board, so any such word is kept.
+      if (v.empty() || v.size() > 16 ||
+          !std::all_of(v.begin(), v.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+        return "expects a board's name in lowercase letters, such as fairy or shogi";
+      return std::nullopt;
+    case Kind::table:
+      if (v == "-") return std::nullopt;
+      if (v.size() > max_piece_to_char_table)
+        return "expects at most " + std::to_string(max_piece_to_char_table) + " characters";
+      for (char c : v)
+        if (!std::isalpha(static_cast<unsigned char>(c)) && c != '.' && c != '+' && c != '*')
+          return "expects piece letters, '.', '+' and '*', or -";
+      return std::nullopt;
   }
   return "is not understood";
 }
@@ -352,7 +391,8 @@ std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
   auto add_piece = [&](std::string name, char letter, std::string betza,
                        bool pawn) -> std::optional<std::string> {
     std::string error;
-    auto moves = parse_betza(betza, error);
+    auto moves =
+        betza.empty() ? std::optional<BetzaPiece>(BetzaPiece{}) : parse_betza(betza, error);
     if (!moves) return "has " + error;
     if (letter == d.king_letter) return std::string("uses the king's letter '") + letter + "'";
     std::erase_if(d.pieces,
@@ -402,6 +442,13 @@ std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
   if (auto problem = check_value(*spec, value)) return problem;
   store(d.settings, *spec, value);
   return std::nullopt;
+}
+
+// Whether a start FEN's castling field grants any right (its third field, when there is
+// one, other than "-").
+bool start_grants_castling(std::string_view fen) {
+  const auto fields = words(fen);
+  return fields.size() >= 3 && fields[2] != "-";
 }
 
 bool letter_known(const VariantDefinition& d, char c) {
@@ -510,10 +557,12 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
           return VariantError{line_of(key), key, "names " + std::string(w) + ", off the board"};
       }
     }
-    // Castling files matter only where there is castling (a narrow board may keep the
-    // inherited g and c files with castling off).
+    // Castling files matter only where there is castling: a narrow board may keep the
+    // inherited g and c files with castling off, or with a start that grants no castling
+    // (as Fairy-Stockfish, which castles only with a right its FEN gives).
     if (const auto* file = std::get_if<char S::*>(&spec.field);
-        file && d.settings.castling && d.settings.**file >= 'a' + d.files)
+        file && d.settings.castling && d.settings.**file >= 'a' + d.files &&
+        (own_keys.contains(key) || start_grants_castling(d.settings.start_fen)))
       return VariantError{line_of(key), key,
                           "names file " + std::string(1, d.settings.**file) + ", off the board"};
   }

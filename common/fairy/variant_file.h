@@ -24,6 +24,9 @@ inline constexpr std::size_t max_catalogue_sections = 48;  // catalogue.ini's ow
 inline constexpr std::size_t max_piece_letters = 26;
 inline constexpr int max_files = 12;
 inline constexpr int max_ranks = 10;
+// pieceToCharTable: two letters a piece type (white's, then black's) for every type
+// Fairy-Stockfish knows; its own tables are under 50 characters.
+inline constexpr std::size_t max_piece_to_char_table = 128;
 
 // A piece type of one variant: its variants.ini name (e.g. "knight", "customPiece1"),
 // its letter and its moves.
@@ -84,6 +87,7 @@ struct VariantSettings {
   std::string flag_region_black;
   bool flag_move = false;
   bool immobility_illegal = false;
+  bool must_capture = false;  // while a capture is legal, every other move is illegal
   CountingRule counting_rule = CountingRule::none;
   // Drops and pockets (Fairy-Stockfish's crazyhouse family).
   bool piece_drops = false;
@@ -102,6 +106,10 @@ struct VariantSettings {
   bool promotion_zone_pawn_drops = false;
   bool castling_dropped_piece = false;
   int pocket_size = 0;  // a fact for the board; no rule reads it
+  // Facts for the board, no rule reads them: which board the variant is drawn on ("fairy",
+  // "shogi", "xiangqi", ...), and Fairy-Stockfish's table of its piece types' letters ("-": none).
+  std::string variant_template = "fairy";
+  std::string piece_to_char_table = "-";
 };
 
 // One variant, fully resolved: every key inherited or set, every value checked.

@@ -54,10 +54,15 @@ json variant_info_json(const fairy::VariantRules& variant) {
     if (const int to = r.promoted_type[t]; to >= 0)
       promoted[std::string(1, r.types[t].letter)] =
           std::string(1, r.types[static_cast<std::size_t>(to)].letter);
-  return json{{"name", variant.id},         {"files", r.files},
-              {"ranks", r.ranks},           {"start_fen", r.start_fen},
-              {"chess960", r.chess960},     {"promotion_pieces", promotion},
-              {"promoted_types", promoted}, {"pieces", std::move(pieces)}};
+  json info{{"name", variant.id},         {"files", r.files},
+            {"ranks", r.ranks},           {"start_fen", r.start_fen},
+            {"chess960", r.chess960},     {"promotion_pieces", promotion},
+            {"promoted_types", promoted}, {"pieces", std::move(pieces)}};
+  // Facts for drawing the board, as the definition gave them (pychess-variants' boards read
+  // Fairy-Stockfish's own): only when set.
+  if (r.variant_template != "fairy") info["template"] = r.variant_template;
+  if (r.piece_to_char_table != "-") info["piece_to_char_table"] = r.piece_to_char_table;
+  return info;
 }
 
 json variant_info_of(const Game& game) {

@@ -35,7 +35,8 @@ ffish.loadVariantConfig(ini);
 
 const BUILTIN = ['chess960', 'capablanca', 'gothic', 'janus', 'embassy', 'grand', 'almost',
   'shatranj', 'makruk', 'knightmate', 'amazon', 'kingofthehill'];
-const CUSTOM = [...ini.matchAll(/^\[([a-z0-9]+):/gm)].map((m) => m[1]);
+// Every section, with a parent or without (Fairy-Stockfish's names may hold '-').
+const CUSTOM = [...ini.matchAll(/^\[([A-Za-z0-9_-]+)(?::[^\]]*)?\]/gm)].map((m) => m[1]);
 if (!opt.builtins) BUILTIN.length = 0;
 
 // mulberry32: small, seeded, the same on every machine.

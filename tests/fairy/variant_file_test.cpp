@@ -94,7 +94,10 @@ TEST(FairyVariantFile, EveryPlainKeyIsReadIntoItsField) {
       "flagRegionBlack = e4\n"
       "flagMove = true\n"
       "immobilityIllegal = true\n"
-      "countingRule = asean\n",
+      "mustCapture = true\n"
+      "countingRule = asean\n"
+      "variantTemplate = shogi\n"
+      "pieceToCharTable = PNBRQ.+K*pnbrq.+k\n",
       error);
   ASSERT_TRUE(file.has_value()) << error.to_string();
   const VariantSettings& s = file->variants.front().settings;
@@ -136,7 +139,10 @@ TEST(FairyVariantFile, EveryPlainKeyIsReadIntoItsField) {
   EXPECT_EQ(s.flag_region_black, "e4");
   EXPECT_TRUE(s.flag_move);
   EXPECT_TRUE(s.immobility_illegal);
+  EXPECT_TRUE(s.must_capture);
   EXPECT_EQ(s.counting_rule, CountingRule::asean);
+  EXPECT_EQ(s.variant_template, "shogi");
+  EXPECT_EQ(s.piece_to_char_table, "PNBRQ.+K*pnbrq.+k");
 }
 
 TEST(FairyVariantFile, ErrorsNameTheLineAndTheKey) {
@@ -171,6 +177,15 @@ TEST(FairyVariantFile, ErrorsNameTheLineAndTheKey) {
   e = error_of("[v:chess]\npromotionPieceTypes = qx\n");
   EXPECT_EQ(e.key, "promotionPieceTypes");
 
+  e = error_of("[v:chess]\nvariantTemplate = Xiangqi<>\n");
+  EXPECT_EQ(e.key, "variantTemplate");
+  EXPECT_EQ(e.message, "expects a board's name in lowercase letters, such as fairy or shogi");
+  e = error_of("[v:chess]\npieceToCharTable = PNB<script>\n");
+  EXPECT_EQ(e.key, "pieceToCharTable");
+  e = error_of("[v:chess]\npieceToCharTable = " + std::string(max_piece_to_char_table + 1, '.') +
+               "\n");
+  EXPECT_EQ(e.key, "pieceToCharTable");
+
   e = error_of("[v:chess]\n\nflagRegionWhite = i4\n");
   EXPECT_EQ(e.key, "flagRegionWhite");
   EXPECT_EQ(e.line, 3);
@@ -181,6 +196,37 @@ TEST(FairyVariantFile, ErrorsNameTheLineAndTheKey) {
   EXPECT_EQ(e.line, 2);
   e = error_of("[a]\n[a]\n");
   EXPECT_EQ(e.line, 2);
+}
+
+TEST(FairyVariantFile, InheritedCastlingFilesOffASmallBoardNeedAStartWithoutCastling) {
+  const std::string small = "[v:chess]\nmaxFile = 6\nmaxRank = 6\n";
+  // Chess's g file is off a six-file board: harmless while the start grants no castling...
+  VariantError error;
+  EXPECT_TRUE(
+      parse_variant_file(small + "startFen = rnqkbr/pppppp/6/6/PPPPPP/RNQKBR w - - 0 1\n", error)
+          .has_value())
+      << error.to_string();
+  EXPECT_TRUE(
+      parse_variant_file(small + "startFen = rnqkbr/pppppp/6/6/PPPPPP/RNQKBR\n", error).has_value())
+      << error.to_string();
+  // ...refused when it grants some, or when the section names the file itself.
+  EXPECT_EQ(error_of(small + "startFen = rnqkbr/pppppp/6/6/PPPPPP/RNQKBR w KQkq - 0 1\n").key,
+            "castlingKingsideFile");
+  EXPECT_EQ(error_of(small +
+                     "startFen = rnqkbr/pppppp/6/6/PPPPPP/RNQKBR w - - 0 1\ncastlingKingsideFile = "
+                     "h\n")
+                .key,
+            "castlingKingsideFile");
+}
+
+TEST(FairyVariantFile, AnImmobilePieceHasNoMoves) {
+  VariantError error;
+  const auto file = parse_variant_file("[v:chess]\nimmobile = w\n", error);
+  ASSERT_TRUE(file.has_value()) << error.to_string();
+  const PieceType* wall = file->variants.front().piece('w');
+  ASSERT_NE(wall, nullptr);
+  EXPECT_TRUE(wall->moves.vectors.empty());
+  EXPECT_EQ(error_of("[v:chess]\nimmobile = ww\n").key, "immobile");
 }
 
 TEST(FairyVariantFile, SizeLimitsAreEnforced) {

@@ -87,6 +87,15 @@ TEST_F(ServerVariant, CheckVariantAnswersFactsOrTheLineAndKey) {
   EXPECT_EQ((*good)["variant"]["files"], 6);
   EXPECT_EQ((*good)["variant"]["promotion_pieces"], "nrw");
   EXPECT_EQ((*good)["variant"]["promoted_types"], json::object());  // no promotedPieceType
+  EXPECT_FALSE((*good)["variant"].contains("template"));            // facts for the board: when set
+  EXPECT_FALSE((*good)["variant"].contains("piece_to_char_table"));
+  auto drawn = c.request({{"type", "check_variant"},
+                          {"variant",
+                           "[drawn:chess]\nvariantTemplate = shogi\n"
+                           "pieceToCharTable = PNBRQ.....Kpnbrq.....k\n"}});
+  ASSERT_TRUE(drawn);
+  EXPECT_EQ((*drawn)["variant"]["template"], "shogi") << drawn->dump();
+  EXPECT_EQ((*drawn)["variant"]["piece_to_char_table"], "PNBRQ.....Kpnbrq.....k");
   auto bad = c.request({{"type", "check_variant"}, {"variant", "[x:chess]\nmaxFile = 13\n"}});
   ASSERT_TRUE(bad);
   EXPECT_EQ((*bad)["ok"], false);

@@ -89,6 +89,8 @@ export interface VariantInfo {
   chess960: boolean;
   promotion_pieces: string;
   promoted_types?: Record<string, string>; // promotedPieceType pairs, e.g. {"r": "q"}
+  template?: string; // variantTemplate, when set: the board that draws it (e.g. "shogi")
+  piece_to_char_table?: string; // pieceToCharTable, when set
   pieces: VariantPiece[];
 }
 
