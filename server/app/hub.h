@@ -10,6 +10,7 @@
 #include "exports/export_service.h"
 #include "rooms/room_registry.h"
 #include "storage/store.h"
+#include "util/address_budgets.h"
 #include "util/metrics.h"
 
 namespace banmen::server {
@@ -21,7 +22,9 @@ struct Hub {
         store(std::move(st)),
         engine(config.engine_threads, config.engine_queue, config.engine_per_address),
         rooms(RoomServices{ioc, config, *store, metrics, engine, workers}),
-        exports(*store, metrics, config.exports) {
+        exports(*store, metrics, config.exports),
+        variant_checks(config.variant_checks_per_second, config.variant_check_burst,
+                       config.exports.tracked_addresses) {
     // Several servers on one PostgreSQL: the store also owns rooms (storage/room_ownership.h).
     if (config.cluster()) rooms.use_ownership(dynamic_cast<RoomOwnership*>(store.get()));
   }
@@ -37,6 +40,8 @@ struct Hub {
   RoomRegistry rooms;
   // Record exports and listings, on their own threads; stopped before the store goes.
   ExportService exports;
+  // Each address's budget of check_variant requests (app/variant_check.cpp).
+  AddressBudgets variant_checks;
 };
 
 }  // namespace banmen::server

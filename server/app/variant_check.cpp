@@ -33,6 +33,15 @@ json variant_check(const CheckVariant& r, const json& re) {
 
 void check_variant_on_worker(Hub& hub, const std::shared_ptr<Peer>& session, CheckVariant request,
                              json re) {
+  // A host typing asks a few times a second at most; a flood from one address, over
+  // however many connections, is refused here before it costs a worker anything.
+  if (!hub.variant_checks.admit(session->address())) {
+    hub.metrics.refused.add(Refusal::variant_check_rate);
+    hub.metrics.errors_total++;
+    session->send(encode(error_message(
+        re, errc::rate_limited, "too many variant checks from your address; wait a moment")));
+    return;
+  }
   // In plies: the probe's line and its start, and about one more per KiB of text parsed.
   const auto bytes = request.variant.size();
   const std::uint64_t cost = fairy::cost_probe_plies + 1 + bytes / 1024;

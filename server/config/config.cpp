@@ -120,6 +120,15 @@ ParsedConfig parse_config(int argc, char** argv) {
                  "bytes one address may read at once before --read-bytes-per-address applies")
       ->envname("BANMEN_READ_BURST_PER_ADDRESS")
       ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30));
+  app.add_option("--variant-checks-per-second", c.variant_checks_per_second,
+                 "check_variant requests one address may make a second (its connections "
+                 "together)")
+      ->envname("BANMEN_VARIANT_CHECKS_PER_SECOND")
+      ->check(CLI::Range(0.01, 10000.0));
+  app.add_option("--variant-check-burst", c.variant_check_burst,
+                 "check_variant requests one address may make at once")
+      ->envname("BANMEN_VARIANT_CHECK_BURST")
+      ->check(CLI::Range(1.0, 100000.0));
   app.add_option("--write-queue-messages", c.write_queue_messages,
                  "queued outgoing messages before a slow client is dropped")
       ->envname("BANMEN_WRITE_QUEUE_MESSAGES")

@@ -53,6 +53,10 @@ struct Config {
   // budget), and the bucket's size: past it their reads wait (net/address_read_budget.h).
   std::size_t read_bytes_per_address = 2 * 1024 * 1024;
   std::size_t read_burst_per_address = 8 * 1024 * 1024;
+  // check_variant requests one address may make a second, and at once: a host typing a
+  // definition asks at most a few a second (the form waits for a pause in the typing).
+  double variant_checks_per_second = 4;
+  double variant_check_burst = 12;
   int refused_before_close = 50;  // rate-limited messages within refused_window_ms: closed
   std::size_t write_queue_messages = 512;
   std::size_t write_queue_bytes = 4 * 1024 * 1024;

@@ -14,7 +14,10 @@ std::size_t cost(const std::string& key, const ExportReply& r) {
 }  // namespace
 
 ExportService::ExportService(Store& store, Metrics& metrics, ExportLimits limits)
-    : store_(store), metrics_(metrics), limits_(limits) {}
+    : store_(store),
+      metrics_(metrics),
+      limits_(limits),
+      budgets_(limits.requests_per_second, limits.burst, limits.tracked_addresses) {}
 
 ExportService::~ExportService() {
   stop();
@@ -27,21 +30,11 @@ void ExportService::stop() {
 }
 
 void ExportService::charge(const std::string& address, double tokens) {
-  std::lock_guard lock(budgets_mu_);
-  if (auto it = budgets_.find(address); it != budgets_.end()) it->second.charge(tokens);
+  budgets_.charge(address, tokens);
 }
 
 bool ExportService::admit(const std::string& address) {
-  const auto now = RateLimiter::Clock::now();
-  std::lock_guard lock(budgets_mu_);
-  if (budgets_.size() >= limits_.tracked_addresses) {
-    // Forget the addresses whose budget is whole again; if that frees nothing, everyone's
-    // (an attacker with that many addresses gets a fresh budget, nobody gets a lock-out).
-    std::erase_if(budgets_, [now](const auto& entry) { return entry.second.full(now); });
-    if (budgets_.size() >= limits_.tracked_addresses) budgets_.clear();
-  }
-  auto [it, fresh] = budgets_.try_emplace(address, limits_.requests_per_second, limits_.burst);
-  if (it->second.allow(now)) return true;
+  if (budgets_.admit(address)) return true;
   metrics_.refused.add(Refusal::api_rate);
   return false;
 }

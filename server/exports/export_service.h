@@ -23,8 +23,8 @@
 #include "exports/export_route.h"
 #include "exports/positions_cache.h"
 #include "storage/store.h"
+#include "util/address_budgets.h"
 #include "util/metrics.h"
-#include "util/rate_limiter.h"
 
 namespace banmen::server {
 
@@ -73,8 +73,7 @@ class ExportService {
   std::atomic<std::size_t> queued_{0};
   std::atomic<bool> stopped_{false};
 
-  std::mutex budgets_mu_;
-  std::unordered_map<std::string, RateLimiter> budgets_;
+  AddressBudgets budgets_;
 
   // Least recently used first; the map points into the list.
   // Games in progress: their positions as last answered, so the next answer of a game

@@ -38,6 +38,8 @@ std::string_view refusal_label(Refusal r) {
       return "room_work_busy";
     case Refusal::review_spectator:
       return "review_spectator";
+    case Refusal::variant_check_rate:
+      return "variant_check_rate";
     case Refusal::count:
       break;
   }
@@ -52,7 +54,8 @@ void RefusalCounters::render(std::string& out, const EngineRefusals& engine) con
          "room), room_work_busy (heavy work over its room's or address's share of the room "
          "workers: a review, a check_variant, a stored room's replay), review_spectator (a "
          "spectator's review request, a save or a move, while the players do not let "
-         "spectators drive), engine_queue_full and "
+         "spectators drive), variant_check_rate (a check_variant over its address's "
+         "--variant-checks-per-second), engine_queue_full and "
          "engine_per_address (an engine search over --engine-queue or --engine-per-address).");
   const auto reason_line = [&out](std::string_view reason, std::uint64_t value) {
     out += "banmen_refused_total{reason=\"";

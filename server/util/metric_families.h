@@ -22,6 +22,7 @@ enum class Refusal : std::size_t {
   room_busy,                    // a join while another server still held the room
   room_work_busy,               // a heavy room request over its room's or address's share
   review_spectator,             // a spectator's review request (a save, a move) without leave
+  variant_check_rate,           // a check_variant over its address's --variant-checks-per-second
   count
 };
 // Refusals the engine pool counts itself (util/engine_stats.h), written in the same metric.

@@ -14,9 +14,13 @@ class RateLimiter {
   RateLimiter(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
 
   bool allow(Clock::time_point now = Clock::now()) {
-    std::chrono::duration<double> dt = now - last_;
-    last_ = now;
-    tokens_ = std::min(burst_, tokens_ + dt.count() * rate_);
+    // A `now` read before the bucket was made (or on another thread) is no time at all: a
+    // negative refill would take from a fresh bucket of one token its only request.
+    if (now > last_) {
+      std::chrono::duration<double> dt = now - last_;
+      last_ = now;
+      tokens_ = std::min(burst_, tokens_ + dt.count() * rate_);
+    }
     if (tokens_ < 1.0) return false;
     tokens_ -= 1.0;
     return true;

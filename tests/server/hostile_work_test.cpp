@@ -151,6 +151,35 @@ TEST(HostileWork, CheckVariantRunsOnAWorkerWithinItsAddresssShare) {
   EXPECT_GE(hub.metrics.room_work_total, 2u);
 }
 
+TEST(HostileWork, CheckVariantsPastTheirAddresssBudgetAreRefusedBeforeAnyWork) {
+  boost::asio::io_context ioc;
+  Config config;
+  config.variant_checks_per_second = 0.01;  // nothing comes back within the test
+  config.variant_check_burst = 3;
+  Hub hub(ioc, config, std::make_unique<MemoryStore>());
+  // Two connections of one address share its budget.
+  auto first = std::make_shared<WatchingPeer>(kAttacker, 1);
+  auto second = std::make_shared<WatchingPeer>(kAttacker, 2);
+  for (int re = 1; re <= 3; ++re) {
+    auto& peer = re % 2 ? first : second;
+    dispatch_message(hub, peer, check_variant(re));
+    EXPECT_EQ(peer->answer(re).message.value("type", ""), "variant_check");
+  }
+  for (int re = 4; re <= 5; ++re) {
+    auto& peer = re % 2 ? first : second;
+    dispatch_message(hub, peer, check_variant(re));
+    auto refused = peer->answer(re);
+    EXPECT_EQ(refused.message.value("code", ""), errc::rate_limited) << refused.message.dump();
+    EXPECT_FALSE(refused.from_worker);  // refused where it was read: no worker asked
+  }
+  EXPECT_EQ(hub.metrics.refused.get(Refusal::variant_check_rate), 2u);
+  EXPECT_EQ(hub.metrics.room_work_total, 3u);
+  // Another address has a budget of its own.
+  auto bystander = std::make_shared<WatchingPeer>(kBystander, 3);
+  dispatch_message(hub, bystander, check_variant(6));
+  EXPECT_EQ(bystander->answer(6).message.value("type", ""), "variant_check");
+}
+
 // A store whose reads of rooms named "gate..." wait until the test lets them go, so the
 // registry's reading thread can be held; everything else is the memory store's.
 class GatedStore final : public Store {
