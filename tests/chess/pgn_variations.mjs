@@ -9,6 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+import { leavesOfLines, leavesOfTrie, randomLines } from '../js/variation_trees.mjs';
+
 const [tool, jsDir, treesArg, seedArg] = process.argv.slice(2);
 if (!tool || !jsDir) {
   console.error('usage: node pgn_variations.mjs <variation_tool> <tests/js dir> [trees] [seed]');
@@ -44,26 +46,6 @@ const fenAfter = (fen, line) => {
   return g.fen();
 };
 
-// Leaves of a trie of lines, depth first, first child first.
-const leavesOfLines = (lines) => {
-  const root = { children: [] };
-  for (const line of lines) {
-    let at = root;
-    for (const m of line) {
-      let child = at.children.find((c) => c.move === m);
-      if (!child) at.children.push((child = { move: m, children: [] }));
-      at = child;
-    }
-  }
-  const out = [];
-  const walk = (node, prefix) => {
-    if (!node.children.length) out.push(prefix.join(' '));
-    for (const c of node.children) walk(c, [...prefix, c.move]);
-  };
-  walk(root, []);
-  return out;
-};
-
 // The movetext as a tree: a '(' starts a side line replacing the move just before it.
 const leavesOfMovetext = (fen, movetext) => {
   const tokens = movetext.replace(/\(/g, ' ( ').replace(/\)/g, ' ) ').split(/\s+/).filter(Boolean);
@@ -92,13 +74,7 @@ const leavesOfMovetext = (fen, movetext) => {
     }
   };
   read(root, fen);
-  const out = [];
-  const walk = (node, prefix) => {
-    if (!node.children.length) out.push(prefix.join(' '));
-    for (const c of node.children) walk(c, [...prefix, c.move]);
-  };
-  walk(root, []);
-  return out;
+  return leavesOfTrie(root);
 };
 
 let failures = 0;
@@ -109,16 +85,9 @@ const fail = (msg) => {
 };
 for (let t = 0; t < trees; ++t) {
   const start = starts[t % starts.length];
-  const lines = [randomLine(start, 10 + Math.floor(random() * 60))];
-  const extra = 1 + Math.floor(random() * 5);
-  for (let b = 0; b < extra; ++b) {
-    const from = lines[Math.floor(random() * lines.length)];
-    const prefix = from.slice(0, Math.floor(random() * from.length));
-    const tail = randomLine(fenAfter(start, prefix), 1 + Math.floor(random() * 20));
-    if (!tail.length) continue;
-    lines.push([...prefix, ...tail]);
-    sideLines += 1;
-  }
+  const tree = randomLines(random, (prefix, plies) => randomLine(fenAfter(start, prefix), plies));
+  const { lines } = tree;
+  sideLines += tree.sideLines;
   const input = `${start}\n${lines.map((l) => l.join(' ')).join('\n')}\n`;
   const r = spawnSync(tool, ['chess'], { input, timeout: 60000 });
   if (r.status !== 0) {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { leavesOfLines, randomLines } from '../js/variation_trees.mjs';
 import { randomGame, seededRandom } from './tsshogi_games.mjs';
 
 const [tool, jsDir, treesArg, seedArg] = process.argv.slice(2);
@@ -22,29 +23,6 @@ const starts = [
   'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1',
 ];
 
-// The leaves of a tree of lines, depth first with the first child first: every line from
-// the root to a leaf, as USI moves joined by spaces.
-const leavesOfLines = (lines) => {
-  const root = { children: [] };
-  for (const line of lines) {
-    let at = root;
-    for (const m of line) {
-      let child = at.children.find((c) => c.move === m);
-      if (!child) {
-        child = { move: m, children: [] };
-        at.children.push(child);
-      }
-      at = child;
-    }
-  }
-  const out = [];
-  const walk = (node, prefix) => {
-    if (!node.children.length) out.push(prefix.join(' '));
-    for (const c of node.children) walk(c, [...prefix, c.move]);
-  };
-  walk(root, []);
-  return out;
-};
 // The same from tsshogi's tree (next: the main child; branch: the next sibling).
 const leavesOfRecord = (record) => {
   const out = [];
@@ -62,20 +40,13 @@ let failures = 0;
 let branches = 0;
 for (let t = 0; t < trees; ++t) {
   const start = starts[t % starts.length];
-  const main = randomGame(ts, start, 10 + Math.floor(random() * 60), random).usis;
-  const lines = [main];
-  const extra = 1 + Math.floor(random() * 5);
-  for (let b = 0; b < extra; ++b) {
-    const from = lines[Math.floor(random() * lines.length)];
-    const ply = Math.floor(random() * from.length);
-    const prefix = from.slice(0, ply);
+  const tree = randomLines(random, (prefix, plies) => {
     const pos = ts.Position.newBySFEN(start);
     for (const u of prefix) pos.doMove(pos.createMoveByUSI(u));
-    const tail = randomGame(ts, pos.sfen, 1 + Math.floor(random() * 20), random).usis;
-    if (!tail.length) continue;
-    lines.push([...prefix, ...tail]);
-    branches += 1;
-  }
+    return randomGame(ts, pos.sfen, plies, random).usis;
+  });
+  const { lines } = tree;
+  branches += tree.sideLines;
   const input = `${start}\n${lines.map((l) => l.join(' ')).join('\n')}\n`;
   const r = spawnSync(tool, ['shogi'], { input, timeout: 60000 });
   if (r.status !== 0) {
