@@ -1,6 +1,7 @@
 #include "fairy/betza.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <set>
@@ -60,59 +61,47 @@ std::vector<std::pair<int, int>> symmetric_steps(int a, int b) {
   return {steps.begin(), steps.end()};
 }
 
-// Whether one direction group (a run of f b l r s v h, e.g. "f", "fl", "ff", "fs")
-// selects a step. A single letter selects a half-plane (f: forward, b: backward, l, r),
-// s and v the sideways and vertical halves; a pair narrows the first by the second:
-// for diagonals "fl" is the one forward-left step, for oblique leaps "ff" the steep
-// forward pair and "fs" the flat forward pair. h stands for both halves of the other
-// letter's axis (so "fh" is the whole forward side).
-bool group_selects(std::string_view group, int df, int dr) {
-  auto single = [&](char c) {
-    switch (c) {
-      case 'f':
-        return dr > 0;
-      case 'b':
-        return dr < 0;
-      case 'l':
-        return df < 0;
-      case 'r':
-        return df > 0;
-      case 'v':
-        return std::abs(dr) > std::abs(df) || (df == 0);
-      case 's':
-        return std::abs(df) > std::abs(dr) || (dr == 0);
-      case 'h':
-        return true;
-      default:
-        return false;
-    }
-  };
-  if (group.size() == 1) return single(group[0]);
-  const char first = group[0];
-  const char second = group[1];
-  if (first == second) {  // ff, bb, ll, rr: the steep half of that side
-    const bool steep =
-        (first == 'f' || first == 'b') ? std::abs(dr) > std::abs(df) : std::abs(df) > std::abs(dr);
-    return single(first) && steep;
+// Direction groups as Fairy-Stockfish reads them. A letter pairs with the next when they
+// are the same, or one is vertical (f b v h) and the other horizontal (r l s h); a letter
+// alone counts as doubled ("f" is "ff"). Of a leap with legs a >= b, each of the eight
+// steps below is selected by the groups listed with it: "ff" the steep forward pair,
+// "fs" the flat forward pair, "fr" the flat forward-right step and "rf" the steep one,
+// "fh" the whole forward side, and so on.
+struct StepGroups {
+  int df_b, df_a, dr_b, dr_a;  // the step is (df_b * b + df_a * a, dr_b * b + dr_a * a)
+  std::array<std::string_view, 7> groups;
+};
+constexpr std::array<StepGroups, 8> step_groups{{
+    {1, 0, 0, 1, {"ff", "vv", "rf", "rv", "fh", "rh", "hr"}},
+    {-1, 0, 0, -1, {"bb", "vv", "lb", "lv", "bh", "lh", "hr"}},
+    {0, 1, -1, 0, {"rr", "ss", "br", "bs", "bh", "rh", "hr"}},
+    {0, -1, 1, 0, {"ll", "ss", "fl", "fs", "fh", "lh", "hr"}},
+    {0, 1, 1, 0, {"rr", "ss", "fr", "fs", "fh", "rh", "hl"}},
+    {0, -1, -1, 0, {"ll", "ss", "bl", "bs", "bh", "lh", "hl"}},
+    {1, 0, 0, -1, {"bb", "vv", "rb", "rv", "bh", "rh", "hl"}},
+    {-1, 0, 0, 1, {"ff", "vv", "lf", "lv", "fh", "lh", "hl"}},
+}};
+
+// Whether group `g` selects the step (df, dr) of the leap (a, b).
+bool group_selects(std::string_view g, int a, int b, int df, int dr) {
+  for (const StepGroups& s : step_groups) {
+    if (s.df_b * b + s.df_a * a != df || s.dr_b * b + s.dr_a * a != dr) continue;
+    if (std::find(s.groups.begin(), s.groups.end(), g) != s.groups.end()) return true;
   }
-  if (second == 's' && (first == 'f' || first == 'b'))
-    return single(first) && std::abs(df) > std::abs(dr);
-  if (second == 'v' && (first == 'l' || first == 'r'))
-    return single(first) && std::abs(dr) > std::abs(df);
-  return single(first) && single(second);
+  return false;
 }
 
 bool is_direction(char c) {
   return std::string_view("fblrsvh").find(c) != std::string_view::npos;
 }
 
-// The two-letter direction groups: f or b narrowed by l r s h or doubled, and l or r
-// narrowed by v h or doubled. Any other neighbour starts a group of its own.
 bool pairs_with(char first, char second) {
-  if (first == 'f' || first == 'b')
-    return second == first || std::string_view("lrsh").find(second) != std::string_view::npos;
-  if (first == 'l' || first == 'r') return second == first || second == 'v' || second == 'h';
-  return false;
+  auto vertical = [](char c) { return std::string_view("fbvh").find(c) != std::string_view::npos; };
+  auto horizontal = [](char c) {
+    return std::string_view("rlsh").find(c) != std::string_view::npos;
+  };
+  return second == first || (vertical(first) && horizontal(second)) ||
+         (horizontal(first) && vertical(second));
 }
 
 }  // namespace
@@ -150,7 +139,7 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
           i += 2;
           continue;
         }
-        groups.emplace_back(1, c);
+        groups.emplace_back(2, c);  // alone: doubled
       } else {
         error = std::string("an unsupported Betza modifier '") + c + "' at position " +
                 std::to_string(i + 1);
@@ -194,6 +183,15 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
       error = "both m and c on one Betza atom";
       return std::nullopt;
     }
+    // A letter of one orthogonal atom (W, D, H, R) has no step between two directions, so
+    // a pair of two different letters stands for both, each doubled (fsW: forward and both
+    // sides, the xiangqi soldier's), as Fairy-Stockfish reads it.
+    const bool one_orthogonal = atoms.size() == 1 && atoms[0].b == 0;
+    auto selects = [&](const std::string& g, const Atom& atom, int df, int dr) {
+      if (!one_orthogonal || g[0] == g[1]) return group_selects(g, atom.a, atom.b, df, dr);
+      return group_selects(std::string(2, g[0]), atom.a, atom.b, df, dr) ||
+             group_selects(std::string(2, g[1]), atom.a, atom.b, df, dr);
+    };
     for (const Atom& atom : atoms) {
       for (const auto& step : symmetric_steps(atom.a, atom.b)) {
         // Named, not a structured binding: clang before 16 cannot capture bindings in a lambda.
@@ -201,7 +199,7 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
         const int dr = step.second;
         if (!groups.empty() &&
             std::none_of(groups.begin(), groups.end(),
-                         [&](const std::string& g) { return group_selects(g, df, dr); }))
+                         [&](const std::string& g) { return selects(g, atom, df, dr); }))
           continue;
         BetzaVector v;
         v.file_step = df;

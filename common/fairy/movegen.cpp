@@ -389,16 +389,22 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
   return std::nullopt;
 }
 
+// At least one flag piece of `color` in its flag region, and flagPieceCount of them there,
+// or (flagPieceBlockedWin) no empty square left in the region, as Fairy-Stockfish has it.
 bool Position::flag_reached(int color) const {
   const Rules& r = *rules_;
   const int t = r.flag_type[color];
   if (t < 0) return false;
+  int flags = 0;
+  bool region_full = true;
   for (int f = 0; f < r.files; ++f)
     for (int k = 0; k < r.ranks; ++k) {
       const int sq = square_of(f, k);
-      if (r.flag_zone[color][sq] && board_[sq] == make_cell(color, t)) return true;
+      if (!r.flag_zone[color][sq]) continue;
+      if (board_[sq] == make_cell(color, t)) ++flags;
+      if (board_[sq] == empty_cell) region_full = false;
     }
-  return false;
+  return flags > 0 && (flags >= r.flag_piece_count || (r.flag_piece_blocked_win && region_full));
 }
 
 // Marks the squares whose piece, by leaving, could expose our king: our first piece on

@@ -85,15 +85,18 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
   for (std::size_t i = 0; i < moves.vectors.size(); ++i)
     for (std::size_t j = i + 1; j < moves.vectors.size(); ++j)
       p.overlapping = p.overlapping || overlap(moves.vectors[i], moves.vectors[j]);
+  // Black's moves are White's turned half a circle (Fairy-Stockfish's -d): forward is
+  // down the board and right is towards the a-file, which matters for a piece whose moves
+  // are not the same on both sides (mfrW).
   for (int color : {white, black}) {
     const int sign = color == white ? 1 : -1;
     for (const BetzaVector& v : moves.vectors) {
-      const int offset = v.file_step + sign * v.rank_step * board_width;
+      const int offset = sign * (v.file_step + v.rank_step * board_width);
       if (v.max_steps == 1) {
         Leap leap{offset, v.moves, v.captures, 0, {}};
         if (v.lame) {
           for (auto [f, r] : lame_path(v.file_step, v.rank_step))
-            if (leap.path_length < 3) leap.path[leap.path_length++] = f + sign * r * board_width;
+            if (leap.path_length < 3) leap.path[leap.path_length++] = sign * (f + r * board_width);
         }
         p.leaps[color].push_back(leap);
       } else {
@@ -104,7 +107,7 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
       for (int r = 0; r < ranks; ++r) {
         bool mobile = false;
         for (const BetzaVector& v : moves.vectors) {
-          const int tf = f + v.file_step;
+          const int tf = f + sign * v.file_step;
           const int tr = r + sign * v.rank_step;
           if (v.moves && tf >= 0 && tf < files && tr >= 0 && tr < ranks) mobile = true;
         }
@@ -272,6 +275,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
     r.flag_zone[black] = region(s.flag_region_black, r.files, r.ranks);
   }
   r.flag_move = s.flag_move;
+  r.flag_piece_count = s.flag_piece_count;
+  r.flag_piece_blocked_win = s.flag_piece_blocked_win;
   r.counting = s.counting_rule;
 
   const std::string everywhere = "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10";

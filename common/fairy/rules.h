@@ -148,6 +148,8 @@ struct Rules {
   std::array<int, 2> flag_type{-1, -1};
   std::array<SquareSet, 2> flag_zone{};
   bool flag_move = false;
+  int flag_piece_count = 1;             // flagPieceCount
+  bool flag_piece_blocked_win = false;  // flagPieceBlockedWin
 
   CountingRule counting = CountingRule::none;
 

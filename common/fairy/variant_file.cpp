@@ -122,6 +122,8 @@ constexpr std::array key_specs{
     KeySpec{"firstRankPawnDrops", Kind::boolean, &S::first_rank_pawn_drops},
     KeySpec{"flagMove", Kind::boolean, &S::flag_move},
     KeySpec{"flagPiece", Kind::letters, &S::flag_piece},
+    KeySpec{"flagPieceBlockedWin", Kind::boolean, &S::flag_piece_blocked_win},
+    KeySpec{"flagPieceCount", Kind::integer, &S::flag_piece_count, 1, 120},
     KeySpec{"flagRegionBlack", Kind::region, &S::flag_region_black},
     KeySpec{"flagRegionWhite", Kind::region, &S::flag_region_white},
     KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},

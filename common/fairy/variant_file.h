@@ -86,6 +86,8 @@ struct VariantSettings {
   std::string flag_region_white;
   std::string flag_region_black;
   bool flag_move = false;
+  int flag_piece_count = 1;             // flag pieces that must stand in the flag region
+  bool flag_piece_blocked_win = false;  // or: one does, and the region has no empty square
   bool immobility_illegal = false;
   bool must_capture = false;  // while a capture is legal, every other move is illegal
   CountingRule counting_rule = CountingRule::none;

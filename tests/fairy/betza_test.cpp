@@ -49,9 +49,21 @@ TEST(FairyBetza, DirectionsSelectTheirHalves) {
   for (const BetzaVector& v : pawn.vectors) EXPECT_EQ(v.moves, v.file_step == 0);
   const BetzaPiece silver = parse("FfW");
   EXPECT_EQ(silver.vectors.size(), 5u);
-  EXPECT_EQ(parse("fN").vectors.size(), 4u);
+  // As Fairy-Stockfish reads them (each checked against its perft 1 from d4): a letter
+  // alone counts as doubled, so fN is the steep forward pair, like ffN; fsN the flat pair;
+  // fhN all four; frN the flat forward-right step and rfN the steep one.
+  EXPECT_EQ(parse("fN").vectors.size(), 2u);
   EXPECT_EQ(parse("ffN").vectors.size(), 2u);
   EXPECT_EQ(parse("fsN").vectors.size(), 2u);
+  EXPECT_EQ(parse("fhN").vectors.size(), 4u);
+  EXPECT_TRUE(has(parse("frN"), 2, 1));
+  EXPECT_EQ(parse("frN").vectors.size(), 1u);
+  EXPECT_TRUE(has(parse("rfN"), 1, 2));
+  EXPECT_EQ(parse("rfN").vectors.size(), 1u);
+  // One orthogonal atom has no step between two directions: a pair stands for both.
+  EXPECT_EQ(parse("fsW").vectors.size(), 3u);  // the xiangqi soldier across the river
+  EXPECT_EQ(parse("lvW").vectors.size(), 3u);
+  EXPECT_EQ(parse("frW").vectors.size(), 2u);
   EXPECT_EQ(parse("flF").vectors.size(), 1u);
   EXPECT_EQ(parse("sW").vectors.size(), 2u);
   EXPECT_EQ(parse("vR").vectors.size(), 2u);

@@ -93,6 +93,8 @@ TEST(FairyVariantFile, EveryPlainKeyIsReadIntoItsField) {
       "flagRegionWhite = d5\n"
       "flagRegionBlack = e4\n"
       "flagMove = true\n"
+      "flagPieceCount = 2\n"
+      "flagPieceBlockedWin = true\n"
       "immobilityIllegal = true\n"
       "mustCapture = true\n"
       "countingRule = asean\n"
@@ -138,6 +140,8 @@ TEST(FairyVariantFile, EveryPlainKeyIsReadIntoItsField) {
   EXPECT_EQ(s.flag_region_white, "d5");
   EXPECT_EQ(s.flag_region_black, "e4");
   EXPECT_TRUE(s.flag_move);
+  EXPECT_EQ(s.flag_piece_count, 2);
+  EXPECT_TRUE(s.flag_piece_blocked_win);
   EXPECT_TRUE(s.immobility_illegal);
   EXPECT_TRUE(s.must_capture);
   EXPECT_EQ(s.counting_rule, CountingRule::asean);
