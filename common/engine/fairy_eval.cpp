@@ -91,7 +91,7 @@ int fairy_side_score(const Position& pos, const FairyValues& v, int color, doubl
       } else {
         score += std::min(v.piece[t], 500) / 64 * board_centrality(r, sq);
       }
-      if (t == r.flag_type[color]) {
+      if (r.flag_piece(color, t)) {
         int nearest = 99;
         for (int zf = 0; zf < r.files; ++zf)
           for (int zk = 0; zk < r.ranks; ++zk)
@@ -118,6 +118,13 @@ int fairy_piece_value(const fairy::PieceRules& piece) {
     const double ride = (orthogonal(d.offset) ? kOrthogonalRide : kDiagonalRide) * reach;
     value += std::max(kLeap, ride) * modality(d.moves, d.captures);
   }
+  // A hop needs a screen, so it is worth about half the ride along the same line (the
+  // xiangqi cannon comes out near the horse, half a rook).
+  for (const fairy::Hop& h : piece.hops[white])
+    value += 0.5 * (orthogonal(h.offset) ? kOrthogonalRide : kDiagonalRide) *
+             (h.grasshopper ? 0.5 : 1.0) * modality(h.moves, h.captures);
+  for (const Leap& l : piece.soldier_side_leaps[white])
+    value += 0.5 * kLeap * modality(l.moves, l.captures);
   if (bound) value *= kColourBound;
   return static_cast<int>(std::lround(value));
 }

@@ -121,6 +121,7 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
     bool move_only = false;
     bool capture_only = false;
     bool lame = false;
+    BetzaVector::Hop hop = BetzaVector::Hop::none;
     std::vector<std::string> groups;
     // Modifiers come before their atom, in any order.
     while (i < text.size() && std::islower(static_cast<unsigned char>(text[i]))) {
@@ -131,6 +132,8 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
         capture_only = true;
       } else if (c == 'n') {
         lame = true;
+      } else if (c == 'p' || c == 'g') {
+        hop = c == 'p' ? BetzaVector::Hop::cannon : BetzaVector::Hop::grasshopper;
       } else if (is_direction(c)) {
         // A direction letter pairs with the next one when both are directions and the
         // pair is one of the two-letter groups; otherwise it stands alone.
@@ -183,6 +186,21 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
       error = "both m and c on one Betza atom";
       return std::nullopt;
     }
+    // Fairy-Stockfish hops along ranks, files and diagonals only, and without a range (it
+    // plays pR2 as pR); anything else is refused rather than played differently.
+    if (hop != BetzaVector::Hop::none) {
+      const bool line =
+          std::all_of(atoms.begin(), atoms.end(), [](const Atom& a) { return a.a == 1; });
+      if (!line || lame) {
+        error = std::string("a hopper (p, g) on '") + letter + "' at position " +
+                std::to_string(i) + ": hoppers move along ranks, files and diagonals only";
+        return std::nullopt;
+      }
+      if (range > 0) {
+        error = "a hopper (p, g) with a range at position " + std::to_string(i);
+        return std::nullopt;
+      }
+    }
     // A letter of one orthogonal atom (W, D, H, R) has no step between two directions, so
     // a pair of two different letters stands for both, each doubled (fsW: forward and both
     // sides, the xiangqi soldier's), as Fairy-Stockfish reads it.
@@ -208,6 +226,8 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
         v.moves = !capture_only;
         v.captures = !move_only;
         v.lame = lame && (atom.a > 1) && v.max_steps == 1;
+        v.hop = hop;
+        if (hop != BetzaVector::Hop::none) v.max_steps = 0;
         if (std::find(piece.vectors.begin(), piece.vectors.end(), v) == piece.vectors.end())
           piece.vectors.push_back(v);
       }

@@ -1,8 +1,10 @@
 #pragma once
 // Betza's funny notation for piece moves, as variants.ini's customPieceN and king keys use
 // it: atoms (W F D N A H C Z G, and the riders K Q R B), direction modifiers
-// (f b l r s v h), move/capture-only (m c), lame leapers (n), ranges (W2, R4) and doubled
-// atoms as riders (NN). The result is a flat list of vectors the move generator walks.
+// (f b l r s v h), move/capture-only (m c), lame leapers (n), hoppers (p g), ranges (W2,
+// R4) and doubled atoms as riders (NN). The result is a flat list of vectors the move generator
+// walks.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +21,10 @@ struct BetzaVector {
   bool moves = true;     // may go to an empty square
   bool captures = true;  // may take an enemy piece
   bool lame = false;     // a leaper blocked by the square next to its origin (n)
+  // A hopper (p, g): it rides to the first piece in its direction (the screen, of either
+  // colour) and goes on beyond it, to any square up to and including the next piece (p, the
+  // xiangqi cannon's pR) or only to the square right behind the screen (g, the grasshopper).
+  enum class Hop : std::uint8_t { none, cannon, grasshopper } hop = Hop::none;
   friend bool operator==(const BetzaVector&, const BetzaVector&) = default;
 };
 

@@ -93,8 +93,14 @@ Outcome FairyGame::judge() const {
   const int us = pos_.side();
   if (const auto end = pos_.immediate_result()) return valued(end->value, us, end->reason);
   const bool check = pos_.in_check();
-  if (legal_.empty())
+  if (legal_.empty()) {
+    // Mate by dropping a shogiPawn (shogiPawnDropMateIllegal): the dropper loses. A drop
+    // cannot uncover a check, so the dropped pawn is the only checker.
+    if (check && r.shogi_pawn_drop_mate_illegal && !moves_.empty() &&
+        moves_.back().kind == MoveKind::drop && moves_.back().promotion == r.shogi_pawn_type)
+      return Outcome::win(us, "pawn_drop_mate");
     return check ? valued(r.checkmate, us, "checkmate") : valued(r.stalemate, us, "stalemate");
+  }
   if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule)
     return Outcome::draw("move_rule");
   if (r.n_fold_rule) {
@@ -106,10 +112,24 @@ Outcome FairyGame::judge() const {
         r.captures_to_hand
             ? last
             : std::min<std::size_t>(static_cast<std::size_t>(pos_.halfmove_clock()), last);
+    // perpetualCheckIllegal, as Fairy-Stockfish judges it: the side to move was in check
+    // in every position of the cycle (the other side checked perpetually), or the other
+    // side was in the last two positions it had to move in.
+    const auto& checks = pos_.check_history();
+    const bool perpetual = r.perpetual_check_illegal && checks.size() == keys.size();
+    bool checked_by_them = perpetual && window >= 4 && checks[last] && checks[last - 2];
+    const bool checked_by_us = perpetual && window >= 4 && checks[last - 1] && checks[last - 3];
     int seen = 1;
-    for (std::size_t back = 4; back <= window; back += 2)
-      if (keys[last - back] == keys[last] && ++seen >= r.n_fold_rule)
-        return valued(r.n_fold_value, us, "repetition");
+    for (std::size_t back = 4; back <= window; back += 2) {
+      if (perpetual) checked_by_them = checked_by_them && checks[last - back];
+      if (keys[last - back] == keys[last] && ++seen >= r.n_fold_rule) {
+        if (checked_by_them && checked_by_us) return Outcome::draw("perpetual_check");
+        if (checked_by_them) return Outcome::win(us, "perpetual_check");
+        if (checked_by_us) return Outcome::win(1 - us, "perpetual_check");
+        // nFoldValueAbsolute: the value is White's whoever is to move.
+        return valued(r.n_fold_value, r.n_fold_value_absolute ? white : us, "repetition");
+      }
+    }
   }
   if (pos_.counting_limit() && pos_.counting_ply() > pos_.counting_limit())
     return Outcome::draw("counting");

@@ -49,6 +49,14 @@ std::vector<Target> piece_targets(const Rules& r, int color, int type, int from)
       if (ride.max_steps && steps >= ride.max_steps) break;
     }
   }
+  // A hop lands at least two squares away (beyond a screen); every square of its line from
+  // there may be a target.
+  for (const Hop& hop : p.hops[color])
+    for (int to = from + 2 * hop.offset; r.on_board(to) && r.on_board(to - hop.offset);
+         to += hop.offset)
+      add(to);
+  for (const Leap& l : p.soldier_side_leaps[color])
+    if (r.on_board(from + l.offset)) add(from + l.offset);
   return out;
 }
 
@@ -112,19 +120,23 @@ int bound_for(const Rules& r, int color) {
 
   // By direction: each distinct ride direction and leap offset of the non-unique pieces,
   // with the most moves one of its targets can give; the pawn's four steps likewise.
+  // A way is a leap offset (kind 0: one target per piece), or a ride (1), cannon hop (2) or
+  // grasshopper hop (3) direction: a target is reached along it only from the first (ride),
+  // second (cannon) or first beyond the next square (grasshopper) occupied square behind it.
   struct Way {
     int offset;
-    bool ride;
+    int kind;
     int multiplicity;
+    bool ride;  // counted per free square (kinds 1-3), not per piece
   };
   std::vector<Way> ways;
-  auto add_way = [&](int offset, bool ride, int mult) {
+  auto add_way = [&](int offset, int kind, int mult) {
     for (Way& w : ways)
-      if (w.offset == offset && w.ride == ride) {
+      if (w.offset == offset && w.kind == kind) {
         w.multiplicity = std::max(w.multiplicity, mult);
         return;
       }
-    ways.push_back({offset, ride, mult});
+    ways.push_back({offset, kind, mult, kind != 0});
   };
   int pawn_extra = 0;  // promotion choices beyond the first, per pawn step into the zone
   for (int t = 0; t < static_cast<int>(r.types.size()); ++t) {
@@ -133,7 +145,7 @@ int bound_for(const Rules& r, int color) {
     if (p.pawn) {
       // The pawn's steps (forward, double, two captures) as four ways of one target per
       // free square; a step into the promotion zone adds its other choices.
-      for (int i = 0; i < 4; ++i) add_way(board_cells + i, false, 1);
+      for (int i = 0; i < 4; ++i) add_way(board_cells + i, 0, 1);
       for (int from : squares) {
         const int one = from + r.push(color);
         const int steps[] = {one, r.double_step_zone[color][from] ? one + r.push(color) : 0,
@@ -145,8 +157,10 @@ int bound_for(const Rules& r, int color) {
     }
     const int mult =
         r.promoted_type[static_cast<std::size_t>(t)] >= 0 && !r.mandatory_piece_promotion ? 2 : 1;
-    for (const Leap& l : p.leaps[color]) add_way(l.offset, false, mult);
-    for (const Ride& ride : p.rides[color]) add_way(ride.offset, true, mult);
+    for (const Leap& l : p.leaps[color]) add_way(l.offset, 0, mult);
+    for (const Leap& l : p.soldier_side_leaps[color]) add_way(l.offset, 0, mult);
+    for (const Ride& ride : p.rides[color]) add_way(ride.offset, 1, mult);
+    for (const Hop& hop : p.hops[color]) add_way(hop.offset, hop.grasshopper ? 3 : 2, mult);
   }
 
   int bound = 0;

@@ -37,6 +37,7 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
   const int us = side_, them = us ^ 1;
   const int push = r.push(us);
   auto add = [&](int to) {
+    if (r.mobility_regions && !(r.may_stand[us][to] >> r.pawn & 1)) return;
     const bool zone = r.promotion_zone[us][to];
     if (!zone || !r.mandatory_promotion) out.add(make_move(from, to));
     if (zone) {
@@ -58,7 +59,8 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
   for (int to : {one - 1, one + 1}) {
     const Cell c = board_[to];
     if (c != empty_cell && c != off_board && cell_color(c) == them) add(to);
-    if (to == ep_ && ep_) out.add(make_move(from, to, MoveKind::en_passant));
+    if (to == ep_ && ep_ && (!r.mobility_regions || r.may_stand[us][to] >> r.pawn & 1))
+      out.add(make_move(from, to, MoveKind::en_passant));
   }
 }
 
@@ -115,7 +117,9 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
   const int promoted = r.promoted_type[t];
   const bool promotes = promoted >= 0 && (!r.promotion_limit[promoted] ||
                                           r.promotion_limit[promoted] > count_[us][promoted]);
+  const bool regions = r.mobility_regions;
   auto emit = [&](int to) {
+    if (regions && !(r.may_stand[us][to] >> t & 1)) return;
     if constexpr (unique) {
       if ((**seen).marked(to)) return;
       (**seen).mark(to);
@@ -148,6 +152,28 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
       if (ride.max_steps && steps >= ride.max_steps) break;
     }
   }
+  for (const Hop& hop : p.hops[us]) {
+    int to = from + hop.offset;
+    while (board_[to] == empty_cell) to += hop.offset;  // up to the screen
+    if (board_[to] == off_board) continue;
+    for (to += hop.offset;; to += hop.offset) {
+      const Cell target = board_[to];
+      if (target == off_board) break;
+      if (target != empty_cell) {
+        if (hop.captures && cell_color(target) != us) emit(to);
+        break;
+      }
+      if (hop.moves) emit(to);
+      if (hop.grasshopper) break;
+    }
+  }
+  if (p.soldier && r.soldier_zone[us][from])
+    for (const Leap& l : p.soldier_side_leaps[us]) {
+      const int to = from + l.offset;
+      const Cell target = board_[to];
+      if (target == off_board) continue;
+      if (target == empty_cell ? l.moves : (l.captures && cell_color(target) != us)) emit(to);
+    }
 }
 
 // Drops: each type in hand on each empty square of the drop region, as Fairy-Stockfish's
@@ -169,11 +195,13 @@ void Position::add_drops(MoveList& out) const {
       for (int k = 0; k < r.ranks; ++k) {
         const int to = square_of(f, k);
         if (board_[to] != empty_cell || !r.drop_zone[us][to]) continue;
+        if (!(r.may_stand[us][to] >> t & 1)) continue;
         if (t == r.pawn) {
           if (!r.promotion_zone_pawn_drops && r.promotion_zone[us][to]) continue;
           if (!r.first_rank_pawn_drops && k == (us == white ? 0 : r.ranks - 1)) continue;
         }
-        if (promoted >= 0) out.add(make_move(t, to, MoveKind::drop, promoted));
+        if (promoted >= 0 && r.may_stand[us][to] >> promoted & 1)
+          out.add(make_move(t, to, MoveKind::drop, promoted));
         out.add(make_move(t, to, MoveKind::drop, t));
       }
     }
@@ -290,6 +318,7 @@ bool Position::plain_move_pseudo_legal(int from, int to) const {
   if (target != empty_cell && cell_color(target) == us) return false;
   const PieceRules& p = r.types[cell_type(cell)];
   if (p.pawn) return false;
+  if (!(r.may_stand[us][to] >> cell_type(cell) & 1)) return false;
   const bool capture = target != empty_cell;
   for (const Leap& l : p.leaps[us]) {
     if (from + l.offset != to || !(capture ? l.captures : l.moves)) continue;
@@ -306,6 +335,19 @@ bool Position::plain_move_pseudo_legal(int from, int to) const {
       if (board_[sq] != empty_cell || (ride.max_steps && steps >= ride.max_steps)) break;
     }
   }
+  for (const Hop& hop : p.hops[us]) {
+    if (!(capture ? hop.captures : hop.moves)) continue;
+    int sq = from + hop.offset;
+    while (board_[sq] == empty_cell) sq += hop.offset;
+    if (board_[sq] == off_board) continue;
+    for (sq += hop.offset; board_[sq] != off_board; sq += hop.offset) {
+      if (sq == to) return true;
+      if (board_[sq] != empty_cell || hop.grasshopper) break;
+    }
+  }
+  if (p.soldier && r.soldier_zone[us][from])
+    for (const Leap& l : p.soldier_side_leaps[us])
+      if (from + l.offset == to && (capture ? l.captures : l.moves)) return true;
   return false;
 }
 
@@ -328,6 +370,18 @@ bool Position::castling_legal(Move m) const {
   return safe;
 }
 
+// The flying general: whether the king on `king` sees the other king (of `them`) along an
+// open rank or file, which Fairy-Stockfish forbids as if that king were a rook.
+bool Position::kings_face(int king, int them) const {
+  if (!king_sq_[them]) return false;
+  for (int offset : {1, -1, board_width, -board_width}) {
+    int s = king + offset;
+    while (board_[s] == empty_cell) s += offset;
+    if (s == king_sq_[them]) return true;
+  }
+  return false;
+}
+
 bool Position::legal(Move m) const {
   const Rules& r = *rules_;
   const int us = side_, them = us ^ 1;
@@ -345,7 +399,8 @@ bool Position::legal(Move m) const {
     self.board_[m.from] = empty_cell;
     self.board_[m.to] = moved;
     const int king = m.from == king_sq_[us] ? m.to : king_sq_[us];
-    const bool ok = !(king && attacked(king, them));
+    const bool ok =
+        !(king && attacked(king, them)) && !(r.flying_general && king && kings_face(king, them));
     self.board_[m.to] = captured;
     self.board_[m.from] = moved;
     return ok;
@@ -353,6 +408,7 @@ bool Position::legal(Move m) const {
   // make/unmake restore the position exactly, so the check is const from outside.
   self.make(m);
   bool ok = !(king_sq_[us] && attacked(king_sq_[us], them));
+  if (ok && r.flying_general && king_sq_[us] && kings_face(king_sq_[us], them)) ok = false;
   if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
   self.unmake();
   return ok;
@@ -393,15 +449,15 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
 // or (flagPieceBlockedWin) no empty square left in the region, as Fairy-Stockfish has it.
 bool Position::flag_reached(int color) const {
   const Rules& r = *rules_;
-  const int t = r.flag_type[color];
-  if (t < 0) return false;
+  if (r.flag_type[color] == -1) return false;
   int flags = 0;
   bool region_full = true;
   for (int f = 0; f < r.files; ++f)
     for (int k = 0; k < r.ranks; ++k) {
       const int sq = square_of(f, k);
       if (!r.flag_zone[color][sq]) continue;
-      if (board_[sq] == make_cell(color, t)) ++flags;
+      const Cell c = board_[sq];
+      if (c != empty_cell && cell_color(c) == color && r.flag_piece(color, cell_type(c))) ++flags;
       if (board_[sq] == empty_cell) region_full = false;
     }
   return flags > 0 && (flags >= r.flag_piece_count || (r.flag_piece_blocked_win && region_full));
@@ -425,6 +481,13 @@ void Position::mark_exposing_squares(SquareMarks& exposing) const {
     if (board_[from] != make_cell(them, type)) continue;
     for (int i = 0; i < leap.path_length; ++i) exposing.mark(from + leap.path[i]);
   }
+  // The flying general: a piece that leaves the line between the kings lets them face.
+  if (r.flying_general)
+    for (int offset : {1, -1, board_width, -board_width}) {
+      int s = king + offset;
+      while (board_[s] == empty_cell) s += offset;
+      if (board_[s] != off_board && cell_color(board_[s]) == us) exposing.mark(s);
+    }
 }
 
 void Position::legal_moves(MoveList& out) const {
@@ -436,7 +499,10 @@ void Position::legal_moves(MoveList& out) const {
   const int king = king_sq_[side_];
   // The shortcut needs a royal king not in check, and checks allowed (else every move
   // must be tested for giving check).
-  const bool quick = king && r.checking && !attacked(king, side_ ^ 1);
+  // A hopper's screen can be made by a move onto its line, which the shortcut does not
+  // look at: with enemy hoppers every move is tested.
+  const bool quick =
+      king && r.checking && r.hop_attacks[side_ ^ 1].empty() && !attacked(king, side_ ^ 1);
   std::optional<SquareMarksLease> exposing;
   if (quick) {
     exposing.emplace();

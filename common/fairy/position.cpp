@@ -56,6 +56,7 @@ void Position::clear() {
   key_ = 0;
   undo_.clear();
   keys_.clear();
+  checks_.clear();
 }
 
 void Position::place(int sq, Cell cell) {
@@ -159,14 +160,19 @@ void Position::finish_setup() {
       k ^= zobrist().hand[c * max_types + t][0] ^ zobrist().hand[c * max_types + t][hand_[c][t]];
   key_ = k;
   keys_.assign(1, key_);
+  checks_.clear();
+  if (rules_->perpetual_check_illegal) checks_.push_back(in_check());
 }
 
 bool Position::attacked(int sq, int by) const {
   const Rules& r = *rules_;
   // A cell holds a piece of colour `by` when its colour bits match; its type bit must be
   // in the step's set.
+  // Only types whose mobility region holds sq attack it (Fairy-Stockfish's board_bb(c, pt)).
+  const std::uint32_t may_stand = r.may_stand[by][static_cast<std::size_t>(sq)];
   auto hits = [&](Cell c, std::uint32_t types) {
-    return c != empty_cell && c != off_board && cell_color(c) == by && (types >> cell_type(c) & 1);
+    return c != empty_cell && c != off_board && cell_color(c) == by &&
+           ((types & may_stand) >> cell_type(c) & 1);
   };
   for (const Rules::AttackStep& step : r.leap_attacks[by])
     if (hits(board_[sq - step.offset], step.types)) return true;
@@ -182,15 +188,36 @@ bool Position::attacked(int sq, int by) const {
       s -= ride.offset;
       ++steps;
     }
-    if (board_[s] == make_cell(by, ride.type)) return true;
+    if (board_[s] == make_cell(by, ride.type) && (may_stand >> ride.type & 1)) return true;
   }
   for (const auto& [type, l] : r.lame_attacks[by]) {
     const int from = sq - l.offset;
-    if (board_[from] != make_cell(by, type)) continue;
+    if (board_[from] != make_cell(by, type) || !(may_stand >> type & 1)) continue;
     bool clear = true;
     for (int i = 0; i < l.path_length; ++i)
       if (board_[from + l.path[i]] != empty_cell) clear = false;
     if (clear) return true;
+  }
+  // Hoppers: a cannon beyond the first piece behind sq (the screen); a grasshopper beyond a
+  // screen right next to sq.
+  for (const Rules::HopStep& h : r.hop_attacks[by]) {
+    int s = sq - h.offset;
+    if (h.grasshopper_types && board_[s] != empty_cell && board_[s] != off_board) {
+      int g = s - h.offset;
+      while (board_[g] == empty_cell) g -= h.offset;
+      if (hits(board_[g], h.grasshopper_types)) return true;
+    }
+    if (!h.cannon_types) continue;
+    while (board_[s] == empty_cell) s -= h.offset;
+    if (board_[s] == off_board) continue;
+    s -= h.offset;
+    while (board_[s] == empty_cell) s -= h.offset;
+    if (hits(board_[s], h.cannon_types)) return true;
+  }
+  for (const auto& [offset, type] : r.soldier_attacks[by]) {
+    const int from = sq - offset;
+    if (board_[from] == make_cell(by, type) && r.soldier_zone[by][from] && (may_stand >> type & 1))
+      return true;
   }
   return false;
 }
@@ -322,6 +349,7 @@ void Position::make(Move m) {
   }
   undo_.push_back(u);
   keys_.push_back(key_);
+  if (r.perpetual_check_illegal) checks_.push_back(in_check());
 }
 
 void Position::unmake() {
@@ -329,6 +357,7 @@ void Position::unmake() {
   undo_.pop_back();
   keys_.pop_back();
   const Rules& r = *rules_;
+  if (r.perpetual_check_illegal) checks_.pop_back();
   side_ ^= 1;
   --game_ply_;
   const int us = side_;

@@ -136,6 +136,9 @@ class Position {
   std::uint64_t key() const { return key_; }
   // Keys of every position since the last irreversible move (for repetition).
   const std::vector<std::uint64_t>& key_history() const { return keys_; }
+  // Beside each key, whether the side to move was in check there (kept only where
+  // perpetualCheckIllegal needs it).
+  const std::vector<std::uint8_t>& check_history() const { return checks_; }
 
   bool attacked(int sq, int by) const;
   bool in_check() const { return king_sq_[side_] && attacked(king_sq_[side_], side_ ^ 1); }
@@ -197,6 +200,7 @@ class Position {
   void drop_castling_rights(int sq, int type);
   bool legal(Move m) const;
   bool castling_legal(Move m) const;
+  bool kings_face(int king, int them) const;
   void mark_exposing_squares(SquareMarks& marks) const;
   void remove(int sq);
   void place(int sq, Cell cell);
@@ -225,6 +229,7 @@ class Position {
   std::uint64_t key_ = 0;
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> keys_;
+  std::vector<std::uint8_t> checks_;
 };
 
 }  // namespace banmen::fairy

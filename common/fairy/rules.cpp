@@ -68,6 +68,15 @@ std::vector<std::pair<int, int>> lame_path(int df, int dr) {
 // its range equals a multiple of the other's, and both may move there or both capture.
 bool overlap(const BetzaVector& a, const BetzaVector& b) {
   if (!(a.moves && b.moves) && !(a.captures && b.captures)) return false;
+  // A hop lands beyond a piece, where no ride of the piece goes, but a leap may, and so
+  // may another hop along the same line.
+  using Hop = BetzaVector::Hop;
+  if (a.hop != Hop::none || b.hop != Hop::none) {
+    if (a.hop != Hop::none && b.hop != Hop::none)
+      return a.file_step == b.file_step && a.rank_step == b.rank_step;
+    const BetzaVector& other = a.hop != Hop::none ? b : a;
+    return other.max_steps == 1;
+  }
   const int reach_a = a.max_steps ? a.max_steps : max_files;
   const int reach_b = b.max_steps ? b.max_steps : max_files;
   for (int i = 1; i <= reach_a; ++i)
@@ -82,6 +91,7 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
   p.name = name;
   p.letter = letter;
   p.pawn = pawn;
+  p.soldier = name == "soldier";
   for (std::size_t i = 0; i < moves.vectors.size(); ++i)
     for (std::size_t j = i + 1; j < moves.vectors.size(); ++j)
       p.overlapping = p.overlapping || overlap(moves.vectors[i], moves.vectors[j]);
@@ -92,7 +102,12 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
     const int sign = color == white ? 1 : -1;
     for (const BetzaVector& v : moves.vectors) {
       const int offset = sign * (v.file_step + v.rank_step * board_width);
-      if (v.max_steps == 1) {
+      if (v.hop != BetzaVector::Hop::none) {
+        p.hops[color].push_back(
+            {offset, v.moves, v.captures, v.hop == BetzaVector::Hop::grasshopper});
+      } else if (p.soldier && v.rank_step == 0 && v.max_steps == 1) {
+        p.soldier_side_leaps[color].push_back({offset, v.moves, v.captures, 0, {}});
+      } else if (v.max_steps == 1) {
         Leap leap{offset, v.moves, v.captures, 0, {}};
         if (v.lame) {
           for (auto [f, r] : lame_path(v.file_step, v.rank_step))
@@ -109,7 +124,11 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
         for (const BetzaVector& v : moves.vectors) {
           const int tf = f + sign * v.file_step;
           const int tr = r + sign * v.rank_step;
-          if (v.moves && tf >= 0 && tf < files && tr >= 0 && tr < ranks) mobile = true;
+          const bool hop = v.hop != BetzaVector::Hop::none;
+          const int hf = tf + sign * v.file_step, hr = tr + sign * v.rank_step;
+          if (v.moves && tf >= 0 && tf < files && tr >= 0 && tr < ranks &&
+              (!hop || (hf >= 0 && hf < files && hr >= 0 && hr < ranks)))
+            mobile = true;
         }
         p.mobile[color][square_of(f, r)] = mobile;
       }
@@ -184,6 +203,16 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
       };
       for (const Leap& leap : r.types[t].leaps[c])
         if (leap.captures && !leap.path_length) add_step(r.leap_attacks[c], leap.offset);
+      for (const Hop& hop : r.types[t].hops[c]) {
+        if (!hop.captures) continue;
+        auto& steps = r.hop_attacks[c];
+        auto it = std::find_if(steps.begin(), steps.end(),
+                               [&](const Rules::HopStep& h) { return h.offset == hop.offset; });
+        if (it == steps.end()) it = steps.insert(steps.end(), {hop.offset, 0, 0});
+        (hop.grasshopper ? it->grasshopper_types : it->cannon_types) |= 1u << t;
+      }
+      for (const Leap& leap : r.types[t].soldier_side_leaps[c])
+        if (leap.captures) r.soldier_attacks[c].push_back({leap.offset, static_cast<int>(t)});
       for (const Ride& ride : r.types[t].rides[c]) {
         if (!ride.captures) continue;
         if (ride.max_steps == 0)
@@ -259,6 +288,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.n_fold_rule = s.n_fold_rule;
   r.ply_limit = r.n_move_rule ? 0 : ply_limit_without_move_rule;
   r.n_fold_value = s.n_fold_value;
+  r.n_fold_value_absolute = s.n_fold_value_absolute;
   r.extinction = s.extinction_value;
   r.extinction_claim = s.extinction_claim;
   const std::string& ext = s.extinction_piece_types;
@@ -268,9 +298,12 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.extinction_count = s.extinction_piece_count;
   r.extinction_opponent_count = s.extinction_opponent_piece_count;
 
+  // As Fairy-Stockfish reads it: a flag region without flagPiece (or with *) is reached by
+  // any piece, the last letter counts, and - is none.
   const std::string& flag = s.flag_piece;
-  if (!flag.empty() && flag != "-") {
-    r.flag_type[white] = r.flag_type[black] = r.type_of_letter(flag[0]);
+  if (flag != "-" && (!s.flag_region_white.empty() || !s.flag_region_black.empty())) {
+    r.flag_type[white] = r.flag_type[black] =
+        flag.empty() || flag.back() == '*' ? Rules::any_flag_type : r.type_of_letter(flag.back());
     r.flag_zone[white] = region(s.flag_region_white, r.files, r.ranks);
     r.flag_zone[black] = region(s.flag_region_black, r.files, r.ranks);
   }
@@ -306,6 +339,33 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.variant_template = s.variant_template;
   r.piece_to_char_table = s.piece_to_char_table;
   r.track_promoted = r.piece_promotion || r.captures_to_hand;
+  for (int c : {white, black})
+    for (int sq = 0; sq < board_cells; ++sq)
+      r.may_stand[c][static_cast<std::size_t>(sq)] =
+          r.on_board(sq) ? (r.types.size() >= 32 ? ~0u : (1u << r.types.size()) - 1) : 0;
+  for (const MobilityRegion& m : d.mobility_regions) {
+    // Keyed by name: the type of that name in this variant, if it has one.
+    int t = -1;
+    for (std::size_t i = 0; i < r.types.size(); ++i)
+      if (r.types[i].name == m.piece) t = static_cast<int>(i);
+    if (t < 0) continue;
+    const SquareSet allowed = region(m.squares, r.files, r.ranks);
+    for (int sq = 0; sq < board_cells; ++sq)
+      if (!allowed[static_cast<std::size_t>(sq)])
+        r.may_stand[m.color][static_cast<std::size_t>(sq)] &= ~(1u << t);
+    r.mobility_regions = true;
+  }
+  for (int c : {white, black})
+    for (int f = 0; f < r.files; ++f)
+      for (int k = 0; k < r.ranks; ++k) {
+        const int relative = c == white ? k : r.ranks - 1 - k;
+        r.soldier_zone[c][square_of(f, k)] = relative >= s.soldier_promotion_rank - 1;
+      }
+  r.flying_general = s.flying_general;
+  r.perpetual_check_illegal = s.perpetual_check_illegal;
+  r.shogi_pawn_drop_mate_illegal = s.shogi_pawn_drop_mate_illegal;
+  for (std::size_t t = 0; t < r.types.size(); ++t)
+    if (r.types[t].name == "shogiPawn") r.shogi_pawn_type = static_cast<int>(t);
   for (std::size_t t = 0; t < r.types.size(); ++t) {
     r.types[t].pocket_order = pocket_order(r.types[t].name);
     if (r.types[t].name == "bishop") r.bishop_type = static_cast<int>(t);

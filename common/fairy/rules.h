@@ -67,6 +67,15 @@ struct Ride {
   bool captures = true;
 };
 
+// One hopper direction (Betza p, g): over the first piece met (the screen) to any square
+// up to and including the next piece (cannon), or only to the square right behind it.
+struct Hop {
+  int offset = 0;
+  bool moves = true;
+  bool captures = true;
+  bool grasshopper = false;
+};
+
 struct PieceRules {
   std::string name;  // the variants.ini name ("knight", "customPiece1", "king")
   char letter = 0;   // lower case
@@ -74,6 +83,11 @@ struct PieceRules {
   bool royal = false;
   std::array<std::vector<Leap>, 2> leaps;  // by colour
   std::array<std::vector<Ride>, 2> rides;
+  std::array<std::vector<Hop>, 2> hops;
+  // The xiangqi soldier (the named piece soldier, fsW): its sideways steps, kept apart from
+  // its leaps, are taken only from a square of Rules::soldier_zone (across the river).
+  bool soldier = false;
+  std::array<std::vector<Leap>, 2> soldier_side_leaps;
   // Whether the piece has a quiet move from a square on an empty board (immobilityIllegal).
   std::array<std::array<bool, board_cells>, 2> mobile{};
   // Whether two of its leaps or rides can reach one square (W and R, N and NN, D and R): the
@@ -137,6 +151,7 @@ struct Rules {
   int ply_limit = 0;  // plies after which the game is drawn (0: none; see above)
   int n_fold_rule = 3;
   EndValue n_fold_value = EndValue::draw;
+  bool n_fold_value_absolute = false;  // n_fold_value is White's (minishogi: Black wins)
 
   EndValue extinction = EndValue::none;
   bool extinction_claim = false;
@@ -145,7 +160,11 @@ struct Rules {
   int extinction_count = 0;
   int extinction_opponent_count = 0;
 
-  std::array<int, 2> flag_type{-1, -1};
+  std::array<int, 2> flag_type{-1, -1};  // any_flag_type: every piece (flagPiece = *)
+  static constexpr int any_flag_type = -2;
+  bool flag_piece(int color, int type) const {
+    return flag_type[color] == any_flag_type ? type >= 0 : type == flag_type[color];
+  }
   std::array<SquareSet, 2> flag_zone{};
   bool flag_move = false;
   int flag_piece_count = 1;             // flagPieceCount
@@ -195,6 +214,25 @@ struct Rules {
   std::array<std::vector<AttackStep>, 2> ride_attacks;
   std::array<std::vector<LimitedRide>, 2> limited_ride_attacks;
   std::array<std::vector<std::pair<int, Leap>>, 2> lame_attacks;
+  // Hoppers' capturing directions with the types that capture along them; the soldiers'
+  // sideways captures with their type.
+  struct HopStep {
+    int offset;
+    std::uint32_t cannon_types;
+    std::uint32_t grasshopper_types;
+  };
+  std::array<std::vector<HopStep>, 2> hop_attacks;
+  std::array<std::vector<std::pair<int, int>>, 2> soldier_attacks;  // (offset, type)
+
+  // Mobility regions (mobilityRegion<Colour><Piece>): by colour and square, a bit for each
+  // type that may stand there; a piece neither moves, is dropped nor attacks outside it.
+  std::array<std::array<std::uint32_t, board_cells>, 2> may_stand{};
+  bool mobility_regions = false;            // any type has a region
+  std::array<SquareSet, 2> soldier_zone{};  // from soldierPromotionRank on
+  bool flying_general = false;              // the two kings may not face each other on an open line
+  bool perpetual_check_illegal = false;     // a repetition by perpetual check loses
+  bool shogi_pawn_drop_mate_illegal = false;  // a mate by dropping a shogiPawn loses
+  int shogi_pawn_type = -1;                   // the type named shogiPawn, or -1
 
   int type_of_letter(char lower) const;
   int push(int color) const { return color == white ? board_width : -board_width; }

@@ -42,6 +42,20 @@ constexpr std::array named_pieces{
     NamedPiece{"centaur", "KN"},
     NamedPiece{"horse", "nN"},
     NamedPiece{"elephant", "nA"},
+    // Xiangqi's: the cannon moves as a rook and captures by hopping over one piece; the
+    // soldier steps forward, and sideways too once across the river (soldierPromotionRank);
+    // Manchu chess's banner is a rook, a cannon's capture and a horse together.
+    NamedPiece{"cannon", "mRcpR"},
+    NamedPiece{"soldier", "fsW"},
+    NamedPiece{"banner", "RcpRnN"},
+    // The shogi family's, and two of the small games'.
+    NamedPiece{"shogiPawn", "fW"},
+    NamedPiece{"lance", "fR"},
+    NamedPiece{"shogiKnight", "fN"},
+    NamedPiece{"gold", "WfF"},
+    NamedPiece{"dragonHorse", "BW"},
+    NamedPiece{"clobber", "cW"},
+    NamedPiece{"breakthrough", "fmWfF"},
     // A piece that never moves once placed (tic-tac-toe's marks, walls): no atoms at all.
     NamedPiece{"immobile", ""},
 };
@@ -107,7 +121,7 @@ constexpr std::array key_specs{
     KeySpec{"dropChecks", Kind::boolean, &S::drop_checks},
     KeySpec{"dropLoop", Kind::boolean, &S::drop_loop},
     KeySpec{"dropNoDoubled", Kind::letter, &S::drop_no_doubled},
-    KeySpec{"dropNoDoubledCount", Kind::integer, &S::drop_no_doubled_count, 1, max_ranks},
+    KeySpec{"dropNoDoubledCount", Kind::integer, &S::drop_no_doubled_count, 0, max_ranks},
     KeySpec{"dropOppositeColoredBishop", Kind::boolean, &S::drop_opposite_colored_bishop},
     KeySpec{"dropPromoted", Kind::boolean, &S::drop_promoted},
     KeySpec{"dropRegionBlack", Kind::region, &S::drop_region_black},
@@ -126,6 +140,7 @@ constexpr std::array key_specs{
     KeySpec{"flagPieceCount", Kind::integer, &S::flag_piece_count, 1, 120},
     KeySpec{"flagRegionBlack", Kind::region, &S::flag_region_black},
     KeySpec{"flagRegionWhite", Kind::region, &S::flag_region_white},
+    KeySpec{"flyingGeneral", Kind::boolean, &S::flying_general},
     KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},
     KeySpec{"mandatoryPawnPromotion", Kind::boolean, &S::mandatory_pawn_promotion},
     KeySpec{"mandatoryPiecePromotion", Kind::boolean, &S::mandatory_piece_promotion},
@@ -134,7 +149,9 @@ constexpr std::array key_specs{
     KeySpec{"mustDropType", Kind::letter, &S::must_drop_type},
     KeySpec{"nFoldRule", Kind::integer, &S::n_fold_rule, 0, 100},
     KeySpec{"nFoldValue", Kind::value, &S::n_fold_value},
+    KeySpec{"nFoldValueAbsolute", Kind::boolean, &S::n_fold_value_absolute},
     KeySpec{"nMoveRule", Kind::integer, &S::n_move_rule, 0, 1000},
+    KeySpec{"perpetualCheckIllegal", Kind::boolean, &S::perpetual_check_illegal},
     KeySpec{"pieceDrops", Kind::boolean, &S::piece_drops},
     KeySpec{"pieceToCharTable", Kind::table, &S::piece_to_char_table},
     KeySpec{"pocketSize", Kind::integer, &S::pocket_size, 0, 64},
@@ -146,6 +163,8 @@ constexpr std::array key_specs{
     KeySpec{"promotionRegionBlack", Kind::region, &S::promotion_region_black},
     KeySpec{"promotionRegionWhite", Kind::region, &S::promotion_region_white},
     KeySpec{"promotionZonePawnDrops", Kind::boolean, &S::promotion_zone_pawn_drops},
+    KeySpec{"shogiPawnDropMateIllegal", Kind::boolean, &S::shogi_pawn_drop_mate_illegal},
+    KeySpec{"soldierPromotionRank", Kind::integer, &S::soldier_promotion_rank, 1, max_ranks},
     KeySpec{"stalemateValue", Kind::value, &S::stalemate_value},
     KeySpec{"startFen", Kind::fen, &S::start_fen},
     KeySpec{"variantTemplate", Kind::board, &S::variant_template},
@@ -285,8 +304,8 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
         if (!is_piece_letter(c)) return "expects piece letters a-z, - or *";
       return std::nullopt;
     case Kind::letter:
-      if (v.size() != 1 || (!is_piece_letter(v[0]) && v[0] != '*'))
-        return "expects one piece letter a-z or *";
+      if (v.size() != 1 || (!is_piece_letter(v[0]) && v[0] != '*' && v[0] != '-'))
+        return "expects one piece letter a-z, * or -";
       return std::nullopt;
     case Kind::file:
       if (v.size() != 1 || v[0] < 'a' || v[0] >= 'a' + max_files)
@@ -370,6 +389,36 @@ VariantDefinition chess_base(std::string name) {
   return d;
 }
 
+// mobilityRegion<White|Black><Piece>: Fairy-Stockfish reads one for every piece type it
+// knows, whether the variant has the piece or not; a name it does not know is an error here.
+std::optional<std::string> apply_mobility_region(VariantDefinition& d, std::string_view key,
+                                                 std::string_view value) {
+  std::string_view rest = key.substr(std::string_view("mobilityRegion").size());
+  int color = -1;
+  for (int c : {0, 1}) {
+    const std::string_view word = c == 0 ? "White" : "Black";
+    if (rest.starts_with(word)) {
+      color = c;
+      rest.remove_prefix(word.size());
+    }
+  }
+  std::string piece(rest);
+  if (!piece.empty())
+    piece[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(piece[0])));
+  const bool custom = piece.starts_with("customPiece") && to_int(piece.substr(11)) &&
+                      *to_int(piece.substr(11)) >= 1 && *to_int(piece.substr(11)) <= 25;
+  if (color < 0 || (piece != "king" && !find_named(piece) && !custom))
+    return "is not mobilityRegion followed by White or Black and a piece's name "
+           "(mobilityRegionWhiteKing)";
+  for (std::string_view w : words(value))
+    if (!valid_region_word(w))
+      return "expects squares such as a8 or *8, not '" + std::string(w) + "'";
+  std::erase_if(d.mobility_regions,
+                [&](const MobilityRegion& m) { return m.piece == piece && m.color == color; });
+  d.mobility_regions.push_back({piece, color, std::string(value)});
+  return std::nullopt;
+}
+
 // Sets one key of a section; returns the error message, if any.
 std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
                                      std::string_view value) {
@@ -396,7 +445,9 @@ std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
     auto moves =
         betza.empty() ? std::optional<BetzaPiece>(BetzaPiece{}) : parse_betza(betza, error);
     if (!moves) return "has " + error;
-    if (letter == d.king_letter) return std::string("uses the king's letter '") + letter + "'";
+    // A piece given the king's letter takes it: Fairy-Stockfish reads a FEN letter as the
+    // first type that has it, and the king comes last, so no royal king is left.
+    if (letter == d.king_letter) d.king_letter = 0;
     std::erase_if(d.pieces,
                   [&](const PieceType& p) { return p.name == name || p.letter == letter; });
     if (d.pieces.size() + 1 >= max_piece_letters) return "would exceed 26 piece letters";
@@ -439,9 +490,19 @@ std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
     if (value.size() != 1 || !is_piece_letter(value[0])) return "expects one letter a-z or -";
     return add_piece(std::string(key), value[0], std::string(np->betza), key == "pawn");
   }
+  if (key.starts_with("mobilityRegion")) return apply_mobility_region(d, key, value);
   const KeySpec* spec = find_spec(key);
   if (!spec) return "is not a key this engine supports";
   if (auto problem = check_value(*spec, value)) return problem;
+  // Pairs and limits add to the inherited ones, as Fairy-Stockfish applies them over its
+  // parent's (a later pair for the same letter wins; p:- takes a pair away).
+  if (spec->kind == Kind::pairs || spec->kind == Kind::limits) {
+    const std::string& inherited = text_of(d.settings, *spec);
+    if (!inherited.empty()) {
+      store(d.settings, *spec, inherited + " " + std::string(value));
+      return std::nullopt;
+    }
+  }
   store(d.settings, *spec, value);
   return std::nullopt;
 }
@@ -527,6 +588,17 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
     return VariantError{
         line_of("startFen"), "startFen",
         "has " + std::to_string(rank_count) + " ranks on a board of " + std::to_string(d.ranks)};
+  for (const MobilityRegion& m : d.mobility_regions) {
+    std::string key = m.piece;
+    key[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(key[0])));
+    key = std::string("mobilityRegion") + (m.color == 0 ? "White" : "Black") + key;
+    if (!own_keys.contains(key)) continue;
+    for (std::string_view w : words(m.squares)) {
+      const auto r = to_int(w.substr(1));
+      if ((w[0] != '*' && w[0] >= 'a' + d.files) || (r && *r > d.ranks))
+        return VariantError{line_of(key), key, "names " + std::string(w) + ", off the board"};
+    }
+  }
   for (const KeySpec& spec : key_specs) {
     const std::string key(spec.key);
     const std::string& value = text_of(d.settings, spec);
@@ -540,6 +612,9 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
       for (std::string_view w : words(value))
         for (char c : {w[0], w[2]}) {
           if (c == '-') continue;
+          // An inherited pair may name a piece this section removed: Fairy-Stockfish keeps
+          // it for a type that is not on the board, which changes nothing.
+          if (!letter_known(d, c) && !own_keys.contains(key)) continue;
           if (!letter_known(d, c))
             return VariantError{
                 line_of(key), key,

@@ -77,6 +77,7 @@ struct VariantSettings {
   int n_move_rule = 50;
   int n_fold_rule = 3;
   EndValue n_fold_value = EndValue::draw;
+  bool n_fold_value_absolute = false;  // nFoldValue is White's, whoever is to move
   EndValue extinction_value = EndValue::none;
   bool extinction_claim = false;
   std::string extinction_piece_types;  // letters, or * for all
@@ -112,6 +113,24 @@ struct VariantSettings {
   // "shogi", "xiangqi", ...), and Fairy-Stockfish's table of its piece types' letters ("-": none).
   std::string variant_template = "fairy";
   std::string piece_to_char_table = "-";
+  // Xiangqi's family: soldiers move sideways from this rank on (1-based, each side's own
+  // point of view; 1: everywhere); the kings may not face each other on an open line; a
+  // repetition brought about by checking every move loses for the checker.
+  int soldier_promotion_rank = 1;
+  // A checkmate given by dropping a shogiPawn loses for the side that dropped it, as
+  // Fairy-Stockfish judges it (the drop itself is legal there).
+  bool shogi_pawn_drop_mate_illegal = false;
+  bool flying_general = false;
+  bool perpetual_check_illegal = false;
+};
+
+// A piece type's mobility region (mobilityRegionWhiteKing = d1 e1 f1 ...): the squares a
+// piece of that type and colour may stand on. Keyed by the piece's name, as
+// Fairy-Stockfish keys it by type, so it holds for whatever letter the type has.
+struct MobilityRegion {
+  std::string piece;  // "king", "fers", "customPiece1", ...
+  int color = 0;      // 0 White, 1 Black
+  std::string squares;
 };
 
 // One variant, fully resolved: every key inherited or set, every value checked.
@@ -125,6 +144,7 @@ struct VariantDefinition {
   std::string king_betza = "K";
   BetzaPiece king_moves;
   VariantSettings settings;  // the remaining keys, inherited or set
+  std::vector<MobilityRegion> mobility_regions;
 
   const PieceType* piece(char letter) const;
 };

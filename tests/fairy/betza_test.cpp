@@ -78,6 +78,29 @@ TEST(FairyBetza, LameLeapersAndCaptureOnly) {
   }
 }
 
+TEST(FairyBetza, HoppersAlongLinesOnly) {
+  // The xiangqi cannon: moves as a rook, captures over a screen.
+  const BetzaPiece cannon = parse("mRcpR");
+  EXPECT_EQ(cannon.vectors.size(), 8u);
+  EXPECT_EQ(std::count_if(cannon.vectors.begin(), cannon.vectors.end(),
+                          [](const BetzaVector& v) {
+                            return v.hop == BetzaVector::Hop::cannon && v.captures && !v.moves;
+                          }),
+            4);
+  // The grasshopper: a queen's lines, landing right behind the screen.
+  const BetzaPiece grasshopper = parse("gQ");
+  EXPECT_EQ(grasshopper.vectors.size(), 8u);
+  for (const BetzaVector& v : grasshopper.vectors) EXPECT_EQ(v.hop, BetzaVector::Hop::grasshopper);
+  EXPECT_EQ(parse("fpW").vectors.size(), 1u);
+  // Fairy-Stockfish hops along ranks, files and diagonals only, and ignores a hopper's
+  // range: both are refused here rather than played differently.
+  for (std::string_view bad : {"pN", "gA", "pR2", "npW"}) {
+    std::string error;
+    EXPECT_FALSE(parse_betza(bad, error).has_value()) << bad;
+    EXPECT_NE(error.find("hopper"), std::string::npos) << bad << ": " << error;
+  }
+}
+
 TEST(FairyBetza, RefusesMalformedStrings) {
   for (std::string_view bad : {"", "X", "fm", "mcW", "W0", "W13", "qN", "1N"}) {
     std::string error;

@@ -1,7 +1,9 @@
 // Deeper perft against Fairy-Stockfish's counts: depth 5 for the 8x8 variants and
-// capablanca, depth 4 for grand. Release builds only (tens of millions of nodes).
+// capablanca, depth 4 for grand and the xiangqi family. Release builds only (tens of
+// millions of nodes).
 #include <gtest/gtest.h>
 
+#include "fairy/factory.h"
 #include "fairy_test_util.h"
 
 namespace banmen::fairy {
@@ -20,6 +22,27 @@ TEST(FairyPerftDeep, StartPositionsMatchFairyStockfish) {
   for (const auto& c : cases) {
     const Rules& rules = test::builtin_rules(c.variant);
     Position pos = test::position_of(rules, "");
+    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " depth " << c.depth;
+  }
+}
+
+// Fairy-Stockfish's catalogue by name: xiangqi's family and the grasshopper (xiangqi's
+// 3,290,240 is also the published count).
+TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
+  struct Case {
+    const char* variant;
+    int depth;
+    std::uint64_t count;
+  } cases[] = {
+      {"xiangqi", 4, 3290240},
+      {"minixiangqi", 4, 127164},
+      {"manchu", 4, 798554},
+      {"grasshopper", 4, 635298},
+  };
+  for (const auto& c : cases) {
+    auto variant = named_variant(c.variant);
+    ASSERT_TRUE(variant) << c.variant;
+    Position pos = test::position_of(variant->rules, "");
     EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " depth " << c.depth;
   }
 }

@@ -240,11 +240,15 @@ TEST(FairyVariantFile, SizeLimitsAreEnforced) {
   for (int i = 0; i <= static_cast<int>(max_variant_sections); ++i)
     many += "[v" + std::to_string(i) + ":chess]\n";
   EXPECT_EQ(error_of(many).line, static_cast<int>(max_variant_sections) + 1);
-  // Letters are a-z, so 26 is the most a variant can have; a piece may not take the king's.
-  const VariantError king = error_of("[v:chess]\ncustomPiece1 = k:W\n");
-  EXPECT_EQ(king.key, "customPiece1");
-  EXPECT_NE(king.message.find("king"), std::string::npos);
+  // Letters are a-z, so 26 is the most a variant can have.
   EXPECT_EQ(error_of("[v:chess]\ncustomPiece1 = A:W\n").key, "customPiece1");
+  // A piece given the king's letter takes it, as in Fairy-Stockfish (whose FEN reader finds
+  // the piece before the king): the variant is left without a royal king.
+  VariantError ignored;
+  const auto taken = parse_variant_file("[v:chess]\ncustomPiece1 = k:W\n", ignored);
+  ASSERT_TRUE(taken.has_value());
+  EXPECT_EQ(taken->variants[0].king_letter, 0);
+  EXPECT_EQ(taken->variants[0].piece('k')->name, "customPiece1");
 }
 
 }  // namespace

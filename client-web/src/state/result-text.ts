@@ -14,6 +14,8 @@ export const REASONS = [
   'fifty_moves', 'insufficient_material', 'king_captured', 'no_king_proven', 'no_legal_moves',
   'captures', 'disc_count', 'resignation', 'timeout', 'agreement', 'abandonment', 'abandoned', 'aborted',
   'no_first_move',
+  // Fairy chess (docs/rules/fairy.md): Fairy-Stockfish's endings.
+  'extinction', 'flag', 'counting', 'move_rule', 'pawn_drop_mate',
 ] as const;
 
 // `sideName(seat)` gives the translated name of a seat's side in this game. Spectators
