@@ -92,7 +92,9 @@ Outcome FairyGame::judge() const {
   const Rules& r = variant_->rules;
   const int us = pos_.side();
   if (const auto end = pos_.immediate_result()) return valued(end->value, us, end->reason);
-  const bool check = pos_.in_check();
+  // A pseudo-royal piece attacked counts as check, as in Fairy-Stockfish's stalemate value.
+  const bool check =
+      pos_.in_check() || (r.extinction_pseudo_royal && pos_.pseudo_royal_attacked(us));
   if (legal_.empty()) {
     // Mate by dropping a shogiPawn (shogiPawnDropMateIllegal): the dropper loses. A drop
     // cannot uncover a check, so the dropped pawn is the only checker.

@@ -354,7 +354,25 @@ bool Position::plain_move_pseudo_legal(int from, int to) const {
 bool Position::castling_legal(Move m) const {
   const Rules& r = *rules_;
   const int us = side_, them = us ^ 1;
-  if (!r.types[cell_type(board_[m.from])].royal) return true;
+  const int king_type = cell_type(board_[m.from]);
+  if (!r.types[king_type].royal) {
+    if (!r.extinction_pseudo_royal || !pseudo_royal(us, king_type)) return true;
+    // A pseudo-royal king may not castle out of or through an attacked square (its
+    // destination is tested with the move made, as every pseudo-royal piece's square).
+    const bool king_side = m.to > m.from;
+    const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+    const int kto =
+        square_of(king_side ? r.castling_kingside_file : r.castling_queenside_file, rank);
+    auto& self = const_cast<Position&>(*this);
+    const Cell king = board_[m.from];
+    self.board_[m.from] = empty_cell;
+    bool safe = true;
+    const int step = kto > m.from ? 1 : -1;
+    for (int s = m.from; safe && (m.from != kto ? s != kto : s == m.from); s += step)
+      safe = !attacked(s, them);
+    self.board_[m.from] = king;
+    return safe;
+  }
   const bool king_side = m.to > m.from;
   const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
   const int kto = square_of(king_side ? r.castling_kingside_file : r.castling_queenside_file, rank);
@@ -390,8 +408,9 @@ bool Position::legal(Move m) const {
       !r.types[cell_type(board_[m.from])].mobile[us][m.to])
     return false;
   auto& self = const_cast<Position&>(*this);
-  if (r.checking && (m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
-                     m.kind == MoveKind::piece_promotion)) {
+  if (r.checking && !r.extinction_pseudo_royal &&
+      (m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
+       m.kind == MoveKind::piece_promotion)) {
     // Only our king's safety matters: lift the piece onto its target, look, put it back.
     // (Attack tests look at the board only, so a captured piece simply is not there.)
     const Cell moved = board_[m.from];
@@ -405,10 +424,81 @@ bool Position::legal(Move m) const {
     self.board_[m.from] = moved;
     return ok;
   }
+  if (r.extinction_pseudo_royal) return pseudo_royal_legal(m);
   // make/unmake restore the position exactly, so the check is const from outside.
   self.make(m);
   bool ok = !(king_sq_[us] && attacked(king_sq_[us], them));
   if (ok && r.flying_general && king_sq_[us] && kings_face(king_sq_[us], them)) ok = false;
+  if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
+  self.unmake();
+  return ok;
+}
+
+bool Position::pseudo_royal(int color, int type) const {
+  const Rules& r = *rules_;
+  if (r.extinction_all) return total_[color] <= r.extinction_count + 1;
+  return (r.extinction_types >> type & 1) && count_[color][type] <= r.extinction_count + 1;
+}
+
+bool Position::pseudo_royal_attacked(int color) const {
+  const Rules& r = *rules_;
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) {
+      const int sq = square_of(f, k);
+      const Cell c = board_[sq];
+      if (c != empty_cell && cell_color(c) == color && pseudo_royal(color, cell_type(c)) &&
+          attacked(sq, color ^ 1))
+        return true;
+    }
+  return false;
+}
+
+// A move where extinctionPseudoRoyal holds, as Fairy-Stockfish judges it: the pieces that
+// were pseudo-royal before the move (counted then) may not be attacked after it, nor a
+// piece of an extinction type just dropped, nor a piece promoted to one (unless the side
+// already had more than extinctionPieceCount of that type, which then loses its royalty);
+// a move that takes a pseudo-royal piece of the other side is legal whatever it leaves.
+bool Position::pseudo_royal_legal(Move m) const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  // Royalty is the pieces' before the move (Fairy-Stockfish keeps it as a set of squares
+  // and moves it with the piece), so a piece promoted to an extinction type is not royal,
+  // except a pawn's promotion, which ...
+  std::array<bool, max_types> royal{};
+  for (std::size_t t = 0; t < r.types.size(); ++t) royal[t] = pseudo_royal(us, static_cast<int>(t));
+  const bool extinction_type =
+      !r.extinction_all && m.promotion >= 0 && (r.extinction_types >> m.promotion & 1);
+  // ... makes the new piece royal, or takes royalty from all of its type when the side
+  // already had more than extinctionPieceCount of them.
+  const bool pawn_promotion = m.kind == MoveKind::promotion && extinction_type;
+  const bool strips = pawn_promotion && count_[us][m.promotion] > r.extinction_count;
+  const bool mover = m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
+                     m.kind == MoveKind::piece_promotion || m.kind == MoveKind::en_passant;
+  const bool mover_royal = mover && royal[cell_type(board_[m.from])];
+  int taken = -1;
+  if (m.kind == MoveKind::en_passant)
+    taken = m.to - r.push(us);
+  else if (m.kind != MoveKind::castling && m.kind != MoveKind::drop)
+    taken = m.to;
+  const bool takes_royal = taken >= 0 && board_[taken] != empty_cell &&
+                           cell_color(board_[taken]) == them &&
+                           pseudo_royal(them, cell_type(board_[taken]));
+  auto& self = const_cast<Position&>(*this);
+  self.make(m);
+  bool ok = !(king_sq_[us] && attacked(king_sq_[us], them));
+  if (ok && r.flying_general && king_sq_[us] && kings_face(king_sq_[us], them)) ok = false;
+  if (ok && !takes_royal)
+    for (int f = 0; ok && f < r.files; ++f)
+      for (int k = 0; ok && k < r.ranks; ++k) {
+        const int sq = square_of(f, k);
+        const Cell c = board_[sq];
+        if (c == empty_cell || cell_color(c) != us) continue;
+        const int t = cell_type(c);
+        bool is_royal = royal[t] && !(strips && t == m.promotion);
+        if (sq == m.to && m.kind == MoveKind::drop) is_royal = extinction_type;
+        if (sq == m.to && mover) is_royal = mover_royal || (pawn_promotion && !strips);
+        if (is_royal && attacked(sq, them)) ok = false;
+      }
   if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
   self.unmake();
   return ok;
@@ -419,7 +509,8 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
   // Extinction: the side that just moved is checked first, as Fairy-Stockfish does; the
   // value is from the point of view of the side that lost its pieces. Pieces in hand count
   // as still there (Fairy-Stockfish's count_with_hand).
-  if (r.extinction != EndValue::none) {
+  // Pseudo-royal pieces are never taken, so their extinction is no end (Fairy-Stockfish).
+  if (r.extinction != EndValue::none && !r.extinction_pseudo_royal) {
     auto all = [&](int c) { return total_[c] + hand_total_[c]; };
     auto of_type = [&](int c, std::size_t t) { return count_[c][t] + hand_[c][t]; };
     for (int c : {side_ ^ 1, side_}) {
@@ -442,7 +533,74 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
   if (r.flag_move && flag_reached(side_)) return ImmediateEnd{EndValue::win, "flag"};
   if ((!r.flag_move || r.flag_type[side_] == r.king) && flag_reached(side_ ^ 1))
     return ImmediateEnd{EndValue::loss, "flag"};
+  // Connections, for the side that has just moved; connectValue is its own.
+  if ((r.connect_n || r.connect_nxn || r.connect_regions) && connected(side_ ^ 1)) {
+    const EndValue v = r.connect_value;
+    return ImmediateEnd{v == EndValue::win    ? EndValue::loss
+                        : v == EndValue::loss ? EndValue::win
+                                              : v,
+                        "connect"};
+  }
   return std::nullopt;
+}
+
+// As Fairy-Stockfish tests it: a run of connectN along one of the allowed lines, an
+// N-by-N square, or a chain from the first connect region that reaches the second
+// growing only east, north, north-east and south-east (its bitboard shifts).
+bool Position::connected(int color) const {
+  const Rules& r = *rules_;
+  auto connects = [&](int sq) {
+    const Cell c = board_[sq];
+    return c != empty_cell && c != off_board && cell_color(c) == color &&
+           (r.connect_types >> cell_type(c) & 1);
+  };
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) {
+      const int sq = square_of(f, k);
+      if (!connects(sq)) continue;
+      if (r.connect_n)
+        for (int d : r.connect_offsets) {
+          int run = 1;
+          while (run < r.connect_n && connects(sq + run * d)) ++run;
+          if (run >= r.connect_n) return true;
+        }
+      if (r.connect_nxn && f + r.connect_nxn <= r.files && k + r.connect_nxn <= r.ranks) {
+        bool square = true;
+        for (int i = 0; i < r.connect_nxn && square; ++i)
+          for (int j = 0; j < r.connect_nxn && square; ++j)
+            square = connects(square_of(f + i, k + j));
+        if (square) return true;
+      }
+    }
+  if (!r.connect_regions) return false;
+  SquareSet reached{};
+  std::vector<int> frontier;
+  bool target_held = false;
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) {
+      const int sq = square_of(f, k);
+      if (!connects(sq)) continue;
+      target_held = target_held || r.connect_region2[color][sq];
+      if (r.connect_region1[color][sq]) {
+        reached[sq] = true;
+        frontier.push_back(sq);
+      }
+    }
+  if (frontier.empty() || !target_held) return false;
+  while (!frontier.empty()) {
+    const int sq = frontier.back();
+    frontier.pop_back();
+    for (int d : r.connect_offsets) {
+      const int next = sq + d;
+      if (!connects(next)) continue;
+      if (r.connect_region2[color][next]) return true;
+      if (!reached[next]) {
+        reached[next] = true;
+        frontier.push_back(next);
+      }
+    }
+  }
+  return false;
 }
 
 // At least one flag piece of `color` in its flag region, and flagPieceCount of them there,
@@ -501,8 +659,8 @@ void Position::legal_moves(MoveList& out) const {
   // must be tested for giving check).
   // A hopper's screen can be made by a move onto its line, which the shortcut does not
   // look at: with enemy hoppers every move is tested.
-  const bool quick =
-      king && r.checking && r.hop_attacks[side_ ^ 1].empty() && !attacked(king, side_ ^ 1);
+  const bool quick = king && r.checking && !r.extinction_pseudo_royal &&
+                     r.hop_attacks[side_ ^ 1].empty() && !attacked(king, side_ ^ 1);
   std::optional<SquareMarksLease> exposing;
   if (quick) {
     exposing.emplace();

@@ -142,6 +142,11 @@ class Position {
 
   bool attacked(int sq, int by) const;
   bool in_check() const { return king_sq_[side_] && attacked(king_sq_[side_], side_ ^ 1); }
+  // extinctionPseudoRoyal: whether `color`'s pieces of `type` are pseudo-royal here (an
+  // extinction type of which it has at most extinctionPieceCount + 1), and whether one of
+  // its pseudo-royal pieces is attacked.
+  bool pseudo_royal(int color, int type) const;
+  bool pseudo_royal_attacked(int color) const;
 
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
   void legal_moves(MoveList& out) const;
@@ -153,6 +158,8 @@ class Position {
   // An end by a variant rule (extinction, flag), valued for the side to move.
   std::optional<ImmediateEnd> immediate_result() const;
   bool flag_reached(int color) const;
+  // Whether `color` has connected as connectN, connectNxN or its connect regions ask.
+  bool connected(int color) const;
   // Whether the piece on `from` has a plain (non-promoting) move to `to`, own king aside.
   bool plain_move_pseudo_legal(int from, int to) const;
   void make(Move m);
@@ -201,6 +208,7 @@ class Position {
   bool legal(Move m) const;
   bool castling_legal(Move m) const;
   bool kings_face(int king, int them) const;
+  bool pseudo_royal_legal(Move m) const;
   void mark_exposing_squares(SquareMarks& marks) const;
   void remove(int sq);
   void place(int sq, Cell cell);

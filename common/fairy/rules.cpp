@@ -297,6 +297,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
     for (int t : letters_to_types(ext)) r.extinction_types |= 1u << t;
   r.extinction_count = s.extinction_piece_count;
   r.extinction_opponent_count = s.extinction_opponent_piece_count;
+  r.extinction_pseudo_royal = s.extinction_pseudo_royal;
 
   // As Fairy-Stockfish reads it: a flag region without flagPiece (or with *) is reached by
   // any piece, the last letter counts, and - is none.
@@ -311,6 +312,24 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.flag_piece_count = s.flag_piece_count;
   r.flag_piece_blocked_win = s.flag_piece_blocked_win;
   r.counting = s.counting_rule;
+  r.connect_n = s.connect_n;
+  r.connect_nxn = s.connect_nxn;
+  r.connect_value = s.connect_value;
+  if (s.connect_horizontal) r.connect_offsets.push_back(1);
+  if (s.connect_vertical) r.connect_offsets.push_back(board_width);
+  if (s.connect_diagonal) {
+    r.connect_offsets.push_back(board_width + 1);
+    r.connect_offsets.push_back(1 - board_width);
+  }
+  if (s.connect_piece_types.empty() || s.connect_piece_types == "*")
+    r.connect_types = ~0u;
+  else
+    for (int t : letters_to_types(s.connect_piece_types)) r.connect_types |= 1u << t;
+  r.connect_region1[white] = region(s.connect_region1_white, r.files, r.ranks);
+  r.connect_region2[white] = region(s.connect_region2_white, r.files, r.ranks);
+  r.connect_region1[black] = region(s.connect_region1_black, r.files, r.ranks);
+  r.connect_region2[black] = region(s.connect_region2_black, r.files, r.ranks);
+  r.connect_regions = !s.connect_region1_white.empty() || !s.connect_region1_black.empty();
 
   const std::string everywhere = "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10";
   r.drops = s.piece_drops;

@@ -159,6 +159,7 @@ struct Rules {
   std::uint32_t extinction_types = 0;  // bit per type
   int extinction_count = 0;
   int extinction_opponent_count = 0;
+  bool extinction_pseudo_royal = false;  // extinctionPseudoRoyal
 
   std::array<int, 2> flag_type{-1, -1};  // any_flag_type: every piece (flagPiece = *)
   static constexpr int any_flag_type = -2;
@@ -171,6 +172,15 @@ struct Rules {
   bool flag_piece_blocked_win = false;  // flagPieceBlockedWin
 
   CountingRule counting = CountingRule::none;
+
+  // Connection wins (connectN, connectNxN, connect regions), for the side that just moved.
+  int connect_n = 0;
+  int connect_nxn = 0;
+  std::uint32_t connect_types = 0;         // bit per type
+  std::vector<int> connect_offsets;        // east, north, north-east, south-east, as allowed
+  EndValue connect_value = EndValue::win;  // for the side that connected
+  std::array<SquareSet, 2> connect_region1{}, connect_region2{};
+  bool connect_regions = false;
 
   // Drops (pieceDrops): a piece in hand may be put on an empty square of drop_zone.
   bool drops = false;

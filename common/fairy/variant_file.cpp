@@ -114,6 +114,17 @@ constexpr std::array key_specs{
     KeySpec{"checking", Kind::boolean, &S::checking},
     KeySpec{"checkmateValue", Kind::value, &S::checkmate_value},
     KeySpec{"chess960", Kind::boolean, &S::chess960},
+    KeySpec{"connectDiagonal", Kind::boolean, &S::connect_diagonal},
+    KeySpec{"connectHorizontal", Kind::boolean, &S::connect_horizontal},
+    KeySpec{"connectN", Kind::integer, &S::connect_n, 0, max_files},
+    KeySpec{"connectNxN", Kind::integer, &S::connect_nxn, 0, max_ranks},
+    KeySpec{"connectPieceTypes", Kind::letters, &S::connect_piece_types},
+    KeySpec{"connectRegion1Black", Kind::region, &S::connect_region1_black},
+    KeySpec{"connectRegion1White", Kind::region, &S::connect_region1_white},
+    KeySpec{"connectRegion2Black", Kind::region, &S::connect_region2_black},
+    KeySpec{"connectRegion2White", Kind::region, &S::connect_region2_white},
+    KeySpec{"connectValue", Kind::value, &S::connect_value},
+    KeySpec{"connectVertical", Kind::boolean, &S::connect_vertical},
     KeySpec{"countingRule", Kind::counting, &S::counting_rule},
     KeySpec{"doubleStep", Kind::boolean, &S::double_step},
     KeySpec{"doubleStepRegionBlack", Kind::region, &S::double_step_region_black},
@@ -132,6 +143,7 @@ constexpr std::array key_specs{
             120},
     KeySpec{"extinctionPieceCount", Kind::integer, &S::extinction_piece_count, 0, 120},
     KeySpec{"extinctionPieceTypes", Kind::letters, &S::extinction_piece_types},
+    KeySpec{"extinctionPseudoRoyal", Kind::boolean, &S::extinction_pseudo_royal},
     KeySpec{"extinctionValue", Kind::value, &S::extinction_value},
     KeySpec{"firstRankPawnDrops", Kind::boolean, &S::first_rank_pawn_drops},
     KeySpec{"flagMove", Kind::boolean, &S::flag_move},
@@ -389,6 +401,16 @@ VariantDefinition chess_base(std::string name) {
   return d;
 }
 
+// Fairy-Stockfish's bare variant, which a section without a parent starts from: chess's
+// rules, but no piece at all and no promotion choice.
+VariantDefinition bare_base(std::string name) {
+  VariantDefinition d = chess_base(std::move(name));
+  d.pieces.clear();
+  d.king_letter = 0;
+  d.settings.promotion_piece_types = "-";
+  return d;
+}
+
 // mobilityRegion<White|Black><Piece>: Fairy-Stockfish reads one for every piece type it
 // knows, whether the variant has the piece or not; a name it does not know is an error here.
 std::optional<std::string> apply_mobility_region(VariantDefinition& d, std::string_view key,
@@ -417,6 +439,25 @@ std::optional<std::string> apply_mobility_region(VariantDefinition& d, std::stri
                 [&](const MobilityRegion& m) { return m.piece == piece && m.color == color; });
   d.mobility_regions.push_back({piece, color, std::string(value)});
   return std::nullopt;
+}
+
+// Every key of piece letters names `to` where it named `from` (letters, one letter, and the
+// letters of letter:letter and letter:count pairs).
+void rename_letter(VariantSettings& s, char from, char to) {
+  for (const KeySpec& spec : key_specs) {
+    auto* field = std::get_if<std::string S::*>(&spec.field);
+    if (!field) continue;
+    std::string& text = s.**field;
+    if (spec.kind == Kind::letters || spec.kind == Kind::letter) {
+      std::replace(text.begin(), text.end(), from, to);
+    } else if (spec.kind == Kind::pairs || spec.kind == Kind::limits) {
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool word_start = i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t';
+        const bool after_colon = spec.kind == Kind::pairs && i > 0 && text[i - 1] == ':';
+        if ((word_start || after_colon) && text[i] == from) text[i] = to;
+      }
+    }
+  }
 }
 
 // Sets one key of a section; returns the error message, if any.
@@ -448,6 +489,10 @@ std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
     // A piece given the king's letter takes it: Fairy-Stockfish reads a FEN letter as the
     // first type that has it, and the king comes last, so no royal king is left.
     if (letter == d.king_letter) d.king_letter = 0;
+    // A piece that takes another letter keeps its place in every key that names it
+    // (promotion choices, promoted types, limits...): Fairy-Stockfish keys them by type.
+    for (const PieceType& p : d.pieces)
+      if (p.name == name && p.letter != letter) rename_letter(d.settings, p.letter, letter);
     std::erase_if(d.pieces,
                   [&](const PieceType& p) { return p.name == name || p.letter == letter; });
     if (d.pieces.size() + 1 >= max_piece_letters) return "would exceed 26 piece letters";
@@ -537,6 +582,11 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
     const auto it = own_keys.find(key);
     return it == own_keys.end() ? line : it->second;
   };
+  if (d.pieces.empty() && !d.king_letter)
+    return VariantError{line, "",
+                        "has no pieces: a section without a parent starts from none, as in "
+                        "Fairy-Stockfish; name its pieces, or give it a parent ([" +
+                            d.name + ":chess])"};
   const std::string& fen = d.settings.start_fen;
   std::string board = fen.substr(0, fen.find(' '));
   // A pocket, "[...]" after the board (Fairy-Stockfish's crazyhouse FEN): its letters must
@@ -602,7 +652,8 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
   for (const KeySpec& spec : key_specs) {
     const std::string key(spec.key);
     const std::string& value = text_of(d.settings, spec);
-    if ((spec.kind == Kind::letters || spec.kind == Kind::letter) && value != "-" && value != "*") {
+    if ((spec.kind == Kind::letters || spec.kind == Kind::letter) && value != "-" && value != "*" &&
+        own_keys.contains(key)) {
       for (char c : value)
         if (!letter_known(d, c))
           return VariantError{line_of(key), key,
@@ -710,8 +761,10 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
       const std::string_view inner = line.substr(1, line.size() - 2);
       const auto colon = inner.find(':');
       const std::string name(trim(inner.substr(0, colon)));
-      const std::string parent =
-          colon == std::string_view::npos ? "chess" : std::string(trim(inner.substr(colon + 1)));
+      // No parent: Fairy-Stockfish's bare variant, with no piece (not even a king) and no
+      // promotion choice until the section names them.
+      const bool bare = colon == std::string_view::npos;
+      const std::string parent = bare ? "" : std::string(trim(inner.substr(colon + 1)));
       if (name.empty() || name.size() > 32 || !std::all_of(name.begin(), name.end(), [](char c) {
             return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
           })) {
@@ -727,7 +780,9 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
         return std::nullopt;
       }
       VariantDefinition next;
-      if (parent == "chess" || parent == "fairy") {
+      if (bare) {
+        next = bare_base(name);
+      } else if (parent == "chess" || parent == "fairy") {
         next = chess_base(name);
       } else if (const VariantDefinition* p = file.find(parent)) {
         next = *p;

@@ -83,6 +83,10 @@ struct VariantSettings {
   std::string extinction_piece_types;  // letters, or * for all
   int extinction_piece_count = 0;
   int extinction_opponent_piece_count = 0;
+  // The extinction pieces are pseudo-royal while a side has at most one more of a type than
+  // extinctionPieceCount: no move may leave one attacked, and a side without a move with
+  // one attacked is checkmated.
+  bool extinction_pseudo_royal = false;
   std::string flag_piece;
   std::string flag_region_white;
   std::string flag_region_black;
@@ -122,6 +126,19 @@ struct VariantSettings {
   bool shogi_pawn_drop_mate_illegal = false;
   bool flying_general = false;
   bool perpetual_check_illegal = false;
+  // Connection games (tic-tac-toe, teeko): the side that has just moved wins (connectValue,
+  // from its point of view) with connectN of its pieces (of connectPieceTypes) in a row
+  // along the allowed lines, an connectNxN square of them, or a chain from its first
+  // connect region to its second.
+  int connect_n = 0;
+  int connect_nxn = 0;
+  std::string connect_piece_types;  // empty: every piece
+  bool connect_horizontal = true;
+  bool connect_vertical = true;
+  bool connect_diagonal = true;
+  EndValue connect_value = EndValue::win;
+  std::string connect_region1_white, connect_region2_white;
+  std::string connect_region1_black, connect_region2_black;
 };
 
 // A piece type's mobility region (mobilityRegionWhiteKing = d1 e1 f1 ...): the squares a

@@ -123,6 +123,37 @@ TEST(FairyDrops, EveryBuiltInIsAParent) {
 }
 
 // Rooms do not play drops yet: the rooms' gate (the cost probe) refuses them with the reason.
+// Connections (connectN, connectNxN, connect regions), as Fairy-Stockfish judges them;
+// differential.mjs plays the same definitions against ffish-es6.
+TEST(FairyDrops, ConnectionsWinForTheSideThatConnects) {
+  auto play = [](const char* variant, std::initializer_list<const char*> moves) {
+    auto loaded = load_variant(drops_ini(), variant);
+    EXPECT_TRUE(loaded.ok()) << variant;
+    auto g = create_fairy_game(*loaded, "");
+    EXPECT_TRUE(g.ok());
+    for (const char* m : moves) {
+      EXPECT_FALSE((*g)->over()) << m;
+      EXPECT_TRUE((*g)->apply(m).ok()) << m;
+    }
+    return std::move(*g);
+  };
+  EXPECT_EQ(play("threeinrow", {"P@a1", "P@a3", "P@b1", "P@b3", "P@c1"})->outcome(),
+            Outcome::win(0, "connect"));
+  // A 2x2 square of commoners.
+  EXPECT_EQ(play("squarefour", {"M@a1", "M@e5", "M@b1", "M@e4", "M@a2", "M@d5", "M@b2"})->outcome(),
+            Outcome::win(0, "connect"));
+  // Black's chain from the first rank to the fifth, grown north-east, connects ...
+  EXPECT_EQ(play("bridge",
+                 {"P@e2", "P@a1", "P@e3", "P@b2", "P@e4", "P@c3", "P@d1", "P@d4", "P@c1", "P@e5"})
+                ->outcome(),
+            Outcome::win(1, "connect"));
+  // ... but one that goes north-west does not: the chain grows east, north, north-east and
+  // south-east only, as Fairy-Stockfish's bitboard shifts do.
+  EXPECT_FALSE(play("bridge", {"P@a1", "P@e1", "P@a2", "P@d2", "P@a3", "P@c3", "P@a4", "P@b4",
+                               "P@b1", "P@a5"})
+                   ->over());
+}
+
 TEST(FairyDrops, RoomsRefuseDropsForNow) {
   auto v = load_variant("[zh:crazyhouse]\ndropChecks = false\n", "zh");
   ASSERT_TRUE(v.ok());

@@ -198,8 +198,23 @@ TEST(FairyVariantFile, ErrorsNameTheLineAndTheKey) {
   EXPECT_EQ(e.line, 1);
   e = error_of("[v:chess]\njust words\n");
   EXPECT_EQ(e.line, 2);
-  e = error_of("[a]\n[a]\n");
+  e = error_of("[a:chess]\n[a]\n");
   EXPECT_EQ(e.line, 2);
+}
+
+// A section without a parent starts as Fairy-Stockfish's bare variant: no piece, not even a
+// king, and no promotion choice, until it names them.
+TEST(FairyVariantFile, ASectionWithoutAParentHasOnlyThePiecesItNames) {
+  VariantError error;
+  auto file = parse_variant_file(
+      "[bare]\npawn = p\nqueen = q\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1\n", error);
+  ASSERT_TRUE(file.has_value()) << error.to_string();
+  const VariantDefinition& d = file->variants[0];
+  EXPECT_EQ(d.pieces.size(), 2u);
+  EXPECT_EQ(d.king_letter, 0);
+  EXPECT_EQ(d.settings.promotion_piece_types, "-");
+  const VariantError none = error_of("[bare]\nmaxFile = 6\n");
+  EXPECT_NE(none.message.find("no pieces"), std::string::npos) << none.to_string();
 }
 
 TEST(FairyVariantFile, InheritedCastlingFilesOffASmallBoardNeedAStartWithoutCastling) {

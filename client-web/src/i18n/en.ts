@@ -232,6 +232,7 @@ export const en = {
   'reason.counting': 'by the counting rule',
   'reason.move_rule': 'by the move rule',
   'reason.pawn_drop_mate': 'by an illegal pawn-drop mate',
+  'reason.connect': 'by connecting pieces',
   'reason.unknown': '({reason})',
   'settings.title': 'Settings',
   'settings.open': 'Settings',

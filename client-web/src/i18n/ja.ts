@@ -234,6 +234,7 @@ export const ja: Record<MessageKey, string> = {
   'reason.counting': '数え手ルール',
   'reason.move_rule': '手数ルール',
   'reason.pawn_drop_mate': '打ち歩詰め',
+  'reason.connect': '駒を並べた',
   'reason.unknown': '({reason})',
   'settings.title': '設定',
   'settings.open': '設定',
