@@ -176,7 +176,28 @@ std::optional<Position> parse_fen(const Rules& rules, std::string_view fen, std:
     error = "the FEN is longer than 256 characters";
     return std::nullopt;
   }
-  const auto f = fields(fen);
+  auto f = fields(fen);
+  // n-check: the checks each side still has to give ("3+3") after the en passant field, or
+  // the checks each has given at the end ("+1+0", lichess's three-check); without either,
+  // the next check wins, as Fairy-Stockfish reads it.
+  int checks_white = 1, checks_black = 1;
+  if (rules.check_counting) {
+    auto pair = [](std::string_view w, std::size_t plus) {
+      return plus != std::string_view::npos && plus == 1 && w.size() == 3 &&
+             std::isdigit(static_cast<unsigned char>(w[0])) &&
+             std::isdigit(static_cast<unsigned char>(w[2]));
+    };
+    if (f.size() > 4 && pair(f[4], f[4].find('+'))) {
+      checks_white = f[4][0] - '0';
+      checks_black = f[4][2] - '0';
+      f.erase(f.begin() + 4);
+    } else if (f.size() == 7 && f[6].size() == 4 && f[6][0] == '+' &&
+               pair(f[6].substr(1), f[6].substr(1).find('+'))) {
+      checks_white = std::max(3 - (f[6][1] - '0'), 0);
+      checks_black = std::max(3 - (f[6][3] - '0'), 0);
+      f.pop_back();
+    }
+  }
   if (f.size() < 2 || f.size() > 6) {
     error = "a FEN has a board, a side to move and up to four more fields";
     return std::nullopt;
@@ -233,6 +254,7 @@ std::optional<Position> parse_fen(const Rules& rules, std::string_view fen, std:
     rule50 = 0;
   }
   pos.set_counters(rule50, ply, counting_limit, counting_ply);
+  pos.set_checks_left(checks_white, checks_black);
   pos.finish_setup();
   return pos;
 }
@@ -298,6 +320,9 @@ std::string write_fen(const Position& pos) {
   else
     out += '-';
   out += ' ';
+  if (r.check_counting)
+    out +=
+        std::to_string(pos.checks_left(white)) + '+' + std::to_string(pos.checks_left(black)) + ' ';
   out += std::to_string(pos.counting_limit() ? pos.counting_ply() : pos.halfmove_clock());
   out += ' ';
   out += std::to_string(1 + (pos.game_ply() - (pos.side() == black ? 1 : 0)) / 2);

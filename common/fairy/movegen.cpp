@@ -369,7 +369,7 @@ bool Position::castling_legal(Move m) const {
     bool safe = true;
     const int step = kto > m.from ? 1 : -1;
     for (int s = m.from; safe && (m.from != kto ? s != kto : s == m.from); s += step)
-      safe = !attacked(s, them);
+      safe = !attacked(s, them) || (r.blast_on_capture && touches_royal(s, them));
     self.board_[m.from] = king;
     return safe;
   }
@@ -404,6 +404,11 @@ bool Position::legal(Move m) const {
   const Rules& r = *rules_;
   const int us = side_, them = us ^ 1;
   if (m.kind == MoveKind::castling && !castling_legal(m)) return false;
+  if (r.mutually_immune_types && m.kind != MoveKind::drop && m.kind != MoveKind::castling &&
+      board_[m.to] != empty_cell) {
+    const int t = cell_type(board_[m.from]);
+    if ((r.mutually_immune_types >> t & 1) && cell_type(board_[m.to]) == t) return false;
+  }
   if (r.immobility_illegal && m.kind == MoveKind::normal &&
       !r.types[cell_type(board_[m.from])].mobile[us][m.to])
     return false;
@@ -447,7 +452,7 @@ bool Position::pseudo_royal_attacked(int color) const {
       const int sq = square_of(f, k);
       const Cell c = board_[sq];
       if (c != empty_cell && cell_color(c) == color && pseudo_royal(color, cell_type(c)) &&
-          attacked(sq, color ^ 1))
+          attacked(sq, color ^ 1) && !(r.blast_on_capture && touches_royal(sq, color ^ 1)))
         return true;
     }
   return false;
@@ -480,12 +485,39 @@ bool Position::pseudo_royal_legal(Move m) const {
     taken = m.to - r.push(us);
   else if (m.kind != MoveKind::castling && m.kind != MoveKind::drop)
     taken = m.to;
-  const bool takes_royal = taken >= 0 && board_[taken] != empty_cell &&
-                           cell_color(board_[taken]) == them &&
-                           pseudo_royal(them, cell_type(board_[taken]));
+  bool takes_royal = taken >= 0 && board_[taken] != empty_cell &&
+                     cell_color(board_[taken]) == them &&
+                     pseudo_royal(them, cell_type(board_[taken]));
+  std::array<bool, max_types> royal_them{};
+  if (r.blast_on_capture)
+    for (std::size_t t = 0; t < r.types.size(); ++t)
+      royal_them[t] = pseudo_royal(them, static_cast<int>(t));
   auto& self = const_cast<Position&>(*this);
   self.make(m);
   bool ok = !(king_sq_[us] && attacked(king_sq_[us], them));
+  // A blast may not remove one of our pseudo-royal pieces (even if it also removes one of
+  // theirs); one of theirs removed ends the test, as a capture of one does.
+  for (int i = 0; i < undo_.back().blasted; ++i) {
+    const Blasted& b = blasted_[blasted_.size() - 1 - static_cast<std::size_t>(i)];
+    const int t = cell_type(b.cell);
+    if (cell_color(b.cell) == them) {
+      takes_royal = takes_royal || royal_them[t];
+    } else if (b.sq == m.to ? mover_royal || (pawn_promotion && !strips)
+                            : royal[t] && !(strips && t == m.promotion)) {
+      ok = false;
+    }
+  }
+  // With blasts, a piece touching one of their pseudo-royal pieces cannot be taken.
+  auto touches_theirs = [&](int sq) {
+    if (!r.blast_on_capture) return false;
+    for (int offset : {1, -1, board_width, -board_width, board_width + 1, board_width - 1,
+                       -board_width + 1, -board_width - 1}) {
+      const Cell c = board_[sq + offset];
+      if (c != empty_cell && c != off_board && cell_color(c) == them && royal_them[cell_type(c)])
+        return true;
+    }
+    return false;
+  };
   if (ok && r.flying_general && king_sq_[us] && kings_face(king_sq_[us], them)) ok = false;
   if (ok && !takes_royal)
     for (int f = 0; ok && f < r.files; ++f)
@@ -497,7 +529,7 @@ bool Position::pseudo_royal_legal(Move m) const {
         bool is_royal = royal[t] && !(strips && t == m.promotion);
         if (sq == m.to && m.kind == MoveKind::drop) is_royal = extinction_type;
         if (sq == m.to && mover) is_royal = mover_royal || (pawn_promotion && !strips);
-        if (is_royal && attacked(sq, them)) ok = false;
+        if (is_royal && attacked(sq, them) && !touches_theirs(sq)) ok = false;
       }
   if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
   self.unmake();
@@ -509,8 +541,9 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
   // Extinction: the side that just moved is checked first, as Fairy-Stockfish does; the
   // value is from the point of view of the side that lost its pieces. Pieces in hand count
   // as still there (Fairy-Stockfish's count_with_hand).
-  // Pseudo-royal pieces are never taken, so their extinction is no end (Fairy-Stockfish).
-  if (r.extinction != EndValue::none && !r.extinction_pseudo_royal) {
+  // Pseudo-royal pieces are never taken, so their extinction is no end (Fairy-Stockfish),
+  // unless a blast removes them.
+  if (r.extinction != EndValue::none && (!r.extinction_pseudo_royal || r.blast_on_capture)) {
     auto all = [&](int c) { return total_[c] + hand_total_[c]; };
     auto of_type = [&](int c, std::size_t t) { return count_[c][t] + hand_[c][t]; };
     for (int c : {side_ ^ 1, side_}) {
@@ -528,11 +561,24 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
       }
     }
   }
-  // Flags: with flagMove the side that reached the flag first lets the other answer once
-  // (except a king flag, where the win is seen at once).
-  if (r.flag_move && flag_reached(side_)) return ImmediateEnd{EndValue::win, "flag"};
-  if ((!r.flag_move || r.flag_type[side_] == r.king) && flag_reached(side_ ^ 1))
+  // Flags, as Fairy-Stockfish judges them: with flagMove (or flagPieceSafe) the side to move
+  // wins when it still holds the flag it reached before, unless both hold theirs, a draw
+  // when White's king was first (racing kings) or with flagPieceSafe alone. A flag just
+  // reached wins at once where the other side gets no extra move, or for a king flag
+  // unless Black's king can still reach its own (racing kings).
+  if ((r.flag_move || r.flag_piece_safe) && flag_reached(side_)) {
+    const bool both_draw = (r.flag_move && side_ == white && r.flag_type[black] == r.king) ||
+                           (r.flag_piece_safe && !r.flag_move);
+    return ImmediateEnd{both_draw && flag_reached(side_ ^ 1) ? EndValue::draw : EndValue::win,
+                        "flag"};
+  }
+  if ((!r.flag_move || r.flag_piece_safe || r.flag_type[side_] == r.king) &&
+      flag_reached(side_ ^ 1) &&
+      !(r.flag_move && r.flag_type[side_] == r.king && side_ == black && king_can_reach_flag()))
     return ImmediateEnd{EndValue::loss, "flag"};
+  // n-check: the side that has just moved gave its last check.
+  if (r.check_counting && checks_left_[side_ ^ 1] == 0)
+    return ImmediateEnd{EndValue::loss, "check_count"};
   // Connections, for the side that has just moved; connectValue is its own.
   if ((r.connect_n || r.connect_nxn || r.connect_regions) && connected(side_ ^ 1)) {
     const EndValue v = r.connect_value;
@@ -618,7 +664,35 @@ bool Position::flag_reached(int color) const {
       if (c != empty_cell && cell_color(c) == color && r.flag_piece(color, cell_type(c))) ++flags;
       if (board_[sq] == empty_cell) region_full = false;
     }
-  return flags > 0 && (flags >= r.flag_piece_count || (r.flag_piece_blocked_win && region_full));
+  const bool reached =
+      flags > 0 && (flags >= r.flag_piece_count || (r.flag_piece_blocked_win && region_full));
+  // flagPieceSafe: at exactly the count needed, none of them may be attacked (with flagMove,
+  // only for the side that has just moved: the other's unsafe pieces get their extra move).
+  if (reached && r.flag_piece_safe && flags == r.flag_piece_count &&
+      (!r.flag_move || color != side_))
+    for (int f = 0; f < r.files; ++f)
+      for (int k = 0; k < r.ranks; ++k) {
+        const int sq = square_of(f, k);
+        const Cell c = board_[sq];
+        if (r.flag_zone[color][sq] && c != empty_cell && cell_color(c) == color &&
+            r.flag_piece(color, cell_type(c)) && attacked(sq, color ^ 1))
+          return false;
+      }
+  return reached;
+}
+
+// Racing kings: after White's king reached its flag, Black may still draw by reaching its
+// own with its king on the next move; the game goes on while such a move is legal.
+bool Position::king_can_reach_flag() const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  if (!king_sq_[us] || in_check()) return false;
+  MoveList moves;
+  generate(moves);
+  for (const Move& m : moves)
+    if (m.kind == MoveKind::normal && m.from == king_sq_[us] && r.flag_zone[us][m.to] && legal(m))
+      return true;
+  return false;
 }
 
 // Marks the squares whose piece, by leaving, could expose our king: our first piece on

@@ -10,6 +10,8 @@ struct Zobrist {
   std::array<std::uint64_t, board_cells> en_passant{};
   // A hand holding n pieces of a type: hand[colour * max_types + type][n].
   std::array<std::array<std::uint64_t, max_in_hand + 2>, 2 * max_types> hand{};
+  // n-check: a side with n checks still to give (a FEN gives one digit).
+  std::array<std::array<std::uint64_t, 10>, 2> checks_left{};
   std::uint64_t side = 0;
   Zobrist() {
     std::uint64_t s = 0x9E3779B97F4A7C15ull;
@@ -26,6 +28,8 @@ struct Zobrist {
     for (auto& v : en_passant) v = next();
     side = next();
     for (auto& row : hand)
+      for (auto& v : row) v = next();
+    for (auto& row : checks_left)
       for (auto& v : row) v = next();
   }
 };
@@ -53,8 +57,10 @@ void Position::clear() {
   castle_king_ = {};
   ep_ = 0;
   rule50_ = game_ply_ = counting_limit_ = counting_ply_ = 0;
+  checks_left_ = {};
   key_ = 0;
   undo_.clear();
+  blasted_.clear();
   keys_.clear();
   checks_.clear();
 }
@@ -140,6 +146,11 @@ void Position::set_counters(int rule50, int game_ply, int counting_limit, int co
   counting_ply_ = counting_ply;
 }
 
+void Position::set_checks_left(int white_checks, int black_checks) {
+  checks_left_ = {static_cast<std::int8_t>(std::clamp(white_checks, 0, 9)),
+                  static_cast<std::int8_t>(std::clamp(black_checks, 0, 9))};
+}
+
 std::uint64_t Position::castling_key() const {
   std::uint64_t k = 0;
   for (const auto& side : castle_rook_)
@@ -158,6 +169,8 @@ void Position::finish_setup() {
   for (int c : {white, black})
     for (int t = 0; t < max_types; ++t)
       k ^= zobrist().hand[c * max_types + t][0] ^ zobrist().hand[c * max_types + t][hand_[c][t]];
+  if (rules_->check_counting)
+    for (int c : {white, black}) k ^= zobrist().checks_left[c][checks_left_[c]];
   key_ = k;
   keys_.assign(1, key_);
   checks_.clear();
@@ -234,6 +247,8 @@ void Position::make(Move m) {
          castle_rook_,
          castle_king_,
          -1,
+         0,
+         checks_left_,
          ep_,
          rule50_,
          counting_limit_,
@@ -302,6 +317,7 @@ void Position::make(Move m) {
       unpromoted_[m.from] = 0;
     }
     if (m.kind == MoveKind::piece_promotion) rule50_ = 0;
+    if (r.blast_on_capture && u.captured != empty_cell) blast(m.to, u);
     if (moved_type == r.pawn) {
       rule50_ = 0;
       const int step = m.to - m.from;
@@ -328,6 +344,10 @@ void Position::make(Move m) {
   key_ ^= z.side;
   side_ = them;
   ++game_ply_;
+  if (r.check_counting && checks_left_[us] > 0 && in_check()) {
+    key_ ^= z.checks_left[us][checks_left_[us]] ^ z.checks_left[us][checks_left_[us] - 1];
+    --checks_left_[us];
+  }
   if (r.counting != CountingRule::none) {
     // Fairy-Stockfish's counting: a count starts (or restarts with a shorter limit) when
     // the side to move is short of material; after a bare king's capture of the last pawn
@@ -378,6 +398,7 @@ void Position::unmake() {
     place(m.from, u.moved);
     place(m.to, rook);
   } else {
+    if (u.blasted) unblast(u);
     remove(m.to);
     place(m.from, u.moved);
     if (u.captured != empty_cell)
@@ -403,7 +424,67 @@ void Position::unmake() {
   rule50_ = u.rule50;
   counting_limit_ = u.counting_limit;
   counting_ply_ = u.counting_ply;
+  checks_left_ = u.checks_left;
   key_ = u.key;
+}
+
+// Atomic chess: the capture on `center` removes the capturer and every piece next to it
+// but pawns, except blast-immune types. Each removed piece goes, with captures to the hand,
+// to the hand of the side that did not own it (as Fairy-Stockfish does), and a removed
+// castling king or rook ends its castling rights.
+void Position::blast(int center, Undo& u) {
+  const Rules& r = *rules_;
+  for (int offset : {0, 1, -1, board_width, -board_width, board_width + 1, board_width - 1,
+                     -board_width + 1, -board_width - 1}) {
+    const int sq = center + offset;
+    const Cell c = board_[sq];
+    if (c == empty_cell || c == off_board) continue;
+    const int t = cell_type(c);
+    if ((offset != 0 && t == r.pawn) || (r.blast_immune_types >> t & 1)) continue;
+    Blasted b{static_cast<std::int16_t>(sq), c, unpromoted_[sq], -1};
+    if (r.captures_to_hand) {
+      const std::int8_t was = unpromoted_[sq];
+      b.to_hand = static_cast<std::int8_t>(was == 0 || r.drop_loop ? t
+                                           : was == pawn_promoted  ? r.pawn
+                                                                   : was - 1);
+      add_to_hand(cell_color(c) ^ 1, b.to_hand);
+    }
+    remove(sq);
+    unpromoted_[sq] = 0;
+    for (auto& sides : castle_rook_)
+      for (auto& rook : sides)
+        if (rook == sq) rook = 0;
+    for (int color : {white, black})
+      if (castle_king_[color] == sq) castle_rook_[color] = {};
+    blasted_.push_back(b);
+    ++u.blasted;
+  }
+}
+
+void Position::unblast(const Undo& u) {
+  for (int i = 0; i < u.blasted; ++i) {
+    const Blasted b = blasted_.back();
+    blasted_.pop_back();
+    place(b.sq, b.cell);
+    unpromoted_[b.sq] = b.unpromoted;
+    if (b.to_hand >= 0) {
+      --hand_[cell_color(b.cell) ^ 1][b.to_hand];
+      --hand_total_[cell_color(b.cell) ^ 1];
+    }
+  }
+}
+
+// Whether a pseudo-royal piece of `color` stands next to sq: with blasts, a piece touching
+// the other side's royal piece cannot be taken (the capture would blast that piece too).
+bool Position::touches_royal(int sq, int color) const {
+  for (int offset : {1, -1, board_width, -board_width, board_width + 1, board_width - 1,
+                     -board_width + 1, -board_width - 1}) {
+    const Cell c = board_[sq + offset];
+    if (c != empty_cell && c != off_board && cell_color(c) == color &&
+        pseudo_royal(color, cell_type(c)))
+      return true;
+  }
+  return false;
 }
 
 // Fairy-Stockfish's counting limits in full moves for the side that counts (0: none).

@@ -133,6 +133,8 @@ class Position {
   int game_ply() const { return game_ply_; }
   int counting_limit() const { return counting_limit_; }
   int counting_ply() const { return counting_ply_; }
+  // n-check (checkCounting): the checks `color` still has to give to win.
+  int checks_left(int color) const { return checks_left_[color]; }
   std::uint64_t key() const { return key_; }
   // Keys of every position since the last irreversible move (for repetition).
   const std::vector<std::uint64_t>& key_history() const { return keys_; }
@@ -158,6 +160,7 @@ class Position {
   // An end by a variant rule (extinction, flag), valued for the side to move.
   std::optional<ImmediateEnd> immediate_result() const;
   bool flag_reached(int color) const;
+  bool king_can_reach_flag() const;
   // Whether `color` has connected as connectN, connectNxN or its connect regions ask.
   bool connected(int color) const;
   // Whether the piece on `from` has a plain (non-promoting) move to `to`, own king aside.
@@ -175,6 +178,7 @@ class Position {
   void add_to_hand(int color, int type);
   void set_en_passant(int sq) { ep_ = sq; }
   void set_counters(int rule50, int game_ply, int counting_limit, int counting_ply);
+  void set_checks_left(int white_checks, int black_checks);
   void finish_setup();  // computes the key
 
  private:
@@ -186,7 +190,9 @@ class Position {
     std::int8_t moved_unpromoted;
     std::array<std::array<std::int16_t, 2>, 2> castle_rook;
     std::array<std::int16_t, 2> castle_king;
-    std::int8_t to_hand;  // the type a capture put into the mover's hand, or -1
+    std::int8_t to_hand;   // the type a capture put into the mover's hand, or -1
+    std::uint8_t blasted;  // pieces the capture's blast removed (on blasted_)
+    std::array<std::int8_t, 2> checks_left;
     std::int16_t ep;
     int rule50;
     int counting_limit;
@@ -212,6 +218,9 @@ class Position {
   void mark_exposing_squares(SquareMarks& marks) const;
   void remove(int sq);
   void place(int sq, Cell cell);
+  void blast(int center, Undo& u);
+  void unblast(const Undo& u);
+  bool touches_royal(int sq, int color) const;
   std::uint64_t castling_key() const;
   int count_limit(int side_to_count) const;
 
@@ -235,7 +244,16 @@ class Position {
   int counting_limit_ = 0;
   int counting_ply_ = 0;
   std::uint64_t key_ = 0;
+  std::array<std::int8_t, 2> checks_left_{};
   std::vector<Undo> undo_;
+  // A piece a blast removed: where, what, its promotion record, and the hand it went to.
+  struct Blasted {
+    std::int16_t sq;
+    Cell cell;
+    std::int8_t unpromoted;
+    std::int8_t to_hand;  // the type put into the hand of the other side than its owner, or -1
+  };
+  std::vector<Blasted> blasted_;
   std::vector<std::uint64_t> keys_;
   std::vector<std::uint8_t> checks_;
 };

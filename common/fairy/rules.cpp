@@ -298,6 +298,10 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.extinction_count = s.extinction_piece_count;
   r.extinction_opponent_count = s.extinction_opponent_piece_count;
   r.extinction_pseudo_royal = s.extinction_pseudo_royal;
+  r.blast_on_capture = s.blast_on_capture;
+  for (int t : letters_to_types(s.blast_immune_types)) r.blast_immune_types |= 1u << t;
+  for (int t : letters_to_types(s.mutually_immune_types)) r.mutually_immune_types |= 1u << t;
+  r.check_counting = s.check_counting;
 
   // As Fairy-Stockfish reads it: a flag region without flagPiece (or with *) is reached by
   // any piece, the last letter counts, and - is none.
@@ -311,6 +315,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.flag_move = s.flag_move;
   r.flag_piece_count = s.flag_piece_count;
   r.flag_piece_blocked_win = s.flag_piece_blocked_win;
+  r.flag_piece_safe = s.flag_piece_safe;
   r.counting = s.counting_rule;
   r.connect_n = s.connect_n;
   r.connect_nxn = s.connect_nxn;

@@ -160,6 +160,12 @@ struct Rules {
   int extinction_count = 0;
   int extinction_opponent_count = 0;
   bool extinction_pseudo_royal = false;  // extinctionPseudoRoyal
+  // Atomic chess (blastOnCapture): a capture removes the piece on the target square and every
+  // piece next to it but pawns (the type named pawn), except blast_immune_types (bit per type).
+  bool blast_on_capture = false;
+  std::uint32_t blast_immune_types = 0;
+  std::uint32_t mutually_immune_types = 0;  // bit per type: cannot take a piece of its own type
+  bool check_counting = false;  // n-check: the checks each side still has to give, in the FEN
 
   std::array<int, 2> flag_type{-1, -1};  // any_flag_type: every piece (flagPiece = *)
   static constexpr int any_flag_type = -2;
@@ -170,6 +176,7 @@ struct Rules {
   bool flag_move = false;
   int flag_piece_count = 1;             // flagPieceCount
   bool flag_piece_blocked_win = false;  // flagPieceBlockedWin
+  bool flag_piece_safe = false;         // flagPieceSafe
 
   CountingRule counting = CountingRule::none;
 

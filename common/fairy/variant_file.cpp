@@ -102,6 +102,8 @@ using S = VariantSettings;
 // customPieceN, king) and the board size are handled on their own below.
 constexpr std::array key_specs{
     KeySpec{"blackDropRegion", Kind::region, &S::drop_region_black},
+    KeySpec{"blastImmuneTypes", Kind::letters, &S::blast_immune_types},
+    KeySpec{"blastOnCapture", Kind::boolean, &S::blast_on_capture},
     KeySpec{"capturesToHand", Kind::boolean, &S::captures_to_hand},
     KeySpec{"castling", Kind::boolean, &S::castling},
     KeySpec{"castlingDroppedPiece", Kind::boolean, &S::castling_dropped_piece},
@@ -111,6 +113,7 @@ constexpr std::array key_specs{
     KeySpec{"castlingQueensideFile", Kind::file, &S::castling_queenside_file},
     KeySpec{"castlingRank", Kind::integer, &S::castling_rank, 1, max_ranks},
     KeySpec{"castlingRookPieces", Kind::letters, &S::castling_rook_pieces},
+    KeySpec{"checkCounting", Kind::boolean, &S::check_counting},
     KeySpec{"checking", Kind::boolean, &S::checking},
     KeySpec{"checkmateValue", Kind::value, &S::checkmate_value},
     KeySpec{"chess960", Kind::boolean, &S::chess960},
@@ -150,6 +153,7 @@ constexpr std::array key_specs{
     KeySpec{"flagPiece", Kind::letters, &S::flag_piece},
     KeySpec{"flagPieceBlockedWin", Kind::boolean, &S::flag_piece_blocked_win},
     KeySpec{"flagPieceCount", Kind::integer, &S::flag_piece_count, 1, 120},
+    KeySpec{"flagPieceSafe", Kind::boolean, &S::flag_piece_safe},
     KeySpec{"flagRegionBlack", Kind::region, &S::flag_region_black},
     KeySpec{"flagRegionWhite", Kind::region, &S::flag_region_white},
     KeySpec{"flyingGeneral", Kind::boolean, &S::flying_general},
@@ -159,6 +163,7 @@ constexpr std::array key_specs{
     KeySpec{"mustCapture", Kind::boolean, &S::must_capture},
     KeySpec{"mustDrop", Kind::boolean, &S::must_drop},
     KeySpec{"mustDropType", Kind::letter, &S::must_drop_type},
+    KeySpec{"mutuallyImmuneTypes", Kind::letters, &S::mutually_immune_types},
     KeySpec{"nFoldRule", Kind::integer, &S::n_fold_rule, 0, 100},
     KeySpec{"nFoldValue", Kind::value, &S::n_fold_value},
     KeySpec{"nFoldValueAbsolute", Kind::boolean, &S::n_fold_value_absolute},
@@ -677,11 +682,13 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
                                     "', which neither promotes nor is promoted to"};
         }
     }
+    // A region may name squares of the largest board that this board lacks (Fairy-Stockfish's
+    // own epicatomic does); they are left out, as Fairy-Stockfish leaves them.
     if (spec.kind == Kind::region && own_keys.contains(key)) {
       for (std::string_view w : words(value)) {
-        const bool file_ok = w[0] == '*' || w[0] < 'a' + d.files;
+        const bool file_ok = w[0] == '*' || w[0] < 'a' + max_files;
         const auto r = to_int(w.substr(1));
-        if (!file_ok || (r && *r > d.ranks))
+        if (!file_ok || (r && *r > max_ranks))
           return VariantError{line_of(key), key, "names " + std::string(w) + ", off the board"};
       }
     }
@@ -694,6 +701,22 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
       return VariantError{line_of(key), key,
                           "names file " + std::string(1, d.settings.**file) + ", off the board"};
   }
+  // Combinations Fairy-Stockfish itself warns against (its parser), refused here: a blast
+  // would take a royal king off the board; immunity to blasts is not judged for royal
+  // pieces; the flag's safety test does not see blasts.
+  const VariantSettings& v = d.settings;
+  if (v.blast_on_capture && d.king_letter)
+    return VariantError{line_of("blastOnCapture"), "blastOnCapture",
+                        "needs a king that is not royal (king = - and a commoner with extinction "
+                        "rules, as in atomic): a blast would take a royal king off the board"};
+  for (auto [key, value] : {std::pair{"blastImmuneTypes", &v.blast_immune_types},
+                            std::pair{"mutuallyImmuneTypes", &v.mutually_immune_types}})
+    if (!value->empty() && *value != "-" && (d.king_letter || v.extinction_pseudo_royal))
+      return VariantError{line_of(key), key,
+                          "cannot be used with a royal king or pseudo-royal pieces"};
+  if (v.flag_piece_safe && v.blast_on_capture)
+    return VariantError{line_of("flagPieceSafe"), "flagPieceSafe",
+                        "cannot be used with blastOnCapture (its safety test does not see blasts)"};
   return std::nullopt;
 }
 
@@ -818,7 +841,17 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
       error = {line_number, std::string(key), "comes before any [section]"};
       return std::nullopt;
     }
-    if (auto problem = apply_key(*current, key, value)) {
+    // flagRegion sets both colours' regions, as Fairy-Stockfish reads it: a colour's own key
+    // in the same section wins over it, wherever it stands.
+    std::optional<std::string> problem;
+    if (key == "flagRegion") {
+      for (const char* colour_key : {"flagRegionWhite", "flagRegionBlack"})
+        if (!problem && !section_keys.contains(colour_key))
+          problem = apply_key(*current, colour_key, value);
+    } else {
+      problem = apply_key(*current, key, value);
+    }
+    if (problem) {
       error = {line_number, std::string(key), *problem};
       return std::nullopt;
     }

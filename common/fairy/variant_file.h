@@ -87,12 +87,21 @@ struct VariantSettings {
   // extinctionPieceCount: no move may leave one attacked, and a side without a move with
   // one attacked is checkmated.
   bool extinction_pseudo_royal = false;
+  // Atomic chess: a capture removes the capturer and every piece next to the target square
+  // but pawns, except the blastImmuneTypes.
+  bool blast_on_capture = false;
+  std::string blast_immune_types;
+  std::string mutually_immune_types;  // a piece of these types cannot take one of its own type
+  // n-check: a side that has given checkCounting's number of checks (the startFen's "3+3"
+  // field: checks each side still has to give) wins.
+  bool check_counting = false;
   std::string flag_piece;
   std::string flag_region_white;
   std::string flag_region_black;
   bool flag_move = false;
   int flag_piece_count = 1;             // flag pieces that must stand in the flag region
   bool flag_piece_blocked_win = false;  // or: one does, and the region has no empty square
+  bool flag_piece_safe = false;         // ... and, at exactly that count, none is attacked
   bool immobility_illegal = false;
   bool must_capture = false;  // while a capture is legal, every other move is illegal
   CountingRule counting_rule = CountingRule::none;

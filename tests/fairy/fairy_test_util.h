@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "fairy/factory.h"
 #include "fairy/fen.h"
 #include "fairy/notation.h"
 #include "fairy/rules.h"
@@ -40,6 +41,22 @@ inline Position position_of(const Rules& rules, const std::string& fen) {
   auto pos = parse_fen(rules, fen.empty() ? rules.start_fen : fen, error);
   EXPECT_TRUE(pos.has_value()) << fen << ": " << error;
   return pos ? std::move(*pos) : Position(rules);
+}
+
+// The compiled rules of a variant known by name (built-ins and the catalogue).
+inline const Rules& catalogue_rules(const std::string& name) {
+  auto v = named_variant(name);
+  EXPECT_TRUE(v) << name;
+  static std::map<std::string, std::shared_ptr<const VariantRules>> kept;
+  kept[name] = v;
+  return v->rules;
+}
+
+// A game of a variant known by name, from a FEN (empty: its start).
+inline GamePtr catalogue_game(const std::string& variant, const std::string& fen = "") {
+  auto g = create_fairy_game(named_variant(variant), fen);
+  EXPECT_TRUE(g.ok()) << variant << " " << fen;
+  return g.ok() ? std::move(*g) : nullptr;
 }
 
 }  // namespace banmen::fairy::test

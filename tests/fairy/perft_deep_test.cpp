@@ -34,10 +34,9 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
     int depth;
     std::uint64_t count;
   } cases[] = {
-      {"xiangqi", 4, 3290240},
-      {"minixiangqi", 4, 127164},
-      {"manchu", 4, 798554},
-      {"grasshopper", 4, 635298},
+      {"xiangqi", 4, 3290240},     {"minixiangqi", 4, 127164}, {"manchu", 4, 798554},
+      {"grasshopper", 4, 635298},  {"atomic", 5, 4864979},     {"3check", 5, 4865609},
+      {"racingkings", 5, 9472927},
   };
   for (const auto& c : cases) {
     auto variant = named_variant(c.variant);

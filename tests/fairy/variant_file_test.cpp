@@ -190,9 +190,15 @@ TEST(FairyVariantFile, ErrorsNameTheLineAndTheKey) {
                "\n");
   EXPECT_EQ(e.key, "pieceToCharTable");
 
-  e = error_of("[v:chess]\n\nflagRegionWhite = i4\n");
+  // A square of the largest board that this one lacks is clipped (Fairy-Stockfish's own
+  // epicatomic names ranks 9 and 10 of an 8-rank board); one beyond every board is refused.
+  VariantError clipped;
+  EXPECT_TRUE(parse_variant_file("[v:chess]\nflagRegionWhite = i4 *10\n", clipped));
+  e = error_of("[v:chess]\n\nflagRegionWhite = m4\n");
   EXPECT_EQ(e.key, "flagRegionWhite");
   EXPECT_EQ(e.line, 3);
+  e = error_of("[v:chess]\nflagRegion = a11\n");
+  EXPECT_EQ(e.key, "flagRegion");
 
   e = error_of("maxFile = 8\n");
   EXPECT_EQ(e.line, 1);

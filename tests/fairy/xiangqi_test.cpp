@@ -14,13 +14,9 @@
 namespace banmen::fairy {
 namespace {
 
+using test::catalogue_game;
+using test::catalogue_rules;
 using test::PerftCase;
-
-const Rules& catalogue_rules(const std::string& name) {
-  auto v = named_variant(name);
-  EXPECT_TRUE(v) << name;
-  return v->rules;
-}
 
 // Depth 3 here (under the sanitizers); depth 4 of the starts in perft_deep_test.cpp.
 constexpr PerftCase xiangqi_cases[] = {

@@ -233,6 +233,7 @@ export const en = {
   'reason.move_rule': 'by the move rule',
   'reason.pawn_drop_mate': 'by an illegal pawn-drop mate',
   'reason.connect': 'by connecting pieces',
+  'reason.check_count': 'by giving the last of the checks needed',
   'reason.unknown': '({reason})',
   'settings.title': 'Settings',
   'settings.open': 'Settings',

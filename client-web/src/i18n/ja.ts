@@ -235,6 +235,7 @@ export const ja: Record<MessageKey, string> = {
   'reason.move_rule': '手数ルール',
   'reason.pawn_drop_mate': '打ち歩詰め',
   'reason.connect': '駒を並べた',
+  'reason.check_count': '規定回数の王手',
   'reason.unknown': '({reason})',
   'settings.title': '設定',
   'settings.open': '設定',
