@@ -89,9 +89,13 @@ class FairyNode {
     return 16 * victim - value[fairy::cell_type(pos().at(m.from))] / 16 + 64;
   }
   std::uint32_t code(Move m) const {
+    // A gate is on the square left (or, castling, the rook's): its type and which of the two.
+    const std::uint32_t gate = m.gate ? static_cast<std::uint32_t>(fairy::gate_type(m) + 1) << 26 |
+                                            (fairy::gate_square(m) == m.from ? 0u : 1u << 31)
+                                      : 0u;
     return 1u + (static_cast<std::uint32_t>(m.from) | static_cast<std::uint32_t>(m.to) << 9 |
                  static_cast<std::uint32_t>(m.kind) << 18 |
-                 static_cast<std::uint32_t>(m.promotion + 1) << 21);
+                 static_cast<std::uint32_t>(m.promotion + 1) << 21 | gate);
   }
   int history_slot(Move m) const { return board_index(m.from) * 120 + board_index(m.to); }
   void play(Move m) {

@@ -28,6 +28,9 @@ std::optional<std::string> cost_refusal(const Position& start) {
   // with drops is refused there until they do, whatever it costs (banmen-rules plays it).
   if (start.rules().drops)
     return "uses drops (pieceDrops), which rooms do not play yet (banmen-rules does)";
+  if (start.rules().seirawan_gating)
+    return "gates pieces from the hand (seirawanGating), which rooms do not play yet "
+           "(banmen-rules does)";
   const CostProbe probe = probe_cost(start);
   if (probe.work <= cost_probe_budget) return std::nullopt;
   return "is too costly to play here: its first " + std::to_string(probe.positions) +

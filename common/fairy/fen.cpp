@@ -52,9 +52,9 @@ bool read_pocket(Position& pos, std::string_view pocket, std::string& error) {
 bool read_board(Position& pos, std::string_view board, std::string& error) {
   const Rules& r = pos.rules();
   if (const auto open = board.find('['); open != std::string_view::npos) {
-    if (board.back() != ']' || !r.drops) {
-      error = r.drops ? "a FEN's pocket ends with ]"
-                      : "the FEN has a pocket, and " + r.name + " has no drops";
+    if (board.back() != ']' || !r.hands()) {
+      error = r.hands() ? "a FEN's pocket ends with ]"
+                        : "the FEN has a pocket, and " + r.name + " has no drops";
       return false;
     }
     if (!read_pocket(pos, board.substr(open + 1, board.size() - open - 2), error)) return false;
@@ -121,9 +121,17 @@ bool read_board(Position& pos, std::string_view board, std::string& error) {
   return true;
 }
 
+// The castling field, as Fairy-Stockfish reads it: K and Q (the outermost rook of the
+// castling rank), or a rook's file (Chess960); with gating, also the gates: every letter's
+// square holding one of the side's pieces, and for K and Q the king's square too. While a
+// side can still gate (pieces in hand, or captures to the hand) a file letter names a
+// gate only, and gates on the king and a rook give their castling right.
 void read_castling(Position& pos, std::string_view text) {
   const Rules& r = pos.rules();
-  if (!r.castling || text == "-") return;
+  if ((!r.castling && !r.seirawan_gating) || text == "-") return;
+  auto can_gate = [&](int c) {
+    return r.seirawan_gating && (pos.hand_total(c) > 0 || r.captures_to_hand);
+  };
   std::array<int, 2> king{};
   for (char token : text) {
     const int c = std::islower(static_cast<unsigned char>(token)) ? black : white;
@@ -159,8 +167,36 @@ void read_castling(Position& pos, std::string_view text) {
                     : square_of(r.castling_king_file, rank);
       if (pos.at(king[c]) != king_cell) king[c] = -1;
     }
-    if (king[c] > 0 && is_rook(rsq)) pos.set_castling(c, king[c] < rsq ? 0 : 1, rsq, king[c]);
+    if (r.seirawan_gating) {
+      const Cell at = pos.at(rsq);
+      if (at != empty_cell && at != off_board && cell_color(at) == c) pos.add_gate(c, file_of(rsq));
+      if ((up == 'K' || up == 'Q') && king[c] > 0)
+        pos.add_gate(c, file_of(king[c]));
+      else if (can_gate(c))
+        continue;
+    }
+    if (r.castling && king[c] > 0 && is_rook(rsq))
+      pos.set_castling(c, king[c] < rsq ? 0 : 1, rsq, king[c]);
   }
+  // A gated king with no castling right castles with the rooks on gates (Chess960 with gates).
+  if (r.castling && r.seirawan_gating)
+    for (int c : {white, black}) {
+      const int rank = c == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+      if (!can_gate(c) || pos.castling_rook(c, 0) || pos.castling_rook(c, 1)) continue;
+      int gated_king = 0;
+      for (int f = 0; f < r.files; ++f)
+        if (pos.gate_at(c, square_of(f, rank)) &&
+            pos.at(square_of(f, rank)) == make_cell(c, r.castling_king_type))
+          gated_king = square_of(f, rank);
+      if (!gated_king) continue;
+      for (int f = 0; f < r.files; ++f) {
+        const int sq = square_of(f, rank);
+        const Cell at = pos.at(sq);
+        if (pos.gate_at(c, sq) && at != empty_cell && cell_color(at) == c &&
+            (r.castling_rook_types >> cell_type(at) & 1))
+          pos.set_castling(c, gated_king < sq ? 0 : 1, sq, gated_king);
+      }
+    }
 }
 
 }  // namespace
@@ -285,7 +321,7 @@ std::string write_fen(const Position& pos) {
     if (gap) out += std::to_string(gap);
     if (rank) out += '/';
   }
-  if (r.drops) {
+  if (r.hands()) {
     // The pocket, as Fairy-Stockfish writes it: White's then Black's, each from the king
     // down its order of piece types.
     std::vector<int> order(r.types.size());
@@ -303,15 +339,29 @@ std::string write_fen(const Position& pos) {
   }
   out += pos.side() == white ? " w " : " b ";
   std::string castling;
-  for (int c : {white, black})
+  for (int c : {white, black}) {
+    auto letter = [&](char upper) {
+      castling += c == white ? upper : static_cast<char>(std::tolower(upper));
+    };
     for (int s : {0, 1}) {
       const int rook = pos.castling_rook(c, s);
       if (!rook) continue;
-      char letter = r.chess960 ? static_cast<char>('A' + file_of(rook)) : (s == 0 ? 'K' : 'Q');
-      if (c == black) letter = static_cast<char>(std::tolower(letter));
-      castling += letter;
+      letter(r.chess960 ? static_cast<char>('A' + file_of(rook)) : (s == 0 ? 'K' : 'Q'));
     }
-  out += castling.empty() ? "-" : castling;
+    // The gates (while the side can still gate), less the files the castling letters name.
+    if (!pos.gates(c) || !(pos.hand_total(c) > 0 || r.captures_to_hand)) continue;
+    const bool castles = pos.castling_rook(c, 0) || pos.castling_rook(c, 1);
+    for (int f = 0; f < r.files; ++f) {
+      if (!(pos.gates(c) >> f & 1)) continue;
+      if (!r.chess960 && castles && f == file_of(pos.castling_king(c))) continue;
+      if ((pos.castling_rook(c, 0) && f == file_of(pos.castling_rook(c, 0))) ||
+          (pos.castling_rook(c, 1) && f == file_of(pos.castling_rook(c, 1))))
+        continue;
+      letter(static_cast<char>('A' + f));
+    }
+  }
+  if (castling.empty() && !pos.gates(white) && !pos.gates(black)) castling = "-";
+  out += castling;
   out += ' ';
   if (pos.counting_limit())
     out += std::to_string(pos.counting_limit());

@@ -182,7 +182,16 @@ int bound_for(const Rules& r, int color) {
   if (r.drops)
     for (std::size_t t = 0; t < r.types.size(); ++t)
       drops += (r.drop_promoted && r.promoted_type[t] >= 0 ? 2 : 1) * n;
-  return bound + drops + (r.castling ? 2 : 0);
+  // Gating: a move from a square of the castling rank (where gates are) may also gate any
+  // type on the square it leaves; castling on either of its two squares.
+  int gating = 0;
+  if (r.seirawan_gating) {
+    const int rank = color == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+    for (std::size_t s = 0; s < squares.size(); ++s)
+      if (rank_of(squares[s]) == rank) gating += best[s][static_cast<std::size_t>(n)];
+    gating = (gating + 4) * static_cast<int>(r.types.size());
+  }
+  return bound + drops + gating + (r.castling ? 2 : 0);
 }
 
 }  // namespace

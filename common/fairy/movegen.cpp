@@ -304,7 +304,45 @@ void Position::generate(MoveList& out) const {
         add_piece_moves<false>(out, from, t);
     }
   if (r.castling && !in_check()) add_castling(out);
+  if (r.seirawan_gating && hand_total_[us] && gates_[us]) add_gatings(out);
   if (r.drops && hand_total_[us]) add_drops(out);
+}
+
+// Whether a piece of `type` from the hand may stand on `sq` as a drop may, as
+// Fairy-Stockfish's drop region for a type says (the drop region and the type's mobility
+// region; a pawn neither in its promotion zone nor on its first rank unless allowed; no
+// more own pieces of the dropNoDoubled type on the file than its count).
+bool Position::may_gate(int type, int sq) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  if (!r.drop_zone[us][sq] || !(r.may_stand[us][sq] >> type & 1)) return false;
+  if (type == r.pawn) {
+    if (!r.promotion_zone_pawn_drops && r.promotion_zone[us][sq]) return false;
+    if (!r.first_rank_pawn_drops && rank_of(sq) == (us == white ? 0 : r.ranks - 1)) return false;
+  }
+  if (type == r.drop_no_doubled) {
+    int n = 0;
+    for (int k = 0; k < r.ranks; ++k) n += board_[square_of(file_of(sq), k)] == make_cell(us, type);
+    if (n >= r.drop_no_doubled_count) return false;
+  }
+  return true;
+}
+
+// seirawanGating: a move from a gate square may also put a piece from the hand on the
+// square it leaves (castling: on the king's or the rook's square), where that piece may
+// be dropped.
+void Position::add_gatings(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  const int moves = out.size;
+  for (int i = 0; i < moves; ++i) {
+    const Move m = out.moves[i];
+    for (int sq : {static_cast<int>(m.from), m.kind == MoveKind::castling ? m.to : 0}) {
+      if (!sq || !gate_at(us, sq)) continue;
+      for (int t = 0; t < static_cast<int>(r.types.size()); ++t)
+        if (hand_[us][t] && may_gate(t, sq)) out.add(with_gate(m, t, sq));
+    }
+  }
 }
 
 // Whether the piece on `from` could make a plain move to `to` here (its own check aside),
@@ -403,6 +441,20 @@ bool Position::kings_face(int king, int them) const {
 bool Position::legal(Move m) const {
   const Rules& r = *rules_;
   const int us = side_, them = us ^ 1;
+  if (m.gate) {
+    // A gate may not be where the castled king or rook lands. Otherwise Fairy-Stockfish
+    // judges a gating move as the move without its gate (the gated piece shields nothing),
+    // except where pseudo-royal pieces are tested with the gated piece on the board.
+    if (m.kind == MoveKind::castling) {
+      const bool king_side = m.to > m.from;
+      const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+      const int kto =
+          square_of(king_side ? r.castling_kingside_file : r.castling_queenside_file, rank);
+      const int rto = kto + (king_side ? -1 : 1);
+      if (gate_square(m) == kto || gate_square(m) == rto) return false;
+    }
+    if (!r.extinction_pseudo_royal) m.gate = 0;
+  }
   if (m.kind == MoveKind::castling && !castling_legal(m)) return false;
   if (r.mutually_immune_types && m.kind != MoveKind::drop && m.kind != MoveKind::castling &&
       board_[m.to] != empty_cell) {

@@ -17,8 +17,12 @@ std::string uci_move(const Position& pos, Move m) {
     out.append(square_name(m.to));
     return out;
   }
-  int to = m.to;
-  if (m.kind == MoveKind::castling && !r.chess960) {
+  int from = m.from, to = m.to;
+  if (m.gate && gate_square(m) == m.to) {
+    // Castling that gates on the rook's square is written from the rook to the king.
+    from = m.to;
+    to = m.from;
+  } else if (m.kind == MoveKind::castling && !r.chess960) {
     to = square_of(m.to > m.from ? r.castling_kingside_file : r.castling_queenside_file,
                    rank_of(m.from));
     // Where the king could also step to its destination by a plain move (a castling king
@@ -26,14 +30,19 @@ std::string uci_move(const Position& pos, Move m) {
     // written as the king taking its rook, as Fairy-Stockfish writes it.
     if (pos.plain_move_pseudo_legal(m.from, to)) to = m.to;
   }
-  std::string out = square_name(m.from) + square_name(to);
+  std::string out = square_name(from) + square_name(to);
   if (m.kind == MoveKind::promotion) out += r.types[m.promotion].letter;
   if (m.kind == MoveKind::piece_promotion) out += '+';
+  // A gated piece: its letter, and its square when it is not the square written first.
+  if (m.gate) {
+    out += r.types[gate_type(m)].letter;
+    if (gate_square(m) != from) out += square_name(gate_square(m));
+  }
   return out;
 }
 
 bool find_uci_move(const Position& pos, std::string_view text, Move& out) {
-  if (text.size() > 8) return false;
+  if (text.size() > 12) return false;
   MoveList moves;
   pos.legal_moves(moves);
   for (const Move& m : moves)
@@ -56,6 +65,12 @@ std::string san_move(Position& pos, Move m) {
     out.append(square_name(m.to));
   } else if (m.kind == MoveKind::castling) {
     out = m.to > m.from ? "O-O" : "O-O-O";
+    // Fairy-Stockfish's SAN of castling with a gate: the piece and the gate's square.
+    if (m.gate)
+      out += std::string("/") +
+             static_cast<char>(
+                 std::toupper(static_cast<unsigned char>(r.types[gate_type(m)].letter))) +
+             square_name(gate_square(m));
   } else {
     const bool capture = pos.at(m.to) != empty_cell || m.kind == MoveKind::en_passant;
     if (type == r.pawn) {
@@ -92,6 +107,10 @@ std::string san_move(Position& pos, Move m) {
       out +=
           std::string("=") +
           static_cast<char>(std::toupper(static_cast<unsigned char>(r.types[m.promotion].letter)));
+    if (m.gate)
+      out +=
+          std::string("/") +
+          static_cast<char>(std::toupper(static_cast<unsigned char>(r.types[gate_type(m)].letter)));
   }
   pos.make(m);
   if (pos.in_check()) {

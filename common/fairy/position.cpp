@@ -58,6 +58,7 @@ void Position::clear() {
   ep_ = 0;
   rule50_ = game_ply_ = counting_limit_ = counting_ply_ = 0;
   checks_left_ = {};
+  gates_ = {};
   key_ = 0;
   undo_.clear();
   blasted_.clear();
@@ -144,6 +145,12 @@ void Position::set_counters(int rule50, int game_ply, int counting_limit, int co
   game_ply_ = game_ply;
   counting_limit_ = counting_limit;
   counting_ply_ = counting_ply;
+}
+
+bool Position::gate_at(int color, int sq) const {
+  const Rules& r = *rules_;
+  const int rank = color == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+  return rank_of(sq) == rank && (gates_[color] >> file_of(sq) & 1);
 }
 
 void Position::set_checks_left(int white_checks, int black_checks) {
@@ -248,6 +255,7 @@ void Position::make(Move m) {
          castle_king_,
          -1,
          0,
+         gates_,
          checks_left_,
          ep_,
          rule50_,
@@ -329,6 +337,24 @@ void Position::make(Move m) {
       }
     }
   }
+  if (r.seirawan_gating) {
+    // The gated piece comes from the hand onto the square the move left. A gate ends when
+    // its square is left, or taken; all of a side's gates end with its last piece in hand
+    // (where captures never refill it).
+    if (m.gate) {
+      take_from_hand(us, gate_type(m));
+      place(gate_square(m), make_cell(us, gate_type(m)));
+    }
+    auto close = [&](int color, int sq) {
+      const int rank = color == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+      if (m.kind != MoveKind::drop && rank_of(sq) == rank)
+        gates_[color] &= static_cast<std::uint16_t>(~(1u << file_of(sq)));
+    };
+    close(us, m.from);
+    if (m.kind == MoveKind::castling) close(us, m.to);
+    close(them, m.to);
+    if (hand_total_[us] == 0 && !r.captures_to_hand) gates_[us] = 0;
+  }
   // Castling rights end when the castling king or rook leaves its square or is taken (a
   // drop moves and takes nothing).
   for (int c : {white, black})
@@ -382,6 +408,12 @@ void Position::unmake() {
   --game_ply_;
   const int us = side_;
   const Move m = u.move;
+  if (m.gate) {
+    remove(gate_square(m));
+    ++hand_[us][gate_type(m)];
+    ++hand_total_[us];
+  }
+  gates_ = u.gates;
   if (m.kind == MoveKind::drop) {
     remove(m.to);
     ++hand_[us][m.from];

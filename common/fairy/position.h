@@ -30,19 +30,33 @@ enum class MoveKind : std::uint8_t {
 // Fairy-Stockfish stores it; notation turns it into the king's destination when needed.
 // For a drop `from` is the type taken from the hand (a guard cell's index, never a board
 // square) and `promotion` the type put on the board (another with dropPromoted).
+// `gate` (seirawanGating) is 0, or a piece from the hand put on the square a move leaves:
+// the type + 1 above bit 9, the square below (see gate_type(), gate_square()).
 // Trivially constructible on purpose: move lists hold a thousand of them per node.
 struct Move {
   std::uint16_t from;
   std::uint16_t to;
   MoveKind kind;
   std::int8_t promotion;  // the type promoted to (kinds promotion and piece_promotion)
+  std::uint16_t gate;
   friend bool operator==(const Move&, const Move&) = default;
 };
 
 constexpr Move make_move(int from, int to, MoveKind kind = MoveKind::normal, int promotion = -1) {
   return {static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to), kind,
-          static_cast<std::int8_t>(promotion)};
+          static_cast<std::int8_t>(promotion), 0};
 }
+constexpr Move with_gate(Move m, int type, int sq) {
+  m.gate = static_cast<std::uint16_t>((type + 1) << 9 | sq);
+  return m;
+}
+constexpr int gate_type(Move m) {
+  return (m.gate >> 9) - 1;
+}
+constexpr int gate_square(Move m) {
+  return m.gate & 511;
+}
+static_assert(board_cells <= 512 && max_types < 31, "a gate fits in 16 bits");
 
 // The most pieces of one type a hand may hold (more than any board has squares).
 inline constexpr int max_in_hand = 120;
@@ -129,6 +143,12 @@ class Position {
   int total(int color) const { return total_[color]; }
   int en_passant() const { return ep_; }
   int castling_rook(int color, int side) const { return castle_rook_[color][side]; }
+  int castling_king(int color) const { return castle_king_[color]; }
+  // seirawanGating: the files of `color`'s castling rank from which a move may gate a piece
+  // in hand (bit per file).
+  std::uint16_t gates(int color) const { return gates_[color]; }
+  void add_gate(int color, int file) { gates_[color] |= static_cast<std::uint16_t>(1u << file); }
+  bool gate_at(int color, int sq) const;
   int halfmove_clock() const { return rule50_; }
   int game_ply() const { return game_ply_; }
   int counting_limit() const { return counting_limit_; }
@@ -192,6 +212,7 @@ class Position {
     std::array<std::int16_t, 2> castle_king;
     std::int8_t to_hand;   // the type a capture put into the mover's hand, or -1
     std::uint8_t blasted;  // pieces the capture's blast removed (on blasted_)
+    std::array<std::uint16_t, 2> gates;
     std::array<std::int8_t, 2> checks_left;
     std::int16_t ep;
     int rule50;
@@ -206,6 +227,8 @@ class Position {
   void add_piece_moves(MoveList& out, int from, int type) const;
   void add_piece_promotions(MoveList& out, int from, int to) const;
   void add_drops(MoveList& out) const;
+  void add_gatings(MoveList& out) const;
+  bool may_gate(int type, int sq) const;
   bool drop_allowed(Move m) const;
   void apply_must_drop(MoveList& out) const;
   void apply_must_capture(MoveList& out) const;
@@ -245,6 +268,7 @@ class Position {
   int counting_ply_ = 0;
   std::uint64_t key_ = 0;
   std::array<std::int8_t, 2> checks_left_{};
+  std::array<std::uint16_t, 2> gates_{};
   std::vector<Undo> undo_;
   // A piece a blast removed: where, what, its promotion record, and the hand it went to.
   struct Blasted {

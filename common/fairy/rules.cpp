@@ -302,6 +302,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   for (int t : letters_to_types(s.blast_immune_types)) r.blast_immune_types |= 1u << t;
   for (int t : letters_to_types(s.mutually_immune_types)) r.mutually_immune_types |= 1u << t;
   r.check_counting = s.check_counting;
+  r.seirawan_gating = s.seirawan_gating;
 
   // As Fairy-Stockfish reads it: a flag region without flagPiece (or with *) is reached by
   // any piece, the last letter counts, and - is none.

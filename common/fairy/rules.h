@@ -165,6 +165,7 @@ struct Rules {
   bool blast_on_capture = false;
   std::uint32_t blast_immune_types = 0;
   std::uint32_t mutually_immune_types = 0;  // bit per type: cannot take a piece of its own type
+  bool seirawan_gating = false;             // gating pieces from the hand (Position::gates())
   bool check_counting = false;  // n-check: the checks each side still has to give, in the FEN
 
   std::array<int, 2> flag_type{-1, -1};  // any_flag_type: every piece (flagPiece = *)
@@ -251,6 +252,8 @@ struct Rules {
   bool shogi_pawn_drop_mate_illegal = false;  // a mate by dropping a shogiPawn loses
   int shogi_pawn_type = -1;                   // the type named shogiPawn, or -1
 
+  // Whether positions have hands (a FEN's pocket): drops, or gating from the hand.
+  bool hands() const { return drops || seirawan_gating; }
   int type_of_letter(char lower) const;
   int push(int color) const { return color == white ? board_width : -board_width; }
   bool on_board(int sq) const { return sq >= 0 && sq < board_cells && empty_board[sq] == 0; }

@@ -157,6 +157,7 @@ constexpr std::array key_specs{
     KeySpec{"flagRegionBlack", Kind::region, &S::flag_region_black},
     KeySpec{"flagRegionWhite", Kind::region, &S::flag_region_white},
     KeySpec{"flyingGeneral", Kind::boolean, &S::flying_general},
+    KeySpec{"gating", Kind::boolean, &S::gating},
     KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},
     KeySpec{"mandatoryPawnPromotion", Kind::boolean, &S::mandatory_pawn_promotion},
     KeySpec{"mandatoryPiecePromotion", Kind::boolean, &S::mandatory_piece_promotion},
@@ -180,6 +181,7 @@ constexpr std::array key_specs{
     KeySpec{"promotionRegionBlack", Kind::region, &S::promotion_region_black},
     KeySpec{"promotionRegionWhite", Kind::region, &S::promotion_region_white},
     KeySpec{"promotionZonePawnDrops", Kind::boolean, &S::promotion_zone_pawn_drops},
+    KeySpec{"seirawanGating", Kind::boolean, &S::seirawan_gating},
     KeySpec{"shogiPawnDropMateIllegal", Kind::boolean, &S::shogi_pawn_drop_mate_illegal},
     KeySpec{"soldierPromotionRank", Kind::integer, &S::soldier_promotion_rank, 1, max_ranks},
     KeySpec{"stalemateValue", Kind::value, &S::stalemate_value},
@@ -714,6 +716,11 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
     if (!value->empty() && *value != "-" && (d.king_letter || v.extinction_pseudo_royal))
       return VariantError{line_of(key), key,
                           "cannot be used with a royal king or pseudo-royal pieces"};
+  if (v.gating != v.seirawan_gating)
+    return VariantError{line_of(v.gating ? "gating" : "seirawanGating"),
+                        v.gating ? "gating" : "seirawanGating",
+                        "is played only with the other (gating = true and seirawanGating = "
+                        "true, as S-chess); cambodian's gates are not played"};
   if (v.flag_piece_safe && v.blast_on_capture)
     return VariantError{line_of("flagPieceSafe"), "flagPieceSafe",
                         "cannot be used with blastOnCapture (its safety test does not see blasts)"};

@@ -95,6 +95,10 @@ struct VariantSettings {
   // n-check: a side that has given checkCounting's number of checks (the startFen's "3+3"
   // field: checks each side still has to give) wins.
   bool check_counting = false;
+  // S-chess: a piece moving off a gate square of its side's first rank (the FEN's castling
+  // field names them) may bring a piece from the hand onto it (gating and seirawanGating).
+  bool gating = false;
+  bool seirawan_gating = false;
   std::string flag_piece;
   std::string flag_region_white;
   std::string flag_region_black;
