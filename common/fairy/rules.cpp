@@ -31,6 +31,7 @@ std::vector<std::string> split_words(const std::string& s) {
 SquareSet region(const std::string& text, int files, int ranks) {
   SquareSet set{};
   for (const std::string& w : split_words(text)) {
+    if (w == "-") continue;  // no square
     const bool any_file = w[0] == '*';
     const std::string rank_text = w.substr(1);
     const bool any_rank = rank_text == "*";
@@ -265,10 +266,12 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
     r.double_step_zone[white] = region(s.double_step_region_white, r.files, r.ranks);
     r.double_step_zone[black] = region(s.double_step_region_black, r.files, r.ranks);
   }
-  const std::string& ep = s.en_passant_region;
-  for (int c : {white, black})
+  for (int c : {white, black}) {
+    const std::string& own = c == white ? s.en_passant_region_white : s.en_passant_region_black;
+    const std::string& ep = own.empty() ? s.en_passant_region : own;
     r.en_passant_zone[c] = ep.empty() ? region("*1 *2 *3 *4 *5 *6 *7 *8 *9 *10", r.files, r.ranks)
                                       : region(ep, r.files, r.ranks);
+  }
   r.immobility_illegal = s.immobility_illegal;
 
   r.castling = s.castling;
