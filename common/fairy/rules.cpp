@@ -278,6 +278,12 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.castling_kingside_file = s.castling_kingside_file - 'a';
   r.castling_queenside_file = s.castling_queenside_file - 'a';
   r.castling_king_file = s.castling_king_file - 'a';
+  r.castling_rook_kingside_file = s.castling_rook_kingside_file
+                                      ? std::min(s.castling_rook_kingside_file - 'a', r.files - 1)
+                                      : r.files - 1;
+  r.castling_rook_queenside_file = s.castling_rook_queenside_file
+                                       ? std::min(s.castling_rook_queenside_file - 'a', r.files - 1)
+                                       : 0;
   r.castling_rank = s.castling_rank - 1;
   const std::string& king_piece = s.castling_king_piece;
   r.castling_king_type = king_piece.empty() ? r.king : r.type_of_letter(king_piece[0]);

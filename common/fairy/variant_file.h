@@ -75,6 +75,10 @@ struct VariantSettings {
   char castling_king_file = 'e';
   std::string castling_king_piece;
   std::string castling_rook_pieces = "r";
+  // Where the search for the castling rook starts, towards the king, when the FEN grants K
+  // or Q (a file letter; 0: the board's edge, as in Fairy-Stockfish).
+  char castling_rook_kingside_file = 0;
+  char castling_rook_queenside_file = 0;
   bool checking = true;
   EndValue stalemate_value = EndValue::draw;
   EndValue checkmate_value = EndValue::loss;

@@ -1,5 +1,6 @@
 // Fairy-Stockfish's catalogue by name (common/fairy/catalogue.ini): the keys its sections
-// brought (en passant regions for each side, a region of no square), perft of starts at a
+// brought (en passant regions for each side, a region of no square, where the search for a
+// castling rook starts), perft of starts at a
 // small depth against Fairy-Stockfish's counts (`go perft N` after `setoption name
 // UCI_Variant value X`; the deeper ones are in perft_deep_test.cpp), and `fairy` as
 // Fairy-Stockfish's parent with its five extra pieces.
@@ -73,6 +74,17 @@ TEST(FairyCatalogue, RegionKeysReadBothSidesAndNoSquare) {
   EXPECT_FALSE(parse_variant_file("[d:chess]\nenPassantRegionWhite = - *3\n", error));
   EXPECT_EQ(error.to_string(),
             "line 2: enPassantRegionWhite expects squares such as a8 or *8, not '-'");
+}
+
+TEST(FairyCatalogue, CastlingRookFilesWhereTheSearchStarts) {
+  // Shako: K and Q find the rooks on i2 and b2 (castlingRookKingsideFile = i,
+  // castlingRookQueensideFile = b), not the elephants in the corners; the king castles to
+  // h2 and d2, written as the king taking its rook where it could step there plainly.
+  const std::string fen = "c8c/4k5/10/10/10/10/10/10/ER2K3RE/C8C w KQ - 0 1";
+  const auto moves = moves_of("shako", fen);
+  EXPECT_EQ(moves.size(), 57u);  // Fairy-Stockfish's count
+  EXPECT_EQ(fen_after("shako", fen, "e2h2"), "c8c/4k5/10/10/10/10/10/10/ER4RK1E/C8C b - - 1 1");
+  EXPECT_EQ(fen_after("shako", fen, "e2b2"), "c8c/4k5/10/10/10/10/10/10/E2KR3RE/C8C b - - 1 1");
 }
 
 TEST(FairyCatalogue, FairyIsChessWithFivePiecesOffTheBoard) {
