@@ -292,6 +292,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
 
   r.checking = s.checking;
   r.stalemate = s.stalemate_value;
+  r.stalemate_piece_count = s.stalemate_piece_count;
   r.checkmate = s.checkmate_value;
   r.n_move_rule = s.n_move_rule;
   r.n_fold_rule = s.n_fold_rule;

@@ -149,6 +149,7 @@ struct Rules {
 
   bool checking = true;
   EndValue stalemate = EndValue::draw;
+  bool stalemate_piece_count = false;  // stalemate valued by the pieces on the board
   EndValue checkmate = EndValue::loss;
   int n_move_rule = 50;
   int ply_limit = 0;  // plies after which the game is drawn (0: none; see above)

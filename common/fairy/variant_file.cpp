@@ -181,6 +181,7 @@ constexpr std::array key_specs{
     KeySpec{"promotionZonePawnDrops", Kind::boolean, &S::promotion_zone_pawn_drops},
     KeySpec{"shogiPawnDropMateIllegal", Kind::boolean, &S::shogi_pawn_drop_mate_illegal},
     KeySpec{"soldierPromotionRank", Kind::integer, &S::soldier_promotion_rank, 1, max_ranks},
+    KeySpec{"stalematePieceCount", Kind::boolean, &S::stalemate_piece_count},
     KeySpec{"stalemateValue", Kind::value, &S::stalemate_value},
     KeySpec{"startFen", Kind::fen, &S::start_fen},
     KeySpec{"variantTemplate", Kind::board, &S::variant_template},

@@ -81,6 +81,9 @@ struct VariantSettings {
   char castling_rook_queenside_file = 0;
   bool checking = true;
   EndValue stalemate_value = EndValue::draw;
+  // A stalemate is valued by the pieces on the board: fewer than the other side's gives
+  // stalemateValue, more its opposite, as many a draw (suicide chess).
+  bool stalemate_piece_count = false;
   EndValue checkmate_value = EndValue::loss;
   int n_move_rule = 50;
   int n_fold_rule = 3;

@@ -1,6 +1,6 @@
 // Fairy-Stockfish's catalogue by name (common/fairy/catalogue.ini): the keys its sections
 // brought (en passant regions for each side, a region of no square, where the search for a
-// castling rook starts), perft of starts at a
+// castling rook starts, a stalemate valued by the pieces), perft of starts at a
 // small depth against Fairy-Stockfish's counts (`go perft N` after `setoption name
 // UCI_Variant value X`; the deeper ones are in perft_deep_test.cpp), and `fairy` as
 // Fairy-Stockfish's parent with its five extra pieces.
@@ -85,6 +85,21 @@ TEST(FairyCatalogue, CastlingRookFilesWhereTheSearchStarts) {
   EXPECT_EQ(moves.size(), 57u);  // Fairy-Stockfish's count
   EXPECT_EQ(fen_after("shako", fen, "e2h2"), "c8c/4k5/10/10/10/10/10/10/ER4RK1E/C8C b - - 1 1");
   EXPECT_EQ(fen_after("shako", fen, "e2b2"), "c8c/4k5/10/10/10/10/10/10/E2KR3RE/C8C b - - 1 1");
+}
+
+Outcome outcome_of(const std::string& variant, const std::string& fen) {
+  auto g = create_fairy_game(named_variant(variant), fen);
+  EXPECT_TRUE(g.ok()) << variant << " " << fen;
+  return g.ok() ? (*g)->outcome() : Outcome{};
+}
+
+TEST(FairyCatalogue, StalemateByPieceCount) {
+  // Suicide chess: a stalemated side with fewer pieces wins, with more loses, with as many
+  // draws; in antichess a stalemate is always won.
+  EXPECT_EQ(outcome_of("suicide", "8/8/8/8/p7/P7/8/8 w - - 0 1"), Outcome::draw("stalemate"));
+  EXPECT_EQ(outcome_of("suicide", "p7/8/8/8/p7/P7/8/8 w - - 0 1"), Outcome::win(0, "stalemate"));
+  EXPECT_EQ(outcome_of("suicide", "8/8/8/8/p7/P7/8/7P b - - 0 1"), Outcome::win(1, "stalemate"));
+  EXPECT_EQ(outcome_of("antichess", "8/8/8/8/p7/P7/8/8 w - - 0 1"), Outcome::win(0, "stalemate"));
 }
 
 TEST(FairyCatalogue, FairyIsChessWithFivePiecesOffTheBoard) {

@@ -50,6 +50,7 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
       {"jesonmor", 4, 868624},     {"fox-and-hounds", 8, 141427}, {"mini", 5, 533203},
       {"euroshogi", 4, 380499},    {"shoshogi", 4, 445372},       {"okisakishogi", 4, 1697913},
       {"torishogi", 4, 103857},    {"yarishogi", 4, 158404},      {"shako", 3, 185938},
+      {"suicide", 4, 153299},
   };
   for (const auto& c : cases) {
     auto variant = named_variant(c.variant);
