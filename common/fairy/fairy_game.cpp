@@ -101,7 +101,8 @@ Outcome FairyGame::judge() const {
     if (check && r.shogi_pawn_drop_mate_illegal && !moves_.empty() &&
         moves_.back().kind == MoveKind::drop && moves_.back().promotion == r.shogi_pawn_type)
       return Outcome::win(us, "pawn_drop_mate");
-    return check ? valued(r.checkmate, us, "checkmate") : valued(r.stalemate, us, "stalemate");
+    return check ? valued(r.checkmate, us, "checkmate")
+                 : valued(pos_.stalemate_value(), us, "stalemate");
   }
   if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule)
     return Outcome::draw("move_rule");

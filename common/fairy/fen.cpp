@@ -144,11 +144,11 @@ void read_castling(Position& pos, std::string_view text) {
     };
     int rsq = 0;
     if (up == 'K') {
-      int f = r.files - 1;
+      int f = r.castling_rook_kingside_file;
       while (!is_rook(square_of(f, rank)) && f > 0) --f;
       rsq = square_of(f, rank);
     } else if (up == 'Q') {
-      int f = 0;
+      int f = r.castling_rook_queenside_file;
       while (!is_rook(square_of(f, rank)) && f < r.files - 1) ++f;
       rsq = square_of(f, rank);
     } else if (up >= 'A' && up < 'A' + r.files) {

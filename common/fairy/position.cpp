@@ -554,4 +554,15 @@ int Position::count_limit(int side_to_count) const {
   return 0;
 }
 
+EndValue Position::stalemate_value() const {
+  const Rules& r = *rules_;
+  if (!r.stalemate_piece_count) return r.stalemate;
+  const int more = total_[side_] - total_[side_ ^ 1];
+  if (more == 0) return EndValue::draw;
+  if (more < 0) return r.stalemate;
+  return r.stalemate == EndValue::win    ? EndValue::loss
+         : r.stalemate == EndValue::loss ? EndValue::win
+                                         : r.stalemate;
+}
+
 }  // namespace banmen::fairy

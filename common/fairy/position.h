@@ -164,6 +164,10 @@ class Position {
 
   bool attacked(int sq, int by) const;
   bool in_check() const { return king_sq_[side_] && attacked(king_sq_[side_], side_ ^ 1); }
+  // The value of a stalemate for the side to move: stalemateValue, or with
+  // stalematePieceCount by the pieces on the board (fewer than the other side's:
+  // stalemateValue; more: its opposite; as many: a draw), as Fairy-Stockfish values it.
+  EndValue stalemate_value() const;
   // extinctionPseudoRoyal: whether `color`'s pieces of `type` are pseudo-royal here (an
   // extinction type of which it has at most extinctionPieceCount + 1), and whether one of
   // its pseudo-royal pieces is attacked.

@@ -31,6 +31,7 @@ std::vector<std::string> split_words(const std::string& s) {
 SquareSet region(const std::string& text, int files, int ranks) {
   SquareSet set{};
   for (const std::string& w : split_words(text)) {
+    if (w == "-") continue;  // no square
     const bool any_file = w[0] == '*';
     const std::string rank_text = w.substr(1);
     const bool any_rank = rank_text == "*";
@@ -265,16 +266,24 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
     r.double_step_zone[white] = region(s.double_step_region_white, r.files, r.ranks);
     r.double_step_zone[black] = region(s.double_step_region_black, r.files, r.ranks);
   }
-  const std::string& ep = s.en_passant_region;
-  for (int c : {white, black})
+  for (int c : {white, black}) {
+    const std::string& own = c == white ? s.en_passant_region_white : s.en_passant_region_black;
+    const std::string& ep = own.empty() ? s.en_passant_region : own;
     r.en_passant_zone[c] = ep.empty() ? region("*1 *2 *3 *4 *5 *6 *7 *8 *9 *10", r.files, r.ranks)
                                       : region(ep, r.files, r.ranks);
+  }
   r.immobility_illegal = s.immobility_illegal;
 
   r.castling = s.castling;
   r.castling_kingside_file = s.castling_kingside_file - 'a';
   r.castling_queenside_file = s.castling_queenside_file - 'a';
   r.castling_king_file = s.castling_king_file - 'a';
+  r.castling_rook_kingside_file = s.castling_rook_kingside_file
+                                      ? std::min(s.castling_rook_kingside_file - 'a', r.files - 1)
+                                      : r.files - 1;
+  r.castling_rook_queenside_file = s.castling_rook_queenside_file
+                                       ? std::min(s.castling_rook_queenside_file - 'a', r.files - 1)
+                                       : 0;
   r.castling_rank = s.castling_rank - 1;
   const std::string& king_piece = s.castling_king_piece;
   r.castling_king_type = king_piece.empty() ? r.king : r.type_of_letter(king_piece[0]);
@@ -283,6 +292,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
 
   r.checking = s.checking;
   r.stalemate = s.stalemate_value;
+  r.stalemate_piece_count = s.stalemate_piece_count;
   r.checkmate = s.checkmate_value;
   r.n_move_rule = s.n_move_rule;
   r.n_fold_rule = s.n_fold_rule;

@@ -140,12 +140,16 @@ struct Rules {
   int castling_kingside_file = 6;
   int castling_queenside_file = 2;
   int castling_king_file = 4;
+  // Where the search for a K or Q castling rook starts (castlingRook...sideFile).
+  int castling_rook_kingside_file = 7;
+  int castling_rook_queenside_file = 0;
   int castling_rank = 0;  // from each side's own point of view
   int castling_king_type = -1;
   std::uint32_t castling_rook_types = 0;  // bit per type
 
   bool checking = true;
   EndValue stalemate = EndValue::draw;
+  bool stalemate_piece_count = false;  // stalemate valued by the pieces on the board
   EndValue checkmate = EndValue::loss;
   int n_move_rule = 50;
   int ply_limit = 0;  // plies after which the game is drawn (0: none; see above)

@@ -112,7 +112,9 @@ constexpr std::array key_specs{
     KeySpec{"castlingKingsideFile", Kind::file, &S::castling_kingside_file},
     KeySpec{"castlingQueensideFile", Kind::file, &S::castling_queenside_file},
     KeySpec{"castlingRank", Kind::integer, &S::castling_rank, 1, max_ranks},
+    KeySpec{"castlingRookKingsideFile", Kind::file, &S::castling_rook_kingside_file},
     KeySpec{"castlingRookPieces", Kind::letters, &S::castling_rook_pieces},
+    KeySpec{"castlingRookQueensideFile", Kind::file, &S::castling_rook_queenside_file},
     KeySpec{"checkCounting", Kind::boolean, &S::check_counting},
     KeySpec{"checking", Kind::boolean, &S::checking},
     KeySpec{"checkmateValue", Kind::value, &S::checkmate_value},
@@ -141,6 +143,8 @@ constexpr std::array key_specs{
     KeySpec{"dropRegionBlack", Kind::region, &S::drop_region_black},
     KeySpec{"dropRegionWhite", Kind::region, &S::drop_region_white},
     KeySpec{"enPassantRegion", Kind::region, &S::en_passant_region},
+    KeySpec{"enPassantRegionBlack", Kind::region, &S::en_passant_region_black},
+    KeySpec{"enPassantRegionWhite", Kind::region, &S::en_passant_region_white},
     KeySpec{"extinctionClaim", Kind::boolean, &S::extinction_claim},
     KeySpec{"extinctionOpponentPieceCount", Kind::integer, &S::extinction_opponent_piece_count, 0,
             120},
@@ -184,6 +188,7 @@ constexpr std::array key_specs{
     KeySpec{"seirawanGating", Kind::boolean, &S::seirawan_gating},
     KeySpec{"shogiPawnDropMateIllegal", Kind::boolean, &S::shogi_pawn_drop_mate_illegal},
     KeySpec{"soldierPromotionRank", Kind::integer, &S::soldier_promotion_rank, 1, max_ranks},
+    KeySpec{"stalematePieceCount", Kind::boolean, &S::stalemate_piece_count},
     KeySpec{"stalemateValue", Kind::value, &S::stalemate_value},
     KeySpec{"startFen", Kind::fen, &S::start_fen},
     KeySpec{"variantTemplate", Kind::board, &S::variant_template},
@@ -313,6 +318,7 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
         return "expects win, loss, draw or none";
       return std::nullopt;
     case Kind::region:
+      if (v == "-") return std::nullopt;  // no square at all
       for (std::string_view w : words(v))
         if (!valid_region_word(w))
           return "expects squares such as a8 or *8, not '" + std::string(w) + "'";
@@ -768,6 +774,15 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
   std::map<std::string, int> section_keys;
   auto finish = [&]() -> bool {
     if (!current) return true;
+    // Fairy-Stockfish reads enPassantRegion before a side's own key, whatever their lines'
+    // order: the section's key for both replaces what a side inherited, unless the section
+    // sets that side's key too.
+    if (section_keys.contains("enPassantRegion")) {
+      if (!section_keys.contains("enPassantRegionWhite"))
+        current->settings.en_passant_region_white.clear();
+      if (!section_keys.contains("enPassantRegionBlack"))
+        current->settings.en_passant_region_black.clear();
+    }
     if (auto problem = check_section(*current, section_line, section_keys)) {
       error = *problem;
       return false;
@@ -801,7 +816,7 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
         error = {line_number, "", "a variant name is 1-32 letters, digits, - or _"};
         return std::nullopt;
       }
-      if (file.find(name) || name == "chess" || name == "fairy") {
+      if (file.find(name) || name == "chess") {
         error = {line_number, "", "the variant " + name + " is defined twice"};
         return std::nullopt;
       }
@@ -812,7 +827,7 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
       VariantDefinition next;
       if (bare) {
         next = bare_base(name);
-      } else if (parent == "chess" || parent == "fairy") {
+      } else if (parent == "chess") {
         next = chess_base(name);
       } else if (const VariantDefinition* p = file.find(parent)) {
         next = *p;

@@ -19,8 +19,8 @@ namespace banmen::fairy {
 // a room and to check in microseconds.
 inline constexpr std::size_t max_variant_file_bytes = 16 * 1024;
 inline constexpr std::size_t max_variant_sections = 8;
-inline constexpr std::size_t max_builtin_sections = 16;    // the built-in file's own limit
-inline constexpr std::size_t max_catalogue_sections = 48;  // catalogue.ini's own limit
+inline constexpr std::size_t max_builtin_sections = 16;     // the built-in file's own limit
+inline constexpr std::size_t max_catalogue_sections = 128;  // catalogue.ini's own limit
 inline constexpr std::size_t max_piece_letters = 26;
 inline constexpr int max_files = 12;
 inline constexpr int max_ranks = 10;
@@ -63,7 +63,11 @@ struct VariantSettings {
   bool double_step = true;
   std::string double_step_region_white = "*2";
   std::string double_step_region_black = "*7";
+  // Where en passant may take (the square passed), for both sides or for the side that
+  // takes; empty: not set (a side's own key wins, then the key for both, else everywhere).
   std::string en_passant_region;
+  std::string en_passant_region_white;
+  std::string en_passant_region_black;
   bool castling = true;
   char castling_kingside_file = 'g';
   char castling_queenside_file = 'c';
@@ -71,8 +75,15 @@ struct VariantSettings {
   char castling_king_file = 'e';
   std::string castling_king_piece;
   std::string castling_rook_pieces = "r";
+  // Where the search for the castling rook starts, towards the king, when the FEN grants K
+  // or Q (a file letter; 0: the board's edge, as in Fairy-Stockfish).
+  char castling_rook_kingside_file = 0;
+  char castling_rook_queenside_file = 0;
   bool checking = true;
   EndValue stalemate_value = EndValue::draw;
+  // A stalemate is valued by the pieces on the board: fewer than the other side's gives
+  // stalemateValue, more its opposite, as many a draw (suicide chess).
+  bool stalemate_piece_count = false;
   EndValue checkmate_value = EndValue::loss;
   int n_move_rule = 50;
   int n_fold_rule = 3;

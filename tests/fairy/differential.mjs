@@ -72,13 +72,15 @@ for (const variant of [...BUILTIN, ...opt.named, ...CUSTOM]) {
   const fens = [];
   const expected = [];
   for (let g = 0; g < opt.games; g++) {
-    // Chess960 starts from a random one of the 960 positions, as banmen writes it.
+    // Chess960 (fischerandom) starts from a random one of the 960 positions, as banmen
+    // writes it.
     let start;
-    if (variant === 'chess960') {
+    const random960 = variant === 'chess960' || variant === 'fischerandom';
+    if (random960) {
       const n = String(Math.floor(random() * 960));
       start = banmen(['play', ...gameArgs, '--position', n]).split('\n')[0];
     }
-    const board = variant === 'chess960' ? new ffish.Board('chess', start, true)
+    const board = random960 ? new ffish.Board('chess', start, true)
       : new ffish.Board(variant);
     if (!start) start = board.fen();
     const played = [];

@@ -26,16 +26,31 @@ TEST(FairyPerftDeep, StartPositionsMatchFairyStockfish) {
   }
 }
 
-// Fairy-Stockfish's catalogue by name: xiangqi's family and the grasshopper (xiangqi's
-// 3,290,240 is also the published count).
+// Fairy-Stockfish's catalogue by name, each at a depth of 100,000 to 3,000,000 nodes
+// (clobber10's 5,231,000 at depth 3 is the first above 31,252): xiangqi's family, the
+// grasshopper and the rest (xiangqi's 3,290,240 is also the published count).
 TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
   struct Case {
     const char* variant;
     int depth;
     std::uint64_t count;
   } cases[] = {
-      {"xiangqi", 4, 3290240},     {"minixiangqi", 4, 127164}, {"manchu", 4, 798554},
-      {"grasshopper", 4, 635298},  {"atomic", 5, 4864979},     {"3check", 5, 4865609},
+      {"xiangqi", 4, 3290240},     {"minixiangqi", 4, 127164},    {"manchu", 4, 798554},
+      {"grasshopper", 4, 635298},  {"fairy", 4, 197281},          {"normal", 4, 197281},
+      {"fischerandom", 4, 197281}, {"caparandom", 4, 805128},     {"raazuvaa", 5, 556525},
+      {"torpedo", 4, 209719},      {"misere", 4, 197281},         {"paradigm", 4, 204459},
+      {"dragon", 4, 200857},       {"sortofalmost", 4, 239279},   {"chigorin", 4, 229973},
+      {"perfect", 4, 423107},      {"losalamos", 5, 191846},      {"modern", 4, 433729},
+      {"chancellor", 4, 436656},   {"centaur", 4, 763180},        {"tencubed", 4, 2906895},
+      {"opulent", 3, 133829},      {"asean", 4, 273026},          {"ai-wok", 4, 485045},
+      {"courier", 4, 500337},      {"georgian", 4, 318185},       {"losers", 4, 152955},
+      {"codrus", 4, 153299},       {"extinction", 4, 197742},     {"kinglet", 4, 197742},
+      {"threekings", 4, 199514},   {"horde", 5, 265223},          {"coregal", 4, 195896},
+      {"clobber", 4, 2630382},     {"clobber10", 3, 5231000},     {"breakthrough", 4, 256036},
+      {"jesonmor", 4, 868624},     {"fox-and-hounds", 8, 141427}, {"mini", 5, 533203},
+      {"euroshogi", 4, 380499},    {"shoshogi", 4, 445372},       {"okisakishogi", 4, 1697913},
+      {"torishogi", 4, 103857},    {"yarishogi", 4, 158404},      {"shako", 3, 185938},
+      {"suicide", 4, 153299},      {"atomic", 5, 4864979},        {"3check", 5, 4865609},
       {"racingkings", 5, 9472927},
   };
   for (const auto& c : cases) {
