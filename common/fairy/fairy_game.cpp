@@ -101,10 +101,13 @@ Outcome FairyGame::judge() const {
     if (check && r.shogi_pawn_drop_mate_illegal && !moves_.empty() &&
         moves_.back().kind == MoveKind::drop && moves_.back().promotion == r.shogi_pawn_type)
       return Outcome::win(us, "pawn_drop_mate");
-    return check ? valued(r.checkmate, us, "checkmate") : valued(r.stalemate, us, "stalemate");
+    if (check) return valued(r.checkmate, us, "checkmate");
+    return valued(r.stalemate == EndValue::draw ? pos_.material_result() : r.stalemate, us,
+                  "stalemate");
   }
+  // materialCounting decides what would be drawn, as Fairy-Stockfish adjudicates it.
   if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule)
-    return Outcome::draw("move_rule");
+    return valued(pos_.material_result(), us, "move_rule");
   if (r.n_fold_rule) {
     const auto& keys = pos_.key_history();
     const std::size_t last = keys.size() - 1;
@@ -125,10 +128,13 @@ Outcome FairyGame::judge() const {
     for (std::size_t back = 4; back <= window; back += 2) {
       if (perpetual) checked_by_them = checked_by_them && checks[last - back];
       if (keys[last - back] == keys[last] && ++seen >= r.n_fold_rule) {
-        if (checked_by_them && checked_by_us) return Outcome::draw("perpetual_check");
+        if (checked_by_them && checked_by_us)
+          return valued(pos_.material_result(), us, "perpetual_check");
         if (checked_by_them) return Outcome::win(us, "perpetual_check");
         if (checked_by_us) return Outcome::win(1 - us, "perpetual_check");
         // nFoldValueAbsolute: the value is White's whoever is to move.
+        if (r.n_fold_value == EndValue::draw)
+          return valued(pos_.material_result(), us, "repetition");
         return valued(r.n_fold_value, r.n_fold_value_absolute ? white : us, "repetition");
       }
     }

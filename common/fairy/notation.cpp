@@ -57,7 +57,8 @@ std::string san_move(Position& pos, Move m) {
   } else if (m.kind == MoveKind::castling) {
     out = m.to > m.from ? "O-O" : "O-O-O";
   } else {
-    const bool capture = pos.at(m.to) != empty_cell || m.kind == MoveKind::en_passant;
+    const bool capture =
+        m.kind != MoveKind::pass && (pos.at(m.to) != empty_cell || m.kind == MoveKind::en_passant);
     if (type == r.pawn) {
       if (capture) out += static_cast<char>('a' + file_of(m.from));
     } else {

@@ -54,6 +54,7 @@ void Position::clear() {
   ep_ = 0;
   rule50_ = game_ply_ = counting_limit_ = counting_ply_ = 0;
   key_ = 0;
+  bikjang_ = passed_ = false;
   undo_.clear();
   keys_.clear();
   checks_.clear();
@@ -159,6 +160,9 @@ void Position::finish_setup() {
     for (int t = 0; t < max_types; ++t)
       k ^= zobrist().hand[c * max_types + t][0] ^ zobrist().hand[c * max_types + t][hand_[c][t]];
   key_ = k;
+  passed_ = false;
+  bikjang_ = rules_->bikjang_rule && king_sq_[white] && king_sq_[black] &&
+             kings_face(king_sq_[side_], side_ ^ 1);
   keys_.assign(1, key_);
   checks_.clear();
   if (rules_->perpetual_check_illegal) checks_.push_back(in_check());
@@ -210,14 +214,44 @@ bool Position::attacked(int sq, int by) const {
     if (!h.cannon_types) continue;
     while (board_[s] == empty_cell) s -= h.offset;
     if (board_[s] == off_board) continue;
+    const Cell screen = board_[s];
     s -= h.offset;
     while (board_[s] == empty_cell) s -= h.offset;
-    if (hits(board_[s], h.cannon_types)) return true;
+    // Janggi's cannon never hops over another cannon.
+    if (hits(board_[s], h.cannon_types) && !(r.janggi_cannon_types >> cell_type(board_[s]) & 1 &&
+                                             r.janggi_cannon_types >> cell_type(screen) & 1))
+      return true;
   }
   for (const auto& [offset, type] : r.soldier_attacks[by]) {
     const int from = sq - offset;
     if (board_[from] == make_cell(by, type) && r.soldier_zone[by][from] && (may_stand >> type & 1))
       return true;
+  }
+  return r.diagonals && r.diagonal_lines[sq] && diagonally_attacked(sq, by);
+}
+
+// Attacks along the diagonal lines, onto sq (on one) from a piece on one, as
+// Fairy-Stockfish adds them whatever the attacker's mobility region.
+bool Position::diagonally_attacked(int sq, int by) const {
+  const Rules& r = *rules_;
+  using Diagonal = PieceRules::Diagonal;
+  auto is = [&](int from, Diagonal kind) {
+    const Cell c = board_[from];
+    return c != empty_cell && c != off_board && cell_color(c) == by && r.diagonal_lines[from] &&
+           r.types[cell_type(c)].diagonal == kind;
+  };
+  const int back = -r.push(by);
+  for (int offset : {board_width + 1, board_width - 1, -board_width + 1, -board_width - 1}) {
+    int s = sq + offset;
+    if (is(s, Diagonal::step)) return true;
+    if ((offset == back + 1 || offset == back - 1) && is(s, Diagonal::forward)) return true;
+    while (board_[s] == empty_cell) s += offset;
+    if (board_[s] == off_board) continue;
+    if (is(s, Diagonal::ride)) return true;
+    const Cell screen = board_[s];
+    s += offset;
+    while (board_[s] == empty_cell) s += offset;
+    if (is(s, Diagonal::hop) && !(r.janggi_cannon_types >> cell_type(screen) & 1)) return true;
   }
   return false;
 }
@@ -238,7 +272,9 @@ void Position::make(Move m) {
          rule50_,
          counting_limit_,
          counting_ply_,
-         key_};
+         key_,
+         bikjang_,
+         passed_};
   key_ ^= castling_key();
   if (ep_) key_ ^= z.en_passant[ep_];
   ep_ = 0;
@@ -265,6 +301,8 @@ void Position::make(Move m) {
     place(kto, u.moved);
     place(rto, rook);
     if (r.track_promoted) unpromoted_[m.from] = unpromoted_[m.to] = 0;
+  } else if (m.kind == MoveKind::pass) {
+    // Nothing moves; the clocks run on.
   } else {
     int capture_sq = m.to;
     if (m.kind == MoveKind::en_passant) capture_sq = m.to - r.push(us);
@@ -318,7 +356,7 @@ void Position::make(Move m) {
   for (int c : {white, black})
     for (int s : {0, 1}) {
       const int rook = castle_rook_[c][s];
-      if (!rook || m.kind == MoveKind::drop) continue;
+      if (!rook || m.kind == MoveKind::drop || m.kind == MoveKind::pass) continue;
       if (m.from == rook || m.to == rook || m.from == castle_king_[c] ||
           (m.kind != MoveKind::castling && m.to == castle_king_[c]))
         castle_rook_[c][s] = 0;
@@ -328,6 +366,9 @@ void Position::make(Move m) {
   key_ ^= z.side;
   side_ = them;
   ++game_ply_;
+  passed_ = m.kind == MoveKind::pass;
+  if (r.bikjang_rule)
+    bikjang_ = king_sq_[white] && king_sq_[black] && kings_face(king_sq_[side_], us);
   if (r.counting != CountingRule::none) {
     // Fairy-Stockfish's counting: a count starts (or restarts with a shorter limit) when
     // the side to move is short of material; after a bare king's capture of the last pawn
@@ -362,7 +403,8 @@ void Position::unmake() {
   --game_ply_;
   const int us = side_;
   const Move m = u.move;
-  if (m.kind == MoveKind::drop) {
+  if (m.kind == MoveKind::pass) {
+  } else if (m.kind == MoveKind::drop) {
     remove(m.to);
     ++hand_[us][m.from];
     ++hand_total_[us];
@@ -389,7 +431,7 @@ void Position::unmake() {
   }
   if (r.track_promoted && m.kind == MoveKind::drop) {
     unpromoted_[m.to] = 0;
-  } else if (r.track_promoted) {
+  } else if (r.track_promoted && m.kind != MoveKind::pass) {
     unpromoted_[m.to] = 0;
     if (m.kind == MoveKind::en_passant)
       unpromoted_[m.to - r.push(us)] = u.captured_unpromoted;
@@ -404,6 +446,8 @@ void Position::unmake() {
   counting_limit_ = u.counting_limit;
   counting_ply_ = u.counting_ply;
   key_ = u.key;
+  bikjang_ = u.bikjang;
+  passed_ = u.passed;
 }
 
 // Fairy-Stockfish's counting limits in full moves for the side that counts (0: none).

@@ -87,6 +87,15 @@ for (const variant of [...BUILTIN, ...opt.named, ...CUSTOM]) {
       // Optional endings (n-move rule, repetition, counting) leave moves in ffish's list
       // but end the game here: compare only positions before them.
       if (moves.length && board.isGameOver(true)) break;
+      // An ending by the game's course (two passes in a row, bikjang left standing) leaves
+      // no moves, where the FEN alone would show some: `play` compares its result.
+      if (!moves.length) {
+        const fresh = new ffish.Board(variant === 'chess960' ? 'chess' : variant, board.fen(),
+          variant === 'chess960');
+        const byCourse = fresh.legalMoves().length > 0;
+        fresh.delete();
+        if (byCourse) break;
+      }
       fens.push(board.fen());
       expected.push(moves.join(' '));
       if (!moves.length) break;
