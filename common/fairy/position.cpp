@@ -165,7 +165,7 @@ void Position::finish_setup() {
              kings_face(king_sq_[side_], side_ ^ 1);
   keys_.assign(1, key_);
   checks_.clear();
-  if (rules_->perpetual_check_illegal) checks_.push_back(in_check());
+  if (rules_->track_checks) checks_.push_back(in_check());
 }
 
 bool Position::attacked(int sq, int by) const {
@@ -390,7 +390,7 @@ void Position::make(Move m) {
   }
   undo_.push_back(u);
   keys_.push_back(key_);
-  if (r.perpetual_check_illegal) checks_.push_back(in_check());
+  if (r.track_checks) checks_.push_back(in_check());
 }
 
 void Position::unmake() {
@@ -398,7 +398,7 @@ void Position::unmake() {
   undo_.pop_back();
   keys_.pop_back();
   const Rules& r = *rules_;
-  if (r.perpetual_check_illegal) checks_.pop_back();
+  if (r.track_checks) checks_.pop_back();
   side_ ^= 1;
   --game_ply_;
   const int us = side_;

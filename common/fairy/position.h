@@ -140,7 +140,7 @@ class Position {
   // Keys of every position since the last irreversible move (for repetition).
   const std::vector<std::uint64_t>& key_history() const { return keys_; }
   // Beside each key, whether the side to move was in check there (kept only where
-  // perpetualCheckIllegal needs it).
+  // perpetualCheckIllegal and moveRepetitionIllegal need it).
   const std::vector<std::uint8_t>& check_history() const { return checks_; }
 
   bool attacked(int sq, int by) const;

@@ -261,6 +261,8 @@ struct Rules {
   bool bikjang_rule = false;
   MaterialCounting material_counting = MaterialCounting::none;
   bool move_repetition_illegal = false;
+  // Whether positions remember if their side to move was in check (for the repetition rules).
+  bool track_checks = false;
   int shogi_pawn_type = -1;  // the type named shogiPawn, or -1
 
   int type_of_letter(char lower) const;
