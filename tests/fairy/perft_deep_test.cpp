@@ -26,7 +26,7 @@ TEST(FairyPerftDeep, StartPositionsMatchFairyStockfish) {
   }
 }
 
-// Fairy-Stockfish's catalogue by name: xiangqi's family and the grasshopper (xiangqi's
+// Fairy-Stockfish's catalogue by name: xiangqi's family, the grasshopper and janggi (xiangqi's
 // 3,290,240 is also the published count).
 TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
   struct Case {
@@ -34,10 +34,8 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
     int depth;
     std::uint64_t count;
   } cases[] = {
-      {"xiangqi", 4, 3290240},
-      {"minixiangqi", 4, 127164},
-      {"manchu", 4, 798554},
-      {"grasshopper", 4, 635298},
+      {"xiangqi", 4, 3290240},    {"minixiangqi", 4, 127164}, {"manchu", 4, 798554},
+      {"grasshopper", 4, 635298}, {"janggi", 4, 1065277},     {"janggicasual", 4, 1083563},
   };
   for (const auto& c : cases) {
     auto variant = named_variant(c.variant);
