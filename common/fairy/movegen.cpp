@@ -344,11 +344,12 @@ void Position::apply_must_drop(MoveList& out) const {
 
 // mustCapture: whenever a capture is legal (after mustDrop has had its say, as in
 // Fairy-Stockfish, where a capture mustDrop forbids does not count), only captures are.
-// Castling (the king onto its own rook) and drops never capture.
+// Castling (the king onto its own rook), drops and passes never capture.
 void Position::apply_must_capture(MoveList& out) const {
   auto captures = [&](const Move& m) {
     return m.kind == MoveKind::en_passant ||
-           (m.kind != MoveKind::castling && m.kind != MoveKind::drop && board_[m.to] != empty_cell);
+           (m.kind != MoveKind::castling && m.kind != MoveKind::drop && m.kind != MoveKind::pass &&
+            board_[m.to] != empty_cell);
   };
   if (std::none_of(out.begin(), out.end(), captures)) return;
   int kept = 0;
