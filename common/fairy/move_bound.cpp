@@ -21,9 +21,6 @@ namespace {
 // not held by the side (n - k); a leap also at most one per piece (k). A unique piece (the
 // royal king, which no promotion creates) counts once with all its moves.
 
-constexpr std::array<int, 4> diagonal_offsets{board_width + 1, board_width - 1, -board_width + 1,
-                                              -board_width - 1};
-
 struct Target {
   int to;
   int multiplicity;
@@ -62,7 +59,7 @@ std::vector<Target> piece_targets(const Rules& r, int color, int type, int from)
     if (r.on_board(from + l.offset)) add(from + l.offset);
   // The diagonal lines' moves: steps, or rides and hops along the diagonals.
   if (p.diagonal != PieceRules::Diagonal::none && r.diagonal_lines[from])
-    for (int d : diagonal_offsets)
+    for (int d : Rules::diagonal_offsets)
       for (int to = from + d; r.on_board(to); to += d) {
         if (r.diagonal_lines[to]) add(to);
         if (p.diagonal == PieceRules::Diagonal::step || p.diagonal == PieceRules::Diagonal::forward)
@@ -174,7 +171,7 @@ int bound_for(const Rules& r, int color) {
     for (const Hop& hop : p.hops[color]) add_way(hop.offset, hop.grasshopper ? 3 : 2, mult);
     using Diagonal = PieceRules::Diagonal;
     if (r.diagonals && p.diagonal != Diagonal::none)
-      for (int d : diagonal_offsets)
+      for (int d : Rules::diagonal_offsets)
         add_way(d, p.diagonal == Diagonal::ride ? 1 : p.diagonal == Diagonal::hop ? 2 : 0, mult);
   }
 

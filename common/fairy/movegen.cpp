@@ -195,23 +195,31 @@ void Position::add_diagonal_moves(MoveList& out, int from, int t) const {
     out.add(make_move(from, to));
   };
   const int forward = r.push(us);
-  for (int offset : {board_width + 1, board_width - 1, -board_width + 1, -board_width - 1}) {
+  for (std::size_t d = 0; d < 4; ++d) {
+    // No target lies beyond the farthest square on a line.
+    const int reach = r.diagonal_reach[static_cast<std::size_t>(from)][d];
+    if (!reach) continue;
+    const int offset = Rules::diagonal_offsets[d];
     int to = from + offset;
-    if (board_[to] == off_board) continue;
     if (kind == Diagonal::step) {
       emit(to);
     } else if (kind == Diagonal::forward) {
       if (offset == forward + 1 || offset == forward - 1) emit(to);
     } else if (kind == Diagonal::ride) {
-      for (; board_[to] == empty_cell; to += offset) emit(to);
-      if (board_[to] != off_board) emit(to);
+      int steps = 1;
+      for (; board_[to] == empty_cell && steps < reach; to += offset, ++steps) emit(to);
+      emit(to);
     } else {
       // The cannon: over one piece that is not a cannon, to an empty square or onto an
       // enemy that is not a cannon.
-      while (board_[to] == empty_cell) to += offset;
-      if (board_[to] == off_board || r.janggi_cannon_types >> cell_type(board_[to]) & 1) continue;
-      for (to += offset; board_[to] == empty_cell; to += offset) emit(to);
-      if (board_[to] != off_board && !(r.janggi_cannon_types >> cell_type(board_[to]) & 1))
+      int steps = 1;
+      while (board_[to] == empty_cell && steps < reach) to += offset, ++steps;
+      if (board_[to] == empty_cell || steps == reach ||
+          r.janggi_cannon_types >> cell_type(board_[to]) & 1)
+        continue;
+      for (to += offset, ++steps; board_[to] == empty_cell && steps < reach; to += offset, ++steps)
+        emit(to);
+      if (board_[to] == empty_cell || !(r.janggi_cannon_types >> cell_type(board_[to]) & 1))
         emit(to);
     }
   }

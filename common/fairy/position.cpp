@@ -241,16 +241,22 @@ bool Position::diagonally_attacked(int sq, int by) const {
            r.types[cell_type(c)].diagonal == kind;
   };
   const int back = -r.push(by);
-  for (int offset : {board_width + 1, board_width - 1, -board_width + 1, -board_width - 1}) {
+  for (std::size_t d = 0; d < 4; ++d) {
+    // Every attacker stands on a line, so none lies beyond the farthest one.
+    const int reach = r.diagonal_reach[static_cast<std::size_t>(sq)][d];
+    if (!reach) continue;
+    const int offset = Rules::diagonal_offsets[d];
     int s = sq + offset;
     if (is(s, Diagonal::step)) return true;
     if ((offset == back + 1 || offset == back - 1) && is(s, Diagonal::forward)) return true;
-    while (board_[s] == empty_cell) s += offset;
-    if (board_[s] == off_board) continue;
+    int steps = 1;
+    while (board_[s] == empty_cell && steps < reach) s += offset, ++steps;
+    if (board_[s] == empty_cell || board_[s] == off_board) continue;
     if (is(s, Diagonal::ride)) return true;
     const Cell screen = board_[s];
-    s += offset;
-    while (board_[s] == empty_cell) s += offset;
+    if (steps == reach) continue;
+    s += offset, ++steps;
+    while (board_[s] == empty_cell && steps < reach) s += offset, ++steps;
     if (is(s, Diagonal::hop) && !(r.janggi_cannon_types >> cell_type(screen) & 1)) return true;
   }
   return false;

@@ -401,6 +401,15 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.diagonal_lines = region(s.diagonal_lines, r.files, r.ranks);
   r.diagonals =
       std::any_of(r.diagonal_lines.begin(), r.diagonal_lines.end(), [](bool on) { return on; });
+  for (int sq = 0; sq < board_cells; ++sq)
+    for (std::size_t dir = 0; dir < 4; ++dir) {
+      if (!r.on_board(sq)) continue;
+      const int offset = Rules::diagonal_offsets[dir];
+      int steps = 1;
+      for (int to = sq + offset; r.on_board(to); to += offset, ++steps)
+        if (r.diagonal_lines[static_cast<std::size_t>(to)])
+          r.diagonal_reach[static_cast<std::size_t>(sq)][dir] = static_cast<std::uint8_t>(steps);
+    }
   for (std::size_t t = 0; t < r.types.size(); ++t)
     if (r.types[t].janggi_cannon) r.janggi_cannon_types |= 1u << t;
   r.pass = {s.pass_white || s.pass_on_stalemate_white, s.pass_black || s.pass_on_stalemate_black};

@@ -254,7 +254,13 @@ struct Rules {
   // Janggi's rules (variant_file.h): the diagonal lines, passing, bikjang, material
   // counting and the move repetition rule.
   SquareSet diagonal_lines{};
-  bool diagonals = false;                   // any square on a diagonal line
+  bool diagonals = false;  // any square on a diagonal line
+  // The diagonal directions in Position's order (north-east, north-west, south-east,
+  // south-west), and by square and direction how many steps away the farthest square on
+  // a line lies (0: none): a move or an attack along the lines goes no farther.
+  static constexpr std::array<int, 4> diagonal_offsets{board_width + 1, board_width - 1,
+                                                       -board_width + 1, -board_width - 1};
+  std::array<std::array<std::uint8_t, 4>, board_cells> diagonal_reach{};
   std::uint32_t janggi_cannon_types = 0;    // bit per type
   std::array<bool, 2> pass{};               // a side may pass
   std::array<bool, 2> pass_on_stalemate{};  // ... only when it has no other legal move
