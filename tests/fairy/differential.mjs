@@ -10,6 +10,8 @@
 //        <test_variants.ini> [--games N] [--plies N] [--seed N] [--only v1,v2]
 //        [--builtins false]   (only the file's definitions)
 //        [--named v1,v2]      (more of Fairy-Stockfish's variants, played by name)
+//        [--undo P]           (with probability P a side takes back its own last move when
+//                              it can, so that games repeat: repetition rules)
 // exit: 0 no differences, 1 differences (listed), 77 ffish-es6 is not installed (skip)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { loadFfish } from '../js/ffish.mjs';
 
 const [rules, jsDir, iniFile, ...rest] = process.argv.slice(2);
-const opt = { games: 12, plies: 200, seed: 11, builtins: true, named: [] };
+const opt = { games: 12, plies: 200, seed: 11, builtins: true, named: [], undo: 0 };
 for (let i = 0; i + 1 < rest.length; i += 2) {
   const key = rest[i].replace(/^--/, '');
   opt[key] = key === 'only' || key === 'named' ? rest[i + 1].split(',')
@@ -99,7 +101,11 @@ for (const variant of [...BUILTIN, ...opt.named, ...CUSTOM]) {
       fens.push(board.fen());
       expected.push(moves.join(' '));
       if (!moves.length) break;
-      const move = moves[Math.floor(random() * moves.length)];
+      // The side's own last move the other way round, when --undo asks for it.
+      const own = played.length >= 2 ? played[played.length - 2] : '';
+      const back = own.replace(/^([a-l]\d+)([a-l]\d+)$/, '$2$1');
+      const move = opt.undo && back !== own && moves.includes(back) && random() < opt.undo ? back
+        : moves[Math.floor(random() * moves.length)];
       board.push(move);
       played.push(move);
     }
