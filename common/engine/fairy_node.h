@@ -69,20 +69,23 @@ class FairyNode {
     for (int i = 0; i < list.size; ++i) out[i] = list.moves[i];
     return list.size;
   }
-  // Captures (castling takes the player's own rook, which is no capture) and promotions.
+  // Captures (castling takes the player's own rook, and a pass names the king's own square:
+  // neither is a capture) and promotions.
   bool noisy(Move m) const {
     if (m.kind == fairy::MoveKind::promotion || m.kind == fairy::MoveKind::piece_promotion ||
         m.kind == fairy::MoveKind::en_passant)
       return true;
     const fairy::Cell target = pos().at(m.to);
-    return m.kind != fairy::MoveKind::castling && target != fairy::empty_cell;
+    return m.kind != fairy::MoveKind::castling && m.kind != fairy::MoveKind::pass &&
+           target != fairy::empty_cell;
   }
   // Most valuable victim, then least valuable attacker, a promotion by what it gains.
   int capture_order(Move m) const {
     const auto& value = board_.values->piece;
     const fairy::Cell target = pos().at(m.to);
     int victim = m.kind == fairy::MoveKind::en_passant ? 100
-                 : target == fairy::empty_cell || m.kind == fairy::MoveKind::castling
+                 : target == fairy::empty_cell || m.kind == fairy::MoveKind::castling ||
+                         m.kind == fairy::MoveKind::pass
                      ? 0
                      : value[fairy::cell_type(target)];
     if (m.promotion >= 0) victim += value[m.promotion];

@@ -84,6 +84,66 @@ Outcome valued(EndValue value, int side_to_move, std::string reason) {
   return Outcome::draw(std::move(reason));
 }
 
+// moveRepetitionIllegal (janggi's modern rules, as Kakao Janggi and Fairy-Stockfish have
+// them): the side that has just moved loses when, unchecked, it has moved one piece (one
+// that could reach the other palace) back and forth, its last move undoing its move before
+// (or following a pass), and so on back through the game, until the same piece, after a
+// move that took nothing, stands where it started. Walked back two plies at a time, beside
+// the repetition test.
+class MoveRepetition {
+ public:
+  MoveRepetition(const Position& pos, std::size_t window)
+      : pos_(pos), window_(window), checks_(pos.check_history()) {
+    const Rules& r = pos.rules();
+    if (!r.move_repetition_illegal || window < 4 || checks_.size() != pos.key_history().size())
+      return;
+    const Move last = move(1);
+    const int mover = pos.side() ^ 1;
+    if (last.kind != MoveKind::normal || checked(1) || checked(3)) return;
+    // The piece could stand somewhere the other side's king may.
+    const int type = cell_type(pos.at(last.to));
+    bool reaches_palace = false;
+    for (int sq = 0; sq < board_cells; ++sq)
+      reaches_palace =
+          reaches_palace || ((r.may_stand[mover][static_cast<std::size_t>(sq)] >> type & 1) &&
+                             (r.may_stand[pos.side()][static_cast<std::size_t>(sq)] >> r.king & 1));
+    if (!reaches_palace) return;
+    const Move third = move(3);
+    state_ = third == reverse(last) ? 2 : third.kind == MoveKind::pass ? 1 : 0;
+  }
+
+  // Whether, looking `back` plies back, the rule has found its pattern.
+  bool loses(std::size_t back) {
+    if (state_ == 0) return false;
+    if (back + 1 <= window_ && checked(back + 1)) {
+      state_ = 0;
+    } else if (state_ < 4) {
+      state_ = move(back + 1) == reverse(move(state_ == 1 ? 1 : back - 1)) ? state_ + 1 : 0;
+    } else {
+      if (back + 1 <= pos_.history_size() && !pos_.history_capture(back) &&
+          move(back - 1).from == move(back + 1).to)
+        return true;
+      state_ = 0;
+    }
+    return false;
+  }
+
+ private:
+  // The move k plies back (1: the last), or none before the start.
+  Move move(std::size_t k) const {
+    if (k == 0 || k > pos_.history_size()) return make_move(0, 0, MoveKind::drop);
+    return pos_.history_move(k - 1);
+  }
+  // Whether the side to move was in check k plies back.
+  bool checked(std::size_t k) const { return checks_[checks_.size() - 1 - k]; }
+  static Move reverse(Move m) { return make_move(m.to, m.from); }
+
+  const Position& pos_;
+  std::size_t window_;
+  const std::vector<std::uint8_t>& checks_;
+  int state_ = 0;
+};
+
 }  // namespace
 
 // The endings in Fairy-Stockfish's order: the variant's immediate ends (extinction, flag),
@@ -101,11 +161,14 @@ Outcome FairyGame::judge() const {
     if (check && r.shogi_pawn_drop_mate_illegal && !moves_.empty() &&
         moves_.back().kind == MoveKind::drop && moves_.back().promotion == r.shogi_pawn_type)
       return Outcome::win(us, "pawn_drop_mate");
-    return check ? valued(r.checkmate, us, "checkmate")
-                 : valued(pos_.stalemate_value(), us, "stalemate");
+    if (check) return valued(r.checkmate, us, "checkmate");
+    const EndValue stalemate = pos_.stalemate_value();
+    return valued(stalemate == EndValue::draw ? pos_.material_result() : stalemate, us,
+                  "stalemate");
   }
+  // materialCounting decides what would be drawn, as Fairy-Stockfish adjudicates it.
   if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule)
-    return Outcome::draw("move_rule");
+    return valued(pos_.material_result(), us, "move_rule");
   if (r.n_fold_rule) {
     const auto& keys = pos_.key_history();
     const std::size_t last = keys.size() - 1;
@@ -123,13 +186,18 @@ Outcome FairyGame::judge() const {
     bool checked_by_them = perpetual && window >= 4 && checks[last] && checks[last - 2];
     const bool checked_by_us = perpetual && window >= 4 && checks[last - 1] && checks[last - 3];
     int seen = 1;
+    MoveRepetition undoing(pos_, window);
     for (std::size_t back = 4; back <= window; back += 2) {
+      if (undoing.loses(back)) return Outcome::win(us, "move_repetition");
       if (perpetual) checked_by_them = checked_by_them && checks[last - back];
       if (keys[last - back] == keys[last] && ++seen >= r.n_fold_rule) {
-        if (checked_by_them && checked_by_us) return Outcome::draw("perpetual_check");
+        if (checked_by_them && checked_by_us)
+          return valued(pos_.material_result(), us, "perpetual_check");
         if (checked_by_them) return Outcome::win(us, "perpetual_check");
         if (checked_by_us) return Outcome::win(1 - us, "perpetual_check");
         // nFoldValueAbsolute: the value is White's whoever is to move.
+        if (r.n_fold_value == EndValue::draw)
+          return valued(pos_.material_result(), us, "repetition");
         return valued(r.n_fold_value, r.n_fold_value_absolute ? white : us, "repetition");
       }
     }

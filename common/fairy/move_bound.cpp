@@ -57,6 +57,14 @@ std::vector<Target> piece_targets(const Rules& r, int color, int type, int from)
       add(to);
   for (const Leap& l : p.soldier_side_leaps[color])
     if (r.on_board(from + l.offset)) add(from + l.offset);
+  // The diagonal lines' moves: steps, or rides and hops along the diagonals.
+  if (p.diagonal != PieceRules::Diagonal::none && r.diagonal_lines[from])
+    for (int d : Rules::diagonal_offsets)
+      for (int to = from + d; r.on_board(to); to += d) {
+        if (r.diagonal_lines[to]) add(to);
+        if (p.diagonal == PieceRules::Diagonal::step || p.diagonal == PieceRules::Diagonal::forward)
+          break;
+      }
   return out;
 }
 
@@ -161,6 +169,10 @@ int bound_for(const Rules& r, int color) {
     for (const Leap& l : p.soldier_side_leaps[color]) add_way(l.offset, 0, mult);
     for (const Ride& ride : p.rides[color]) add_way(ride.offset, 1, mult);
     for (const Hop& hop : p.hops[color]) add_way(hop.offset, hop.grasshopper ? 3 : 2, mult);
+    using Diagonal = PieceRules::Diagonal;
+    if (r.diagonals && p.diagonal != Diagonal::none)
+      for (int d : Rules::diagonal_offsets)
+        add_way(d, p.diagonal == Diagonal::ride ? 1 : p.diagonal == Diagonal::hop ? 2 : 0, mult);
   }
 
   int bound = 0;
@@ -191,7 +203,7 @@ int bound_for(const Rules& r, int color) {
       if (rank_of(squares[s]) == rank) gating += best[s][static_cast<std::size_t>(n)];
     gating = (gating + 4) * static_cast<int>(r.types.size());
   }
-  return bound + drops + gating + (r.castling ? 2 : 0);
+  return bound + drops + gating + (r.castling ? 2 : 0) + (r.pass[color] ? 1 : 0);
 }
 
 }  // namespace

@@ -152,15 +152,18 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
       if (ride.max_steps && steps >= ride.max_steps) break;
     }
   }
+  // Janggi's cannon: the cannons (bit per type) that may neither screen nor be taken.
+  const std::uint32_t cannons = p.janggi_cannon ? r.janggi_cannon_types : 0;
   for (const Hop& hop : p.hops[us]) {
     int to = from + hop.offset;
     while (board_[to] == empty_cell) to += hop.offset;  // up to the screen
-    if (board_[to] == off_board) continue;
+    if (board_[to] == off_board || cannons >> cell_type(board_[to]) & 1) continue;
     for (to += hop.offset;; to += hop.offset) {
       const Cell target = board_[to];
       if (target == off_board) break;
       if (target != empty_cell) {
-        if (hop.captures && cell_color(target) != us) emit(to);
+        if (hop.captures && cell_color(target) != us && !(cannons >> cell_type(target) & 1))
+          emit(to);
         break;
       }
       if (hop.moves) emit(to);
@@ -174,6 +177,82 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
       if (target == off_board) continue;
       if (target == empty_cell ? l.moves : (l.captures && cell_color(target) != us)) emit(to);
     }
+  if (r.diagonals && p.diagonal != PieceRules::Diagonal::none && r.diagonal_lines[from])
+    add_diagonal_moves(out, from, t);
+}
+
+// The moves along the diagonal lines (diagonalLines), from a square on one to a square on
+// one, never the same as the piece's other moves.
+void Position::add_diagonal_moves(MoveList& out, int from, int t) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  using Diagonal = PieceRules::Diagonal;
+  const Diagonal kind = r.types[t].diagonal;
+  auto emit = [&](int to) {
+    const Cell target = board_[to];
+    if (!r.diagonal_lines[to] || (target != empty_cell && cell_color(target) == us)) return;
+    if (r.mobility_regions && !(r.may_stand[us][to] >> t & 1)) return;
+    out.add(make_move(from, to));
+  };
+  const int forward = r.push(us);
+  for (std::size_t d = 0; d < 4; ++d) {
+    // No target lies beyond the farthest square on a line.
+    const int reach = r.diagonal_reach[static_cast<std::size_t>(from)][d];
+    if (!reach) continue;
+    const int offset = Rules::diagonal_offsets[d];
+    int to = from + offset;
+    if (kind == Diagonal::step) {
+      emit(to);
+    } else if (kind == Diagonal::forward) {
+      if (offset == forward + 1 || offset == forward - 1) emit(to);
+    } else if (kind == Diagonal::ride) {
+      int steps = 1;
+      for (; board_[to] == empty_cell && steps < reach; to += offset, ++steps) emit(to);
+      emit(to);
+    } else {
+      // The cannon: over one piece that is not a cannon, to an empty square or onto an
+      // enemy that is not a cannon.
+      int steps = 1;
+      while (board_[to] == empty_cell && steps < reach) to += offset, ++steps;
+      if (board_[to] == empty_cell || steps == reach ||
+          r.janggi_cannon_types >> cell_type(board_[to]) & 1)
+        continue;
+      for (to += offset, ++steps; board_[to] == empty_cell && steps < reach; to += offset, ++steps)
+        emit(to);
+      if (board_[to] == empty_cell || !(r.janggi_cannon_types >> cell_type(board_[to]) & 1))
+        emit(to);
+    }
+  }
+}
+
+// A pass (pass, passOnStalemate): the king's, or without a king the first piece's (in
+// Fairy-Stockfish's order of squares, from a1 along the ranks).
+void Position::add_pass(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  if (king_sq_[us]) {
+    out.add(make_move(king_sq_[us], king_sq_[us], MoveKind::pass));
+    return;
+  }
+  for (int k = 0; k < r.ranks; ++k)
+    for (int f = 0; f < r.files; ++f) {
+      const int sq = square_of(f, k);
+      if (board_[sq] != empty_cell && cell_color(board_[sq]) == us) {
+        out.add(make_move(sq, sq, MoveKind::pass));
+        return;
+      }
+    }
+}
+
+// passOnStalemate: the pass is legal only when no other move is.
+void Position::apply_pass_on_stalemate(MoveList& out) const {
+  const bool other =
+      std::any_of(out.begin(), out.end(), [](const Move& m) { return m.kind != MoveKind::pass; });
+  if (!other) return;
+  int kept = 0;
+  for (const Move& m : out)
+    if (m.kind != MoveKind::pass) out.moves[kept++] = m;
+  out.size = kept;
 }
 
 // Drops: each type in hand on each empty square of the drop region, as Fairy-Stockfish's
@@ -273,11 +352,12 @@ void Position::apply_must_drop(MoveList& out) const {
 
 // mustCapture: whenever a capture is legal (after mustDrop has had its say, as in
 // Fairy-Stockfish, where a capture mustDrop forbids does not count), only captures are.
-// Castling (the king onto its own rook) and drops never capture.
+// Castling (the king onto its own rook), drops and passes never capture.
 void Position::apply_must_capture(MoveList& out) const {
   auto captures = [&](const Move& m) {
     return m.kind == MoveKind::en_passant ||
-           (m.kind != MoveKind::castling && m.kind != MoveKind::drop && board_[m.to] != empty_cell);
+           (m.kind != MoveKind::castling && m.kind != MoveKind::drop && m.kind != MoveKind::pass &&
+            board_[m.to] != empty_cell);
   };
   if (std::none_of(out.begin(), out.end(), captures)) return;
   int kept = 0;
@@ -306,6 +386,7 @@ void Position::generate(MoveList& out) const {
   if (r.castling && !in_check()) add_castling(out);
   if (r.seirawan_gating && hand_total_[us] && gates_[us]) add_gatings(out);
   if (r.drops && hand_total_[us]) add_drops(out);
+  if (r.pass[us]) add_pass(out);
 }
 
 // Whether a piece of `type` from the hand may stand on `sq` as a drop may, as
@@ -337,6 +418,7 @@ void Position::add_gatings(MoveList& out) const {
   const int moves = out.size;
   for (int i = 0; i < moves; ++i) {
     const Move m = out.moves[i];
+    if (m.kind == MoveKind::pass) continue;  // a pass leaves no square
     for (int sq : {static_cast<int>(m.from), m.kind == MoveKind::castling ? m.to : 0}) {
       if (!sq || !gate_at(us, sq)) continue;
       for (int t = 0; t < static_cast<int>(r.types.size()); ++t)
@@ -461,6 +543,8 @@ bool Position::legal(Move m) const {
     const int t = cell_type(board_[m.from]);
     if ((r.mutually_immune_types >> t & 1) && cell_type(board_[m.to]) == t) return false;
   }
+  // Bikjang: a pass is always legal, in check or not; any other move must part the kings.
+  if (bikjang_ && m.kind == MoveKind::pass) return true;
   if (r.immobility_illegal && m.kind == MoveKind::normal &&
       !r.types[cell_type(board_[m.from])].mobile[us][m.to])
     return false;
@@ -475,17 +559,19 @@ bool Position::legal(Move m) const {
     self.board_[m.from] = empty_cell;
     self.board_[m.to] = moved;
     const int king = m.from == king_sq_[us] ? m.to : king_sq_[us];
-    const bool ok =
-        !(king && attacked(king, them)) && !(r.flying_general && king && kings_face(king, them));
+    const bool ok = !(king && attacked(king, them)) &&
+                    !((r.flying_general || bikjang_) && king && kings_face(king, them));
     self.board_[m.to] = captured;
     self.board_[m.from] = moved;
     return ok;
   }
   if (r.extinction_pseudo_royal) return pseudo_royal_legal(m);
   // make/unmake restore the position exactly, so the check is const from outside.
+  const bool was_bikjang = bikjang_;
   self.make(m);
   bool ok = !(king_sq_[us] && attacked(king_sq_[us], them));
-  if (ok && r.flying_general && king_sq_[us] && kings_face(king_sq_[us], them)) ok = false;
+  if (ok && (r.flying_general || was_bikjang) && king_sq_[us] && kings_face(king_sq_[us], them))
+    ok = false;
   if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
   self.unmake();
   return ok;
@@ -639,7 +725,49 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
                                               : v,
                         "connect"};
   }
+  // Bikjang left standing by both sides' moves, or two passes in a row, end the game.
+  if (!undo_.empty()) {
+    if (bikjang_ && undo_.back().bikjang) return ImmediateEnd{material_result(), "bikjang"};
+    if (passed_ && undo_.back().passed) return ImmediateEnd{material_result(), "double_pass"};
+  }
   return std::nullopt;
+}
+
+// Janggi's points: chariot 13, cannon 7, horse 5, elephant and advisor 3, soldier 2, and
+// 1.5 to Black (a tie is Black's); or the more pieces; or one side always.
+EndValue Position::material_result() const {
+  const Rules& r = *rules_;
+  int white_ahead = 0;  // > 0: White wins, < 0: Black wins, 0: draw
+  switch (r.material_counting) {
+    case MaterialCounting::none:
+      return EndValue::draw;
+    case MaterialCounting::janggi: {
+      int points = -1;
+      for (std::size_t t = 0; t < r.types.size(); ++t) {
+        const std::string& name = r.types[t].name;
+        const int weight = name == "rook"                                ? 13
+                           : name == "janggiCannon"                      ? 7
+                           : name == "horse"                             ? 5
+                           : name == "janggiElephant" || name == "wazir" ? 3
+                           : name == "soldier"                           ? 2
+                                                                         : 0;
+        points += weight * (count_[white][t] - count_[black][t]);
+      }
+      white_ahead = points > 0 ? 1 : -1;
+      break;
+    }
+    case MaterialCounting::unweighted:
+      white_ahead = total_[white] - total_[black];
+      break;
+    case MaterialCounting::white_draw_odds:
+      white_ahead = 1;
+      break;
+    case MaterialCounting::black_draw_odds:
+      white_ahead = -1;
+      break;
+  }
+  if (white_ahead == 0) return EndValue::draw;
+  return (white_ahead > 0) == (side_ == white) ? EndValue::win : EndValue::loss;
 }
 
 // As Fairy-Stockfish tests it: a run of connectN along one of the allowed lines, an
@@ -785,8 +913,10 @@ void Position::legal_moves(MoveList& out) const {
   // must be tested for giving check).
   // A hopper's screen can be made by a move onto its line, which the shortcut does not
   // look at: with enemy hoppers every move is tested.
+  // Nor does it know the diagonal lines' attacks, nor bikjang's duty to part the kings.
   const bool quick = king && r.checking && !r.extinction_pseudo_royal &&
-                     r.hop_attacks[side_ ^ 1].empty() && !attacked(king, side_ ^ 1);
+                     r.hop_attacks[side_ ^ 1].empty() && !r.diagonals && !bikjang_ &&
+                     !attacked(king, side_ ^ 1);
   std::optional<SquareMarksLease> exposing;
   if (quick) {
     exposing.emplace();
@@ -810,6 +940,7 @@ void Position::legal_moves(MoveList& out) const {
     if (r.must_drop) apply_must_drop(out);
   }
   if (r.must_capture) apply_must_capture(out);
+  if (r.pass_on_stalemate[side_]) apply_pass_on_stalemate(out);
 }
 
 }  // namespace banmen::fairy

@@ -72,7 +72,8 @@ std::string san_move(Position& pos, Move m) {
                  std::toupper(static_cast<unsigned char>(r.types[gate_type(m)].letter))) +
              square_name(gate_square(m));
   } else {
-    const bool capture = pos.at(m.to) != empty_cell || m.kind == MoveKind::en_passant;
+    const bool capture =
+        m.kind != MoveKind::pass && (pos.at(m.to) != empty_cell || m.kind == MoveKind::en_passant);
     if (type == r.pawn) {
       if (capture) out += static_cast<char>('a' + file_of(m.from));
     } else {

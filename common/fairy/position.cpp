@@ -60,6 +60,7 @@ void Position::clear() {
   checks_left_ = {};
   gates_ = {};
   key_ = 0;
+  bikjang_ = passed_ = false;
   undo_.clear();
   blasted_.clear();
   keys_.clear();
@@ -179,9 +180,12 @@ void Position::finish_setup() {
   if (rules_->check_counting)
     for (int c : {white, black}) k ^= zobrist().checks_left[c][checks_left_[c]];
   key_ = k;
+  passed_ = false;
+  bikjang_ = rules_->bikjang_rule && king_sq_[white] && king_sq_[black] &&
+             kings_face(king_sq_[side_], side_ ^ 1);
   keys_.assign(1, key_);
   checks_.clear();
-  if (rules_->perpetual_check_illegal) checks_.push_back(in_check());
+  if (rules_->track_checks) checks_.push_back(in_check());
 }
 
 bool Position::attacked(int sq, int by) const {
@@ -230,14 +234,50 @@ bool Position::attacked(int sq, int by) const {
     if (!h.cannon_types) continue;
     while (board_[s] == empty_cell) s -= h.offset;
     if (board_[s] == off_board) continue;
+    const Cell screen = board_[s];
     s -= h.offset;
     while (board_[s] == empty_cell) s -= h.offset;
-    if (hits(board_[s], h.cannon_types)) return true;
+    // Janggi's cannon never hops over another cannon.
+    if (hits(board_[s], h.cannon_types) && !(r.janggi_cannon_types >> cell_type(board_[s]) & 1 &&
+                                             r.janggi_cannon_types >> cell_type(screen) & 1))
+      return true;
   }
   for (const auto& [offset, type] : r.soldier_attacks[by]) {
     const int from = sq - offset;
     if (board_[from] == make_cell(by, type) && r.soldier_zone[by][from] && (may_stand >> type & 1))
       return true;
+  }
+  return r.diagonals && r.diagonal_lines[sq] && diagonally_attacked(sq, by);
+}
+
+// Attacks along the diagonal lines, onto sq (on one) from a piece on one, as
+// Fairy-Stockfish adds them whatever the attacker's mobility region.
+bool Position::diagonally_attacked(int sq, int by) const {
+  const Rules& r = *rules_;
+  using Diagonal = PieceRules::Diagonal;
+  auto is = [&](int from, Diagonal kind) {
+    const Cell c = board_[from];
+    return c != empty_cell && c != off_board && cell_color(c) == by && r.diagonal_lines[from] &&
+           r.types[cell_type(c)].diagonal == kind;
+  };
+  const int back = -r.push(by);
+  for (std::size_t d = 0; d < 4; ++d) {
+    // Every attacker stands on a line, so none lies beyond the farthest one.
+    const int reach = r.diagonal_reach[static_cast<std::size_t>(sq)][d];
+    if (!reach) continue;
+    const int offset = Rules::diagonal_offsets[d];
+    int s = sq + offset;
+    if (is(s, Diagonal::step)) return true;
+    if ((offset == back + 1 || offset == back - 1) && is(s, Diagonal::forward)) return true;
+    int steps = 1;
+    while (board_[s] == empty_cell && steps < reach) s += offset, ++steps;
+    if (board_[s] == empty_cell || board_[s] == off_board) continue;
+    if (is(s, Diagonal::ride)) return true;
+    const Cell screen = board_[s];
+    if (steps == reach) continue;
+    s += offset, ++steps;
+    while (board_[s] == empty_cell && steps < reach) s += offset, ++steps;
+    if (is(s, Diagonal::hop) && !(r.janggi_cannon_types >> cell_type(screen) & 1)) return true;
   }
   return false;
 }
@@ -261,7 +301,9 @@ void Position::make(Move m) {
          rule50_,
          counting_limit_,
          counting_ply_,
-         key_};
+         key_,
+         bikjang_,
+         passed_};
   key_ ^= castling_key();
   if (ep_) key_ ^= z.en_passant[ep_];
   ep_ = 0;
@@ -288,6 +330,8 @@ void Position::make(Move m) {
     place(kto, u.moved);
     place(rto, rook);
     if (r.track_promoted) unpromoted_[m.from] = unpromoted_[m.to] = 0;
+  } else if (m.kind == MoveKind::pass) {
+    // Nothing moves; the clocks run on.
   } else {
     int capture_sq = m.to;
     if (m.kind == MoveKind::en_passant) capture_sq = m.to - r.push(us);
@@ -360,7 +404,7 @@ void Position::make(Move m) {
   for (int c : {white, black})
     for (int s : {0, 1}) {
       const int rook = castle_rook_[c][s];
-      if (!rook || m.kind == MoveKind::drop) continue;
+      if (!rook || m.kind == MoveKind::drop || m.kind == MoveKind::pass) continue;
       if (m.from == rook || m.to == rook || m.from == castle_king_[c] ||
           (m.kind != MoveKind::castling && m.to == castle_king_[c]))
         castle_rook_[c][s] = 0;
@@ -374,6 +418,9 @@ void Position::make(Move m) {
     key_ ^= z.checks_left[us][checks_left_[us]] ^ z.checks_left[us][checks_left_[us] - 1];
     --checks_left_[us];
   }
+  passed_ = m.kind == MoveKind::pass;
+  if (r.bikjang_rule)
+    bikjang_ = king_sq_[white] && king_sq_[black] && kings_face(king_sq_[side_], us);
   if (r.counting != CountingRule::none) {
     // Fairy-Stockfish's counting: a count starts (or restarts with a shorter limit) when
     // the side to move is short of material; after a bare king's capture of the last pawn
@@ -395,7 +442,7 @@ void Position::make(Move m) {
   }
   undo_.push_back(u);
   keys_.push_back(key_);
-  if (r.perpetual_check_illegal) checks_.push_back(in_check());
+  if (r.track_checks) checks_.push_back(in_check());
 }
 
 void Position::unmake() {
@@ -403,7 +450,7 @@ void Position::unmake() {
   undo_.pop_back();
   keys_.pop_back();
   const Rules& r = *rules_;
-  if (r.perpetual_check_illegal) checks_.pop_back();
+  if (r.track_checks) checks_.pop_back();
   side_ ^= 1;
   --game_ply_;
   const int us = side_;
@@ -414,7 +461,8 @@ void Position::unmake() {
     ++hand_total_[us];
   }
   gates_ = u.gates;
-  if (m.kind == MoveKind::drop) {
+  if (m.kind == MoveKind::pass) {
+  } else if (m.kind == MoveKind::drop) {
     remove(m.to);
     ++hand_[us][m.from];
     ++hand_total_[us];
@@ -442,7 +490,7 @@ void Position::unmake() {
   }
   if (r.track_promoted && m.kind == MoveKind::drop) {
     unpromoted_[m.to] = 0;
-  } else if (r.track_promoted) {
+  } else if (r.track_promoted && m.kind != MoveKind::pass) {
     unpromoted_[m.to] = 0;
     if (m.kind == MoveKind::en_passant)
       unpromoted_[m.to - r.push(us)] = u.captured_unpromoted;
@@ -458,6 +506,8 @@ void Position::unmake() {
   counting_ply_ = u.counting_ply;
   checks_left_ = u.checks_left;
   key_ = u.key;
+  bikjang_ = u.bikjang;
+  passed_ = u.passed;
 }
 
 // Atomic chess: the capture on `center` removes the capturer and every piece next to it

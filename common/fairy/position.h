@@ -16,14 +16,17 @@ namespace banmen::fairy {
 
 // promotion: a pawn promoting to a type of promotionPieceTypes (UCI suffix: the letter);
 // piece_promotion: a piece becoming its promotedPieceType (UCI suffix: '+');
-// drop: a piece from the hand put on an empty square (UCI P@e4).
+// drop: a piece from the hand put on an empty square (UCI P@e4);
+// pass: the side moves nothing (pass, passOnStalemate), written as its king's square twice
+// (e2e2), or without a king as its first piece's, as Fairy-Stockfish writes it.
 enum class MoveKind : std::uint8_t {
   normal,
   promotion,
   castling,
   en_passant,
   piece_promotion,
-  drop
+  drop,
+  pass
 };
 
 // A move. For castling `to` is the castling rook's square (king takes rook), as
@@ -87,7 +90,7 @@ struct MoveList {
 
 struct ImmediateEnd {
   EndValue value;
-  const char* reason;  // "extinction" or "flag"
+  const char* reason;  // "extinction", "flag", "connect", "bikjang" or "double_pass"
 };
 
 // A scratch table of squares for one step of move generation: a square is marked when it
@@ -159,7 +162,7 @@ class Position {
   // Keys of every position since the last irreversible move (for repetition).
   const std::vector<std::uint64_t>& key_history() const { return keys_; }
   // Beside each key, whether the side to move was in check there (kept only where
-  // perpetualCheckIllegal needs it).
+  // perpetualCheckIllegal and moveRepetitionIllegal need it).
   const std::vector<std::uint8_t>& check_history() const { return checks_; }
 
   bool attacked(int sq, int by) const;
@@ -183,6 +186,19 @@ class Position {
   }
   // An end by a variant rule (extinction, flag), valued for the side to move.
   std::optional<ImmediateEnd> immediate_result() const;
+  // materialCounting's verdict for the side to move on a game that would be drawn (draw
+  // without material counting).
+  EndValue material_result() const;
+  // Bikjang (bikjangRule): the kings face each other on an open line, the side to move to
+  // part them.
+  bool bikjang() const { return bikjang_; }
+  // The moves since the start position, counted back from the last (0), and whether each
+  // took a piece (for the move repetition rule).
+  Move history_move(std::size_t back) const { return undo_[undo_.size() - 1 - back].move; }
+  bool history_capture(std::size_t back) const {
+    return undo_[undo_.size() - 1 - back].captured != empty_cell;
+  }
+  std::size_t history_size() const { return undo_.size(); }
   bool flag_reached(int color) const;
   bool king_can_reach_flag() const;
   // Whether `color` has connected as connectN, connectNxN or its connect regions ask.
@@ -223,6 +239,8 @@ class Position {
     int counting_limit;
     int counting_ply;
     std::uint64_t key;
+    bool bikjang;  // before the move
+    bool passed;   // before the move: whether the move that led there was a pass
   };
   void generate(MoveList& out) const;
   void add_pawn_moves(MoveList& out, int from) const;
@@ -233,6 +251,10 @@ class Position {
   void add_drops(MoveList& out) const;
   void add_gatings(MoveList& out) const;
   bool may_gate(int type, int sq) const;
+  void add_pass(MoveList& out) const;
+  void add_diagonal_moves(MoveList& out, int from, int type) const;
+  bool diagonally_attacked(int sq, int by) const;
+  void apply_pass_on_stalemate(MoveList& out) const;
   bool drop_allowed(Move m) const;
   void apply_must_drop(MoveList& out) const;
   void apply_must_capture(MoveList& out) const;
@@ -273,6 +295,8 @@ class Position {
   std::uint64_t key_ = 0;
   std::array<std::int8_t, 2> checks_left_{};
   std::array<std::uint16_t, 2> gates_{};
+  bool bikjang_ = false;
+  bool passed_ = false;  // the last move was a pass
   std::vector<Undo> undo_;
   // A piece a blast removed: where, what, its promotion record, and the hand it went to.
   struct Blasted {

@@ -93,6 +93,21 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
   p.letter = letter;
   p.pawn = pawn;
   p.soldier = name == "soldier";
+  p.janggi_cannon = name == "janggiCannon";
+  using Diagonal = PieceRules::Diagonal;
+  p.diagonal =
+      name == "wazir" || (name == "king" && moves.vectors.size() == 4 &&
+                          std::all_of(moves.vectors.begin(), moves.vectors.end(),
+                                      [](const BetzaVector& v) {
+                                        return v.max_steps == 1 && v.moves && v.captures &&
+                                               v.hop == BetzaVector::Hop::none &&
+                                               std::abs(v.file_step) + std::abs(v.rank_step) == 1;
+                                      }))
+          ? Diagonal::step
+      : name == "soldier"      ? Diagonal::forward
+      : name == "rook"         ? Diagonal::ride
+      : name == "janggiCannon" ? Diagonal::hop
+                               : Diagonal::none;
   for (std::size_t i = 0; i < moves.vectors.size(); ++i)
     for (std::size_t j = i + 1; j < moves.vectors.size(); ++j)
       p.overlapping = p.overlapping || overlap(moves.vectors[i], moves.vectors[j]);
@@ -399,6 +414,26 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.flying_general = s.flying_general;
   r.perpetual_check_illegal = s.perpetual_check_illegal;
   r.shogi_pawn_drop_mate_illegal = s.shogi_pawn_drop_mate_illegal;
+  r.diagonal_lines = region(s.diagonal_lines, r.files, r.ranks);
+  r.diagonals =
+      std::any_of(r.diagonal_lines.begin(), r.diagonal_lines.end(), [](bool on) { return on; });
+  for (int sq = 0; sq < board_cells; ++sq)
+    for (std::size_t dir = 0; dir < 4; ++dir) {
+      if (!r.on_board(sq)) continue;
+      const int offset = Rules::diagonal_offsets[dir];
+      int steps = 1;
+      for (int to = sq + offset; r.on_board(to); to += offset, ++steps)
+        if (r.diagonal_lines[static_cast<std::size_t>(to)])
+          r.diagonal_reach[static_cast<std::size_t>(sq)][dir] = static_cast<std::uint8_t>(steps);
+    }
+  for (std::size_t t = 0; t < r.types.size(); ++t)
+    if (r.types[t].janggi_cannon) r.janggi_cannon_types |= 1u << t;
+  r.pass = {s.pass_white || s.pass_on_stalemate_white, s.pass_black || s.pass_on_stalemate_black};
+  r.pass_on_stalemate = {s.pass_on_stalemate_white, s.pass_on_stalemate_black};
+  r.bikjang_rule = s.bikjang_rule;
+  r.material_counting = s.material_counting;
+  r.move_repetition_illegal = s.move_repetition_illegal;
+  r.track_checks = r.perpetual_check_illegal || r.move_repetition_illegal;
   for (std::size_t t = 0; t < r.types.size(); ++t)
     if (r.types[t].name == "shogiPawn") r.shogi_pawn_type = static_cast<int>(t);
   for (std::size_t t = 0; t < r.types.size(); ++t) {

@@ -88,6 +88,15 @@ struct PieceRules {
   // its leaps, are taken only from a square of Rules::soldier_zone (across the river).
   bool soldier = false;
   std::array<std::vector<Leap>, 2> soldier_side_leaps;
+  // Janggi's cannon (the named piece janggiCannon): no cannon may be its screen or its
+  // capture.
+  bool janggi_cannon = false;
+  // Its moves along the palace's diagonals (diagonalLines), from one of those squares to
+  // another, by the type's kind as Fairy-Stockfish gives them: a step of a fers (wazir, and
+  // a king that moves as one), a forward diagonal step (soldier), a bishop's ride (rook) or
+  // a cannon's diagonal hop (janggiCannon).
+  enum class Diagonal : std::uint8_t { none, step, forward, ride, hop };
+  Diagonal diagonal = Diagonal::none;
   // Whether the piece has a quiet move from a square on an empty board (immobilityIllegal).
   std::array<std::array<bool, board_cells>, 2> mobile{};
   // Whether two of its leaps or rides can reach one square (W and R, N and NN, D and R): the
@@ -254,7 +263,25 @@ struct Rules {
   bool flying_general = false;              // the two kings may not face each other on an open line
   bool perpetual_check_illegal = false;     // a repetition by perpetual check loses
   bool shogi_pawn_drop_mate_illegal = false;  // a mate by dropping a shogiPawn loses
-  int shogi_pawn_type = -1;                   // the type named shogiPawn, or -1
+  // Janggi's rules (variant_file.h): the diagonal lines, passing, bikjang, material
+  // counting and the move repetition rule.
+  SquareSet diagonal_lines{};
+  bool diagonals = false;  // any square on a diagonal line
+  // The diagonal directions in Position's order (north-east, north-west, south-east,
+  // south-west), and by square and direction how many steps away the farthest square on
+  // a line lies (0: none): a move or an attack along the lines goes no farther.
+  static constexpr std::array<int, 4> diagonal_offsets{board_width + 1, board_width - 1,
+                                                       -board_width + 1, -board_width - 1};
+  std::array<std::array<std::uint8_t, 4>, board_cells> diagonal_reach{};
+  std::uint32_t janggi_cannon_types = 0;    // bit per type
+  std::array<bool, 2> pass{};               // a side may pass
+  std::array<bool, 2> pass_on_stalemate{};  // ... only when it has no other legal move
+  bool bikjang_rule = false;
+  MaterialCounting material_counting = MaterialCounting::none;
+  bool move_repetition_illegal = false;
+  // Whether positions remember if their side to move was in check (for the repetition rules).
+  bool track_checks = false;
+  int shogi_pawn_type = -1;  // the type named shogiPawn, or -1
 
   // Whether positions have hands (a FEN's pocket): drops, or gating from the hand.
   bool hands() const { return drops || seirawan_gating; }

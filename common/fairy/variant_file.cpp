@@ -48,6 +48,11 @@ constexpr std::array named_pieces{
     NamedPiece{"cannon", "mRcpR"},
     NamedPiece{"soldier", "fsW"},
     NamedPiece{"banner", "RcpRnN"},
+    // Janggi's: the cannon hops over one piece to move or capture (never over a cannon, nor
+    // onto one: rules.cpp), and the elephant leaps one square straight and two diagonally,
+    // over empty squares.
+    NamedPiece{"janggiCannon", "pR"},
+    NamedPiece{"janggiElephant", "nZ"},
     // The shogi family's, and two of the small games'.
     NamedPiece{"shogiPawn", "fW"},
     NamedPiece{"lance", "fR"},
@@ -78,14 +83,16 @@ enum class Kind {
   pairs,     // letter:letter pairs (promotedPieceType)
   limits,    // letter:count pairs (promotionLimit)
   counting,  // makruk, cambodian, asean or none
+  material,  // janggi, unweighted, whitedrawodds, blackdrawodds or none
   board,     // a board template's name: fairy, shogi, xiangqi, ...
   table,     // a table of piece letters: letters, '.', '+' and '*', or -
 };
 
 // The field a key is read into, by its type.
-using Field = std::variant<int VariantSettings::*, bool VariantSettings::*,
-                           EndValue VariantSettings::*, char VariantSettings::*,
-                           CountingRule VariantSettings::*, std::string VariantSettings::*>;
+using Field =
+    std::variant<int VariantSettings::*, bool VariantSettings::*, EndValue VariantSettings::*,
+                 char VariantSettings::*, CountingRule VariantSettings::*,
+                 MaterialCounting VariantSettings::*, std::string VariantSettings::*>;
 
 struct KeySpec {
   std::string_view key;
@@ -101,6 +108,7 @@ using S = VariantSettings;
 // keys' order (the order a section's errors are reported in). Piece keys (named pieces,
 // customPieceN, king) and the board size are handled on their own below.
 constexpr std::array key_specs{
+    KeySpec{"bikjangRule", Kind::boolean, &S::bikjang_rule},
     KeySpec{"blackDropRegion", Kind::region, &S::drop_region_black},
     KeySpec{"blastImmuneTypes", Kind::letters, &S::blast_immune_types},
     KeySpec{"blastOnCapture", Kind::boolean, &S::blast_on_capture},
@@ -131,6 +139,7 @@ constexpr std::array key_specs{
     KeySpec{"connectValue", Kind::value, &S::connect_value},
     KeySpec{"connectVertical", Kind::boolean, &S::connect_vertical},
     KeySpec{"countingRule", Kind::counting, &S::counting_rule},
+    KeySpec{"diagonalLines", Kind::region, &S::diagonal_lines},
     KeySpec{"doubleStep", Kind::boolean, &S::double_step},
     KeySpec{"doubleStepRegionBlack", Kind::region, &S::double_step_region_black},
     KeySpec{"doubleStepRegionWhite", Kind::region, &S::double_step_region_white},
@@ -165,6 +174,8 @@ constexpr std::array key_specs{
     KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},
     KeySpec{"mandatoryPawnPromotion", Kind::boolean, &S::mandatory_pawn_promotion},
     KeySpec{"mandatoryPiecePromotion", Kind::boolean, &S::mandatory_piece_promotion},
+    KeySpec{"materialCounting", Kind::material, &S::material_counting},
+    KeySpec{"moveRepetitionIllegal", Kind::boolean, &S::move_repetition_illegal},
     KeySpec{"mustCapture", Kind::boolean, &S::must_capture},
     KeySpec{"mustDrop", Kind::boolean, &S::must_drop},
     KeySpec{"mustDropType", Kind::letter, &S::must_drop_type},
@@ -173,6 +184,10 @@ constexpr std::array key_specs{
     KeySpec{"nFoldValue", Kind::value, &S::n_fold_value},
     KeySpec{"nFoldValueAbsolute", Kind::boolean, &S::n_fold_value_absolute},
     KeySpec{"nMoveRule", Kind::integer, &S::n_move_rule, 0, 1000},
+    KeySpec{"passBlack", Kind::boolean, &S::pass_black},
+    KeySpec{"passOnStalemateBlack", Kind::boolean, &S::pass_on_stalemate_black},
+    KeySpec{"passOnStalemateWhite", Kind::boolean, &S::pass_on_stalemate_white},
+    KeySpec{"passWhite", Kind::boolean, &S::pass_white},
     KeySpec{"perpetualCheckIllegal", Kind::boolean, &S::perpetual_check_illegal},
     KeySpec{"pieceDrops", Kind::boolean, &S::piece_drops},
     KeySpec{"pieceToCharTable", Kind::table, &S::piece_to_char_table},
@@ -209,6 +224,8 @@ constexpr bool field_fits(const KeySpec& s) {
       return std::holds_alternative<char S::*>(s.field);
     case Kind::counting:
       return std::holds_alternative<CountingRule S::*>(s.field);
+    case Kind::material:
+      return std::holds_alternative<MaterialCounting S::*>(s.field);
     case Kind::region:
     case Kind::letters:
     case Kind::letter:
@@ -243,6 +260,14 @@ CountingRule counting_rule(std::string_view v) {
   if (v == "cambodian") return CountingRule::cambodian;
   if (v == "asean") return CountingRule::asean;
   return CountingRule::none;
+}
+
+MaterialCounting material_counting(std::string_view v) {
+  if (v == "janggi") return MaterialCounting::janggi;
+  if (v == "unweighted") return MaterialCounting::unweighted;
+  if (v == "whitedrawodds") return MaterialCounting::white_draw_odds;
+  if (v == "blackdrawodds") return MaterialCounting::black_draw_odds;
+  return MaterialCounting::none;
 }
 
 // The text of a key read into a text field (regions, letters, pairs); empty for others.
@@ -355,6 +380,11 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
       if (v != "makruk" && v != "cambodian" && v != "asean" && v != "none")
         return "expects makruk, cambodian, asean or none";
       return std::nullopt;
+    case Kind::material:
+      if (v != "janggi" && v != "unweighted" && v != "whitedrawodds" && v != "blackdrawodds" &&
+          v != "none")
+        return "expects janggi, unweighted, whitedrawodds, blackdrawodds or none";
+      return std::nullopt;
     case Kind::board:
       // A board's name as pychess-variants knows them (fairy, shogi, xiangqi, janggi,
       // crazyhouse, ...): a fact for the board, so any such word is kept.
@@ -389,6 +419,8 @@ void store(VariantSettings& s, const KeySpec& spec, std::string_view v) {
           s.*field = v[0];
         else if constexpr (std::is_same_v<T, CountingRule>)
           s.*field = counting_rule(v);
+        else if constexpr (std::is_same_v<T, MaterialCounting>)
+          s.*field = material_counting(v);
         else
           s.*field = std::string(v);
       },
@@ -549,6 +581,14 @@ std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
     return add_piece(std::string(key), value[0], std::string(np->betza), key == "pawn");
   }
   if (key.starts_with("mobilityRegion")) return apply_mobility_region(d, key, value);
+  // pass and passOnStalemate set both sides' keys at once (passWhite, passBlack, ...).
+  if (key == "pass" || key == "passOnStalemate") {
+    const auto on = to_bool(value);
+    if (!on) return "expects true or false";
+    (key == "pass" ? d.settings.pass_white : d.settings.pass_on_stalemate_white) = *on;
+    (key == "pass" ? d.settings.pass_black : d.settings.pass_on_stalemate_black) = *on;
+    return std::nullopt;
+  }
   const KeySpec* spec = find_spec(key);
   if (!spec) return "is not a key this engine supports";
   if (auto problem = check_value(*spec, value)) return problem;

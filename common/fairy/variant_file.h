@@ -44,6 +44,17 @@ enum class EndValue : std::uint8_t { none, win, loss, draw };
 // The south-east Asian counting rules (countingRule), as Fairy-Stockfish plays them.
 enum class CountingRule : std::uint8_t { none, makruk, cambodian, asean };
 
+// Who wins a game that Fairy-Stockfish adjudicates by material (materialCounting) where it
+// would otherwise be drawn: janggi's points, the greater number of pieces, or one side
+// always (whitedrawodds, blackdrawodds).
+enum class MaterialCounting : std::uint8_t {
+  none,
+  janggi,
+  unweighted,
+  white_draw_odds,
+  black_draw_odds
+};
+
 // The plain keys of a definition, each read once into a field of its type (the reader's
 // key table in variant_file.cpp pairs each key with its field, one line each). Regions,
 // piece letters and pairs stay as written, already checked; an empty text is a key not set.
@@ -150,6 +161,19 @@ struct VariantSettings {
   bool shogi_pawn_drop_mate_illegal = false;
   bool flying_general = false;
   bool perpetual_check_illegal = false;
+  // Janggi's: the squares joined by the palace's diagonals (diagonalLines); a side may pass
+  // (pass), or pass only when it has no other move (passOnStalemate); kings facing on an
+  // open line must be parted by the side to move, or the game ends (bikjangRule); a game
+  // that would be drawn is decided by material (materialCounting); a move that undoes the
+  // same piece's move again and again loses (moveRepetitionIllegal, as Kakao Janggi).
+  std::string diagonal_lines;
+  bool pass_white = false;
+  bool pass_black = false;
+  bool pass_on_stalemate_white = false;
+  bool pass_on_stalemate_black = false;
+  bool bikjang_rule = false;
+  MaterialCounting material_counting = MaterialCounting::none;
+  bool move_repetition_illegal = false;
   // Connection games (tic-tac-toe, teeko): the side that has just moved wins (connectValue,
   // from its point of view) with connectN of its pieces (of connectPieceTypes) in a row
   // along the allowed lines, an connectNxN square of them, or a chain from its first

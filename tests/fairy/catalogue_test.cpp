@@ -14,14 +14,8 @@
 namespace banmen::fairy {
 namespace {
 
-std::vector<std::string> moves_of(const std::string& variant, const std::string& fen) {
-  auto g = create_fairy_game(named_variant(variant), fen);
-  EXPECT_TRUE(g.ok()) << variant << " " << fen;
-  if (!g.ok()) return {};
-  auto moves = (*g)->legal_moves();
-  std::sort(moves.begin(), moves.end());
-  return moves;
-}
+using test::lists;
+using test::sorted_moves;
 
 std::string fen_after(const std::string& variant, const std::string& fen, const std::string& uci) {
   auto g = create_fairy_game(named_variant(variant), fen);
@@ -44,7 +38,7 @@ TEST(FairyCatalogue, EnPassantRegionForEachSide) {
             "rnbakbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBAKBNR w - - 0 2");
   EXPECT_EQ(fen_after("amazon", start, "d7d5"),
             "rnbakbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBAKBNR w - d6 0 2");
-  const auto georgian = moves_of("georgian", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  const auto georgian = sorted_moves("georgian", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
   EXPECT_EQ(std::count(georgian.begin(), georgian.end(), "e5d6"), 0);
 }
 
@@ -81,7 +75,7 @@ TEST(FairyCatalogue, CastlingRookFilesWhereTheSearchStarts) {
   // castlingRookQueensideFile = b), not the elephants in the corners; the king castles to
   // h2 and d2, written as the king taking its rook where it could step there plainly.
   const std::string fen = "c8c/4k5/10/10/10/10/10/10/ER2K3RE/C8C w KQ - 0 1";
-  const auto moves = moves_of("shako", fen);
+  const auto moves = sorted_moves("shako", fen);
   EXPECT_EQ(moves.size(), 57u);  // Fairy-Stockfish's count
   EXPECT_EQ(fen_after("shako", fen, "e2h2"), "c8c/4k5/10/10/10/10/10/10/ER4RK1E/C8C b - - 1 1");
   EXPECT_EQ(fen_after("shako", fen, "e2b2"), "c8c/4k5/10/10/10/10/10/10/E2KR3RE/C8C b - - 1 1");

@@ -10,6 +10,8 @@
 //        <test_variants.ini> [--games N] [--plies N] [--seed N] [--only v1,v2]
 //        [--builtins false]   (only the file's definitions)
 //        [--named v1,v2]      (more of Fairy-Stockfish's variants, played by name)
+//        [--undo P]           (with probability P a side takes back its own last move when
+//                              it can, so that games repeat: repetition rules)
 // exit: 0 no differences, 1 differences (listed), 77 ffish-es6 is not installed (skip)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { loadFfish } from '../js/ffish.mjs';
 
 const [rules, jsDir, iniFile, ...rest] = process.argv.slice(2);
-const opt = { games: 12, plies: 200, seed: 11, builtins: true, named: [] };
+const opt = { games: 12, plies: 200, seed: 11, builtins: true, named: [], undo: 0 };
 for (let i = 0; i + 1 < rest.length; i += 2) {
   const key = rest[i].replace(/^--/, '');
   opt[key] = key === 'only' || key === 'named' ? rest[i + 1].split(',')
@@ -89,10 +91,23 @@ for (const variant of [...BUILTIN, ...opt.named, ...CUSTOM]) {
       // Optional endings (n-move rule, repetition, counting) leave moves in ffish's list
       // but end the game here: compare only positions before them.
       if (moves.length && board.isGameOver(true)) break;
+      // An ending by the game's course (two passes in a row, bikjang left standing) leaves
+      // no moves, where the FEN alone would show some: `play` compares its result.
+      if (!moves.length) {
+        const fresh = new ffish.Board(variant === 'chess960' ? 'chess' : variant, board.fen(),
+          variant === 'chess960');
+        const byCourse = fresh.legalMoves().length > 0;
+        fresh.delete();
+        if (byCourse) break;
+      }
       fens.push(board.fen());
       expected.push(moves.join(' '));
       if (!moves.length) break;
-      const move = moves[Math.floor(random() * moves.length)];
+      // The side's own last move the other way round, when --undo asks for it.
+      const own = played.length >= 2 ? played[played.length - 2] : '';
+      const back = own.replace(/^([a-l]\d+)([a-l]\d+)$/, '$2$1');
+      const move = opt.undo && back !== own && moves.includes(back) && random() < opt.undo ? back
+        : moves[Math.floor(random() * moves.length)];
       board.push(move);
       played.push(move);
     }

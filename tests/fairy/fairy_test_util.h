@@ -2,9 +2,11 @@
 // Helpers for the fairy-chess tests: a built-in variant's compiled rules and positions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "fairy/factory.h"
 #include "fairy/fen.h"
@@ -57,6 +59,19 @@ inline GamePtr catalogue_game(const std::string& variant, const std::string& fen
   auto g = create_fairy_game(named_variant(variant), fen);
   EXPECT_TRUE(g.ok()) << variant << " " << fen;
   return g.ok() ? std::move(*g) : nullptr;
+}
+
+// The legal moves of a variant known by name from a FEN, sorted.
+inline std::vector<std::string> sorted_moves(const std::string& variant, const std::string& fen) {
+  auto g = catalogue_game(variant, fen);
+  if (!g) return {};
+  auto moves = g->legal_moves();
+  std::sort(moves.begin(), moves.end());
+  return moves;
+}
+
+inline bool lists(const std::vector<std::string>& moves, const std::string& m) {
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
 
 }  // namespace banmen::fairy::test

@@ -28,7 +28,7 @@ TEST(FairyPerftDeep, StartPositionsMatchFairyStockfish) {
 
 // Fairy-Stockfish's catalogue by name, each at a depth of 100,000 to 3,000,000 nodes
 // (clobber10's 5,231,000 at depth 3 is the first above 31,252): xiangqi's family, the
-// grasshopper and the rest (xiangqi's 3,290,240 is also the published count).
+// grasshopper, janggi and the rest (xiangqi's 3,290,240 is also the published count).
 TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
   struct Case {
     const char* variant;
@@ -51,7 +51,7 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
       {"euroshogi", 4, 380499},    {"shoshogi", 4, 445372},       {"okisakishogi", 4, 1697913},
       {"torishogi", 4, 103857},    {"yarishogi", 4, 158404},      {"shako", 3, 185938},
       {"suicide", 4, 153299},      {"atomic", 5, 4864979},        {"3check", 5, 4865609},
-      {"racingkings", 5, 9472927},
+      {"racingkings", 5, 9472927}, {"janggi", 4, 1065277},        {"janggicasual", 4, 1083563},
   };
   for (const auto& c : cases) {
     auto variant = named_variant(c.variant);

@@ -16,7 +16,9 @@ namespace {
 
 using test::catalogue_game;
 using test::catalogue_rules;
+using test::lists;
 using test::PerftCase;
+using test::sorted_moves;
 
 // Depth 3 here (under the sanitizers); depth 4 of the starts in perft_deep_test.cpp.
 constexpr PerftCase xiangqi_cases[] = {
@@ -49,30 +51,18 @@ TEST(FairyXiangqi, PerftEqualsFairyStockfish) {
   }
 }
 
-std::vector<std::string> xiangqi_moves(const std::string& variant, const std::string& fen) {
-  auto g = create_fairy_game(named_variant(variant), fen);
-  EXPECT_TRUE(g.ok()) << fen;
-  auto moves = (*g)->legal_moves();
-  std::sort(moves.begin(), moves.end());
-  return moves;
-}
-
-bool lists(const std::vector<std::string>& moves, const std::string& m) {
-  return std::find(moves.begin(), moves.end(), m) != moves.end();
-}
-
 TEST(FairyXiangqi, PalaceRiverAndSoldier) {
   // The general keeps to its palace, the advisor to its diagonals there, the elephant to
   // its own side of the river.
-  auto moves = xiangqi_moves("xiangqi", "3k5/9/9/9/9/9/9/4B4/9/3AK4 w - - 0 1");
+  auto moves = sorted_moves("xiangqi", "3k5/9/9/9/9/9/9/4B4/9/3AK4 w - - 0 1");
   EXPECT_FALSE(lists(moves, "d1c2"));  // out of the palace
   EXPECT_TRUE(lists(moves, "d1e2"));
   EXPECT_TRUE(lists(moves, "e3g5"));  // elephants: two steps diagonally ...
-  auto river = xiangqi_moves("xiangqi", "3k5/9/9/9/9/4B4/9/9/9/4K4 w - - 0 1");
+  auto river = sorted_moves("xiangqi", "3k5/9/9/9/9/4B4/9/9/9/4K4 w - - 0 1");
   EXPECT_FALSE(lists(river, "e5c7"));  // ... never across the river
   EXPECT_TRUE(lists(river, "e5c3"));
   // A soldier steps forward only, until it has crossed the river.
-  auto soldiers = xiangqi_moves("xiangqi", "3k5/9/9/9/2P6/6P2/9/9/9/4K4 w - - 0 1");
+  auto soldiers = sorted_moves("xiangqi", "3k5/9/9/9/2P6/6P2/9/9/9/4K4 w - - 0 1");
   EXPECT_TRUE(lists(soldiers, "c6b6"));
   EXPECT_TRUE(lists(soldiers, "c6c7"));
   EXPECT_FALSE(lists(soldiers, "g5f5"));
@@ -82,11 +72,11 @@ TEST(FairyXiangqi, PalaceRiverAndSoldier) {
 
 TEST(FairyXiangqi, FlyingGeneralAndCannonScreen) {
   // The rook between the two generals may not leave their file.
-  auto pinned = xiangqi_moves("xiangqi", "4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+  auto pinned = sorted_moves("xiangqi", "4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
   EXPECT_FALSE(lists(pinned, "e2a2"));
   EXPECT_TRUE(lists(pinned, "e2e9"));
   // Nor may a general step onto an open file facing the other.
-  auto facing = xiangqi_moves("xiangqi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+  auto facing = sorted_moves("xiangqi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
   EXPECT_FALSE(lists(facing, "d1e1"));
   // A cannon gives check over exactly one screen; a second piece between blocks it.
   Position pos =
@@ -96,7 +86,7 @@ TEST(FairyXiangqi, FlyingGeneralAndCannonScreen) {
       test::position_of(catalogue_rules("xiangqi"), "4k4/9/4c4/9/4p4/9/9/4P4/9/3AK4 w - - 0 1");
   EXPECT_FALSE(blocked.in_check());
   // Captures by the cannon go over the screen only.
-  auto cannon = xiangqi_moves("xiangqi", "4k4/9/9/9/9/9/9/C1r1r4/9/3K5 w - - 0 1");
+  auto cannon = sorted_moves("xiangqi", "4k4/9/9/9/9/9/9/C1r1r4/9/3K5 w - - 0 1");
   EXPECT_FALSE(lists(cannon, "a3c3"));
   EXPECT_TRUE(lists(cannon, "a3e3"));
   EXPECT_TRUE(lists(cannon, "a3b3"));
