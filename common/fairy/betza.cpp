@@ -121,6 +121,7 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
     bool move_only = false;
     bool capture_only = false;
     bool lame = false;
+    bool initial = false;
     BetzaVector::Hop hop = BetzaVector::Hop::none;
     std::vector<std::string> groups;
     // Modifiers come before their atom, in any order.
@@ -132,6 +133,10 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
         capture_only = true;
       } else if (c == 'n') {
         lame = true;
+      } else if (c == 'i') {
+        initial = true;
+      } else if (c == 'e') {
+        piece.en_passant = true;
       } else if (c == 'p' || c == 'g') {
         hop = c == 'p' ? BetzaVector::Hop::cannon : BetzaVector::Hop::grasshopper;
       } else if (is_direction(c)) {
@@ -210,6 +215,12 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
       return group_selects(std::string(2, g[0]), atom.a, atom.b, df, dr) ||
              group_selects(std::string(2, g[1]), atom.a, atom.b, df, dr);
     };
+    // Initial moves are quiet only; an initial capture-only atom gives no move at all.
+    if (initial && hop != BetzaVector::Hop::none) {
+      error = "an initial hopper (i with p or g) at position " + std::to_string(i);
+      return std::nullopt;
+    }
+    if (initial && capture_only) continue;
     for (const Atom& atom : atoms) {
       for (const auto& step : symmetric_steps(atom.a, atom.b)) {
         // Named, not a structured binding: clang before 16 cannot capture bindings in a lambda.
@@ -227,6 +238,10 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
         v.captures = !move_only;
         v.lame = lame && (atom.a > 1) && v.max_steps == 1;
         v.hop = hop;
+        if (initial) {
+          v.initial = true;
+          v.captures = false;
+        }
         if (hop != BetzaVector::Hop::none) v.max_steps = 0;
         if (std::find(piece.vectors.begin(), piece.vectors.end(), v) == piece.vectors.end())
           piece.vectors.push_back(v);

@@ -25,11 +25,17 @@ struct BetzaVector {
   // colour) and goes on beyond it, to any square up to and including the next piece (p, the
   // xiangqi cannon's pR) or only to the square right behind the screen (g, the grasshopper).
   enum class Hop : std::uint8_t { none, cannon, grasshopper } hop = Hop::none;
+  // An initial move (i): a quiet move only from the variant's double step region, as
+  // Fairy-Stockfish plays it (it has no initial captures: `ic` gives no move).
+  bool initial = false;
   friend bool operator==(const BetzaVector&, const BetzaVector&) = default;
 };
 
 struct BetzaPiece {
   std::vector<BetzaVector> vectors;
+  // The string has an `e` (en passant): Fairy-Stockfish then lets the piece take en passant
+  // (it adds the piece to enPassantTypes); the letter changes no move.
+  bool en_passant = false;
 };
 
 // Longest Betza string accepted: well beyond every real piece, small enough that a

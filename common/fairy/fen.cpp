@@ -199,6 +199,31 @@ void read_castling(Position& pos, std::string_view text) {
     }
 }
 
+// The en passant field of a variant with pawns of other moves or triple steps: one or more
+// squares (d3c4), each kept where the side to move may take en passant, as Fairy-Stockfish
+// keeps them there; an occupied one is the piece that passed (a piece's initial move).
+void read_en_passant(Position& pos, const Rules& rules, std::string_view text) {
+  const int us = pos.side();
+  int ep = 0, ep2 = 0, victim = 0;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const char file = text[i++];
+    int rank = 0;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+      rank = rank * 10 + (text[i++] - '0');
+    if (file < 'a' || file >= 'a' + rules.files || rank < 1 || rank > rules.ranks) return;
+    const int sq = square_of(file - 'a', rank - 1);
+    if (!rules.en_passant_zone[us][sq]) continue;
+    if (pos.at(sq) != empty_cell)
+      victim = sq;
+    else if (!ep)
+      ep = sq;
+    else if (!ep2)
+      ep2 = sq;
+  }
+  pos.set_en_passant(ep, ep2, victim, victim != 0);
+}
+
 }  // namespace
 
 std::string square_name(int sq) {
@@ -250,6 +275,8 @@ std::optional<Position> parse_fen(const Rules& rules, std::string_view fen, std:
   if (f.size() > 3 && f[3] != "-") {
     if (rules.counting != CountingRule::none && std::isdigit(static_cast<unsigned char>(f[3][0]))) {
       counting_limit = number(f[3]).value_or(0);
+    } else if (rules.custom_pawns || rules.triple_step) {
+      read_en_passant(pos, rules, f[3]);
     } else if (f[3].size() >= 2 && f[3][0] >= 'a' && f[3][0] < 'a' + rules.files) {
       const auto rank = number(f[3].substr(1));
       if (rank && *rank >= 1 && *rank <= rules.ranks) {
@@ -365,10 +392,17 @@ std::string write_fen(const Position& pos) {
   out += ' ';
   if (pos.counting_limit())
     out += std::to_string(pos.counting_limit());
-  else if (pos.en_passant())
-    out += square_name(pos.en_passant());
-  else
+  else if (pos.en_passant() || pos.en_passant_victim_listed()) {
+    // Every en passant square in Fairy-Stockfish's order of squares (a1, b1, ..., a2, ...).
+    std::vector<int> squares;
+    for (int sq : {pos.en_passant(), pos.en_passant2()})
+      if (sq) squares.push_back(sq);
+    if (pos.en_passant_victim_listed()) squares.push_back(pos.en_passant_victim());
+    std::sort(squares.begin(), squares.end());
+    for (int sq : squares) out += square_name(sq);
+  } else {
     out += '-';
+  }
   out += ' ';
   if (r.check_counting)
     out +=

@@ -55,11 +55,16 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
     add(one);
     const int two = one + push;
     if (r.double_step_zone[us][from] && board_[two] == empty_cell) add(two);
+    // tripleStepRegion: three squares, both passed empty.
+    if (r.triple_step && r.triple_step_zone[us][from] && board_[two] == empty_cell &&
+        board_[two + push] == empty_cell)
+      add(two + push);
   }
   for (int to : {one - 1, one + 1}) {
     const Cell c = board_[to];
     if (c != empty_cell && c != off_board && cell_color(c) == them) add(to);
-    if (to == ep_ && ep_ && (!r.mobility_regions || r.may_stand[us][to] >> r.pawn & 1))
+    if ((to == ep_ || to == ep2_) && ep_ &&
+        (!r.mobility_regions || r.may_stand[us][to] >> r.pawn & 1))
       out.add(make_move(from, to, MoveKind::en_passant));
   }
 }
@@ -74,6 +79,69 @@ void Position::add_piece_promotions(MoveList& out, int from, int to) const {
   if (in_zone)
     out.add(
         make_move(from, to, MoveKind::piece_promotion, r.promoted_type[cell_type(board_[from])]));
+}
+
+// A move of a type that promotes as a pawn (promotionPawnTypes, not the named pawn), as
+// Fairy-Stockfish makes it: onto its promotion region it promotes to each promotion type
+// (within its limit), and stays as it is only without mandatoryPawnPromotion; a
+// promotedPieceType promotes as any piece's.
+void Position::add_pawn_like_moves(MoveList& out, int from, int to, int t) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  const SquareSet& zone = r.promotion_zone[us];
+  bool plain = !(zone[to] && r.mandatory_promotion);
+  const int promoted = r.promoted_type[t];
+  if (promoted >= 0 &&
+      (!r.promotion_limit[promoted] || r.promotion_limit[promoted] > count_[us][promoted]) &&
+      (zone[from] || zone[to])) {
+    if (r.mandatory_piece_promotion) plain = false;
+    out.add(make_move(from, to, MoveKind::piece_promotion, promoted));
+  }
+  if (plain) out.add(make_move(from, to));
+  if (zone[to])
+    for (int p : r.promotion_types[us])
+      if (!r.promotion_limit[p] || r.promotion_limit[p] > count_[us][p])
+        out.add(make_move(from, to, MoveKind::promotion, p));
+}
+
+// En passant by a type of enPassantTypes that is not the named pawn: onto an en passant
+// square its capture reaches and no quiet move of it does.
+void Position::add_custom_en_passant(MoveList& out, int from, int t) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  const PieceRules& p = r.types[t];
+  auto reach = [&](int to, bool capture) {
+    auto leap_reaches = [&](const Leap& l) {
+      if (from + l.offset != to) return false;
+      for (int i = 0; i < l.path_length; ++i)
+        if (board_[from + l.path[i]] != empty_cell) return false;
+      return true;
+    };
+    auto ride_reaches = [&](const Ride& ride) {
+      int sq = from + ride.offset;
+      for (int steps = 1;; ++steps, sq += ride.offset) {
+        if (sq == to) return true;
+        if (board_[sq] != empty_cell) return false;
+        if (ride.max_steps && steps >= ride.max_steps) return false;
+      }
+    };
+    for (const Leap& l : p.leaps[us])
+      if ((capture ? l.captures : l.moves) && leap_reaches(l)) return true;
+    for (const Ride& ride : p.rides[us])
+      if ((capture ? ride.captures : ride.moves) && ride_reaches(ride)) return true;
+    if (!capture && p.initial && r.double_step_zone[us][from]) {
+      for (const Leap& l : p.initial_leaps[us])
+        if (leap_reaches(l)) return true;
+      for (const Ride& ride : p.initial_rides[us])
+        if (ride_reaches(ride)) return true;
+    }
+    return false;
+  };
+  for (int to : {static_cast<int>(ep_), static_cast<int>(ep2_)}) {
+    if (!to || board_[to] != empty_cell) continue;
+    if (r.mobility_regions && !(r.may_stand[us][to] >> t & 1)) continue;
+    if (reach(to, true) && !reach(to, false)) out.add(make_move(from, to, MoveKind::en_passant));
+  }
 }
 
 void Position::add_castling(MoveList& out) const {
@@ -118,13 +186,16 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
   const bool promotes = promoted >= 0 && (!r.promotion_limit[promoted] ||
                                           r.promotion_limit[promoted] > count_[us][promoted]);
   const bool regions = r.mobility_regions;
+  const bool pawn_like = r.custom_pawns && (r.promotion_pawn_types[us] >> t & 1);
   auto emit = [&](int to) {
     if (regions && !(r.may_stand[us][to] >> t & 1)) return;
     if constexpr (unique) {
       if ((**seen).marked(to)) return;
       (**seen).mark(to);
     }
-    if (promotes)
+    if (pawn_like)
+      add_pawn_like_moves(out, from, to, t);
+    else if (promotes)
       add_piece_promotions(out, from, to);
     else
       out.add(make_move(from, to));
@@ -179,6 +250,27 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
     }
   if (r.diagonals && p.diagonal != PieceRules::Diagonal::none && r.diagonal_lines[from])
     add_diagonal_moves(out, from, t);
+  if (r.custom_pawns) {
+    // Initial moves (Betza i): quiet, from the double step region.
+    if (p.initial && r.double_step_zone[us][from]) {
+      for (const Leap& l : p.initial_leaps[us]) {
+        const int to = from + l.offset;
+        if (board_[to] != empty_cell) continue;
+        bool clear = true;
+        for (int i = 0; i < l.path_length; ++i)
+          if (board_[from + l.path[i]] != empty_cell) clear = false;
+        if (clear) emit(to);
+      }
+      for (const Ride& ride : p.initial_rides[us]) {
+        int to = from + ride.offset;
+        for (int steps = 1; board_[to] == empty_cell; ++steps, to += ride.offset) {
+          emit(to);
+          if (ride.max_steps && steps >= ride.max_steps) break;
+        }
+      }
+    }
+    if (ep_ && (r.en_passant_types[us] >> t & 1)) add_custom_en_passant(out, from, t);
+  }
 }
 
 // The moves along the diagonal lines (diagonalLines), from a square on one to a square on
@@ -620,7 +712,7 @@ bool Position::pseudo_royal_legal(Move m) const {
   const bool mover_royal = mover && royal[cell_type(board_[m.from])];
   int taken = -1;
   if (m.kind == MoveKind::en_passant)
-    taken = m.to - r.push(us);
+    taken = ep_victim_;
   else if (m.kind != MoveKind::castling && m.kind != MoveKind::drop)
     taken = m.to;
   bool takes_royal = taken >= 0 && board_[taken] != empty_cell &&

@@ -1,5 +1,8 @@
 #include "fairy/position.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace banmen::fairy {
 namespace {
 
@@ -55,7 +58,8 @@ void Position::clear() {
   total_ = {};
   castle_rook_ = {};
   castle_king_ = {};
-  ep_ = 0;
+  ep_ = ep2_ = ep_victim_ = 0;
+  ep_custom_ = false;
   rule50_ = game_ply_ = counting_limit_ = counting_ply_ = 0;
   checks_left_ = {};
   gates_ = {};
@@ -282,6 +286,74 @@ bool Position::diagonally_attacked(int sq, int by) const {
   return false;
 }
 
+void Position::set_en_passant(int sq, int sq2, int victim, bool listed) {
+  ep_ = static_cast<std::int16_t>(sq);
+  ep2_ = static_cast<std::int16_t>(sq2);
+  if (!victim && sq) {
+    // The piece right behind the square, seen from the side that takes.
+    const int back = -rules_->push(side_);
+    victim = sq + back;
+    while (rules_->on_board(victim) && board_[victim] == empty_cell) victim += back;
+  }
+  ep_victim_ = static_cast<std::int16_t>(victim);
+  ep_custom_ = listed;
+}
+
+// Whether a piece of `type` (of the colour of the piece on `from` or `to`, else of the
+// side to move) reaches `to` from `from` on the empty board by a quiet move (capture: a
+// capture) that is not an initial move.
+bool Position::reaches(int from, int to, int type, bool capture) const {
+  const Rules& r = *rules_;
+  const int c = board_[from] != empty_cell && board_[from] != off_board ? cell_color(board_[from])
+                : board_[to] != empty_cell && board_[to] != off_board ? cell_color(board_[to])
+                                                                      : side_;
+  const PieceRules& p = r.types[type];
+  for (const Leap& l : p.leaps[c])
+    if ((capture ? l.captures : l.moves) && from + l.offset == to) return true;
+  for (const Ride& ride : p.rides[c]) {
+    if (!(capture ? ride.captures : ride.moves)) continue;
+    int sq = from + ride.offset;
+    for (int steps = 1; r.on_board(sq); ++steps, sq += ride.offset) {
+      if (sq == to) return true;
+      if (ride.max_steps && steps >= ride.max_steps) break;
+    }
+  }
+  return false;
+}
+
+// After a piece's initial move (Betza i) that none of its other moves makes, the squares it
+// passed (as Fairy-Stockfish's between squares: along a line, else none) and the square it
+// reached are its en passant squares, where the other side's en passant region allows.
+void Position::set_custom_en_passant(int from, int to, int type) {
+  const Rules& r = *rules_;
+  const int us = cell_color(board_[to]), them = us ^ 1;
+  const PieceRules& p = r.types[type];
+  bool initial = false;
+  for (const Leap& l : p.initial_leaps[us]) initial = initial || from + l.offset == to;
+  for (const Ride& ride : p.initial_rides[us]) {
+    int sq = from + ride.offset;
+    for (int steps = 1; r.on_board(sq) && !initial; ++steps, sq += ride.offset) {
+      initial = sq == to;
+      if (ride.max_steps && steps >= ride.max_steps) break;
+    }
+  }
+  if (!initial || reaches(from, to, type, false)) return;
+  const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+  if (df == 0 || dr == 0 || df == dr || df == -dr) {
+    const int n = std::max(std::abs(df), std::abs(dr));
+    const int step = (to - from) / n;
+    for (int sq = from + step; sq != to; sq += step)
+      if (r.en_passant_zone[them][sq] && board_[sq] == empty_cell) {
+        if (!ep_)
+          ep_ = static_cast<std::int16_t>(sq);
+        else if (!ep2_)
+          ep2_ = static_cast<std::int16_t>(sq);
+      }
+  }
+  ep_custom_ = r.en_passant_zone[them][to];
+  if (ep_ || ep_custom_) ep_victim_ = static_cast<std::int16_t>(to);
+}
+
 void Position::make(Move m) {
   const Rules& r = *rules_;
   const Zobrist& z = zobrist();
@@ -298,6 +370,9 @@ void Position::make(Move m) {
          gates_,
          checks_left_,
          ep_,
+         ep2_,
+         ep_victim_,
+         ep_custom_,
          rule50_,
          counting_limit_,
          counting_ply_,
@@ -306,7 +381,8 @@ void Position::make(Move m) {
          passed_};
   key_ ^= castling_key();
   if (ep_) key_ ^= z.en_passant[ep_];
-  ep_ = 0;
+  ep_ = ep2_ = ep_victim_ = 0;
+  ep_custom_ = false;
   ++rule50_;
   if (counting_limit_) ++counting_ply_;
   const int moved_type = m.kind == MoveKind::drop ? m.from : cell_type(u.moved);
@@ -334,7 +410,7 @@ void Position::make(Move m) {
     // Nothing moves; the clocks run on.
   } else {
     int capture_sq = m.to;
-    if (m.kind == MoveKind::en_passant) capture_sq = m.to - r.push(us);
+    if (m.kind == MoveKind::en_passant) capture_sq = u.ep_victim;
     if (board_[capture_sq] != empty_cell) {
       u.captured = board_[capture_sq];
       u.captured_unpromoted = unpromoted_[capture_sq];
@@ -344,8 +420,11 @@ void Position::make(Move m) {
         // The capturer's hand gets the piece as it was before any promotion (a pawn for a
         // pawn's promotion), or as it is with dropLoop.
         const std::int8_t was = u.captured_unpromoted;
+        const int demoted = r.main_promotion_pawn[them] >= 0 ? r.main_promotion_pawn[them]
+                            : r.pawn >= 0                   ? r.pawn
+                                                            : cell_type(u.captured);
         const int type = was == 0 || r.drop_loop ? cell_type(u.captured)
-                         : was == pawn_promoted  ? r.pawn
+                         : was == pawn_promoted  ? demoted
                                                  : was - 1;
         add_to_hand(us, type);
         u.to_hand = static_cast<std::int8_t>(type);
@@ -368,17 +447,34 @@ void Position::make(Move m) {
                                           : u.moved_unpromoted;
       unpromoted_[m.from] = 0;
     }
-    if (m.kind == MoveKind::piece_promotion) rule50_ = 0;
+    if (m.kind == MoveKind::piece_promotion || m.kind == MoveKind::promotion) rule50_ = 0;
     if (r.blast_on_capture && u.captured != empty_cell) blast(m.to, u);
     if (moved_type == r.pawn) {
-      rule50_ = 0;
+      if (r.n_move_rule_types[us] >> r.pawn & 1) rule50_ = 0;
+      const int push = r.push(us);
       const int step = m.to - m.from;
-      if (step == 2 * r.push(us)) {
-        const int ep = m.to - r.push(us);
-        if (r.en_passant_zone[them][ep] && (board_[m.to - 1] == make_cell(them, r.pawn) ||
-                                            board_[m.to + 1] == make_cell(them, r.pawn)))
-          ep_ = static_cast<std::int16_t>(ep);
+      // The squares passed, where an enemy pawn could take (or any square, when the other
+      // side has en passant types of its own).
+      auto passed = [&](int ep) {
+        return r.en_passant_zone[them][ep] &&
+               (r.custom_en_passant[them] || board_[ep + push - 1] == make_cell(them, r.pawn) ||
+                board_[ep + push + 1] == make_cell(them, r.pawn));
+      };
+      if (step == 2 * push) {
+        if (passed(m.to - push)) {
+          ep_ = static_cast<std::int16_t>(m.to - push);
+          ep_victim_ = static_cast<std::int16_t>(m.to);
+        }
+      } else if (r.triple_step && step == 3 * push) {
+        for (int ep : {m.to - push, m.to - 2 * push})
+          if (passed(ep)) (ep_ ? ep2_ : ep_) = static_cast<std::int16_t>(ep);
+        if (ep_) ep_victim_ = static_cast<std::int16_t>(m.to);
       }
+    } else if (r.custom_pawns && m.kind != MoveKind::drop) {
+      if ((r.n_move_rule_types[us] >> moved_type & 1) && !reaches(m.to, m.from, moved_type, false))
+        rule50_ = 0;
+      if (m.kind == MoveKind::normal && r.types[moved_type].initial)
+        set_custom_en_passant(m.from, m.to, moved_type);
     }
   }
   if (r.seirawan_gating) {
@@ -482,7 +578,7 @@ void Position::unmake() {
     remove(m.to);
     place(m.from, u.moved);
     if (u.captured != empty_cell)
-      place(m.kind == MoveKind::en_passant ? m.to - r.push(us) : m.to, u.captured);
+      place(m.kind == MoveKind::en_passant ? u.ep_victim : m.to, u.captured);
     if (u.to_hand >= 0) {
       --hand_[us][u.to_hand];
       --hand_total_[us];
@@ -493,7 +589,7 @@ void Position::unmake() {
   } else if (r.track_promoted && m.kind != MoveKind::pass) {
     unpromoted_[m.to] = 0;
     if (m.kind == MoveKind::en_passant)
-      unpromoted_[m.to - r.push(us)] = u.captured_unpromoted;
+      unpromoted_[u.ep_victim] = u.captured_unpromoted;
     else if (m.kind != MoveKind::castling)
       unpromoted_[m.to] = u.captured_unpromoted;
     unpromoted_[m.from] = u.moved_unpromoted;
@@ -501,6 +597,9 @@ void Position::unmake() {
   castle_rook_ = u.castle_rook;
   castle_king_ = u.castle_king;
   ep_ = u.ep;
+  ep2_ = u.ep2;
+  ep_victim_ = u.ep_victim;
+  ep_custom_ = u.ep_custom;
   rule50_ = u.rule50;
   counting_limit_ = u.counting_limit;
   counting_ply_ = u.counting_ply;

@@ -145,6 +145,13 @@ class Position {
   int count(int color, int type) const { return count_[color][type]; }
   int total(int color) const { return total_[color]; }
   int en_passant() const { return ep_; }
+  // A second en passant square (a triple step, or a longer initial move), or 0.
+  int en_passant2() const { return ep2_; }
+  // The square of the piece an en passant capture takes (the piece that passed).
+  int en_passant_victim() const { return ep_victim_; }
+  // Whether that piece's square is itself one of Fairy-Stockfish's en passant squares (a
+  // piece's initial move: it writes it in the FEN after the squares passed).
+  bool en_passant_victim_listed() const { return ep_custom_; }
   int castling_rook(int color, int side) const { return castle_rook_[color][side]; }
   int castling_king(int color) const { return castle_king_[color]; }
   // seirawanGating: the files of `color`'s castling rank from which a move may gate a piece
@@ -216,7 +223,9 @@ class Position {
   // Marks the piece on sq as promoted from a pawn (a FEN's '~').
   void set_pawn_promoted(int sq) { unpromoted_[sq] = pawn_promoted; }
   void add_to_hand(int color, int type);
-  void set_en_passant(int sq) { ep_ = sq; }
+  // Sets the en passant squares: `sq` (and `sq2`) passed, `victim` the piece that passed
+  // (0: the piece right behind `sq`), `listed` as en_passant_victim_listed.
+  void set_en_passant(int sq, int sq2 = 0, int victim = 0, bool listed = false);
   void set_counters(int rule50, int game_ply, int counting_limit, int counting_ply);
   void set_checks_left(int white_checks, int black_checks);
   void finish_setup();  // computes the key
@@ -235,6 +244,9 @@ class Position {
     std::array<std::uint16_t, 2> gates;
     std::array<std::int8_t, 2> checks_left;
     std::int16_t ep;
+    std::int16_t ep2;
+    std::int16_t ep_victim;
+    bool ep_custom;
     int rule50;
     int counting_limit;
     int counting_ply;
@@ -248,6 +260,10 @@ class Position {
   template <bool unique>
   void add_piece_moves(MoveList& out, int from, int type) const;
   void add_piece_promotions(MoveList& out, int from, int to) const;
+  void add_pawn_like_moves(MoveList& out, int from, int to, int type) const;
+  void add_custom_en_passant(MoveList& out, int from, int type) const;
+  bool reaches(int from, int to, int type, bool capture) const;
+  void set_custom_en_passant(int from, int to, int type);
   void add_drops(MoveList& out) const;
   void add_gatings(MoveList& out) const;
   bool may_gate(int type, int sq) const;
@@ -288,6 +304,9 @@ class Position {
   std::array<std::array<std::int16_t, 2>, 2> castle_rook_{};  // [colour][0 king side, 1 queen]
   std::array<std::int16_t, 2> castle_king_{};
   std::int16_t ep_ = 0;
+  std::int16_t ep2_ = 0;
+  std::int16_t ep_victim_ = 0;
+  bool ep_custom_ = false;
   int rule50_ = 0;
   int game_ply_ = 0;
   int counting_limit_ = 0;

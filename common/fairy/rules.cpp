@@ -118,7 +118,18 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
     const int sign = color == white ? 1 : -1;
     for (const BetzaVector& v : moves.vectors) {
       const int offset = sign * (v.file_step + v.rank_step * board_width);
-      if (v.hop != BetzaVector::Hop::none) {
+      if (v.initial) {
+        p.initial = true;
+        if (v.max_steps == 1) {
+          Leap leap{offset, true, false, 0, {}};
+          if (v.lame)
+            for (auto [f, r] : lame_path(v.file_step, v.rank_step))
+              if (leap.path_length < 3) leap.path[leap.path_length++] = sign * (f + r * board_width);
+          p.initial_leaps[color].push_back(leap);
+        } else {
+          p.initial_rides[color].push_back({offset, v.max_steps, true, false});
+        }
+      } else if (v.hop != BetzaVector::Hop::none) {
         p.hops[color].push_back(
             {offset, v.moves, v.captures, v.hop == BetzaVector::Hop::grasshopper});
       } else if (p.soldier && v.rank_step == 0 && v.max_steps == 1) {
@@ -138,6 +149,7 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
       for (int r = 0; r < ranks; ++r) {
         bool mobile = false;
         for (const BetzaVector& v : moves.vectors) {
+          if (v.initial) continue;
           const int tf = f + sign * v.file_step;
           const int tr = r + sign * v.rank_step;
           const bool hop = v.hop != BetzaVector::Hop::none;
@@ -288,6 +300,39 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
                                       : region(ep, r.files, r.ranks);
   }
   r.immobility_illegal = s.immobility_illegal;
+  if (r.double_step) {
+    r.triple_step_zone[white] = region(s.triple_step_region_white, r.files, r.ranks);
+    r.triple_step_zone[black] = region(s.triple_step_region_black, r.files, r.ranks);
+  }
+  r.triple_step = std::any_of(r.triple_step_zone[white].begin(), r.triple_step_zone[white].end(),
+                              [](bool on) { return on; }) ||
+                  std::any_of(r.triple_step_zone[black].begin(), r.triple_step_zone[black].end(),
+                              [](bool on) { return on; });
+  // Pawns of other moves: empty is the named pawn; a Betza `e` adds its type to both sides'
+  // en passant types (as Fairy-Stockfish does when it reads the piece).
+  auto type_set = [&](const std::string& letters) {
+    std::uint32_t set = 0;
+    if (letters.empty()) return r.pawn >= 0 ? 1u << r.pawn : 0u;
+    for (int t : letters_to_types(letters)) set |= 1u << t;
+    return set;
+  };
+  std::uint32_t e_types = 0;
+  for (const PieceType& p : d.pieces)
+    if (p.moves.en_passant) e_types |= 1u << r.type_of_letter(p.letter);
+  for (int c : {white, black}) {
+    const bool is_white = c == white;
+    const std::string& promo = is_white ? s.promotion_pawn_types_white : s.promotion_pawn_types_black;
+    r.promotion_pawn_types[c] = type_set(promo);
+    r.main_promotion_pawn[c] =
+        promo.empty() ? r.pawn : promo == "-" ? -1 : r.type_of_letter(promo[0]);
+    r.en_passant_types[c] =
+        type_set(is_white ? s.en_passant_types_white : s.en_passant_types_black) | e_types;
+    r.n_move_rule_types[c] = type_set(is_white ? s.n_move_rule_types_white : s.n_move_rule_types_black);
+    const std::uint32_t named = r.pawn >= 0 ? 1u << r.pawn : 0u;
+    r.custom_en_passant[c] = (r.en_passant_types[c] & ~named) != 0;
+    r.custom_pawns = r.custom_pawns || ((r.promotion_pawn_types[c] | r.en_passant_types[c]) & ~named);
+  }
+  for (const PieceRules& p : r.types) r.custom_pawns = r.custom_pawns || p.initial;
 
   r.castling = s.castling;
   r.castling_kingside_file = s.castling_kingside_file - 'a';

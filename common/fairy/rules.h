@@ -97,6 +97,10 @@ struct PieceRules {
   // a cannon's diagonal hop (janggiCannon).
   enum class Diagonal : std::uint8_t { none, step, forward, ride, hop };
   Diagonal diagonal = Diagonal::none;
+  // Initial moves (Betza i): quiet leaps and rides taken only from the double step region.
+  std::array<std::vector<Leap>, 2> initial_leaps;
+  std::array<std::vector<Ride>, 2> initial_rides;
+  bool initial = false;  // the type has initial moves
   // Whether the piece has a quiet move from a square on an empty board (immobilityIllegal).
   std::array<std::array<bool, board_cells>, 2> mobile{};
   // Whether two of its leaps or rides can reach one square (W and R, N and NN, D and R): the
@@ -142,6 +146,21 @@ struct Rules {
   bool mandatory_piece_promotion = false;
   bool double_step = true;
   std::array<SquareSet, 2> double_step_zone{};
+  std::array<SquareSet, 2> triple_step_zone{};  // the named pawn's three-square step
+  bool triple_step = false;
+  // Pawns of other moves (bit per type, by colour): the types that promote as pawns, take
+  // en passant and reset the n-move count with a move they cannot take back; the type a
+  // captured promoted piece goes to the hand as (-1: none).
+  std::array<std::uint32_t, 2> promotion_pawn_types{};
+  std::array<std::uint32_t, 2> en_passant_types{};
+  std::array<std::uint32_t, 2> n_move_rule_types{};
+  std::array<int, 2> main_promotion_pawn{-1, -1};
+  // Whether any type but the named pawn promotes as a pawn, takes en passant or has
+  // initial moves (the generator's slower paths).
+  bool custom_pawns = false;
+  // Whether a side's en passant types include one that is not the named pawn: a double step
+  // then always leaves its en passant squares, and a FEN's are kept as written.
+  std::array<bool, 2> custom_en_passant{};
   std::array<SquareSet, 2> en_passant_zone{};
   bool immobility_illegal = false;
 

@@ -154,6 +154,8 @@ constexpr std::array key_specs{
     KeySpec{"enPassantRegion", Kind::region, &S::en_passant_region},
     KeySpec{"enPassantRegionBlack", Kind::region, &S::en_passant_region_black},
     KeySpec{"enPassantRegionWhite", Kind::region, &S::en_passant_region_white},
+    KeySpec{"enPassantTypesBlack", Kind::letters, &S::en_passant_types_black},
+    KeySpec{"enPassantTypesWhite", Kind::letters, &S::en_passant_types_white},
     KeySpec{"extinctionClaim", Kind::boolean, &S::extinction_claim},
     KeySpec{"extinctionOpponentPieceCount", Kind::integer, &S::extinction_opponent_piece_count, 0,
             120},
@@ -184,6 +186,8 @@ constexpr std::array key_specs{
     KeySpec{"nFoldValue", Kind::value, &S::n_fold_value},
     KeySpec{"nFoldValueAbsolute", Kind::boolean, &S::n_fold_value_absolute},
     KeySpec{"nMoveRule", Kind::integer, &S::n_move_rule, 0, 1000},
+    KeySpec{"nMoveRuleTypesBlack", Kind::letters, &S::n_move_rule_types_black},
+    KeySpec{"nMoveRuleTypesWhite", Kind::letters, &S::n_move_rule_types_white},
     KeySpec{"passBlack", Kind::boolean, &S::pass_black},
     KeySpec{"passOnStalemateBlack", Kind::boolean, &S::pass_on_stalemate_black},
     KeySpec{"passOnStalemateWhite", Kind::boolean, &S::pass_on_stalemate_white},
@@ -194,6 +198,8 @@ constexpr std::array key_specs{
     KeySpec{"pocketSize", Kind::integer, &S::pocket_size, 0, 64},
     KeySpec{"promotedPieceType", Kind::pairs, &S::promoted_piece_type},
     KeySpec{"promotionLimit", Kind::limits, &S::promotion_limit},
+    KeySpec{"promotionPawnTypesBlack", Kind::letters, &S::promotion_pawn_types_black},
+    KeySpec{"promotionPawnTypesWhite", Kind::letters, &S::promotion_pawn_types_white},
     KeySpec{"promotionPieceTypes", Kind::letters, &S::promotion_piece_types},
     KeySpec{"promotionPieceTypesBlack", Kind::letters, &S::promotion_piece_types_black},
     KeySpec{"promotionPieceTypesWhite", Kind::letters, &S::promotion_piece_types_white},
@@ -206,6 +212,8 @@ constexpr std::array key_specs{
     KeySpec{"stalematePieceCount", Kind::boolean, &S::stalemate_piece_count},
     KeySpec{"stalemateValue", Kind::value, &S::stalemate_value},
     KeySpec{"startFen", Kind::fen, &S::start_fen},
+    KeySpec{"tripleStepRegionBlack", Kind::region, &S::triple_step_region_black},
+    KeySpec{"tripleStepRegionWhite", Kind::region, &S::triple_step_region_white},
     KeySpec{"variantTemplate", Kind::board, &S::variant_template},
     KeySpec{"whiteDropRegion", Kind::region, &S::drop_region_white},
 };
@@ -906,7 +914,25 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
     // flagRegion sets both colours' regions, as Fairy-Stockfish reads it: a colour's own key
     // in the same section wins over it, wherever it stands.
     std::optional<std::string> problem;
-    if (key == "flagRegion") {
+    // The keys for both sides of pawns of other moves, read as Fairy-Stockfish reads them
+    // whatever their lines' order: pawnTypes first, then each key for both sides, then a
+    // side's own key.
+    static constexpr std::array<std::string_view, 3> pawn_groups{
+        "promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes"};
+    const bool pawn_types = key == "pawnTypes";
+    const bool pawn_group =
+        std::find(pawn_groups.begin(), pawn_groups.end(), key) != pawn_groups.end();
+    if (pawn_types || pawn_group) {
+      for (std::string_view group : pawn_groups) {
+        if (!pawn_types && group != key) continue;
+        if (pawn_types && section_keys.contains(std::string(group))) continue;
+        for (const char* colour : {"White", "Black"}) {
+          const std::string colour_key = std::string(group) + colour;
+          if (!problem && !section_keys.contains(colour_key))
+            problem = apply_key(*current, colour_key, value);
+        }
+      }
+    } else if (key == "flagRegion") {
       for (const char* colour_key : {"flagRegionWhite", "flagRegionBlack"})
         if (!problem && !section_keys.contains(colour_key))
           problem = apply_key(*current, colour_key, value);

@@ -79,6 +79,20 @@ struct VariantSettings {
   std::string en_passant_region;
   std::string en_passant_region_white;
   std::string en_passant_region_black;
+  // Pawns of other moves: the types that promote as pawns (the first is the type a promoted
+  // piece is demoted to on a capture to the hand), take en passant, and reset the n-move
+  // count with a move they cannot take back (Fairy-Stockfish's promotionPawnTypes,
+  // enPassantTypes, nMoveRuleTypes, for each side; pawnTypes sets all three). Letters, "-"
+  // for none; empty: the type named pawn.
+  std::string promotion_pawn_types_white;
+  std::string promotion_pawn_types_black;
+  std::string en_passant_types_white;
+  std::string en_passant_types_black;
+  std::string n_move_rule_types_white;
+  std::string n_move_rule_types_black;
+  // Where the named pawn may also step three squares (both squares passed empty).
+  std::string triple_step_region_white;
+  std::string triple_step_region_black;
   bool castling = true;
   char castling_kingside_file = 'g';
   char castling_queenside_file = 'c';
