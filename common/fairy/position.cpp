@@ -305,8 +305,8 @@ void Position::set_en_passant(int sq, int sq2, int victim, bool listed) {
 bool Position::reaches(int from, int to, int type, bool capture) const {
   const Rules& r = *rules_;
   const int c = board_[from] != empty_cell && board_[from] != off_board ? cell_color(board_[from])
-                : board_[to] != empty_cell && board_[to] != off_board ? cell_color(board_[to])
-                                                                      : side_;
+                : board_[to] != empty_cell && board_[to] != off_board   ? cell_color(board_[to])
+                                                                        : side_;
   const PieceRules& p = r.types[type];
   for (const Leap& l : p.leaps[c])
     if ((capture ? l.captures : l.moves) && from + l.offset == to) return true;
@@ -421,8 +421,8 @@ void Position::make(Move m) {
         // pawn's promotion), or as it is with dropLoop.
         const std::int8_t was = u.captured_unpromoted;
         const int demoted = r.main_promotion_pawn[them] >= 0 ? r.main_promotion_pawn[them]
-                            : r.pawn >= 0                   ? r.pawn
-                                                            : cell_type(u.captured);
+                            : r.pawn >= 0                    ? r.pawn
+                                                             : cell_type(u.captured);
         const int type = was == 0 || r.drop_loop ? cell_type(u.captured)
                          : was == pawn_promoted  ? demoted
                                                  : was - 1;

@@ -124,7 +124,8 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
           Leap leap{offset, true, false, 0, {}};
           if (v.lame)
             for (auto [f, r] : lame_path(v.file_step, v.rank_step))
-              if (leap.path_length < 3) leap.path[leap.path_length++] = sign * (f + r * board_width);
+              if (leap.path_length < 3)
+                leap.path[leap.path_length++] = sign * (f + r * board_width);
           p.initial_leaps[color].push_back(leap);
         } else {
           p.initial_rides[color].push_back({offset, v.max_steps, true, false});
@@ -321,16 +322,20 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
     if (p.moves.en_passant) e_types |= 1u << r.type_of_letter(p.letter);
   for (int c : {white, black}) {
     const bool is_white = c == white;
-    const std::string& promo = is_white ? s.promotion_pawn_types_white : s.promotion_pawn_types_black;
+    const std::string& promo =
+        is_white ? s.promotion_pawn_types_white : s.promotion_pawn_types_black;
     r.promotion_pawn_types[c] = type_set(promo);
-    r.main_promotion_pawn[c] =
-        promo.empty() ? r.pawn : promo == "-" ? -1 : r.type_of_letter(promo[0]);
+    r.main_promotion_pawn[c] = promo.empty()  ? r.pawn
+                               : promo == "-" ? -1
+                                              : r.type_of_letter(promo[0]);
     r.en_passant_types[c] =
         type_set(is_white ? s.en_passant_types_white : s.en_passant_types_black) | e_types;
-    r.n_move_rule_types[c] = type_set(is_white ? s.n_move_rule_types_white : s.n_move_rule_types_black);
+    r.n_move_rule_types[c] =
+        type_set(is_white ? s.n_move_rule_types_white : s.n_move_rule_types_black);
     const std::uint32_t named = r.pawn >= 0 ? 1u << r.pawn : 0u;
     r.custom_en_passant[c] = (r.en_passant_types[c] & ~named) != 0;
-    r.custom_pawns = r.custom_pawns || ((r.promotion_pawn_types[c] | r.en_passant_types[c]) & ~named);
+    r.custom_pawns =
+        r.custom_pawns || ((r.promotion_pawn_types[c] | r.en_passant_types[c]) & ~named);
   }
   for (const PieceRules& p : r.types) r.custom_pawns = r.custom_pawns || p.initial;
 

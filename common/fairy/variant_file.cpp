@@ -513,6 +513,21 @@ void rename_letter(VariantSettings& s, char from, char to) {
   }
 }
 
+// The letter whose piece a piece key removes or gives to another piece, if any.
+std::optional<char> replaced_letter(const VariantDefinition& d, std::string_view key,
+                                    std::string_view value) {
+  const bool piece_key = key.starts_with("customPiece") || find_named(key) != nullptr;
+  if (!piece_key || value.empty()) return std::nullopt;
+  if (value == "-") {
+    for (const PieceType& p : d.pieces)
+      if (p.name == key) return p.letter;
+    return std::nullopt;
+  }
+  for (const PieceType& p : d.pieces)
+    if (p.letter == value[0] && p.name != key) return p.letter;
+  return std::nullopt;
+}
+
 // Sets one key of a section; returns the error message, if any.
 std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
                                      std::string_view value) {
@@ -914,6 +929,29 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
     // flagRegion sets both colours' regions, as Fairy-Stockfish reads it: a colour's own key
     // in the same section wins over it, wherever it stands.
     std::optional<std::string> problem;
+    // A piece removed, or replaced by another piece taking its letter, leaves the letter
+    // keys the section inherited (promotion choices, castling pieces...): Fairy-Stockfish
+    // keys them by type, and the new piece is not that type.
+    if (const std::optional<char> gone = replaced_letter(*current, key, value))
+      for (const KeySpec& spec : key_specs) {
+        auto* field = std::get_if<std::string S::*>(&spec.field);
+        if (!field || (spec.kind != Kind::letters && spec.kind != Kind::letter)) continue;
+        // Set in this section itself, also through a key for both sides (or pawnTypes).
+        const std::string own(spec.key);
+        const bool pawn_key = own.starts_with("promotionPawnTypes") ||
+                              own.starts_with("enPassantTypes") ||
+                              own.starts_with("nMoveRuleTypes");
+        const std::string both = own.ends_with("White") || own.ends_with("Black")
+                                     ? own.substr(0, own.size() - 5)
+                                     : own;
+        if (section_keys.contains(own) || (pawn_key && section_keys.contains(both)) ||
+            (pawn_key && section_keys.contains("pawnTypes")))
+          continue;
+        std::string& letters = current->settings.**field;
+        if (letters.empty() || letters == "-" || letters == "*") continue;
+        std::erase(letters, *gone);
+        if (letters.empty()) letters = "-";
+      }
     // The keys for both sides of pawns of other moves, read as Fairy-Stockfish reads them
     // whatever their lines' order: pawnTypes first, then each key for both sides, then a
     // side's own key.
