@@ -675,8 +675,26 @@ bool Position::pseudo_royal(int color, int type) const {
   return (r.extinction_types >> type & 1) && count_[color][type] <= r.extinction_count + 1;
 }
 
+// dupleCheck: whether `color` has pieces of the extinction types and every one is attacked.
+bool Position::all_extinction_attacked(int color) const {
+  const Rules& r = *rules_;
+  bool any = false;
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) {
+      const int sq = square_of(f, k);
+      const Cell c = board_[sq];
+      if (c == empty_cell || cell_color(c) != color) continue;
+      if (!r.extinction_all && !(r.extinction_types >> cell_type(c) & 1)) continue;
+      if (!attacked(sq, color ^ 1) || (r.blast_on_capture && touches_royal(sq, color ^ 1)))
+        return false;
+      any = true;
+    }
+  return any;
+}
+
 bool Position::pseudo_royal_attacked(int color) const {
   const Rules& r = *rules_;
+  if (r.duple_check && all_extinction_attacked(color)) return true;
   for (int f = 0; f < r.files; ++f)
     for (int k = 0; k < r.ranks; ++k) {
       const int sq = square_of(f, k);
@@ -761,6 +779,7 @@ bool Position::pseudo_royal_legal(Move m) const {
         if (sq == m.to && mover) is_royal = mover_royal || (pawn_promotion && !strips);
         if (is_royal && attacked(sq, them) && !touches_theirs(sq)) ok = false;
       }
+  if (ok && !takes_royal && r.duple_check && all_extinction_attacked(us)) ok = false;
   if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
   self.unmake();
   return ok;

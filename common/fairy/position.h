@@ -183,6 +183,7 @@ class Position {
   // its pseudo-royal pieces is attacked.
   bool pseudo_royal(int color, int type) const;
   bool pseudo_royal_attacked(int color) const;
+  bool all_extinction_attacked(int color) const;
 
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
   void legal_moves(MoveList& out) const;

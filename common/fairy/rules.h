@@ -192,6 +192,7 @@ struct Rules {
   int extinction_count = 0;
   int extinction_opponent_count = 0;
   bool extinction_pseudo_royal = false;  // extinctionPseudoRoyal
+  bool duple_check = false;              // dupleCheck (spartan)
   // Atomic chess (blastOnCapture): a capture removes the piece on the target square and every
   // piece next to it but pawns (the type named pawn), except blast_immune_types (bit per type).
   bool blast_on_capture = false;

@@ -151,6 +151,7 @@ constexpr std::array key_specs{
     KeySpec{"dropPromoted", Kind::boolean, &S::drop_promoted},
     KeySpec{"dropRegionBlack", Kind::region, &S::drop_region_black},
     KeySpec{"dropRegionWhite", Kind::region, &S::drop_region_white},
+    KeySpec{"dupleCheck", Kind::boolean, &S::duple_check},
     KeySpec{"enPassantRegion", Kind::region, &S::en_passant_region},
     KeySpec{"enPassantRegionBlack", Kind::region, &S::en_passant_region_black},
     KeySpec{"enPassantRegionWhite", Kind::region, &S::en_passant_region_white},
@@ -941,9 +942,8 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
         const bool pawn_key = own.starts_with("promotionPawnTypes") ||
                               own.starts_with("enPassantTypes") ||
                               own.starts_with("nMoveRuleTypes");
-        const std::string both = own.ends_with("White") || own.ends_with("Black")
-                                     ? own.substr(0, own.size() - 5)
-                                     : own;
+        const std::string both =
+            own.ends_with("White") || own.ends_with("Black") ? own.substr(0, own.size() - 5) : own;
         if (section_keys.contains(own) || (pawn_key && section_keys.contains(both)) ||
             (pawn_key && section_keys.contains("pawnTypes")))
           continue;

@@ -123,6 +123,10 @@ struct VariantSettings {
   // extinctionPieceCount: no move may leave one attacked, and a side without a move with
   // one attacked is checkmated.
   bool extinction_pseudo_royal = false;
+  // Spartan chess's duple check: a side may not leave every piece of its extinction types
+  // attacked (while it has several, none of them pseudo-royal alone), and is in check when
+  // they all are.
+  bool duple_check = false;
   // Atomic chess: a capture removes the capturer and every piece next to the target square
   // but pawns, except the blastImmuneTypes.
   bool blast_on_capture = false;
