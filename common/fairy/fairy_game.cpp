@@ -204,6 +204,12 @@ Outcome FairyGame::judge() const {
   }
   if (pos_.counting_limit() && pos_.counting_ply() > pos_.counting_limit())
     return Outcome::draw("counting");
+  // Sittuyin: a king and one pawn, not in check, with promotions as its only moves.
+  if (r.sittuyin_promotion && !check && r.pawn >= 0 && pos_.total(us) == 2 &&
+      pos_.count(us, r.pawn) == 1 && std::all_of(legal_.begin(), legal_.end(), [](const Move& m) {
+        return m.kind == MoveKind::promotion;
+      }))
+    return Outcome::draw("stalemate");
   // Counted in plies of this game (from its start position), so a replay or a restore
   // ends it at the same ply whatever the FEN's move number says.
   if (r.ply_limit && moves_.size() >= static_cast<std::size_t>(r.ply_limit))

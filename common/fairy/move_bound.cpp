@@ -203,7 +203,16 @@ int bound_for(const Rules& r, int color) {
       if (rank_of(squares[s]) == rank) gating += best[s][static_cast<std::size_t>(n)];
     gating = (gating + 4) * static_cast<int>(r.types.size());
   }
-  return bound + drops + gating + (r.castling ? 2 : 0) + (r.pass[color] ? 1 : 0);
+  // Sittuyin's promotions: each pawn, in place or on one of the new piece's targets.
+  int sittuyin = 0;
+  if (r.sittuyin_promotion && r.pawn >= 0)
+    for (int t : r.promotion_types[color]) {
+      int most = 0;
+      for (int sq : squares)
+        most = std::max(most, static_cast<int>(piece_targets(r, color, t, sq).size()) + 1);
+      sittuyin += most * n;
+    }
+  return bound + drops + gating + sittuyin + (r.castling ? 2 : 0) + (r.pass[color] ? 1 : 0);
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
   const int push = r.push(us);
   auto add = [&](int to) {
     if (r.mobility_regions && !(r.may_stand[us][to] >> r.pawn & 1)) return;
-    const bool zone = r.promotion_zone[us][to];
+    const bool zone = r.promotion_zone[us][to] && !r.sittuyin_promotion;
     if (!zone || !r.mandatory_promotion) out.add(make_move(from, to));
     if (zone) {
       for (int t : r.promotion_types[us])
@@ -142,6 +142,69 @@ void Position::add_custom_en_passant(MoveList& out, int from, int t) const {
     if (r.mobility_regions && !(r.may_stand[us][to] >> t & 1)) continue;
     if (reach(to, true) && !reach(to, false)) out.add(make_move(from, to, MoveKind::en_passant));
   }
+}
+
+// Sittuyin's promotions: a pawn in the promotion region (any pawn, when it is the side's
+// last) becomes a promotion type in place or on an empty square one of the new piece's
+// moves reaches, where it attacks no enemy piece (the pawn's square counted empty).
+void Position::add_sittuyin_promotions(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  if (r.pawn < 0 || !count_[us][r.pawn]) return;
+  const bool last = count_[us][r.pawn] == 1;
+  auto& self = const_cast<Position&>(*this);
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) {
+      const int from = square_of(f, k);
+      if (board_[from] != make_cell(us, r.pawn) || (!last && !r.promotion_zone[us][from])) continue;
+      self.board_[from] = empty_cell;
+      for (int t : r.promotion_types[us]) {
+        if (r.promotion_limit[t] && r.promotion_limit[t] <= count_[us][t]) continue;
+        const PieceRules& p = r.types[t];
+        // Whether the new piece on `to` attacks an enemy piece.
+        auto attacks_enemy = [&](int to) {
+          for (const Leap& l : p.leaps[us]) {
+            const Cell c = board_[to + l.offset];
+            if (!l.captures || c == empty_cell || c == off_board || cell_color(c) != them) continue;
+            bool clear = true;
+            for (int i = 0; i < l.path_length; ++i)
+              if (board_[to + l.path[i]] != empty_cell) clear = false;
+            if (clear) return true;
+          }
+          for (const Ride& ride : p.rides[us]) {
+            if (!ride.captures) continue;
+            int sq = to + ride.offset;
+            for (int steps = 1;
+                 board_[sq] == empty_cell && (!ride.max_steps || steps < ride.max_steps); ++steps)
+              sq += ride.offset;
+            const Cell c = board_[sq];
+            if (c != empty_cell && c != off_board && cell_color(c) == them) return true;
+          }
+          return false;
+        };
+        auto emit = [&](int to) {
+          if (!attacks_enemy(to)) out.add(make_move(from, to, MoveKind::promotion, t));
+        };
+        emit(from);
+        for (const Leap& l : p.leaps[us]) {
+          const int to = from + l.offset;
+          if (!l.captures || board_[to] != empty_cell) continue;
+          bool clear = true;
+          for (int i = 0; i < l.path_length; ++i)
+            if (board_[from + l.path[i]] != empty_cell) clear = false;
+          if (clear) emit(to);
+        }
+        for (const Ride& ride : p.rides[us]) {
+          if (!ride.captures) continue;
+          int to = from + ride.offset;
+          for (int steps = 1; board_[to] == empty_cell; ++steps, to += ride.offset) {
+            emit(to);
+            if (ride.max_steps && steps >= ride.max_steps) break;
+          }
+        }
+      }
+      self.board_[from] = make_cell(us, r.pawn);
+    }
 }
 
 void Position::add_castling(MoveList& out) const {
@@ -367,6 +430,8 @@ void Position::add_drops(MoveList& out) const {
         const int to = square_of(f, k);
         if (board_[to] != empty_cell || !r.drop_zone[us][to]) continue;
         if (!(r.may_stand[us][to] >> t & 1)) continue;
+        if (r.sittuyin_rook_drop && t == r.rook_type && k != (us == white ? 0 : r.ranks - 1))
+          continue;
         if (t == r.pawn) {
           if (!r.promotion_zone_pawn_drops && r.promotion_zone[us][to]) continue;
           if (!r.first_rank_pawn_drops && k == (us == white ? 0 : r.ranks - 1)) continue;
@@ -475,6 +540,7 @@ void Position::generate(MoveList& out) const {
       else
         add_piece_moves<false>(out, from, t);
     }
+  if (r.sittuyin_promotion) add_sittuyin_promotions(out);
   if (r.castling && !in_check()) add_castling(out);
   if (r.seirawan_gating && hand_total_[us] && gates_[us]) add_gatings(out);
   if (r.drops && hand_total_[us]) add_drops(out);
@@ -673,6 +739,16 @@ bool Position::pseudo_royal(int color, int type) const {
   const Rules& r = *rules_;
   if (r.extinction_all) return total_[color] <= r.extinction_count + 1;
   return (r.extinction_types >> type & 1) && count_[color][type] <= r.extinction_count + 1;
+}
+
+// Whether the move leaves the other side's royal king attacked.
+bool Position::gives_check(Move m) const {
+  const int us = side_;
+  auto& self = const_cast<Position&>(*this);
+  self.make(m);
+  const bool check = king_sq_[us ^ 1] && attacked(king_sq_[us ^ 1], us);
+  self.unmake();
+  return check;
 }
 
 // dupleCheck: whether `color` has pieces of the extinction types and every one is attacked.
@@ -1034,6 +1110,11 @@ void Position::legal_moves(MoveList& out) const {
     mark_exposing_squares(**exposing);
   }
   for (const Move& m : pseudo) {
+    // A sittuyin promotion may not give check.
+    if (r.sittuyin_promotion && m.kind == MoveKind::promotion) {
+      if (legal(m) && !gives_check(m)) out.add(m);
+      continue;
+    }
     if (quick && m.kind != MoveKind::en_passant && m.kind != MoveKind::castling && m.from != king &&
         !(**exposing).marked(m.from)) {
       if (!r.immobility_illegal || m.kind != MoveKind::normal ||

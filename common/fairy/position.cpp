@@ -411,7 +411,7 @@ void Position::make(Move m) {
   } else {
     int capture_sq = m.to;
     if (m.kind == MoveKind::en_passant) capture_sq = u.ep_victim;
-    if (board_[capture_sq] != empty_cell) {
+    if (board_[capture_sq] != empty_cell && capture_sq != m.from) {
       u.captured = board_[capture_sq];
       u.captured_unpromoted = unpromoted_[capture_sq];
       remove(capture_sq);
@@ -445,7 +445,7 @@ void Position::make(Move m) {
           m.kind == MoveKind::piece_promotion ? static_cast<std::int8_t>(moved_type + 1)
           : m.kind == MoveKind::promotion ? (r.captures_to_hand ? pawn_promoted : std::int8_t{0})
                                           : u.moved_unpromoted;
-      unpromoted_[m.from] = 0;
+      if (m.from != m.to) unpromoted_[m.from] = 0;
     }
     if (m.kind == MoveKind::piece_promotion || m.kind == MoveKind::promotion) rule50_ = 0;
     if (r.blast_on_capture && u.captured != empty_cell) blast(m.to, u);

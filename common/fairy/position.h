@@ -184,6 +184,7 @@ class Position {
   bool pseudo_royal(int color, int type) const;
   bool pseudo_royal_attacked(int color) const;
   bool all_extinction_attacked(int color) const;
+  bool gives_check(Move m) const;
 
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
   void legal_moves(MoveList& out) const;
@@ -258,6 +259,7 @@ class Position {
   void generate(MoveList& out) const;
   void add_pawn_moves(MoveList& out, int from) const;
   void add_castling(MoveList& out) const;
+  void add_sittuyin_promotions(MoveList& out) const;
   template <bool unique>
   void add_piece_moves(MoveList& out, int from, int type) const;
   void add_piece_promotions(MoveList& out, int from, int to) const;

@@ -374,6 +374,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.extinction_opponent_count = s.extinction_opponent_piece_count;
   r.extinction_pseudo_royal = s.extinction_pseudo_royal;
   r.duple_check = s.duple_check && s.extinction_pseudo_royal;
+  r.sittuyin_promotion = s.sittuyin_promotion;
+  r.sittuyin_rook_drop = s.sittuyin_rook_drop;
   r.blast_on_capture = s.blast_on_capture;
   for (int t : letters_to_types(s.blast_immune_types)) r.blast_immune_types |= 1u << t;
   for (int t : letters_to_types(s.mutually_immune_types)) r.mutually_immune_types |= 1u << t;

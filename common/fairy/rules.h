@@ -193,6 +193,8 @@ struct Rules {
   int extinction_opponent_count = 0;
   bool extinction_pseudo_royal = false;  // extinctionPseudoRoyal
   bool duple_check = false;              // dupleCheck (spartan)
+  bool sittuyin_promotion = false;       // sittuyinPromotion (variant_file.h)
+  bool sittuyin_rook_drop = false;       // sittuyinRookDrop: rooks dropped on the first rank
   // Atomic chess (blastOnCapture): a capture removes the piece on the target square and every
   // piece next to it but pawns (the type named pawn), except blast_immune_types (bit per type).
   bool blast_on_capture = false;

@@ -209,6 +209,8 @@ constexpr std::array key_specs{
     KeySpec{"promotionZonePawnDrops", Kind::boolean, &S::promotion_zone_pawn_drops},
     KeySpec{"seirawanGating", Kind::boolean, &S::seirawan_gating},
     KeySpec{"shogiPawnDropMateIllegal", Kind::boolean, &S::shogi_pawn_drop_mate_illegal},
+    KeySpec{"sittuyinPromotion", Kind::boolean, &S::sittuyin_promotion},
+    KeySpec{"sittuyinRookDrop", Kind::boolean, &S::sittuyin_rook_drop},
     KeySpec{"soldierPromotionRank", Kind::integer, &S::soldier_promotion_rank, 1, max_ranks},
     KeySpec{"stalematePieceCount", Kind::boolean, &S::stalemate_piece_count},
     KeySpec{"stalemateValue", Kind::value, &S::stalemate_value},

@@ -93,6 +93,13 @@ struct VariantSettings {
   // Where the named pawn may also step three squares (both squares passed empty).
   std::string triple_step_region_white;
   std::string triple_step_region_black;
+  // Sittuyin: a pawn promotes (to a promotion type, within its limit) in place or by one
+  // move of the new piece to an empty square, from the promotion region (anywhere when it
+  // is the side's last pawn), never attacking an enemy piece nor giving check, and never by
+  // moving into the region; a side with a king and one pawn whose every move is a
+  // promotion is stalemated (a draw). Rooks are dropped on the first rank only.
+  bool sittuyin_promotion = false;
+  bool sittuyin_rook_drop = false;
   bool castling = true;
   char castling_kingside_file = 'g';
   char castling_queenside_file = 'c';
