@@ -32,13 +32,19 @@ struct Target {
 std::vector<Target> piece_targets(const Rules& r, int color, int type, int from) {
   const PieceRules& p = r.types[static_cast<std::size_t>(type)];
   const bool promotes = r.promoted_type[static_cast<std::size_t>(type)] >= 0;
+  // A type that promotes as a pawn (promotionPawnTypes): each promotion choice onto its
+  // promotion region, beside the plain move and a piece promotion.
+  const bool pawn_like = r.promotion_pawn_types[color] >> type & 1;
   std::vector<Target> out;
   std::array<bool, board_cells> seen{};
   auto add = [&](int to) {
     if (seen[static_cast<std::size_t>(to)]) return;
     seen[static_cast<std::size_t>(to)] = true;
     const bool zone = r.promotion_zone[color][from] || r.promotion_zone[color][to];
-    out.push_back({to, promotes && zone && !r.mandatory_piece_promotion ? 2 : 1});
+    int moves = promotes && zone && !r.mandatory_piece_promotion ? 2 : 1;
+    if (pawn_like && r.promotion_zone[color][to])
+      moves += static_cast<int>(r.promotion_types[color].size());
+    out.push_back({to, moves});
   };
   for (const Leap& l : p.leaps[color])
     if (r.on_board(from + l.offset)) add(from + l.offset);
@@ -57,6 +63,18 @@ std::vector<Target> piece_targets(const Rules& r, int color, int type, int from)
       add(to);
   for (const Leap& l : p.soldier_side_leaps[color])
     if (r.on_board(from + l.offset)) add(from + l.offset);
+  // Initial moves, from the double step region.
+  if (r.double_step_zone[color][from]) {
+    for (const Leap& l : p.initial_leaps[color])
+      if (r.on_board(from + l.offset)) add(from + l.offset);
+    for (const Ride& ride : p.initial_rides[color]) {
+      int to = from + ride.offset;
+      for (int steps = 1; r.on_board(to); ++steps, to += ride.offset) {
+        add(to);
+        if (ride.max_steps && steps >= ride.max_steps) break;
+      }
+    }
+  }
   // The diagonal lines' moves: steps, or rides and hops along the diagonals.
   if (p.diagonal != PieceRules::Diagonal::none && r.diagonal_lines[from])
     for (int d : Rules::diagonal_offsets)
@@ -85,6 +103,7 @@ std::vector<Target> pawn_targets(const Rules& r, int color, int from) {
   };
   add(one);
   if (r.double_step_zone[color][from]) add(one + r.push(color));
+  if (r.triple_step_zone[color][from]) add(one + 2 * r.push(color));
   add(one - 1);
   add(one + 1);
   return out;
@@ -153,20 +172,27 @@ int bound_for(const Rules& r, int color) {
     if (p.pawn) {
       // The pawn's steps (forward, double, two captures) as four ways of one target per
       // free square; a step into the promotion zone adds its other choices.
-      for (int i = 0; i < 4; ++i) add_way(board_cells + i, 0, 1);
+      for (int i = 0; i < 5; ++i) add_way(board_cells + i, 0, 1);
       for (int from : squares) {
         const int one = from + r.push(color);
         const int steps[] = {one, r.double_step_zone[color][from] ? one + r.push(color) : 0,
-                             one - 1, one + 1};
+                             r.triple_step_zone[color][from] ? one + 2 * r.push(color) : 0, one - 1,
+                             one + 1};
         for (int to : steps)
           if (to && r.on_board(to)) pawn_extra += pawn_multiplicity(r, color, to) - 1;
       }
       continue;
     }
     const int mult =
-        r.promoted_type[static_cast<std::size_t>(t)] >= 0 && !r.mandatory_piece_promotion ? 2 : 1;
+        (r.promoted_type[static_cast<std::size_t>(t)] >= 0 && !r.mandatory_piece_promotion ? 2
+                                                                                           : 1) +
+        ((r.promotion_pawn_types[color] >> t & 1)
+             ? static_cast<int>(r.promotion_types[color].size())
+             : 0);
     for (const Leap& l : p.leaps[color]) add_way(l.offset, 0, mult);
     for (const Leap& l : p.soldier_side_leaps[color]) add_way(l.offset, 0, mult);
+    for (const Leap& l : p.initial_leaps[color]) add_way(l.offset, 0, mult);
+    for (const Ride& ride : p.initial_rides[color]) add_way(ride.offset, 1, mult);
     for (const Ride& ride : p.rides[color]) add_way(ride.offset, 1, mult);
     for (const Hop& hop : p.hops[color]) add_way(hop.offset, hop.grasshopper ? 3 : 2, mult);
     using Diagonal = PieceRules::Diagonal;
