@@ -222,6 +222,11 @@ std::optional<BetzaPiece> parse_betza(std::string_view text, std::string& error)
     }
     if (initial && capture_only) continue;
     for (const Atom& atom : atoms) {
+      // Fairy-Stockfish plays lame leapers only on the dabbaba's, knight's, alfil's and
+      // janggi elephant's leaps (D, N, A, Z): any other lame leap (nC, nH, nG) gives it no
+      // move, and so none here.
+      const bool known_lame = (atom.a == 2 && atom.b <= 2) || (atom.a == 3 && atom.b == 2);
+      if (lame && range < 0 && !atom.rider && atom.a > 1 && !known_lame) continue;
       for (const auto& step : symmetric_steps(atom.a, atom.b)) {
         // Named, not a structured binding: clang before 16 cannot capture bindings in a lambda.
         const int df = step.first;

@@ -310,6 +310,8 @@ bool Position::reaches(int from, int to, int type, bool capture) const {
   const PieceRules& p = r.types[type];
   for (const Leap& l : p.leaps[c])
     if ((capture ? l.captures : l.moves) && from + l.offset == to) return true;
+  for (const Leap& l : p.soldier_side_leaps[c])
+    if ((capture ? l.captures : l.moves) && from + l.offset == to) return true;
   for (const Ride& ride : p.rides[c]) {
     if (!(capture ? ride.captures : ride.moves)) continue;
     int sq = from + ride.offset;
