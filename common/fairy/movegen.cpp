@@ -347,7 +347,15 @@ void Position::add_diagonal_moves(MoveList& out, int from, int t) const {
     const Cell target = board_[to];
     if (!r.diagonal_lines[to] || (target != empty_cell && cell_color(target) == us)) return;
     if (r.mobility_regions && !(r.may_stand[us][to] >> t & 1)) return;
-    out.add(make_move(from, to));
+    // Promotions as for the piece's other moves (elgam's soldier into the last rank).
+    const int promoted = r.promoted_type[t];
+    if (r.custom_pawns && (r.promotion_pawn_types[us] >> t & 1))
+      add_pawn_like_moves(out, from, to, t);
+    else if (promoted >= 0 &&
+             (!r.promotion_limit[promoted] || r.promotion_limit[promoted] > count_[us][promoted]))
+      add_piece_promotions(out, from, to);
+    else
+      out.add(make_move(from, to));
   };
   const int forward = r.push(us);
   for (std::size_t d = 0; d < 4; ++d) {
