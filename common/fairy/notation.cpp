@@ -73,9 +73,13 @@ std::string san_move(Position& pos, Move m) {
              square_name(gate_square(m));
   } else {
     const bool capture =
-        m.kind != MoveKind::pass && (pos.at(m.to) != empty_cell || m.kind == MoveKind::en_passant);
+        m.kind != MoveKind::pass &&
+        ((pos.at(m.to) != empty_cell && m.to != m.from) || m.kind == MoveKind::en_passant);
     if (type == r.pawn) {
       if (capture) out += static_cast<char>('a' + file_of(m.from));
+      // A sittuyin promotion onto another square names the pawn's square (d5c4=F).
+      if (!capture && r.sittuyin_promotion && m.kind == MoveKind::promotion && m.from != m.to)
+        out += square_name(m.from);
     } else {
       out += static_cast<char>(std::toupper(r.types[type].letter));
       // Disambiguate among same pieces that reach the same square: by file, by rank, or both.

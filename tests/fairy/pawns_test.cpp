@@ -232,6 +232,21 @@ TEST(FairyPawns, SittuyinPromotions) {
   EXPECT_TRUE(lists(drops, "N@a2"));
 }
 
+// SAN as ffish-es6 writes it (its sanMove): a custom pawn with its letter, a sittuyin
+// promotion in place without a square, onto another square from its square.
+TEST(FairyPawns, SanOfPawnsOfOtherMoves) {
+  auto san = [](const std::string& variant, const std::string& fen, const std::string& uci) {
+    auto g = catalogue_game(variant, fen);
+    if (!g || !g->apply(uci).ok()) return std::string();
+    return g->display_notation(0, Viewer::referee);
+  };
+  EXPECT_EQ(san("sittuyin", "4k3/8/8/3P4/8/8/8/4K3[] w - - 0 40", "d5d5f"), "d5=F");
+  EXPECT_EQ(san("sittuyin", "4k3/8/8/3P4/8/8/8/4K3[] w - - 0 40", "d5c4f"), "d5c4=F");
+  EXPECT_EQ(san("berolina", "", "e2c4"), "Pec4");
+  EXPECT_EQ(san("berolina", "4k3/8/8/8/2Pp4/8/8/4K3 b - d3c4 0 1", "d4d3"), "Pxd3");
+  EXPECT_EQ(san("pawnsideways", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), "Pb8=Q+");
+}
+
 TEST(FairyPawns, SittuyinStalemateWithPromotionsOnly) {
   // A king with one pawn, not in check, whose every move is a promotion: a draw.
   auto g = catalogue_game("sittuyin", "1r6/8/8/8/6s1/6P1/7r/K7[] w - - 0 40");
