@@ -210,16 +210,17 @@ void read_en_passant(Position& pos, const Rules& rules, std::string_view text) {
     const char file = text[i++];
     int rank = 0;
     while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
-      rank = rank * 10 + (text[i++] - '0');
+      rank = std::min(rank * 10 + (text[i++] - '0'), 1000);
     if (file < 'a' || file >= 'a' + rules.files || rank < 1 || rank > rules.ranks) return;
     const int sq = square_of(file - 'a', rank - 1);
     if (!rules.en_passant_zone[us][sq]) continue;
-    if (pos.at(sq) != empty_cell)
-      victim = sq;
-    else if (!ep)
+    if (pos.at(sq) != empty_cell) {
+      if (cell_color(pos.at(sq)) != us) victim = sq;
+    } else if (!ep) {
       ep = sq;
-    else if (!ep2)
+    } else if (!ep2) {
       ep2 = sq;
+    }
   }
   pos.set_en_passant(ep, ep2, victim, victim != 0);
 }

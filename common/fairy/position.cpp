@@ -287,14 +287,16 @@ bool Position::diagonally_attacked(int sq, int by) const {
 }
 
 void Position::set_en_passant(int sq, int sq2, int victim, bool listed) {
-  ep_ = static_cast<std::int16_t>(sq);
-  ep2_ = static_cast<std::int16_t>(sq2);
   if (!victim && sq) {
     // The piece right behind the square, seen from the side that takes.
     const int back = -rules_->push(side_);
     victim = sq + back;
     while (rules_->on_board(victim) && board_[victim] == empty_cell) victim += back;
+    // No piece behind the square: nothing to take there.
+    if (!rules_->on_board(victim) || cell_color(board_[victim]) == side_) sq = sq2 = victim = 0;
   }
+  ep_ = static_cast<std::int16_t>(sq);
+  ep2_ = static_cast<std::int16_t>(sq2);
   ep_victim_ = static_cast<std::int16_t>(victim);
   ep_custom_ = listed;
 }
