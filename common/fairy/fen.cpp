@@ -128,7 +128,7 @@ bool read_board(Position& pos, std::string_view board, std::string& error) {
 // gate only, and gates on the king and a rook give their castling right.
 void read_castling(Position& pos, std::string_view text) {
   const Rules& r = pos.rules();
-  if ((!r.castling && !r.seirawan_gating) || text == "-") return;
+  if ((!r.castling && !r.gating) || text == "-") return;
   auto can_gate = [&](int c) {
     return r.seirawan_gating && (pos.hand_total(c) > 0 || r.captures_to_hand);
   };
@@ -167,7 +167,7 @@ void read_castling(Position& pos, std::string_view text) {
                     : square_of(r.castling_king_file, rank);
       if (pos.at(king[c]) != king_cell) king[c] = -1;
     }
-    if (r.seirawan_gating) {
+    if (r.gating) {
       const Cell at = pos.at(rsq);
       if (at != empty_cell && at != off_board && cell_color(at) == c) pos.add_gate(c, file_of(rsq));
       if ((up == 'K' || up == 'Q') && king[c] > 0)
@@ -349,7 +349,8 @@ std::string write_fen(const Position& pos) {
       letter(r.chess960 ? static_cast<char>('A' + file_of(rook)) : (s == 0 ? 'K' : 'Q'));
     }
     // The gates (while the side can still gate), less the files the castling letters name.
-    if (!pos.gates(c) || !(pos.hand_total(c) > 0 || r.captures_to_hand)) continue;
+    if (!pos.gates(c) || (r.seirawan_gating && !(pos.hand_total(c) > 0 || r.captures_to_hand)))
+      continue;
     const bool castles = pos.castling_rook(c, 0) || pos.castling_rook(c, 1);
     for (int f = 0; f < r.files; ++f) {
       if (!(pos.gates(c) >> f & 1)) continue;

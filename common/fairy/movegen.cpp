@@ -385,8 +385,29 @@ void Position::generate(MoveList& out) const {
     }
   if (r.castling && !in_check()) add_castling(out);
   if (r.seirawan_gating && hand_total_[us] && gates_[us]) add_gatings(out);
+  if (r.cambodian_moves && gates_[us]) add_cambodian_moves(out);
   if (r.drops && hand_total_[us]) add_drops(out);
   if (r.pass[us]) add_pass(out);
+}
+
+// Cambodian chess's first moves, never captures: the king on its gate, not in check, leaps
+// as a knight to the rank in front; the met (the fers) on its gate steps two squares ahead.
+void Position::add_cambodian_moves(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  const int push = r.push(us);
+  const int king = king_sq_[us];
+  if (king && gate_at(us, king) && !in_check())
+    for (int to : {king + push - 2, king + push + 2})
+      if (board_[to] == empty_cell) out.add(make_move(king, to));
+  if (r.fers_type < 0) return;
+  for (int f = 0; f < r.files; ++f) {
+    const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+    const int from = square_of(f, rank);
+    if (board_[from] == make_cell(us, r.fers_type) && gate_at(us, from) &&
+        board_[from + 2 * push] == empty_cell)
+      out.add(make_move(from, from + 2 * push));
+  }
 }
 
 // Whether a piece of `type` from the hand may stand on `sq` as a drop may, as

@@ -381,10 +381,10 @@ void Position::make(Move m) {
       }
     }
   }
-  if (r.seirawan_gating) {
+  if (r.gating) {
     // The gated piece comes from the hand onto the square the move left. A gate ends when
-    // its square is left, or taken; all of a side's gates end with its last piece in hand
-    // (where captures never refill it).
+    // its square is left, or taken; with seirawanGating all of a side's gates end with its
+    // last piece in hand (where captures never refill it).
     if (m.gate) {
       take_from_hand(us, gate_type(m));
       place(gate_square(m), make_cell(us, gate_type(m)));
@@ -397,7 +397,12 @@ void Position::make(Move m) {
     close(us, m.from);
     if (m.kind == MoveKind::castling) close(us, m.to);
     close(them, m.to);
-    if (hand_total_[us] == 0 && !r.captures_to_hand) gates_[us] = 0;
+    if (r.seirawan_gating && hand_total_[us] == 0 && !r.captures_to_hand) gates_[us] = 0;
+    // Cambodian chess: a rook moving onto the line of the other king ends its leap.
+    const int king = king_sq_[them];
+    if (r.cambodian_moves && moved_type == r.rook_type && king && gate_at(them, king) &&
+        (file_of(king) == file_of(m.to) || rank_of(king) == rank_of(m.to)))
+      gates_[them] &= static_cast<std::uint16_t>(~(1u << file_of(king)));
   }
   // Castling rights end when the castling king or rook leaves its square or is taken (a
   // drop moves and takes nothing).

@@ -250,6 +250,7 @@ class Position {
   void add_piece_promotions(MoveList& out, int from, int to) const;
   void add_drops(MoveList& out) const;
   void add_gatings(MoveList& out) const;
+  void add_cambodian_moves(MoveList& out) const;
   bool may_gate(int type, int sq) const;
   void add_pass(MoveList& out) const;
   void add_diagonal_moves(MoveList& out, int from, int type) const;

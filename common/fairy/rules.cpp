@@ -188,6 +188,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
     if (p.name == "rook") r.rook_type = static_cast<int>(r.types.size()) - 1;
     if (p.name == "knight") r.knight_type = static_cast<int>(r.types.size()) - 1;
     if (p.name == "silver") r.khon_type = static_cast<int>(r.types.size()) - 1;
+    if (p.name == "fers") r.fers_type = static_cast<int>(r.types.size()) - 1;
   }
   if (d.king_letter) {
     r.types.push_back(compile_piece("king", d.king_letter, d.king_moves, false, d.files, d.ranks));
@@ -328,6 +329,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   for (int t : letters_to_types(s.mutually_immune_types)) r.mutually_immune_types |= 1u << t;
   r.check_counting = s.check_counting;
   r.seirawan_gating = s.seirawan_gating;
+  r.gating = s.gating;
+  r.cambodian_moves = s.cambodian_moves;
 
   // As Fairy-Stockfish reads it: a flag region without flagPiece (or with *) is reached by
   // any piece, the last letter counts, and - is none.

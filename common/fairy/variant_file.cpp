@@ -112,6 +112,7 @@ constexpr std::array key_specs{
     KeySpec{"blackDropRegion", Kind::region, &S::drop_region_black},
     KeySpec{"blastImmuneTypes", Kind::letters, &S::blast_immune_types},
     KeySpec{"blastOnCapture", Kind::boolean, &S::blast_on_capture},
+    KeySpec{"cambodianMoves", Kind::boolean, &S::cambodian_moves},
     KeySpec{"capturesToHand", Kind::boolean, &S::captures_to_hand},
     KeySpec{"castling", Kind::boolean, &S::castling},
     KeySpec{"castlingDroppedPiece", Kind::boolean, &S::castling_dropped_piece},
@@ -762,11 +763,13 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
     if (!value->empty() && *value != "-" && (d.king_letter || v.extinction_pseudo_royal))
       return VariantError{line_of(key), key,
                           "cannot be used with a royal king or pseudo-royal pieces"};
-  if (v.gating != v.seirawan_gating)
-    return VariantError{line_of(v.gating ? "gating" : "seirawanGating"),
-                        v.gating ? "gating" : "seirawanGating",
-                        "is played only with the other (gating = true and seirawanGating = "
-                        "true, as S-chess); cambodian's gates are not played"};
+  if (v.gating && !v.seirawan_gating && !v.cambodian_moves)
+    return VariantError{line_of("gating"), "gating",
+                        "is played only with seirawanGating (S-chess) or cambodianMoves"};
+  for (auto [key, on] : {std::pair{"seirawanGating", v.seirawan_gating},
+                         std::pair{"cambodianMoves", v.cambodian_moves}})
+    if (on && !v.gating)
+      return VariantError{line_of(key), key, "needs gating = true (the gates it uses)"};
   if (v.flag_piece_safe && v.blast_on_capture)
     return VariantError{line_of("flagPieceSafe"), "flagPieceSafe",
                         "cannot be used with blastOnCapture (its safety test does not see blasts)"};

@@ -121,6 +121,10 @@ struct VariantSettings {
   // field names them) may bring a piece from the hand onto it (gating and seirawanGating).
   bool gating = false;
   bool seirawan_gating = false;
+  // Cambodian chess: the king on its gate may leap like a knight to the rank in front, the
+  // met (fers) on its gate may step two squares straight ahead; neither captures (the gates
+  // are the castling field's letters, and need gating).
+  bool cambodian_moves = false;
   std::string flag_piece;
   std::string flag_region_white;
   std::string flag_region_black;
