@@ -71,6 +71,19 @@ bool read_board(Position& pos, std::string_view board, std::string& error) {
       }
       if (r.track_promoted && pos.unpromoted(square_of(file - 1, rank)) < 0)
         pos.set_pawn_promoted(square_of(file - 1, rank));
+    } else if (c == '*') {
+      // A wall. Hoppers would take it as a screen in Fairy-Stockfish, the edge here: refused.
+      if (file >= r.files) {
+        error = "a FEN rank is too long";
+        return false;
+      }
+      if (std::any_of(r.types.begin(), r.types.end(),
+                      [](const PieceRules& p) { return !p.hops[white].empty(); })) {
+        error = "the FEN has a wall ('*'), which " + r.name + "'s hoppers cannot take as a screen";
+        return false;
+      }
+      pos.put_wall(square_of(file, rank));
+      ++file;
     } else if (c == '/') {
       if (file != r.files || rank == 0) {
         error = "a FEN rank does not match the board";
@@ -308,6 +321,10 @@ std::string write_fen(const Position& pos) {
       }
       if (gap) out += std::to_string(gap);
       gap = 0;
+      if (c == off_board) {
+        out += '*';  // a wall
+        continue;
+      }
       // A promoted piece is written '+' and its unpromoted letter, as Fairy-Stockfish does.
       const int unpromoted = pos.unpromoted(square_of(file, rank));
       if (unpromoted >= 0) out += '+';

@@ -211,6 +211,9 @@ class Position {
   // Board setup (fen.cpp builds positions through these).
   void clear();
   void put(int sq, Cell cell, int unpromoted_type = -1);
+  // A wall (a FEN's '*'): a square of the board that no piece enters or passes, as the edge.
+  void put_wall(int sq) { board_[sq] = off_board; }
+  bool wall(int sq) const { return board_[sq] == off_board && rules_->on_board(sq); }
   void set_side(int side) { side_ = side; }
   void set_castling(int color, int side, int rook_sq, int king_sq);
   // Marks the piece on sq as promoted from a pawn (a FEN's '~').

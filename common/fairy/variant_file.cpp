@@ -675,8 +675,9 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
                  promotes(
                      d, static_cast<char>(std::tolower(static_cast<unsigned char>(row[k + 1]))))) {
         // A promoted piece, written as its unpromoted letter after '+'; counted with it.
-      } else if (letter_known(d, static_cast<char>(std::tolower(static_cast<unsigned char>(c))))) {
-        ++files;
+      } else if (c == '*' ||
+                 letter_known(d, static_cast<char>(std::tolower(static_cast<unsigned char>(c))))) {
+        ++files;  // a piece, or a wall (a square no piece may enter, as Fairy-Stockfish's '*')
       } else {
         return VariantError{line_of("startFen"), "startFen",
                             std::string("uses '") + c + "', which is not a piece of " + d.name};
