@@ -570,6 +570,17 @@ bool Position::legal(Move m) const {
       !r.types[cell_type(board_[m.from])].mobile[us][m.to])
     return false;
   auto& self = const_cast<Position&>(*this);
+  if (r.makpong && m.kind == MoveKind::normal && king_sq_[us] && m.from == king_sq_[us] &&
+      attacked(m.from, them)) {
+    // The king in check may only take its checker, and only when that is the one: the
+    // taken piece, turned ours for a moment, still blocks but no longer attacks.
+    const Cell target = board_[m.to];
+    if (target == empty_cell) return false;
+    self.board_[m.to] = make_cell(us, cell_type(target));
+    const bool another = attacked(m.from, them);
+    self.board_[m.to] = target;
+    if (another) return false;
+  }
   if (r.checking && !r.extinction_pseudo_royal &&
       (m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
        m.kind == MoveKind::piece_promotion)) {

@@ -331,6 +331,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.seirawan_gating = s.seirawan_gating;
   r.gating = s.gating;
   r.cambodian_moves = s.cambodian_moves;
+  r.makpong = s.makpong_rule;
 
   // As Fairy-Stockfish reads it: a flag region without flagPiece (or with *) is reached by
   // any piece, the last letter counts, and - is none.

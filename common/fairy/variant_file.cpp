@@ -173,6 +173,7 @@ constexpr std::array key_specs{
     KeySpec{"flyingGeneral", Kind::boolean, &S::flying_general},
     KeySpec{"gating", Kind::boolean, &S::gating},
     KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},
+    KeySpec{"makpongRule", Kind::boolean, &S::makpong_rule},
     KeySpec{"mandatoryPawnPromotion", Kind::boolean, &S::mandatory_pawn_promotion},
     KeySpec{"mandatoryPiecePromotion", Kind::boolean, &S::mandatory_piece_promotion},
     KeySpec{"materialCounting", Kind::material, &S::material_counting},

@@ -125,6 +125,8 @@ struct VariantSettings {
   // met (fers) on its gate may step two squares straight ahead; neither captures (the gates
   // are the castling field's letters, and need gating).
   bool cambodian_moves = false;
+  // Makpong: a king in check may only move to take the one piece that checks it.
+  bool makpong_rule = false;
   std::string flag_piece;
   std::string flag_region_white;
   std::string flag_region_black;
