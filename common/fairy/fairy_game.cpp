@@ -161,7 +161,10 @@ Outcome FairyGame::judge() const {
     if (check && r.shogi_pawn_drop_mate_illegal && !moves_.empty() &&
         moves_.back().kind == MoveKind::drop && moves_.back().promotion == r.shogi_pawn_type)
       return Outcome::win(us, "pawn_drop_mate");
-    if (check) return valued(r.checkmate, us, "checkmate");
+    if (check) {
+      const auto [value, why] = pos_.checkmate_result();
+      return valued(value, us, why);
+    }
     const EndValue stalemate = pos_.stalemate_value();
     return valued(stalemate == EndValue::draw ? pos_.material_result() : stalemate, us,
                   "stalemate");

@@ -609,6 +609,46 @@ bool Position::legal(Move m) const {
   return ok;
 }
 
+std::uint32_t Position::checker_types() const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  const int king = king_sq_[us];
+  std::uint32_t types = 0;
+  if (!king) return types;
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) {
+      const int sq = square_of(f, k);
+      const Cell c = board_[sq];
+      if (c == empty_cell || c == off_board || cell_color(c) != them) continue;
+      const int t = cell_type(c);
+      const bool checks = r.types[t].pawn
+                              ? sq + r.push(them) - 1 == king || sq + r.push(them) + 1 == king
+                              : plain_move_pseudo_legal(sq, king);
+      if (checks) types |= 1u << t;
+    }
+  return types;
+}
+
+std::uint8_t Position::check_entry() const {
+  if (!in_check()) return 0;
+  return rules_->shatar_mate && (checker_types() & rules_->shak_types) ? 3 : 1;
+}
+
+std::pair<EndValue, const char*> Position::checkmate_result() const {
+  const Rules& r = *rules_;
+  if (!r.shatar_mate) return {r.checkmate, "checkmate"};
+  // A mate by knights alone loses for the side that gave it.
+  const std::uint32_t checkers = checker_types();
+  if (r.knight_type >= 0 && checkers && !(checkers & ~(1u << r.knight_type)))
+    return {EndValue::win, "knight_mate"};
+  // Back through the unbroken series of checks of the mated side: one shak makes the mate.
+  for (std::size_t j = checks_.size() - 1; checks_[j]; j -= 2) {
+    if (checks_[j] & 2) return {r.checkmate, "checkmate"};
+    if (j < 2) break;
+  }
+  return {EndValue::draw, "niol"};
+}
+
 bool Position::pseudo_royal(int color, int type) const {
   const Rules& r = *rules_;
   if (r.extinction_all) return total_[color] <= r.extinction_count + 1;

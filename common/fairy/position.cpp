@@ -185,7 +185,7 @@ void Position::finish_setup() {
              kings_face(king_sq_[side_], side_ ^ 1);
   keys_.assign(1, key_);
   checks_.clear();
-  if (rules_->track_checks) checks_.push_back(in_check());
+  if (rules_->track_checks) checks_.push_back(check_entry());
 }
 
 bool Position::attacked(int sq, int by) const {
@@ -447,7 +447,7 @@ void Position::make(Move m) {
   }
   undo_.push_back(u);
   keys_.push_back(key_);
-  if (r.track_checks) checks_.push_back(in_check());
+  if (r.track_checks) checks_.push_back(check_entry());
 }
 
 void Position::unmake() {

@@ -162,10 +162,16 @@ class Position {
   // Keys of every position since the last irreversible move (for repetition).
   const std::vector<std::uint64_t>& key_history() const { return keys_; }
   // Beside each key, whether the side to move was in check there (kept only where
-  // perpetualCheckIllegal and moveRepetitionIllegal need it).
+  // perpetualCheckIllegal, moveRepetitionIllegal or shatarMateRule need it): 0, or 1 for a
+  // check, 3 for a shak (shatarMateRule).
   const std::vector<std::uint8_t>& check_history() const { return checks_; }
 
   bool attacked(int sq, int by) const;
+  // The types (bit per type) of the other side's pieces that give check.
+  std::uint32_t checker_types() const;
+  // The value and reason of a checkmate of the side to move (shatarMateRule's knight mate
+  // and niol, or checkmateValue).
+  std::pair<EndValue, const char*> checkmate_result() const;
   bool in_check() const { return king_sq_[side_] && attacked(king_sq_[side_], side_ ^ 1); }
   // The value of a stalemate for the side to move: stalemateValue, or with
   // stalematePieceCount by the pieces on the board (fewer than the other side's:
@@ -268,6 +274,7 @@ class Position {
   bool castling_legal(Move m) const;
   bool kings_face(int king, int them) const;
   bool pseudo_royal_legal(Move m) const;
+  std::uint8_t check_entry() const;
   void mark_exposing_squares(SquareMarks& marks) const;
   void remove(int sq);
   void place(int sq, Cell cell);

@@ -332,6 +332,10 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.gating = s.gating;
   r.cambodian_moves = s.cambodian_moves;
   r.makpong = s.makpong_rule;
+  r.shatar_mate = s.shatar_mate_rule;
+  for (std::size_t t = 0; t < r.types.size(); ++t)
+    if (r.types[t].name == "knight" || r.types[t].name == "rook" || r.types[t].name == "bers")
+      r.shak_types |= 1u << t;
 
   // As Fairy-Stockfish reads it: a flag region without flagPiece (or with *) is reached by
   // any piece, the last letter counts, and - is none.
@@ -437,7 +441,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.bikjang_rule = s.bikjang_rule;
   r.material_counting = s.material_counting;
   r.move_repetition_illegal = s.move_repetition_illegal;
-  r.track_checks = r.perpetual_check_illegal || r.move_repetition_illegal;
+  r.track_checks = r.perpetual_check_illegal || r.move_repetition_illegal || r.shatar_mate;
   for (std::size_t t = 0; t < r.types.size(); ++t)
     if (r.types[t].name == "shogiPawn") r.shogi_pawn_type = static_cast<int>(t);
   for (std::size_t t = 0; t < r.types.size(); ++t) {

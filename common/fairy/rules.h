@@ -181,6 +181,8 @@ struct Rules {
   bool gating = false;           // gates (Position::gates()), from the FEN's castling field
   bool cambodian_moves = false;  // the king's and met's first moves from their gates
   bool makpong = false;          // a king in check moves only to take its one checker
+  bool shatar_mate = false;      // shatarMateRule (Position::checkmate_result())
+  std::uint32_t shak_types = 0;  // bit per type: knight, rook and bers give a shak
   int fers_type = -1;            // the type named fers (cambodian's met)
   bool seirawan_gating = false;  // gating pieces from the hand (Position::gates())
   bool check_counting = false;   // n-check: the checks each side still has to give, in the FEN

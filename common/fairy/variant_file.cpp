@@ -203,6 +203,7 @@ constexpr std::array key_specs{
     KeySpec{"promotionRegionWhite", Kind::region, &S::promotion_region_white},
     KeySpec{"promotionZonePawnDrops", Kind::boolean, &S::promotion_zone_pawn_drops},
     KeySpec{"seirawanGating", Kind::boolean, &S::seirawan_gating},
+    KeySpec{"shatarMateRule", Kind::boolean, &S::shatar_mate_rule},
     KeySpec{"shogiPawnDropMateIllegal", Kind::boolean, &S::shogi_pawn_drop_mate_illegal},
     KeySpec{"soldierPromotionRank", Kind::integer, &S::soldier_promotion_rank, 1, max_ranks},
     KeySpec{"stalematePieceCount", Kind::boolean, &S::stalemate_piece_count},

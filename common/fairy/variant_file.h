@@ -127,6 +127,10 @@ struct VariantSettings {
   bool cambodian_moves = false;
   // Makpong: a king in check may only move to take the one piece that checks it.
   bool makpong_rule = false;
+  // Shatar: a mate given by knights alone loses for the mating side; a mate counts only when
+  // the series of checks that led to it held a shak (a check by a knight, rook or bers), and
+  // is otherwise a draw (niol).
+  bool shatar_mate_rule = false;
   std::string flag_piece;
   std::string flag_region_white;
   std::string flag_region_black;
