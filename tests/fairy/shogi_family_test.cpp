@@ -6,6 +6,10 @@
 // gives.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <map>
+#include <sstream>
+
 #include "fairy/factory.h"
 #include "fairy_test_util.h"
 
@@ -47,6 +51,41 @@ constexpr PerftCase shogi_family_cases[] = {
 TEST(FairyShogiFamily, PerftEqualsFairyStockfish) {
   for (const PerftCase& c : shogi_family_cases) {
     Position pos = test::position_of(catalogue_rules(c.variant), c.fen);
+    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
+  }
+}
+
+// A section of test_variants_demotion.ini (Fairy-Stockfish's gethenian and cetus), compiled
+// once for the test run.
+const Rules& demotion_rules(const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const VariantRules>> cache;
+  auto& v = cache[name];
+  if (!v) {
+    std::ifstream in(BANMEN_FAIRY_TEST_DEMOTION);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto loaded = load_variant(text.str(), name);
+    EXPECT_TRUE(loaded.ok()) << name << ": " << (loaded.ok() ? "" : loaded.error().message);
+    v = *loaded;
+  }
+  return v->rules;
+}
+
+// Counted by Fairy-Stockfish with VariantPath set to test_variants_demotion.ini.
+constexpr PerftCase demotion_cases[] = {
+    {"gethenian", "", 4, 58358},
+    {"gethenian", "2+k1b+I+m/3M3/+i6/+N5+m/2N4/1M5/2B+K3[] b - - 2 14", 3, 242},
+    {"gethenian", "1+nik3/5+b1/2+m4/+m6/7/+N2KM+I1/2B4[m] w - - 0 11", 3, 16960},
+    {"gethenian", "4b2/1+im+m+k2/7/3n3/M4+M1/3N3/2B+KI2[] w - - 10 6", 3, 3301},
+    {"cetus", "", 2, 238034},
+    {"cetus", "3h4p/4hN3/4Hs3/7O1/2bn5/8D/4Pp3/2B4SP/9[dsno] b - - 0 8", 2, 12350},
+    {"cetus", "5oPs1/ph6P/1N3D3/9/d6H1/5hn2/4b1s2/2B6/O6S1[pn] b - - 3 11", 2, 7244},
+    {"cetus", "5np2/6S2/P2s5/1bN6/3p4P/1hDO5/4odH2/2Bs3n1/4h4[] w - - 6 15", 2, 1836},
+};
+
+TEST(FairyShogiFamily, SectionsThatTurnPiecesOverMatchFairyStockfish) {
+  for (const PerftCase& c : demotion_cases) {
+    Position pos = test::position_of(demotion_rules(c.variant), c.fen);
     EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
   }
 }
