@@ -73,7 +73,7 @@ class FairyNode {
   // neither is a capture) and promotions.
   bool noisy(Move m) const {
     if (m.kind == fairy::MoveKind::promotion || m.kind == fairy::MoveKind::piece_promotion ||
-        m.kind == fairy::MoveKind::piece_demotion || m.kind == fairy::MoveKind::en_passant)
+        m.kind == fairy::MoveKind::en_passant)
       return true;
     const fairy::Cell target = pos().at(m.to);
     return m.kind != fairy::MoveKind::castling && m.kind != fairy::MoveKind::pass &&
