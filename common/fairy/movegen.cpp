@@ -64,16 +64,20 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
   }
 }
 
-// A move of a piece with a promotedPieceType (within its promotion limit): into, within
-// or out of the promotion region it may promote; with mandatoryPiecePromotion it must.
-void Position::add_piece_promotions(MoveList& out, int from, int to) const {
+// A move of a piece with a promotedPieceType (within its promotion limit), or with
+// pieceDemotion of a promoted piece: into, within or out of the promotion region it may
+// promote (demote); with mandatoryPiecePromotion it must. With piecePromotionOnCapture only
+// a capture promotes or demotes (and, if mandatory, must), a quiet move never does.
+void Position::add_piece_promotions(MoveList& out, int from, int to, int promoted,
+                                    int demoted) const {
   const Rules& r = *rules_;
   const SquareSet& zone = r.promotion_zone[side_];
   const bool in_zone = zone[from] || zone[to];
-  if (!in_zone || !r.mandatory_piece_promotion) out.add(make_move(from, to));
-  if (in_zone)
-    out.add(
-        make_move(from, to, MoveKind::piece_promotion, r.promoted_type[cell_type(board_[from])]));
+  const bool quiet_only = r.piece_promotion_on_capture && board_[to] == empty_cell;
+  if (!in_zone || !r.mandatory_piece_promotion || quiet_only) out.add(make_move(from, to));
+  if (!in_zone || quiet_only) return;
+  if (promoted >= 0) out.add(make_move(from, to, MoveKind::piece_promotion, promoted));
+  if (demoted >= 0) out.add(make_move(from, to, MoveKind::piece_demotion, demoted));
 }
 
 void Position::add_castling(MoveList& out) const {
@@ -117,6 +121,8 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
   const int promoted = r.promoted_type[t];
   const bool promotes = promoted >= 0 && (!r.promotion_limit[promoted] ||
                                           r.promotion_limit[promoted] > count_[us][promoted]);
+  // pieceDemotion: a promoted piece may become its unpromoted type again.
+  const int demoted = r.piece_demotion ? unpromoted(from) : -1;
   const bool regions = r.mobility_regions;
   auto emit = [&](int to) {
     if (regions && !(r.may_stand[us][to] >> t & 1)) return;
@@ -124,8 +130,8 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
       if ((**seen).marked(to)) return;
       (**seen).mark(to);
     }
-    if (promotes)
-      add_piece_promotions(out, from, to);
+    if (promotes || demoted >= 0)
+      add_piece_promotions(out, from, to, promotes ? promoted : -1, demoted);
     else
       out.add(make_move(from, to));
   };
@@ -583,7 +589,7 @@ bool Position::legal(Move m) const {
   }
   if (r.checking && !r.extinction_pseudo_royal &&
       (m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
-       m.kind == MoveKind::piece_promotion)) {
+       m.kind == MoveKind::piece_promotion || m.kind == MoveKind::piece_demotion)) {
     // Only our king's safety matters: lift the piece onto its target, look, put it back.
     // (Attack tests look at the board only, so a captured piece simply is not there.)
     const Cell moved = board_[m.from];
@@ -688,7 +694,8 @@ bool Position::pseudo_royal_legal(Move m) const {
   const bool pawn_promotion = m.kind == MoveKind::promotion && extinction_type;
   const bool strips = pawn_promotion && count_[us][m.promotion] > r.extinction_count;
   const bool mover = m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
-                     m.kind == MoveKind::piece_promotion || m.kind == MoveKind::en_passant;
+                     m.kind == MoveKind::piece_promotion || m.kind == MoveKind::piece_demotion ||
+                     m.kind == MoveKind::en_passant;
   const bool mover_royal = mover && royal[cell_type(board_[m.from])];
   int taken = -1;
   if (m.kind == MoveKind::en_passant)

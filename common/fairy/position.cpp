@@ -360,15 +360,17 @@ void Position::make(Move m) {
     if (r.track_promoted) {
       // A promoted piece keeps its unpromoted type as it moves; a piece promotion records
       // the type it was; a pawn's promotion to a promotionPieceTypes piece is marked as
-      // promoted (for captures to the hand) without a type.
+      // promoted (for captures to the hand) without a type; a demoted piece is unpromoted.
       unpromoted_[capture_sq] = 0;
       unpromoted_[m.to] =
           m.kind == MoveKind::piece_promotion ? static_cast<std::int8_t>(moved_type + 1)
           : m.kind == MoveKind::promotion ? (r.captures_to_hand ? pawn_promoted : std::int8_t{0})
-                                          : u.moved_unpromoted;
+          : m.kind == MoveKind::piece_demotion ? std::int8_t{0}
+                                               : u.moved_unpromoted;
       unpromoted_[m.from] = 0;
     }
-    if (m.kind == MoveKind::piece_promotion) rule50_ = 0;
+    // A promotion is irreversible, unless pieces may demote again (pieceDemotion).
+    if (m.kind == MoveKind::piece_promotion && !r.piece_demotion) rule50_ = 0;
     if (r.blast_on_capture && u.captured != empty_cell) blast(m.to, u);
     if (moved_type == r.pawn) {
       rule50_ = 0;

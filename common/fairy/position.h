@@ -16,6 +16,7 @@ namespace banmen::fairy {
 
 // promotion: a pawn promoting to a type of promotionPieceTypes (UCI suffix: the letter);
 // piece_promotion: a piece becoming its promotedPieceType (UCI suffix: '+');
+// piece_demotion: a promoted piece becoming its unpromoted type (pieceDemotion; suffix '-');
 // drop: a piece from the hand put on an empty square (UCI P@e4);
 // pass: the side moves nothing (pass, passOnStalemate), written as its king's square twice
 // (e2e2), or without a king as its first piece's, as Fairy-Stockfish writes it.
@@ -26,7 +27,8 @@ enum class MoveKind : std::uint8_t {
   en_passant,
   piece_promotion,
   drop,
-  pass
+  pass,
+  piece_demotion
 };
 
 // A move. For castling `to` is the castling rook's square (king takes rook), as
@@ -40,7 +42,7 @@ struct Move {
   std::uint16_t from;
   std::uint16_t to;
   MoveKind kind;
-  std::int8_t promotion;  // the type promoted to (kinds promotion and piece_promotion)
+  std::int8_t promotion;  // the type promoted to (promotion, piece_promotion), demoted to
   std::uint16_t gate;
   friend bool operator==(const Move&, const Move&) = default;
 };
@@ -256,7 +258,7 @@ class Position {
   void add_castling(MoveList& out) const;
   template <bool unique>
   void add_piece_moves(MoveList& out, int from, int type) const;
-  void add_piece_promotions(MoveList& out, int from, int to) const;
+  void add_piece_promotions(MoveList& out, int from, int to, int promoted, int demoted) const;
   void add_drops(MoveList& out) const;
   void add_gatings(MoveList& out) const;
   void add_cambodian_moves(MoveList& out) const;

@@ -277,6 +277,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.piece_promotion = std::any_of(r.promoted_type.begin(), r.promoted_type.end(),
                                   [](std::int8_t t) { return t >= 0; });
   r.mandatory_piece_promotion = s.mandatory_piece_promotion;
+  r.piece_demotion = s.piece_demotion;
+  r.piece_promotion_on_capture = s.piece_promotion_on_capture;
   r.double_step = s.double_step;
   if (r.double_step) {
     r.double_step_zone[white] = region(s.double_step_region_white, r.files, r.ranks);

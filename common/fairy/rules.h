@@ -140,6 +140,11 @@ struct Rules {
   std::array<std::int8_t, max_types> promoted_type{};
   bool piece_promotion = false;  // any type has a promoted type
   bool mandatory_piece_promotion = false;
+  // pieceDemotion: a promoted piece may (with mandatory_piece_promotion must) become its
+  // unpromoted type on a move into, within or out of the region, as a promotion would.
+  bool piece_demotion = false;
+  // piecePromotionOnCapture: piece promotions and demotions only on moves that capture.
+  bool piece_promotion_on_capture = false;
   bool double_step = true;
   std::array<SquareSet, 2> double_step_zone{};
   std::array<SquareSet, 2> en_passant_zone{};

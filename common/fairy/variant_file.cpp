@@ -191,7 +191,9 @@ constexpr std::array key_specs{
     KeySpec{"passOnStalemateWhite", Kind::boolean, &S::pass_on_stalemate_white},
     KeySpec{"passWhite", Kind::boolean, &S::pass_white},
     KeySpec{"perpetualCheckIllegal", Kind::boolean, &S::perpetual_check_illegal},
+    KeySpec{"pieceDemotion", Kind::boolean, &S::piece_demotion},
     KeySpec{"pieceDrops", Kind::boolean, &S::piece_drops},
+    KeySpec{"piecePromotionOnCapture", Kind::boolean, &S::piece_promotion_on_capture},
     KeySpec{"pieceToCharTable", Kind::table, &S::piece_to_char_table},
     KeySpec{"pocketSize", Kind::integer, &S::pocket_size, 0, 64},
     KeySpec{"promotedPieceType", Kind::pairs, &S::promoted_piece_type},
@@ -773,6 +775,15 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
                          std::pair{"cambodianMoves", v.cambodian_moves}})
     if (on && !v.gating)
       return VariantError{line_of(key), key, "needs gating = true (the gates it uses)"};
+  // piecePromotionOnCapture is played for pieces; a pawn that promotes to its
+  // promotedPieceType on a quiet step as well is not.
+  if (v.piece_promotion_on_capture)
+    for (std::string_view w : words(v.promoted_piece_type))
+      if (w[2] != '-')
+        for (const PieceType& p : d.pieces)
+          if (p.is_pawn && p.letter == w[0])
+            return VariantError{line_of("piecePromotionOnCapture"), "piecePromotionOnCapture",
+                                "is not played with a promotedPieceType for the pawn"};
   if (v.flag_piece_safe && v.blast_on_capture)
     return VariantError{line_of("flagPieceSafe"), "flagPieceSafe",
                         "cannot be used with blastOnCapture (its safety test does not see blasts)"};

@@ -70,7 +70,9 @@ struct VariantSettings {
   bool mandatory_pawn_promotion = true;
   std::string promoted_piece_type;  // letter:letter pairs
   bool mandatory_piece_promotion = false;
-  std::string promotion_limit;  // letter:count pairs
+  bool piece_demotion = false;              // a promoted piece may move as its unpromoted type
+  bool piece_promotion_on_capture = false;  // promotions and demotions only by captures
+  std::string promotion_limit;              // letter:count pairs
   bool double_step = true;
   std::string double_step_region_white = "*2";
   std::string double_step_region_black = "*7";

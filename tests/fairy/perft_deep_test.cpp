@@ -52,6 +52,8 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
       {"torishogi", 4, 103857},    {"yarishogi", 4, 158404},      {"shako", 3, 185938},
       {"suicide", 4, 153299},      {"atomic", 5, 4864979},        {"3check", 5, 4865609},
       {"racingkings", 5, 9472927}, {"janggi", 4, 1065277},        {"janggicasual", 4, 1083563},
+      {"kyotoshogi", 5, 225903},   {"micro", 6, 748638},          {"dobutsu", 7, 643982},
+      {"checkshogi", 4, 719408},
   };
   for (const auto& c : cases) {
     auto variant = named_variant(c.variant);
