@@ -389,7 +389,8 @@ void Position::generate(MoveList& out) const {
       else
         add_piece_moves<false>(out, from, t);
     }
-  if (r.castling && !in_check()) add_castling(out);
+  // Castling needs a right, and the king out of check (tested only when a right is left).
+  if (r.castling && (castle_rook_[us][0] || castle_rook_[us][1]) && !in_check()) add_castling(out);
   if (r.seirawan_gating && hand_total_[us] && gates_[us]) add_gatings(out);
   if (r.cambodian_moves && gates_[us]) add_cambodian_moves(out);
   if (r.drops && hand_total_[us]) add_drops(out);
@@ -601,6 +602,15 @@ bool Position::legal(Move m) const {
                     !((r.flying_general || bikjang_) && king && kings_face(king, them));
     self.board_[m.to] = captured;
     self.board_[m.from] = moved;
+    return ok;
+  }
+  if (r.checking && !r.extinction_pseudo_royal && m.kind == MoveKind::drop) {
+    // A drop only adds a blocker (or the king itself, in placement): put it, look, take it.
+    self.board_[m.to] = make_cell(us, m.promotion);
+    const int king = m.promotion == r.king ? m.to : king_sq_[us];
+    const bool ok = !(king && attacked(king, them)) &&
+                    !((r.flying_general || bikjang_) && king && kings_face(king, them));
+    self.board_[m.to] = empty_cell;
     return ok;
   }
   if (r.extinction_pseudo_royal) return pseudo_royal_legal(m);
