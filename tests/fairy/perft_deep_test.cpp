@@ -52,6 +52,8 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
       {"torishogi", 4, 103857},    {"yarishogi", 4, 158404},      {"shako", 3, 185938},
       {"suicide", 4, 153299},      {"atomic", 5, 4864979},        {"3check", 5, 4865609},
       {"racingkings", 5, 9472927}, {"janggi", 4, 1065277},        {"janggicasual", 4, 1083563},
+      {"ataxx", 4, 155888},        {"flipersi", 10, 220736},      {"flipello", 8, 390216},
+      {"flipello10", 8, 392268},
   };
   for (const auto& c : cases) {
     auto variant = named_variant(c.variant);
