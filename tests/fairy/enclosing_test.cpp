@@ -140,5 +140,45 @@ TEST(FairyEnclosing, KeysAreReadAndChecked) {
       << error.to_string();
 }
 
+// Sections of Fairy-Stockfish's own variants.ini (as in tests/fairy/test_variants_*.ini),
+// with its counts.
+TEST(FairyEnclosing, FairyStockfishSectionsMatchItsPerft) {
+  const std::string text =
+      "[quadwrangle:ataxx]\nmaxRank = 8\nmaxFile = 8\n"
+      "startFen = 1PPPPPP1/p6P/p6P/p6P/p6P/p6P/p6P/1pppppp1\ncustomPiece1 = p:mQ\n"
+      "flipEnclosedPieces = quadwrangle\nenclosingDrop = none\n"
+      "[quadwrangle7x7:quadwrangle]\nmaxRank = 7\nmaxFile = 7\n"
+      "startFen = 1PPPPP1/p5P/p5P/p5P/p5P/p5P/1ppppp1\n"
+      "[snort:ataxx]\nimmobile = p\nstartFen = 8/8/8/8/8/8/8/8\nenclosingDrop = snort\n"
+      "flipEnclosedPieces = none\nmaxRank = 8\nmaxFile = 8\npassOnStalemate = false\n"
+      "stalematePieceCount = false\n"
+      "[flipello6:flipello]\nmaxRank = 6\nmaxFile = 6\n"
+      "startFen = 6/6/2pP2/2Pp2/6/6[PPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] w 0 1\n"
+      "enclosingDropStart = c3 d3 c4 d4\n"
+      "[cfour]\nmaxRank = 6\nmaxFile = 7\nimmobile = p\n"
+      "startFen = 7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1\n"
+      "pieceDrops = true\nenclosingDrop = top\ndoubleStep = false\ncastling = false\n"
+      "stalemateValue = draw\nimmobilityIllegal = false\nconnectN = 4\nnMoveRule = 0\n"
+      "[cfour-anyside:cfour]\nmaxRank = 7\n"
+      "startFen = 7/7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 1\n"
+      "enclosingDrop = anyside\n";
+  VariantError error;
+  auto file = parse_variant_file(text, error);
+  ASSERT_TRUE(file) << error.to_string();
+  const std::pair<const char*, std::pair<int, std::uint64_t>> counts[] = {
+      {"quadwrangle", {2, 28680}}, {"quadwrangle7x7", {2, 13730}}, {"snort", {2, 3808}},
+      {"flipello6", {6, 7604}},    {"cfour", {4, 2401}},           {"cfour-anyside", {3, 12102}},
+  };
+  for (const auto& [name, expected] : counts) {
+    const VariantDefinition* d = file->find(name);
+    ASSERT_NE(d, nullptr) << name;
+    std::string problem;
+    auto rules = compile_rules(*d, problem);
+    ASSERT_TRUE(rules) << name << ": " << problem;
+    Position pos = position_of(*rules, "");
+    EXPECT_EQ(perft(pos, expected.first), expected.second) << name;
+  }
+}
+
 }  // namespace
 }  // namespace banmen::fairy
