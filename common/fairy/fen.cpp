@@ -52,12 +52,14 @@ bool read_pocket(Position& pos, std::string_view pocket, std::string& error) {
 bool read_board(Position& pos, std::string_view board, std::string& error) {
   const Rules& r = pos.rules();
   if (const auto open = board.find('['); open != std::string_view::npos) {
-    if (board.back() != ']' || !r.hands()) {
-      error = r.hands() ? "a FEN's pocket ends with ]"
-                        : "the FEN has a pocket, and " + r.name + " has no drops";
+    // With freeDrops a pocket is read past, as Fairy-Stockfish counts no hand there.
+    if (board.back() != ']' || (!r.hands() && !r.free_drops)) {
+      error = r.hands() || r.free_drops ? "a FEN's pocket ends with ]"
+                                        : "the FEN has a pocket, and " + r.name + " has no drops";
       return false;
     }
-    if (!read_pocket(pos, board.substr(open + 1, board.size() - open - 2), error)) return false;
+    if (!r.free_drops && !read_pocket(pos, board.substr(open + 1, board.size() - open - 2), error))
+      return false;
     board = board.substr(0, open);
   }
   int rank = r.ranks - 1, file = 0;

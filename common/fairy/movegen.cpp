@@ -265,13 +265,39 @@ void Position::apply_pass_on_stalemate(MoveList& out) const {
 // drop region for the type: pawns not in their promotion region (promotionZonePawnDrops)
 // nor on their first rank (firstRankPawnDrops), no file holding dropNoDoubledCount pieces
 // of the dropNoDoubled type.
+// With enclosingDrop only the squares its rule allows (enclosing_allows()); while a square
+// of enclosingDropStart is empty, only those; anyside's squares stand for every other rule of
+// the drop region, as Fairy-Stockfish replaces its drop region by them. With freeDrops every
+// type may be dropped and the hand is never counted.
 void Position::add_drops(MoveList& out) const {
   const Rules& r = *rules_;
   const int us = side_;
+  const bool enclosing = r.enclosing_drop != Enclosing::none;
+  bool start_phase = false;
+  if (r.enclosing_start_any && enclosing)
+    for (int f = 0; f < r.files && !start_phase; ++f)
+      for (int k = 0; k < r.ranks; ++k)
+        if (r.enclosing_start[square_of(f, k)] && board_[square_of(f, k)] == empty_cell)
+          start_phase = true;
+  const bool anyside = r.enclosing_drop == Enclosing::anyside && !start_phase;
+  std::optional<SquareMarksLease> anyside_squares;
+  if (anyside) {
+    anyside_squares.emplace();
+    mark_anyside_drops(**anyside_squares);
+  }
   for (int t = 0; t < static_cast<int>(r.types.size()); ++t) {
-    if (!hand_[us][t]) continue;
+    if (!hand_[us][t] && !r.free_drops) continue;
     const int promoted = r.drop_promoted ? r.promoted_type[t] : -1;
     for (int f = 0; f < r.files; ++f) {
+      if (anyside) {
+        for (int k = 0; k < r.ranks; ++k) {
+          const int to = square_of(f, k);
+          if (!(**anyside_squares).marked(to)) continue;
+          if (promoted >= 0) out.add(make_move(t, to, MoveKind::drop, promoted));
+          out.add(make_move(t, to, MoveKind::drop, t));
+        }
+        continue;
+      }
       if (t == r.drop_no_doubled) {
         int n = 0;
         for (int k = 0; k < r.ranks; ++k) n += board_[square_of(f, k)] == make_cell(us, t);
@@ -285,11 +311,93 @@ void Position::add_drops(MoveList& out) const {
           if (!r.promotion_zone_pawn_drops && r.promotion_zone[us][to]) continue;
           if (!r.first_rank_pawn_drops && k == (us == white ? 0 : r.ranks - 1)) continue;
         }
+        if (enclosing && !enclosing_allows(to, start_phase)) continue;
         if (promoted >= 0 && r.may_stand[us][to] >> promoted & 1)
           out.add(make_move(t, to, MoveKind::drop, promoted));
         out.add(make_move(t, to, MoveKind::drop, t));
       }
     }
+  }
+}
+
+// enclosingDrop, for a drop of the side to move on the empty square `to`: reversi's encloses
+// a line of the other side's pieces with an own piece along a queen's line; ataxx's is a
+// king's step from an own piece; snort's is not a wazir's step from the other side's;
+// top's is on the first rank or on a piece. At the start (start_phase) only the squares of
+// enclosingDropStart.
+bool Position::enclosing_allows(int to, bool start_phase) const {
+  const Rules& r = *rules_;
+  if (start_phase) return r.enclosing_start[to];
+  const int us = side_, them = us ^ 1;
+  auto holds = [&](int sq, int color) {
+    const Cell c = board_[sq];
+    return c != empty_cell && c != off_board && cell_color(c) == color;
+  };
+  constexpr std::array<int, 8> around{1,
+                                      -1,
+                                      board_width,
+                                      -board_width,
+                                      board_width + 1,
+                                      board_width - 1,
+                                      -board_width + 1,
+                                      -board_width - 1};
+  switch (r.enclosing_drop) {
+    case Enclosing::reversi:
+      for (int d : around) {
+        int s = to + d;
+        while (holds(s, them)) s += d;
+        if (s != to + d && holds(s, us)) return true;
+      }
+      return false;
+    case Enclosing::ataxx:
+      return std::any_of(around.begin(), around.end(), [&](int d) { return holds(to + d, us); });
+    case Enclosing::snort:
+      for (int d : {1, -1, board_width, -board_width})
+        if (holds(to + d, them)) return false;
+      return true;
+    case Enclosing::top:
+      return rank_of(to) == 0 ||
+             (board_[to - board_width] != empty_cell && board_[to - board_width] != off_board);
+    case Enclosing::none:
+    case Enclosing::quadwrangle:
+    case Enclosing::anyside:
+      break;
+  }
+  return true;
+}
+
+// enclosingDrop = anyside, as Fairy-Stockfish computes it: for each rank whose a-file square
+// is empty the westmost empty square with a piece (or the edge) east of it; for each file
+// whose first square is empty the lowest empty square with a piece (or the edge) north of
+// it; for each file whose last square is empty the lowest empty square with a piece south of
+// it or on the first rank; for each rank whose last square is empty the westmost empty
+// square with a piece west of it or on the a-file. (The last two take the lowest such square,
+// not the one a piece slid in from that edge would reach, as Fairy-Stockfish does.)
+void Position::mark_anyside_drops(SquareMarks& marks) const {
+  const Rules& r = *rules_;
+  auto occupied = [&](int f, int k) { return board_[square_of(f, k)] != empty_cell; };
+  // The lowest square of a line (file by file or rank by rank) that is empty and whose
+  // neighbour (df, dk) is occupied or off the board on that side.
+  auto first = [&](bool along_rank, int line, int df, int dk) {
+    const int n = along_rank ? r.files : r.ranks;
+    for (int i = 0; i < n; ++i) {
+      const int f = along_rank ? i : line, k = along_rank ? line : i;
+      if (occupied(f, k)) continue;
+      const int nf = f + df, nk = k + dk;
+      const bool edge = nf < 0 || nf >= r.files || nk < 0 || nk >= r.ranks;
+      if (edge || occupied(nf, nk)) {
+        marks.mark(square_of(f, k));
+        return;
+      }
+    }
+  };
+  for (int k = 0; k < r.ranks; ++k) {
+    if (!occupied(0, k)) first(true, k, 1, 0);
+    if (!occupied(r.files - 1, k)) first(true, k, -1, 0);
+  }
+  for (int f = 0; f < r.files; ++f) {
+    if (!occupied(f, 0)) first(false, f, 0, 1);
+    if (!occupied(f, r.ranks - 1)) first(false, f, 0, -1);
   }
 }
 
@@ -393,7 +501,7 @@ void Position::generate(MoveList& out) const {
   if (r.castling && (castle_rook_[us][0] || castle_rook_[us][1]) && !in_check()) add_castling(out);
   if (r.seirawan_gating && hand_total_[us] && gates_[us]) add_gatings(out);
   if (r.cambodian_moves && gates_[us]) add_cambodian_moves(out);
-  if (r.drops && hand_total_[us]) add_drops(out);
+  if (r.drops && (hand_total_[us] || r.free_drops)) add_drops(out);
   if (r.pass[us]) add_pass(out);
 }
 
@@ -614,6 +722,8 @@ bool Position::legal(Move m) const {
     return ok;
   }
   if (r.extinction_pseudo_royal) return pseudo_royal_legal(m);
+  // Without a royal king nothing is left to test.
+  if (r.king < 0) return true;
   // make/unmake restore the position exactly, so the check is const from outside.
   const bool was_bikjang = bikjang_;
   self.make(m);
@@ -819,6 +929,9 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
     if (bikjang_ && undo_.back().bikjang) return ImmediateEnd{material_result(), "bikjang"};
     if (passed_ && undo_.back().passed) return ImmediateEnd{material_result(), "double_pass"};
   }
+  // adjudicateFullBoard: no empty square left.
+  if (r.adjudicate_full_board && total_[white] + total_[black] == r.files * r.ranks)
+    return ImmediateEnd{material_result(), "full_board"};
   return std::nullopt;
 }
 

@@ -63,6 +63,7 @@ void Position::clear() {
   bikjang_ = passed_ = false;
   undo_.clear();
   blasted_.clear();
+  flipped_.clear();
   keys_.clear();
   checks_.clear();
 }
@@ -295,6 +296,7 @@ void Position::make(Move m) {
          castle_king_,
          -1,
          0,
+         0,
          gates_,
          checks_left_,
          ep_,
@@ -312,7 +314,7 @@ void Position::make(Move m) {
   const int moved_type = m.kind == MoveKind::drop ? m.from : cell_type(u.moved);
   if (m.kind == MoveKind::drop) {
     // From the hand: the piece (its promoted type with dropPromoted) goes on the square.
-    take_from_hand(us, m.from);
+    if (!r.free_drops) take_from_hand(us, m.from);
     place(m.to, make_cell(us, m.promotion));
     if (r.track_promoted)
       unpromoted_[m.to] = m.promotion != m.from ? static_cast<std::int8_t>(m.from + 1) : 0;
@@ -383,6 +385,7 @@ void Position::make(Move m) {
       }
     }
   }
+  if (r.flip != Enclosing::none && m.kind != MoveKind::pass) flip_enclosed(m, u);
   if (r.gating) {
     // The gated piece comes from the hand onto the square the move left. A gate ends when
     // its square is left, or taken; with seirawanGating all of a side's gates end with its
@@ -462,6 +465,7 @@ void Position::unmake() {
   --game_ply_;
   const int us = side_;
   const Move m = u.move;
+  if (u.flipped) unflip(u);
   if (m.gate) {
     remove(gate_square(m));
     ++hand_[us][gate_type(m)];
@@ -471,8 +475,10 @@ void Position::unmake() {
   if (m.kind == MoveKind::pass) {
   } else if (m.kind == MoveKind::drop) {
     remove(m.to);
-    ++hand_[us][m.from];
-    ++hand_total_[us];
+    if (!r.free_drops) {
+      ++hand_[us][m.from];
+      ++hand_total_[us];
+    }
   } else if (m.kind == MoveKind::castling) {
     const bool king_side = m.to > m.from;
     const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
@@ -560,6 +566,63 @@ void Position::unblast(const Undo& u) {
       --hand_[cell_color(b.cell) ^ 1][b.to_hand];
       --hand_total_[cell_color(b.cell) ^ 1];
     }
+  }
+}
+
+// flipEnclosedPieces: the other side's pieces the move on m.to encloses change sides.
+// Reversi's are those on a queen's line from the square up to the first own piece, with
+// nothing but the other side's between; ataxx's every one a king's step away; quadwrangle's
+// the same, after a move of a piece on the board or a drop next to an own piece.
+void Position::flip_enclosed(Move m, Undo& u) {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  static constexpr std::array<int, 8> around{1,
+                                             -1,
+                                             board_width,
+                                             -board_width,
+                                             board_width + 1,
+                                             board_width - 1,
+                                             -board_width + 1,
+                                             -board_width - 1};
+  auto theirs = [&](int sq) {
+    const Cell c = board_[sq];
+    return c != empty_cell && c != off_board && cell_color(c) == them;
+  };
+  auto ours = [&](int sq) {
+    const Cell c = board_[sq];
+    return c != empty_cell && c != off_board && cell_color(c) == us;
+  };
+  auto turn = [&](int sq) {
+    const int t = cell_type(board_[sq]);
+    remove(sq);
+    place(sq, make_cell(us, t));
+    flipped_.push_back(static_cast<std::int16_t>(sq));
+    ++u.flipped;
+  };
+  const int to = m.to;
+  if (r.flip == Enclosing::reversi) {
+    for (int d : around) {
+      int s = to + d;
+      while (theirs(s)) s += d;
+      if (s != to + d && ours(s))
+        for (int f = to + d; f != s; f += d) turn(f);
+    }
+    return;
+  }
+  if (r.flip == Enclosing::quadwrangle && m.kind != MoveKind::normal &&
+      std::none_of(around.begin(), around.end(), [&](int d) { return ours(to + d); }))
+    return;
+  for (int d : around)
+    if (theirs(to + d)) turn(to + d);
+}
+
+void Position::unflip(const Undo& u) {
+  for (int i = 0; i < u.flipped; ++i) {
+    const int sq = flipped_.back();
+    flipped_.pop_back();
+    const Cell c = board_[sq];
+    remove(sq);
+    place(sq, make_cell(cell_color(c) ^ 1, cell_type(c)));
   }
 }
 

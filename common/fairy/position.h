@@ -92,7 +92,8 @@ struct MoveList {
 
 struct ImmediateEnd {
   EndValue value;
-  const char* reason;  // "extinction", "flag", "connect", "bikjang" or "double_pass"
+  // "extinction", "flag", "connect", "bikjang", "double_pass" or "full_board"
+  const char* reason;
 };
 
 // A scratch table of squares for one step of move generation: a square is marked when it
@@ -243,6 +244,7 @@ class Position {
     std::array<std::int16_t, 2> castle_king;
     std::int8_t to_hand;   // the type a capture put into the mover's hand, or -1
     std::uint8_t blasted;  // pieces the capture's blast removed (on blasted_)
+    std::uint8_t flipped;  // pieces the move turned over (on flipped_)
     std::array<std::uint16_t, 2> gates;
     std::array<std::int8_t, 2> checks_left;
     std::int16_t ep;
@@ -282,6 +284,10 @@ class Position {
   void place(int sq, Cell cell);
   void blast(int center, Undo& u);
   void unblast(const Undo& u);
+  void flip_enclosed(Move m, Undo& u);
+  void unflip(const Undo& u);
+  bool enclosing_allows(int to, bool start_phase) const;
+  void mark_anyside_drops(SquareMarks& marks) const;
   bool touches_royal(int sq, int color) const;
   std::uint64_t castling_key() const;
   int count_limit(int side_to_count) const;
@@ -319,6 +325,8 @@ class Position {
     std::int8_t to_hand;  // the type put into the hand of the other side than its owner, or -1
   };
   std::vector<Blasted> blasted_;
+  // The squares whose pieces a move turned over (flipEnclosedPieces), the last move's last.
+  std::vector<std::int16_t> flipped_;
   std::vector<std::uint64_t> keys_;
   std::vector<std::uint8_t> checks_;
 };

@@ -443,6 +443,13 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.bikjang_rule = s.bikjang_rule;
   r.material_counting = s.material_counting;
   r.move_repetition_illegal = s.move_repetition_illegal;
+  r.enclosing_drop = s.enclosing_drop;
+  r.enclosing_start = region(s.enclosing_drop_start, r.files, r.ranks);
+  r.enclosing_start_any =
+      std::any_of(r.enclosing_start.begin(), r.enclosing_start.end(), [](bool on) { return on; });
+  r.flip = s.flip_enclosed_pieces;
+  r.free_drops = s.free_drops && s.piece_drops;
+  r.adjudicate_full_board = s.adjudicate_full_board;
   r.track_checks = r.perpetual_check_illegal || r.move_repetition_illegal || r.shatar_mate;
   for (std::size_t t = 0; t < r.types.size(); ++t)
     if (r.types[t].name == "shogiPawn") r.shogi_pawn_type = static_cast<int>(t);

@@ -293,9 +293,18 @@ struct Rules {
   // Whether positions remember if their side to move was in check (for the repetition rules).
   bool track_checks = false;
   int shogi_pawn_type = -1;  // the type named shogiPawn, or -1
+  // Reversi and ataxx (variant_file.h): the drop rule, the squares played first (while one
+  // of them is empty a drop goes only there), the flip rule, drops that take nothing from a
+  // hand, and the end by material when the board is full.
+  Enclosing enclosing_drop = Enclosing::none;
+  SquareSet enclosing_start{};
+  bool enclosing_start_any = false;  // enclosing_start holds a square
+  Enclosing flip = Enclosing::none;
+  bool free_drops = false;
+  bool adjudicate_full_board = false;
 
   // Whether positions have hands (a FEN's pocket): drops, or gating from the hand.
-  bool hands() const { return drops || seirawan_gating; }
+  bool hands() const { return (drops && !free_drops) || seirawan_gating; }
   int type_of_letter(char lower) const;
   int push(int color) const { return color == white ? board_width : -board_width; }
   bool on_board(int sq) const { return sq >= 0 && sq < board_cells && empty_board[sq] == 0; }

@@ -74,25 +74,27 @@ const NamedPiece* find_named(std::string_view name) {
 enum class Kind {
   integer,
   boolean,
-  value,     // win, loss, draw or none
-  region,    // squares: a8 b8, or whole ranks/files with * (e.g. *8, a*)
-  letters,   // piece letters, or - for none
-  letter,    // one piece letter (or * for any, where the key allows it)
-  file,      // a file letter
-  fen,       // a start position
-  pairs,     // letter:letter pairs (promotedPieceType)
-  limits,    // letter:count pairs (promotionLimit)
-  counting,  // makruk, cambodian, asean or none
-  material,  // janggi, unweighted, whitedrawodds, blackdrawodds or none
-  board,     // a board template's name: fairy, shogi, xiangqi, ...
-  table,     // a table of piece letters: letters, '.', '+' and '*', or -
+  value,      // win, loss, draw or none
+  region,     // squares: a8 b8, or whole ranks/files with * (e.g. *8, a*)
+  letters,    // piece letters, or - for none
+  letter,     // one piece letter (or * for any, where the key allows it)
+  file,       // a file letter
+  fen,        // a start position
+  pairs,      // letter:letter pairs (promotedPieceType)
+  limits,     // letter:count pairs (promotionLimit)
+  counting,   // makruk, cambodian, asean or none
+  material,   // janggi, unweighted, whitedrawodds, blackdrawodds or none
+  enclosing,  // reversi, ataxx, snort, anyside, top or none (enclosingDrop)
+  flipping,   // reversi, ataxx, quadwrangle or none (flipEnclosedPieces)
+  board,      // a board template's name: fairy, shogi, xiangqi, ...
+  table,      // a table of piece letters: letters, '.', '+' and '*', or -
 };
 
 // The field a key is read into, by its type.
-using Field =
-    std::variant<int VariantSettings::*, bool VariantSettings::*, EndValue VariantSettings::*,
-                 char VariantSettings::*, CountingRule VariantSettings::*,
-                 MaterialCounting VariantSettings::*, std::string VariantSettings::*>;
+using Field = std::variant<int VariantSettings::*, bool VariantSettings::*,
+                           EndValue VariantSettings::*, char VariantSettings::*,
+                           CountingRule VariantSettings::*, MaterialCounting VariantSettings::*,
+                           Enclosing VariantSettings::*, std::string VariantSettings::*>;
 
 struct KeySpec {
   std::string_view key;
@@ -108,6 +110,7 @@ using S = VariantSettings;
 // keys' order (the order a section's errors are reported in). Piece keys (named pieces,
 // customPieceN, king) and the board size are handled on their own below.
 constexpr std::array key_specs{
+    KeySpec{"adjudicateFullBoard", Kind::boolean, &S::adjudicate_full_board},
     KeySpec{"bikjangRule", Kind::boolean, &S::bikjang_rule},
     KeySpec{"blackDropRegion", Kind::region, &S::drop_region_black},
     KeySpec{"blastImmuneTypes", Kind::letters, &S::blast_immune_types},
@@ -155,6 +158,8 @@ constexpr std::array key_specs{
     KeySpec{"enPassantRegion", Kind::region, &S::en_passant_region},
     KeySpec{"enPassantRegionBlack", Kind::region, &S::en_passant_region_black},
     KeySpec{"enPassantRegionWhite", Kind::region, &S::en_passant_region_white},
+    KeySpec{"enclosingDrop", Kind::enclosing, &S::enclosing_drop},
+    KeySpec{"enclosingDropStart", Kind::region, &S::enclosing_drop_start},
     KeySpec{"extinctionClaim", Kind::boolean, &S::extinction_claim},
     KeySpec{"extinctionOpponentPieceCount", Kind::integer, &S::extinction_opponent_piece_count, 0,
             120},
@@ -170,7 +175,9 @@ constexpr std::array key_specs{
     KeySpec{"flagPieceSafe", Kind::boolean, &S::flag_piece_safe},
     KeySpec{"flagRegionBlack", Kind::region, &S::flag_region_black},
     KeySpec{"flagRegionWhite", Kind::region, &S::flag_region_white},
+    KeySpec{"flipEnclosedPieces", Kind::flipping, &S::flip_enclosed_pieces},
     KeySpec{"flyingGeneral", Kind::boolean, &S::flying_general},
+    KeySpec{"freeDrops", Kind::boolean, &S::free_drops},
     KeySpec{"gating", Kind::boolean, &S::gating},
     KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},
     KeySpec{"makpongRule", Kind::boolean, &S::makpong_rule},
@@ -231,6 +238,9 @@ constexpr bool field_fits(const KeySpec& s) {
       return std::holds_alternative<CountingRule S::*>(s.field);
     case Kind::material:
       return std::holds_alternative<MaterialCounting S::*>(s.field);
+    case Kind::enclosing:
+    case Kind::flipping:
+      return std::holds_alternative<Enclosing S::*>(s.field);
     case Kind::region:
     case Kind::letters:
     case Kind::letter:
@@ -273,6 +283,16 @@ MaterialCounting material_counting(std::string_view v) {
   if (v == "whitedrawodds") return MaterialCounting::white_draw_odds;
   if (v == "blackdrawodds") return MaterialCounting::black_draw_odds;
   return MaterialCounting::none;
+}
+
+Enclosing enclosing_rule(std::string_view v) {
+  if (v == "reversi") return Enclosing::reversi;
+  if (v == "ataxx") return Enclosing::ataxx;
+  if (v == "quadwrangle") return Enclosing::quadwrangle;
+  if (v == "snort") return Enclosing::snort;
+  if (v == "anyside") return Enclosing::anyside;
+  if (v == "top") return Enclosing::top;
+  return Enclosing::none;
 }
 
 // The text of a key read into a text field (regions, letters, pairs); empty for others.
@@ -390,6 +410,18 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
           v != "none")
         return "expects janggi, unweighted, whitedrawodds, blackdrawodds or none";
       return std::nullopt;
+    // Fairy-Stockfish reads every rule name for both keys, but plays quadwrangle only as a
+    // flip (as a drop rule it is ataxx's) and snort, anyside and top only as drop rules (as
+    // a flip, nothing): those combinations are refused rather than half-played.
+    case Kind::enclosing:
+      if (v != "reversi" && v != "ataxx" && v != "snort" && v != "anyside" && v != "top" &&
+          v != "none")
+        return "expects reversi, ataxx, snort, anyside, top or none";
+      return std::nullopt;
+    case Kind::flipping:
+      if (v != "reversi" && v != "ataxx" && v != "quadwrangle" && v != "none")
+        return "expects reversi, ataxx, quadwrangle or none";
+      return std::nullopt;
     case Kind::board:
       // A board's name as pychess-variants knows them (fairy, shogi, xiangqi, janggi,
       // crazyhouse, ...): a fact for the board, so any such word is kept.
@@ -426,6 +458,8 @@ void store(VariantSettings& s, const KeySpec& spec, std::string_view v) {
           s.*field = counting_rule(v);
         else if constexpr (std::is_same_v<T, MaterialCounting>)
           s.*field = material_counting(v);
+        else if constexpr (std::is_same_v<T, Enclosing>)
+          s.*field = enclosing_rule(v);
         else
           s.*field = std::string(v);
       },
@@ -592,6 +626,13 @@ std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
     if (!on) return "expects true or false";
     (key == "pass" ? d.settings.pass_white : d.settings.pass_on_stalemate_white) = *on;
     (key == "pass" ? d.settings.pass_black : d.settings.pass_on_stalemate_black) = *on;
+    return std::nullopt;
+  }
+  // dropOnTop = true is Fairy-Stockfish's other name for enclosingDrop = top.
+  if (key == "dropOnTop") {
+    const auto on = to_bool(value);
+    if (!on) return "expects true or false";
+    if (*on) d.settings.enclosing_drop = Enclosing::top;
     return std::nullopt;
   }
   const KeySpec* spec = find_spec(key);
@@ -784,6 +825,9 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
           if (p.is_pawn && p.letter == w[0])
             return VariantError{line_of("piecePromotionOnCapture"), "piecePromotionOnCapture",
                                 "is not played with a promotedPieceType for the pawn"};
+  if (v.flip_enclosed_pieces != Enclosing::none && d.king_letter)
+    return VariantError{line_of("flipEnclosedPieces"), "flipEnclosedPieces",
+                        "cannot be used with a royal king (king = -), as in Fairy-Stockfish"};
   if (v.flag_piece_safe && v.blast_on_capture)
     return VariantError{line_of("flagPieceSafe"), "flagPieceSafe",
                         "cannot be used with blastOnCapture (its safety test does not see blasts)"};

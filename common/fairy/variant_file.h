@@ -55,6 +55,13 @@ enum class MaterialCounting : std::uint8_t {
   black_draw_odds
 };
 
+// The enclosing rules of Fairy-Stockfish (enclosingDrop, flipEnclosedPieces): reversi's
+// (a line of the other side's pieces closed by one's own, along a queen's line), ataxx's
+// (next to a piece, a king's step away), quadwrangle's (ataxx's flip, for a drop only next
+// to an own piece), snort's (a drop not a wazir's step from the other side's pieces), top
+// (connect four: on the first rank or on top of a piece) and anyside (slid in from an edge).
+enum class Enclosing : std::uint8_t { none, reversi, ataxx, quadwrangle, snort, anyside, top };
+
 // The plain keys of a definition, each read once into a field of its type (the reader's
 // key table in variant_file.cpp pairs each key with its field, one line each). Regions,
 // piece letters and pairs stay as written, already checked; an empty text is a key not set.
@@ -199,6 +206,16 @@ struct VariantSettings {
   EndValue connect_value = EndValue::win;
   std::string connect_region1_white, connect_region2_white;
   std::string connect_region1_black, connect_region2_black;
+  // Reversi and ataxx: where a drop may go (enclosingDrop; while a square of
+  // enclosingDropStart is empty, only there), which pieces a move turns over
+  // (flipEnclosedPieces), drops of pieces never counted in a hand (freeDrops: set by
+  // Fairy-Stockfish's ataxx in its code, its file has no such key), and the game decided by
+  // material once the board is full (adjudicateFullBoard).
+  Enclosing enclosing_drop = Enclosing::none;
+  std::string enclosing_drop_start;
+  Enclosing flip_enclosed_pieces = Enclosing::none;
+  bool free_drops = false;
+  bool adjudicate_full_board = false;
 };
 
 // A piece type's mobility region (mobilityRegionWhiteKing = d1 e1 f1 ...): the squares a

@@ -53,7 +53,8 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
       {"suicide", 4, 153299},      {"atomic", 5, 4864979},        {"3check", 5, 4865609},
       {"racingkings", 5, 9472927}, {"janggi", 4, 1065277},        {"janggicasual", 4, 1083563},
       {"kyotoshogi", 5, 225903},   {"micro", 6, 748638},          {"dobutsu", 7, 643982},
-      {"checkshogi", 4, 719408},
+      {"checkshogi", 4, 719408},   {"ataxx", 4, 155888},          {"flipersi", 10, 220736},
+      {"flipello", 8, 390216},     {"flipello10", 8, 392268},
   };
   for (const auto& c : cases) {
     auto variant = named_variant(c.variant);
