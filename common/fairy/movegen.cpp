@@ -342,13 +342,20 @@ bool Position::enclosing_allows(int to, bool start_phase) const {
                                       -board_width + 1,
                                       -board_width - 1};
   switch (r.enclosing_drop) {
-    case Enclosing::reversi:
+    case Enclosing::reversi: {
+      // As Fairy-Stockfish tests it: next to one of theirs, and along a queen's line over
+      // their pieces and walls (which it does not count as blockers here; the flip stops at
+      // them) to one of ours beyond the next square.
+      auto wall = [&](int sq) { return board_[sq] == off_board && r.on_board(sq); };
+      if (std::none_of(around.begin(), around.end(), [&](int d) { return holds(to + d, them); }))
+        return false;
       for (int d : around) {
         int s = to + d;
-        while (holds(s, them)) s += d;
+        while (holds(s, them) || wall(s)) s += d;
         if (s != to + d && holds(s, us)) return true;
       }
       return false;
+    }
     case Enclosing::ataxx:
       return std::any_of(around.begin(), around.end(), [&](int d) { return holds(to + d, us); });
     case Enclosing::snort:
@@ -930,7 +937,7 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
     if (passed_ && undo_.back().passed) return ImmediateEnd{material_result(), "double_pass"};
   }
   // adjudicateFullBoard: no empty square left.
-  if (r.adjudicate_full_board && total_[white] + total_[black] == r.files * r.ranks)
+  if (r.adjudicate_full_board && total_[white] + total_[black] + walls_ == r.files * r.ranks)
     return ImmediateEnd{material_result(), "full_board"};
   return std::nullopt;
 }

@@ -59,6 +59,7 @@ void Position::clear() {
   rule50_ = game_ply_ = counting_limit_ = counting_ply_ = 0;
   checks_left_ = {};
   gates_ = {};
+  walls_ = 0;
   key_ = 0;
   bikjang_ = passed_ = false;
   undo_.clear();

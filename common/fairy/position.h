@@ -221,7 +221,11 @@ class Position {
   void clear();
   void put(int sq, Cell cell, int unpromoted_type = -1);
   // A wall (a FEN's '*'): a square of the board that no piece enters or passes, as the edge.
-  void put_wall(int sq) { board_[sq] = off_board; }
+  void put_wall(int sq) {
+    board_[sq] = off_board;
+    ++walls_;
+  }
+  int walls() const { return walls_; }
   bool wall(int sq) const { return board_[sq] == off_board && rules_->on_board(sq); }
   void set_side(int side) { side_ = side; }
   void set_castling(int color, int side, int rook_sq, int king_sq);
@@ -314,6 +318,7 @@ class Position {
   std::uint64_t key_ = 0;
   std::array<std::int8_t, 2> checks_left_{};
   std::array<std::uint16_t, 2> gates_{};
+  int walls_ = 0;
   bool bikjang_ = false;
   bool passed_ = false;  // the last move was a pass
   std::vector<Undo> undo_;

@@ -239,6 +239,7 @@ export const en = {
   'reason.bikjang': 'by bikjang (the generals face each other)',
   'reason.double_pass': 'after both sides passed',
   'reason.move_repetition': 'by repeating a move back and forth',
+  'reason.full_board': 'when the board was full',
   'reason.unknown': '({reason})',
   'settings.title': 'Settings',
   'settings.open': 'Settings',

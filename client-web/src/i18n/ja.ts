@@ -241,6 +241,7 @@ export const ja: Record<MessageKey, string> = {
   'reason.bikjang': 'ビッチャン（将同士の対面）',
   'reason.double_pass': '双方のパス',
   'reason.move_repetition': '同じ手の往復',
+  'reason.full_board': '盤が埋まった',
   'reason.unknown': '({reason})',
   'settings.title': '設定',
   'settings.open': '設定',
