@@ -180,11 +180,11 @@ Outcome FairyGame::judge() const {
             : std::min<std::size_t>(static_cast<std::size_t>(pos_.halfmove_clock()), last);
     // perpetualCheckIllegal, as Fairy-Stockfish judges it: the side to move was in check
     // in every position of the cycle (the other side checked perpetually), or the other
-    // side was in the last two positions it had to move in.
+    // side was in every position of the cycle it had to move in.
     const auto& checks = pos_.check_history();
     const bool perpetual = r.perpetual_check_illegal && checks.size() == keys.size();
     bool checked_by_them = perpetual && window >= 4 && checks[last] && checks[last - 2];
-    const bool checked_by_us = perpetual && window >= 4 && checks[last - 1] && checks[last - 3];
+    bool checked_by_us = perpetual && window >= 4 && checks[last - 1] && checks[last - 3];
     int seen = 1;
     MoveRepetition undoing(pos_, window);
     for (std::size_t back = 4; back <= window; back += 2) {
@@ -200,6 +200,8 @@ Outcome FairyGame::judge() const {
           return valued(pos_.material_result(), us, "repetition");
         return valued(r.n_fold_value, r.n_fold_value_absolute ? white : us, "repetition");
       }
+      // The other side's positions of the cycle, one more each time it grows.
+      if (perpetual && back + 1 <= window) checked_by_us = checked_by_us && checks[last - back - 1];
     }
   }
   if (pos_.counting_limit() && pos_.counting_ply() > pos_.counting_limit())
