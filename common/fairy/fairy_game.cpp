@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "fairy/chase.h"
 #include "fairy/fen.h"
 #include "fairy/notation.h"
 
@@ -167,7 +168,9 @@ Outcome FairyGame::judge() const {
                   "stalemate");
   }
   // materialCounting decides what would be drawn, as Fairy-Stockfish adjudicates it.
-  if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule)
+  // chasingRule: checks lengthen the n-move rule.
+  if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule &&
+      pos_.halfmove_clock() - chase_move_rule_offset(pos_) >= 2 * r.n_move_rule)
     return valued(pos_.material_result(), us, "move_rule");
   if (r.n_fold_rule) {
     const auto& keys = pos_.key_history();
@@ -195,6 +198,13 @@ Outcome FairyGame::judge() const {
           return valued(pos_.material_result(), us, "perpetual_check");
         if (checked_by_them) return Outcome::win(us, "perpetual_check");
         if (checked_by_us) return Outcome::win(1 - us, "perpetual_check");
+        // chasingRule: a side that chased throughout loses; mutual chases draw.
+        if (r.chasing) {
+          const Chases chases = repetition_chases(pos_, back);
+          if (chases.by_them && chases.by_us) return valued(pos_.material_result(), us, "chase");
+          if (chases.by_them) return Outcome::win(us, "chase");
+          if (chases.by_us) return Outcome::win(1 - us, "chase");
+        }
         // nFoldValueAbsolute: the value is White's whoever is to move.
         if (r.n_fold_value == EndValue::draw)
           return valued(pos_.material_result(), us, "repetition");

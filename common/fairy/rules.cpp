@@ -437,7 +437,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.bikjang_rule = s.bikjang_rule;
   r.material_counting = s.material_counting;
   r.move_repetition_illegal = s.move_repetition_illegal;
-  r.track_checks = r.perpetual_check_illegal || r.move_repetition_illegal;
+  r.chasing = s.chasing_rule == "axf";
+  r.track_checks = r.perpetual_check_illegal || r.move_repetition_illegal || r.chasing;
   for (std::size_t t = 0; t < r.types.size(); ++t)
     if (r.types[t].name == "shogiPawn") r.shogi_pawn_type = static_cast<int>(t);
   for (std::size_t t = 0; t < r.types.size(); ++t) {
