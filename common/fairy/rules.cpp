@@ -450,7 +450,9 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.flip = s.flip_enclosed_pieces;
   r.free_drops = s.free_drops && s.piece_drops;
   r.adjudicate_full_board = s.adjudicate_full_board;
-  r.track_checks = r.perpetual_check_illegal || r.move_repetition_illegal || r.shatar_mate;
+  r.chasing = s.chasing_rule == "axf";
+  r.track_checks =
+      r.perpetual_check_illegal || r.move_repetition_illegal || r.shatar_mate || r.chasing;
   for (std::size_t t = 0; t < r.types.size(); ++t)
     if (r.types[t].name == "shogiPawn") r.shogi_pawn_type = static_cast<int>(t);
   for (std::size_t t = 0; t < r.types.size(); ++t) {

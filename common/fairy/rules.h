@@ -273,6 +273,9 @@ struct Rules {
   std::array<SquareSet, 2> soldier_zone{};  // from soldierPromotionRank on
   bool flying_general = false;              // the two kings may not face each other on an open line
   bool perpetual_check_illegal = false;     // a repetition by perpetual check loses
+  // Xiangqi's chase rule (chasingRule = axf, fairy/chase.h): a repetition by chasing every
+  // move loses for the chaser; checks lengthen the n-move rule.
+  bool chasing = false;
   bool shogi_pawn_drop_mate_illegal = false;  // a mate by dropping a shogiPawn loses
   // Janggi's rules (variant_file.h): the diagonal lines, passing, bikjang, material
   // counting and the move repetition rule.

@@ -88,6 +88,7 @@ enum class Kind {
   flipping,   // reversi, ataxx, quadwrangle or none (flipEnclosedPieces)
   board,      // a board template's name: fairy, shogi, xiangqi, ...
   table,      // a table of piece letters: letters, '.', '+' and '*', or -
+  chasing,    // axf or none
 };
 
 // The field a key is read into, by its type.
@@ -127,6 +128,7 @@ constexpr std::array key_specs{
     KeySpec{"castlingRookKingsideFile", Kind::file, &S::castling_rook_kingside_file},
     KeySpec{"castlingRookPieces", Kind::letters, &S::castling_rook_pieces},
     KeySpec{"castlingRookQueensideFile", Kind::file, &S::castling_rook_queenside_file},
+    KeySpec{"chasingRule", Kind::chasing, &S::chasing_rule},
     KeySpec{"checkCounting", Kind::boolean, &S::check_counting},
     KeySpec{"checking", Kind::boolean, &S::checking},
     KeySpec{"checkmateValue", Kind::value, &S::checkmate_value},
@@ -249,6 +251,7 @@ constexpr bool field_fits(const KeySpec& s) {
     case Kind::limits:
     case Kind::board:
     case Kind::table:
+    case Kind::chasing:
       return std::holds_alternative<std::string S::*>(s.field);
   }
   return false;
@@ -404,6 +407,9 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
     case Kind::counting:
       if (v != "makruk" && v != "cambodian" && v != "asean" && v != "none")
         return "expects makruk, cambodian, asean or none";
+      return std::nullopt;
+    case Kind::chasing:
+      if (v != "axf" && v != "none") return "expects axf or none";
       return std::nullopt;
     case Kind::material:
       if (v != "janggi" && v != "unweighted" && v != "whitedrawodds" && v != "blackdrawodds" &&

@@ -180,6 +180,8 @@ struct VariantSettings {
   bool shogi_pawn_drop_mate_illegal = false;
   bool flying_general = false;
   bool perpetual_check_illegal = false;
+  // Xiangqi's chase rule (chasingRule): "axf" or "none".
+  std::string chasing_rule = "none";
   // Janggi's: the squares joined by the palace's diagonals (diagonalLines); a side may pass
   // (pass), or pass only when it has no other move (passOnStalemate); kings facing on an
   // open line must be parted by the side to move, or the game ends (bikjangRule); a game

@@ -240,6 +240,7 @@ export const en = {
   'reason.double_pass': 'after both sides passed',
   'reason.move_repetition': 'by repeating a move back and forth',
   'reason.full_board': 'when the board was full',
+  'reason.chase': 'by a perpetual chase',
   'reason.unknown': '({reason})',
   'settings.title': 'Settings',
   'settings.open': 'Settings',

@@ -242,6 +242,7 @@ export const ja: Record<MessageKey, string> = {
   'reason.double_pass': '双方のパス',
   'reason.move_repetition': '同じ手の往復',
   'reason.full_board': '盤が埋まった',
+  'reason.chase': '長捉（追い続け）',
   'reason.unknown': '({reason})',
   'settings.title': '設定',
   'settings.open': '設定',
