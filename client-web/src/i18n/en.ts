@@ -210,6 +210,7 @@ export const en = {
   'reason.stalemate': 'by stalemate',
   'reason.repetition': 'by repetition',
   'reason.perpetual_check': 'by perpetual check',
+  'reason.chase': 'by perpetual chase',
   'reason.impasse_declared': 'by impasse declaration',
   'reason.move_limit': 'by the move limit',
   'reason.fifty_moves': 'by the fifty-move rule',

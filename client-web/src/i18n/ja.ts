@@ -212,6 +212,7 @@ export const ja: Record<MessageKey, string> = {
   'reason.stalemate': 'ステイルメイト',
   'reason.repetition': '千日手',
   'reason.perpetual_check': '連続王手の千日手',
+  'reason.chase': '長捉の千日手',
   'reason.impasse_declared': '入玉宣言',
   'reason.move_limit': '手数制限',
   'reason.fifty_moves': '50 手ルール',

@@ -16,6 +16,7 @@ export const REASONS = [
   'no_first_move',
   // Fairy chess (docs/rules/fairy.md): Fairy-Stockfish's endings.
   'extinction', 'flag', 'counting', 'move_rule', 'pawn_drop_mate', 'connect', 'check_count',
+  'chase',
 ] as const;
 
 // `sideName(seat)` gives the translated name of a seat's side in this game. Spectators
