@@ -151,6 +151,22 @@ TEST(FairyXiangqi, ProtectedPieceIsNotChased) {
   EXPECT_EQ(g->outcome(), Outcome::draw("repetition"));
 }
 
+TEST(FairyXiangqi, ChasingRuleKey) {
+  // chasingRule = none: the chase above is an ordinary repetition.
+  auto v = load_variant("[nochase:xiangqi]\nchasingRule = none\n", "nochase");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  EXPECT_FALSE((*v)->rules.chasing);
+  auto g = create_fairy_game(*v, "3k3n1/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1");
+  ASSERT_TRUE(g.ok());
+  for (const char* m : {"g1h1", "h10g8", "h1g1", "g8h10", "g1h1", "h10g8", "h1g1", "g8h10"})
+    ASSERT_TRUE((*g)->apply(m).ok()) << m;
+  EXPECT_EQ((*g)->outcome(), Outcome::draw("repetition"));
+  EXPECT_TRUE(catalogue_rules("xiangqi").chasing);
+  EXPECT_FALSE(catalogue_rules("manchu").chasing);
+  EXPECT_FALSE(catalogue_rules("janggi").chasing);
+  EXPECT_FALSE(load_variant("[x:xiangqi]\nchasingRule = always\n", "x").ok());
+}
+
 TEST(FairyXiangqi, MobilityRegionsAreReadAndChecked) {
   auto v = load_variant(
       "[palace:chess]\nmobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2\n"
