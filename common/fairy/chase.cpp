@@ -20,8 +20,7 @@ bool piece(Cell c) {
 }
 
 constexpr std::array<int, 4> wazir_steps{1, -1, board_width, -board_width};
-constexpr std::array<int, 4> fers_steps{board_width + 1, board_width - 1, -board_width + 1,
-                                        -board_width - 1};
+constexpr const auto& fers_steps = Rules::diagonal_offsets;
 
 // A position's board seen by the chase rule, with the rules' roles of its piece types.
 class Chaser {

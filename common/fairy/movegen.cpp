@@ -58,7 +58,7 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
   }
   for (int to : {one - 1, one + 1}) {
     const Cell c = board_[to];
-    if (c != empty_cell && c != off_board && cell_color(c) == them) add(to);
+    if (holds_piece_of(c, them)) add(to);
     if (to == ep_ && ep_ && (!r.mobility_regions || r.may_stand[us][to] >> r.pawn & 1))
       out.add(make_move(from, to, MoveKind::en_passant));
   }
@@ -329,18 +329,8 @@ bool Position::enclosing_allows(int to, bool start_phase) const {
   const Rules& r = *rules_;
   if (start_phase) return r.enclosing_start[to];
   const int us = side_, them = us ^ 1;
-  auto holds = [&](int sq, int color) {
-    const Cell c = board_[sq];
-    return c != empty_cell && c != off_board && cell_color(c) == color;
-  };
-  constexpr std::array<int, 8> around{1,
-                                      -1,
-                                      board_width,
-                                      -board_width,
-                                      board_width + 1,
-                                      board_width - 1,
-                                      -board_width + 1,
-                                      -board_width - 1};
+  auto holds = [&](int sq, int color) { return holds_piece_of(board_[sq], color); };
+  constexpr const auto& around = king_steps;
   switch (r.enclosing_drop) {
     case Enclosing::reversi: {
       // As Fairy-Stockfish tests it: next to one of theirs, and along a queen's line over
@@ -854,11 +844,9 @@ bool Position::pseudo_royal_legal(Move m) const {
   // With blasts, a piece touching one of their pseudo-royal pieces cannot be taken.
   auto touches_theirs = [&](int sq) {
     if (!r.blast_on_capture) return false;
-    for (int offset : {1, -1, board_width, -board_width, board_width + 1, board_width - 1,
-                       -board_width + 1, -board_width - 1}) {
+    for (int offset : king_steps) {
       const Cell c = board_[sq + offset];
-      if (c != empty_cell && c != off_board && cell_color(c) == them && royal_them[cell_type(c)])
-        return true;
+      if (holds_piece_of(c, them) && royal_them[cell_type(c)]) return true;
     }
     return false;
   };
@@ -986,8 +974,7 @@ bool Position::connected(int color) const {
   const Rules& r = *rules_;
   auto connects = [&](int sq) {
     const Cell c = board_[sq];
-    return c != empty_cell && c != off_board && cell_color(c) == color &&
-           (r.connect_types >> cell_type(c) & 1);
+    return holds_piece_of(c, color) && (r.connect_types >> cell_type(c) & 1);
   };
   for (int f = 0; f < r.files; ++f)
     for (int k = 0; k < r.ranks; ++k) {

@@ -121,8 +121,7 @@ void Position::drop_castling_rights(int sq, int type) {
   const int king_sq = square_of(r.castling_king_file, rank);
   auto is_rook = [&](int s) {
     const Cell c = board_[s];
-    return c != empty_cell && c != off_board && cell_color(c) == us &&
-           (r.castling_rook_types >> cell_type(c) & 1);
+    return holds_piece_of(c, us) && (r.castling_rook_types >> cell_type(c) & 1);
   };
   auto grant = [&](int king, int rook) {
     castle_king_[us] = static_cast<std::int16_t>(king);
@@ -197,8 +196,7 @@ bool Position::attacked(int sq, int by) const {
   // Only types whose mobility region holds sq attack it (Fairy-Stockfish's board_bb(c, pt)).
   const std::uint32_t may_stand = r.may_stand[by][static_cast<std::size_t>(sq)];
   auto hits = [&](Cell c, std::uint32_t types) {
-    return c != empty_cell && c != off_board && cell_color(c) == by &&
-           ((types & may_stand) >> cell_type(c) & 1);
+    return holds_piece_of(c, by) && ((types & may_stand) >> cell_type(c) & 1);
   };
   for (const Rules::AttackStep& step : r.leap_attacks[by])
     if (hits(board_[sq - step.offset], step.types)) return true;
@@ -259,7 +257,7 @@ bool Position::diagonally_attacked(int sq, int by) const {
   using Diagonal = PieceRules::Diagonal;
   auto is = [&](int from, Diagonal kind) {
     const Cell c = board_[from];
-    return c != empty_cell && c != off_board && cell_color(c) == by && r.diagonal_lines[from] &&
+    return holds_piece_of(c, by) && r.diagonal_lines[from] &&
            r.types[cell_type(c)].diagonal == kind;
   };
   const int back = -r.push(by);
@@ -530,8 +528,8 @@ void Position::unmake() {
 // castling king or rook ends its castling rights.
 void Position::blast(int center, Undo& u) {
   const Rules& r = *rules_;
-  for (int offset : {0, 1, -1, board_width, -board_width, board_width + 1, board_width - 1,
-                     -board_width + 1, -board_width - 1}) {
+  for (int i = -1; i < static_cast<int>(king_steps.size()); ++i) {
+    const int offset = i < 0 ? 0 : king_steps[static_cast<std::size_t>(i)];
     const int sq = center + offset;
     const Cell c = board_[sq];
     if (c == empty_cell || c == off_board) continue;
@@ -577,21 +575,14 @@ void Position::unblast(const Undo& u) {
 void Position::flip_enclosed(Move m, Undo& u) {
   const Rules& r = *rules_;
   const int us = side_, them = us ^ 1;
-  static constexpr std::array<int, 8> around{1,
-                                             -1,
-                                             board_width,
-                                             -board_width,
-                                             board_width + 1,
-                                             board_width - 1,
-                                             -board_width + 1,
-                                             -board_width - 1};
+  constexpr const auto& around = king_steps;
   auto theirs = [&](int sq) {
     const Cell c = board_[sq];
-    return c != empty_cell && c != off_board && cell_color(c) == them;
+    return holds_piece_of(c, them);
   };
   auto ours = [&](int sq) {
     const Cell c = board_[sq];
-    return c != empty_cell && c != off_board && cell_color(c) == us;
+    return holds_piece_of(c, us);
   };
   auto turn = [&](int sq) {
     const int t = cell_type(board_[sq]);
@@ -630,12 +621,9 @@ void Position::unflip(const Undo& u) {
 // Whether a pseudo-royal piece of `color` stands next to sq: with blasts, a piece touching
 // the other side's royal piece cannot be taken (the capture would blast that piece too).
 bool Position::touches_royal(int sq, int color) const {
-  for (int offset : {1, -1, board_width, -board_width, board_width + 1, board_width - 1,
-                     -board_width + 1, -board_width - 1}) {
+  for (int offset : king_steps) {
     const Cell c = board_[sq + offset];
-    if (c != empty_cell && c != off_board && cell_color(c) == color &&
-        pseudo_royal(color, cell_type(c)))
-      return true;
+    if (holds_piece_of(c, color) && pseudo_royal(color, cell_type(c))) return true;
   }
   return false;
 }

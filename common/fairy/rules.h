@@ -48,6 +48,21 @@ constexpr int cell_type(Cell c) {
   return (c & 31) - 1;
 }
 inline constexpr int max_types = 28;  // 26 letters and the king, with room to spare
+// Whether the cell holds a piece of `color` (not empty, not off the board or a wall).
+constexpr bool holds_piece_of(Cell c, int color) {
+  return c != empty_cell && c != off_board && cell_color(c) == color;
+}
+
+// The eight squares around a square, as board offsets (blasts, touching kings, enclosing
+// drops and flips).
+inline constexpr std::array<int, 8> king_steps{1,
+                                               -1,
+                                               board_width,
+                                               -board_width,
+                                               board_width + 1,
+                                               board_width - 1,
+                                               -board_width + 1,
+                                               -board_width - 1};
 
 // One leap: the target offset, and the squares (as offsets from the origin) that must be
 // empty for a lame leaper.
