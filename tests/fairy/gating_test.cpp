@@ -29,10 +29,7 @@ constexpr PerftCase gating_cases[] = {
 };
 
 TEST(FairyGating, PerftEqualsFairyStockfish) {
-  for (const PerftCase& c : gating_cases) {
-    Position pos = test::position_of(catalogue_rules(c.variant), c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
-  }
+  test::expect_catalogue_perft(gating_cases);
 }
 
 TEST(FairyGating, MovesFromGatesMayBringAPieceFromTheHand) {

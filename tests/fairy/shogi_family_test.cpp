@@ -49,10 +49,7 @@ constexpr PerftCase shogi_family_cases[] = {
 };
 
 TEST(FairyShogiFamily, PerftEqualsFairyStockfish) {
-  for (const PerftCase& c : shogi_family_cases) {
-    Position pos = test::position_of(catalogue_rules(c.variant), c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
-  }
+  test::expect_catalogue_perft(shogi_family_cases);
 }
 
 // A section of test_variants_demotion.ini (Fairy-Stockfish's gethenian and cetus), compiled

@@ -16,10 +16,7 @@ constexpr test::PerftCase wall_cases[] = {
 };
 
 TEST(FairyWalls, PerftEqualsFairyStockfish) {
-  for (const test::PerftCase& c : wall_cases) {
-    Position pos = test::position_of(test::catalogue_rules(c.variant), c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant;
-  }
+  test::expect_catalogue_perft(wall_cases);
 }
 
 TEST(FairyWalls, AWallStopsEveryPieceAndIsWrittenBack) {

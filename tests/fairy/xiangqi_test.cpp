@@ -46,10 +46,7 @@ constexpr PerftCase xiangqi_cases[] = {
 };
 
 TEST(FairyXiangqi, PerftEqualsFairyStockfish) {
-  for (const PerftCase& c : xiangqi_cases) {
-    Position pos = test::position_of(catalogue_rules(c.variant), c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
-  }
+  test::expect_catalogue_perft(xiangqi_cases);
 }
 
 TEST(FairyXiangqi, PalaceRiverAndSoldier) {
