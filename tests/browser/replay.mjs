@@ -121,7 +121,8 @@ try {
   // Alice looks at the start while Bob moves: her board stays there.
   await press(A, 'Home');
   await waitWhere(A, 'Start position', 'chess: Home');
-  ok((await squares(A)).has('d1') && !(await squares(A)).has('e4'), 'chess: the start position');
+  // The label changes first; the board is redrawn just after it.
+  await until(async () => (await squares(A)).has('d1') && !(await squares(A)).has('e4'), 'chess: the start position');
   await play([A, B], 'chess', ['g8f6'], 5);
   await until(async () => (await moveCount(A)) === 6, 'chess: the opponent\'s move reaches the list');
   ok((await at(A)) === '0/6' && (await where(A)) === 'Start position', 'chess: the new move does not move the board away');
@@ -189,8 +190,8 @@ try {
   const live = await discs(rvSeats[0]);
   await press(rvSeats[0], 'Home');
   await waitWhere(rvSeats[0], '0/2', 'reversi: Home');
-  ok(JSON.stringify(await discs(rvSeats[0])) === '[2,2]', 'reversi: four discs at the start');
-  ok((await rvSeats[0].locator('.rv-cell.legal').count()) === 0, 'reversi: no move offered while looking back');
+  await until(async () => JSON.stringify(await discs(rvSeats[0])) === '[2,2]', 'reversi: four discs at the start');
+  await until(async () => (await rvSeats[0].locator('.rv-cell.legal').count()) === 0, 'reversi: no move offered while looking back');
   await press(rvSeats[0], 'End');
   await until(async () => JSON.stringify(live) === JSON.stringify(await discs(rvSeats[0])), 'reversi: End shows the game again');
   await play(rvSeats, 'reversi', ['*', '*'], 2);
