@@ -145,8 +145,8 @@ inline bool FairyNode::rule_end(int ply, int& score) const {
 }
 
 inline int FairyNode::no_moves_score(int ply) const {
-  const fairy::Rules& r = pos().rules();
-  return fairy_end_score(pos().in_check() ? r.checkmate : pos().stalemate_value(), ply);
+  return fairy_end_score(
+      pos().in_check() ? pos().checkmate_result().first : pos().stalemate_value(), ply);
 }
 
 }  // namespace banmen::engine

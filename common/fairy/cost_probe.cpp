@@ -28,6 +28,11 @@ std::optional<std::string> cost_refusal(const Position& start) {
   // with drops is refused there until they do, whatever it costs (banmen-rules plays it).
   if (start.rules().drops)
     return "uses drops (pieceDrops), which rooms do not play yet (banmen-rules does)";
+  for (int f = 0; f < start.rules().files; ++f)
+    for (int k = 0; k < start.rules().ranks; ++k)
+      if (start.wall(square_of(f, k)))
+        return "has walls ('*' in its start position), which rooms do not draw yet "
+               "(banmen-rules plays it)";
   if (start.rules().seirawan_gating)
     return "gates pieces from the hand (seirawanGating), which rooms do not play yet "
            "(banmen-rules does)";

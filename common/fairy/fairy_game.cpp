@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "fairy/chase.h"
 #include "fairy/fen.h"
 #include "fairy/notation.h"
 
@@ -161,13 +162,18 @@ Outcome FairyGame::judge() const {
     if (check && r.shogi_pawn_drop_mate_illegal && !moves_.empty() &&
         moves_.back().kind == MoveKind::drop && moves_.back().promotion == r.shogi_pawn_type)
       return Outcome::win(us, "pawn_drop_mate");
-    if (check) return valued(r.checkmate, us, "checkmate");
+    if (check) {
+      const auto [value, why] = pos_.checkmate_result();
+      return valued(value, us, why);
+    }
     const EndValue stalemate = pos_.stalemate_value();
     return valued(stalemate == EndValue::draw ? pos_.material_result() : stalemate, us,
                   "stalemate");
   }
   // materialCounting decides what would be drawn, as Fairy-Stockfish adjudicates it.
-  if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule)
+  // chasingRule: checks lengthen the n-move rule.
+  if (r.n_move_rule && pos_.halfmove_clock() >= 2 * r.n_move_rule &&
+      pos_.halfmove_clock() - chase_move_rule_offset(pos_) >= 2 * r.n_move_rule)
     return valued(pos_.material_result(), us, "move_rule");
   if (r.n_fold_rule) {
     const auto& keys = pos_.key_history();
@@ -180,11 +186,11 @@ Outcome FairyGame::judge() const {
             : std::min<std::size_t>(static_cast<std::size_t>(pos_.halfmove_clock()), last);
     // perpetualCheckIllegal, as Fairy-Stockfish judges it: the side to move was in check
     // in every position of the cycle (the other side checked perpetually), or the other
-    // side was in the last two positions it had to move in.
+    // side was in every position of the cycle it had to move in.
     const auto& checks = pos_.check_history();
     const bool perpetual = r.perpetual_check_illegal && checks.size() == keys.size();
     bool checked_by_them = perpetual && window >= 4 && checks[last] && checks[last - 2];
-    const bool checked_by_us = perpetual && window >= 4 && checks[last - 1] && checks[last - 3];
+    bool checked_by_us = perpetual && window >= 4 && checks[last - 1] && checks[last - 3];
     int seen = 1;
     MoveRepetition undoing(pos_, window);
     for (std::size_t back = 4; back <= window; back += 2) {
@@ -195,11 +201,20 @@ Outcome FairyGame::judge() const {
           return valued(pos_.material_result(), us, "perpetual_check");
         if (checked_by_them) return Outcome::win(us, "perpetual_check");
         if (checked_by_us) return Outcome::win(1 - us, "perpetual_check");
+        // chasingRule: a side that chased throughout loses; mutual chases draw.
+        if (r.chasing) {
+          const Chases chases = repetition_chases(pos_, back);
+          if (chases.by_them && chases.by_us) return valued(pos_.material_result(), us, "chase");
+          if (chases.by_them) return Outcome::win(us, "chase");
+          if (chases.by_us) return Outcome::win(1 - us, "chase");
+        }
         // nFoldValueAbsolute: the value is White's whoever is to move.
         if (r.n_fold_value == EndValue::draw)
           return valued(pos_.material_result(), us, "repetition");
         return valued(r.n_fold_value, r.n_fold_value_absolute ? white : us, "repetition");
       }
+      // The other side's positions of the cycle, one more each time it grows.
+      if (perpetual && back + 1 <= window) checked_by_us = checked_by_us && checks[last - back - 1];
     }
   }
   if (pos_.counting_limit() && pos_.counting_ply() > pos_.counting_limit())

@@ -52,12 +52,14 @@ bool read_pocket(Position& pos, std::string_view pocket, std::string& error) {
 bool read_board(Position& pos, std::string_view board, std::string& error) {
   const Rules& r = pos.rules();
   if (const auto open = board.find('['); open != std::string_view::npos) {
-    if (board.back() != ']' || !r.hands()) {
-      error = r.hands() ? "a FEN's pocket ends with ]"
-                        : "the FEN has a pocket, and " + r.name + " has no drops";
+    // With freeDrops a pocket is read past, as Fairy-Stockfish counts no hand there.
+    if (board.back() != ']' || (!r.hands() && !r.free_drops)) {
+      error = r.hands() || r.free_drops ? "a FEN's pocket ends with ]"
+                                        : "the FEN has a pocket, and " + r.name + " has no drops";
       return false;
     }
-    if (!read_pocket(pos, board.substr(open + 1, board.size() - open - 2), error)) return false;
+    if (!r.free_drops && !read_pocket(pos, board.substr(open + 1, board.size() - open - 2), error))
+      return false;
     board = board.substr(0, open);
   }
   int rank = r.ranks - 1, file = 0;
@@ -71,6 +73,19 @@ bool read_board(Position& pos, std::string_view board, std::string& error) {
       }
       if (r.track_promoted && pos.unpromoted(square_of(file - 1, rank)) < 0)
         pos.set_pawn_promoted(square_of(file - 1, rank));
+    } else if (c == '*') {
+      // A wall. Hoppers would take it as a screen in Fairy-Stockfish, the edge here: refused.
+      if (file >= r.files) {
+        error = "a FEN rank is too long";
+        return false;
+      }
+      if (std::any_of(r.types.begin(), r.types.end(),
+                      [](const PieceRules& p) { return !p.hops[white].empty(); })) {
+        error = "the FEN has a wall ('*'), which " + r.name + "'s hoppers cannot take as a screen";
+        return false;
+      }
+      pos.put_wall(square_of(file, rank));
+      ++file;
     } else if (c == '/') {
       if (file != r.files || rank == 0) {
         error = "a FEN rank does not match the board";
@@ -128,7 +143,7 @@ bool read_board(Position& pos, std::string_view board, std::string& error) {
 // gate only, and gates on the king and a rook give their castling right.
 void read_castling(Position& pos, std::string_view text) {
   const Rules& r = pos.rules();
-  if ((!r.castling && !r.seirawan_gating) || text == "-") return;
+  if ((!r.castling && !r.gating) || text == "-") return;
   auto can_gate = [&](int c) {
     return r.seirawan_gating && (pos.hand_total(c) > 0 || r.captures_to_hand);
   };
@@ -167,7 +182,7 @@ void read_castling(Position& pos, std::string_view text) {
                     : square_of(r.castling_king_file, rank);
       if (pos.at(king[c]) != king_cell) king[c] = -1;
     }
-    if (r.seirawan_gating) {
+    if (r.gating) {
       const Cell at = pos.at(rsq);
       if (at != empty_cell && at != off_board && cell_color(at) == c) pos.add_gate(c, file_of(rsq));
       if ((up == 'K' || up == 'Q') && king[c] > 0)
@@ -336,6 +351,10 @@ std::string write_fen(const Position& pos) {
       }
       if (gap) out += std::to_string(gap);
       gap = 0;
+      if (c == off_board) {
+        out += '*';  // a wall
+        continue;
+      }
       // A promoted piece is written '+' and its unpromoted letter, as Fairy-Stockfish does.
       const int unpromoted = pos.unpromoted(square_of(file, rank));
       if (unpromoted >= 0) out += '+';
@@ -377,7 +396,8 @@ std::string write_fen(const Position& pos) {
       letter(r.chess960 ? static_cast<char>('A' + file_of(rook)) : (s == 0 ? 'K' : 'Q'));
     }
     // The gates (while the side can still gate), less the files the castling letters name.
-    if (!pos.gates(c) || !(pos.hand_total(c) > 0 || r.captures_to_hand)) continue;
+    if (!pos.gates(c) || (r.seirawan_gating && !(pos.hand_total(c) > 0 || r.captures_to_hand)))
+      continue;
     const bool castles = pos.castling_rook(c, 0) || pos.castling_rook(c, 1);
     for (int f = 0; f < r.files; ++f) {
       if (!(pos.gates(c) >> f & 1)) continue;

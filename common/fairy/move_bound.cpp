@@ -21,6 +21,18 @@ namespace {
 // not held by the side (n - k); a leap also at most one per piece (k). A unique piece (the
 // royal king, which no promotion creates) counts once with all its moves.
 
+// The moves a piece of `type` makes to one target when the move enters, leaves or stays in
+// its promotion zone: its promotion, with pieceDemotion its demotion where some type promotes
+// to it, and the plain move unless promotion is mandatory (a quiet move with
+// piecePromotionOnCapture stays one plain move).
+int zone_multiplicity(const Rules& r, int type) {
+  const bool promotes = r.promoted_type[static_cast<std::size_t>(type)] >= 0;
+  const bool demotes = r.piece_demotion && std::find(r.promoted_type.begin(), r.promoted_type.end(),
+                                                     type) != r.promoted_type.end();
+  const int choices = (promotes ? 1 : 0) + (demotes ? 1 : 0);
+  return choices == 0 ? 1 : choices + (r.mandatory_piece_promotion ? 0 : 1);
+}
+
 struct Target {
   int to;
   int multiplicity;
@@ -31,7 +43,7 @@ struct Target {
 // unless promotion is mandatory).
 std::vector<Target> piece_targets(const Rules& r, int color, int type, int from) {
   const PieceRules& p = r.types[static_cast<std::size_t>(type)];
-  const bool promotes = r.promoted_type[static_cast<std::size_t>(type)] >= 0;
+  const int in_zone = zone_multiplicity(r, type);
   // A type that promotes as a pawn (promotionPawnTypes): each promotion choice onto its
   // promotion region, beside the plain move and a piece promotion.
   const bool pawn_like = r.promotion_pawn_types[color] >> type & 1;
@@ -41,7 +53,7 @@ std::vector<Target> piece_targets(const Rules& r, int color, int type, int from)
     if (seen[static_cast<std::size_t>(to)]) return;
     seen[static_cast<std::size_t>(to)] = true;
     const bool zone = r.promotion_zone[color][from] || r.promotion_zone[color][to];
-    int moves = promotes && zone && !r.mandatory_piece_promotion ? 2 : 1;
+    int moves = zone ? in_zone : 1;
     if (pawn_like && r.promotion_zone[color][to])
       moves += static_cast<int>(r.promotion_types[color].size());
     out.push_back({to, moves});
@@ -184,11 +196,9 @@ int bound_for(const Rules& r, int color) {
       continue;
     }
     const int mult =
-        (r.promoted_type[static_cast<std::size_t>(t)] >= 0 && !r.mandatory_piece_promotion ? 2
-                                                                                           : 1) +
-        ((r.promotion_pawn_types[color] >> t & 1)
-             ? static_cast<int>(r.promotion_types[color].size())
-             : 0);
+        zone_multiplicity(r, t) + ((r.promotion_pawn_types[color] >> t & 1)
+                                       ? static_cast<int>(r.promotion_types[color].size())
+                                       : 0);
     for (const Leap& l : p.leaps[color]) add_way(l.offset, 0, mult);
     for (const Leap& l : p.soldier_side_leaps[color]) add_way(l.offset, 0, mult);
     for (const Leap& l : p.initial_leaps[color]) add_way(l.offset, 0, mult);

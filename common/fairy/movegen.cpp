@@ -62,23 +62,27 @@ void Position::add_pawn_moves(MoveList& out, int from) const {
   }
   for (int to : {one - 1, one + 1}) {
     const Cell c = board_[to];
-    if (c != empty_cell && c != off_board && cell_color(c) == them) add(to);
+    if (holds_piece_of(c, them)) add(to);
     if ((to == ep_ || to == ep2_) && ep_ &&
         (!r.mobility_regions || r.may_stand[us][to] >> r.pawn & 1))
       out.add(make_move(from, to, MoveKind::en_passant));
   }
 }
 
-// A move of a piece with a promotedPieceType (within its promotion limit): into, within
-// or out of the promotion region it may promote; with mandatoryPiecePromotion it must.
-void Position::add_piece_promotions(MoveList& out, int from, int to) const {
+// A move of a piece with a promotedPieceType (within its promotion limit), or with
+// pieceDemotion of a promoted piece: into, within or out of the promotion region it may
+// promote (demote); with mandatoryPiecePromotion it must. With piecePromotionOnCapture only
+// a capture promotes or demotes (and, if mandatory, must), a quiet move never does.
+void Position::add_piece_promotions(MoveList& out, int from, int to, int promoted,
+                                    int demoted) const {
   const Rules& r = *rules_;
   const SquareSet& zone = r.promotion_zone[side_];
   const bool in_zone = zone[from] || zone[to];
-  if (!in_zone || !r.mandatory_piece_promotion) out.add(make_move(from, to));
-  if (in_zone)
-    out.add(
-        make_move(from, to, MoveKind::piece_promotion, r.promoted_type[cell_type(board_[from])]));
+  const bool quiet_only = r.piece_promotion_on_capture && board_[to] == empty_cell;
+  if (!in_zone || !r.mandatory_piece_promotion || quiet_only) out.add(make_move(from, to));
+  if (!in_zone || quiet_only) return;
+  if (promoted >= 0) out.add(make_move(from, to, MoveKind::piece_promotion, promoted));
+  if (demoted >= 0) out.add(make_move(from, to, MoveKind::piece_demotion, demoted));
 }
 
 // A move of a type that promotes as a pawn (promotionPawnTypes, not the named pawn), as
@@ -248,6 +252,8 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
   const int promoted = r.promoted_type[t];
   const bool promotes = promoted >= 0 && (!r.promotion_limit[promoted] ||
                                           r.promotion_limit[promoted] > count_[us][promoted]);
+  // pieceDemotion: a promoted piece may become its unpromoted type again.
+  const int demoted = r.piece_demotion ? unpromoted(from) : -1;
   const bool regions = r.mobility_regions;
   const bool pawn_like = r.custom_pawns && (r.promotion_pawn_types[us] >> t & 1);
   auto emit = [&](int to) {
@@ -258,8 +264,8 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
     }
     if (pawn_like)
       add_pawn_like_moves(out, from, to, t);
-    else if (promotes)
-      add_piece_promotions(out, from, to);
+    else if (promotes || demoted >= 0)
+      add_piece_promotions(out, from, to, promotes ? promoted : -1, demoted);
     else
       out.add(make_move(from, to));
   };
@@ -349,11 +355,13 @@ void Position::add_diagonal_moves(MoveList& out, int from, int t) const {
     if (r.mobility_regions && !(r.may_stand[us][to] >> t & 1)) return;
     // Promotions as for the piece's other moves (elgam's soldier into the last rank).
     const int promoted = r.promoted_type[t];
+    const bool promotes = promoted >= 0 && (!r.promotion_limit[promoted] ||
+                                            r.promotion_limit[promoted] > count_[us][promoted]);
+    const int demoted = r.piece_demotion ? unpromoted(from) : -1;
     if (r.custom_pawns && (r.promotion_pawn_types[us] >> t & 1))
       add_pawn_like_moves(out, from, to, t);
-    else if (promoted >= 0 &&
-             (!r.promotion_limit[promoted] || r.promotion_limit[promoted] > count_[us][promoted]))
-      add_piece_promotions(out, from, to);
+    else if (promotes || demoted >= 0)
+      add_piece_promotions(out, from, to, promotes ? promoted : -1, demoted);
     else
       out.add(make_move(from, to));
   };
@@ -422,13 +430,39 @@ void Position::apply_pass_on_stalemate(MoveList& out) const {
 // drop region for the type: pawns not in their promotion region (promotionZonePawnDrops)
 // nor on their first rank (firstRankPawnDrops), no file holding dropNoDoubledCount pieces
 // of the dropNoDoubled type.
+// With enclosingDrop only the squares its rule allows (enclosing_allows()); while a square
+// of enclosingDropStart is empty, only those; anyside's squares stand for every other rule of
+// the drop region, as Fairy-Stockfish replaces its drop region by them. With freeDrops every
+// type may be dropped and the hand is never counted.
 void Position::add_drops(MoveList& out) const {
   const Rules& r = *rules_;
   const int us = side_;
+  const bool enclosing = r.enclosing_drop != Enclosing::none;
+  bool start_phase = false;
+  if (r.enclosing_start_any && enclosing)
+    for (int f = 0; f < r.files && !start_phase; ++f)
+      for (int k = 0; k < r.ranks; ++k)
+        if (r.enclosing_start[square_of(f, k)] && board_[square_of(f, k)] == empty_cell)
+          start_phase = true;
+  const bool anyside = r.enclosing_drop == Enclosing::anyside && !start_phase;
+  std::optional<SquareMarksLease> anyside_squares;
+  if (anyside) {
+    anyside_squares.emplace();
+    mark_anyside_drops(**anyside_squares);
+  }
   for (int t = 0; t < static_cast<int>(r.types.size()); ++t) {
-    if (!hand_[us][t]) continue;
+    if (!hand_[us][t] && !r.free_drops) continue;
     const int promoted = r.drop_promoted ? r.promoted_type[t] : -1;
     for (int f = 0; f < r.files; ++f) {
+      if (anyside) {
+        for (int k = 0; k < r.ranks; ++k) {
+          const int to = square_of(f, k);
+          if (!(**anyside_squares).marked(to)) continue;
+          if (promoted >= 0) out.add(make_move(t, to, MoveKind::drop, promoted));
+          out.add(make_move(t, to, MoveKind::drop, t));
+        }
+        continue;
+      }
       if (t == r.drop_no_doubled) {
         int n = 0;
         for (int k = 0; k < r.ranks; ++k) n += board_[square_of(f, k)] == make_cell(us, t);
@@ -444,11 +478,90 @@ void Position::add_drops(MoveList& out) const {
           if (!r.promotion_zone_pawn_drops && r.promotion_zone[us][to]) continue;
           if (!r.first_rank_pawn_drops && k == (us == white ? 0 : r.ranks - 1)) continue;
         }
+        if (enclosing && !enclosing_allows(to, start_phase)) continue;
         if (promoted >= 0 && r.may_stand[us][to] >> promoted & 1)
           out.add(make_move(t, to, MoveKind::drop, promoted));
         out.add(make_move(t, to, MoveKind::drop, t));
       }
     }
+  }
+}
+
+// enclosingDrop, for a drop of the side to move on the empty square `to`: reversi's encloses
+// a line of the other side's pieces with an own piece along a queen's line; ataxx's is a
+// king's step from an own piece; snort's is not a wazir's step from the other side's;
+// top's is on the first rank or on a piece. At the start (start_phase) only the squares of
+// enclosingDropStart.
+bool Position::enclosing_allows(int to, bool start_phase) const {
+  const Rules& r = *rules_;
+  if (start_phase) return r.enclosing_start[to];
+  const int us = side_, them = us ^ 1;
+  auto holds = [&](int sq, int color) { return holds_piece_of(board_[sq], color); };
+  constexpr const auto& around = king_steps;
+  switch (r.enclosing_drop) {
+    case Enclosing::reversi: {
+      // As Fairy-Stockfish tests it: next to one of theirs, and along a queen's line over
+      // their pieces and walls (which it does not count as blockers here; the flip stops at
+      // them) to one of ours beyond the next square.
+      auto wall = [&](int sq) { return board_[sq] == off_board && r.on_board(sq); };
+      if (std::none_of(around.begin(), around.end(), [&](int d) { return holds(to + d, them); }))
+        return false;
+      for (int d : around) {
+        int s = to + d;
+        while (holds(s, them) || wall(s)) s += d;
+        if (s != to + d && holds(s, us)) return true;
+      }
+      return false;
+    }
+    case Enclosing::ataxx:
+      return std::any_of(around.begin(), around.end(), [&](int d) { return holds(to + d, us); });
+    case Enclosing::snort:
+      for (int d : {1, -1, board_width, -board_width})
+        if (holds(to + d, them)) return false;
+      return true;
+    case Enclosing::top:
+      return rank_of(to) == 0 ||
+             (board_[to - board_width] != empty_cell && board_[to - board_width] != off_board);
+    case Enclosing::none:
+    case Enclosing::quadwrangle:
+    case Enclosing::anyside:
+      break;
+  }
+  return true;
+}
+
+// enclosingDrop = anyside, as Fairy-Stockfish computes it: for each rank whose a-file square
+// is empty the westmost empty square with a piece (or the edge) east of it; for each file
+// whose first square is empty the lowest empty square with a piece (or the edge) north of
+// it; for each file whose last square is empty the lowest empty square with a piece south of
+// it or on the first rank; for each rank whose last square is empty the westmost empty
+// square with a piece west of it or on the a-file. (The last two take the lowest such square,
+// not the one a piece slid in from that edge would reach, as Fairy-Stockfish does.)
+void Position::mark_anyside_drops(SquareMarks& marks) const {
+  const Rules& r = *rules_;
+  auto occupied = [&](int f, int k) { return board_[square_of(f, k)] != empty_cell; };
+  // The lowest square of a line (file by file or rank by rank) that is empty and whose
+  // neighbour (df, dk) is occupied or off the board on that side.
+  auto first = [&](bool along_rank, int line, int df, int dk) {
+    const int n = along_rank ? r.files : r.ranks;
+    for (int i = 0; i < n; ++i) {
+      const int f = along_rank ? i : line, k = along_rank ? line : i;
+      if (occupied(f, k)) continue;
+      const int nf = f + df, nk = k + dk;
+      const bool edge = nf < 0 || nf >= r.files || nk < 0 || nk >= r.ranks;
+      if (edge || occupied(nf, nk)) {
+        marks.mark(square_of(f, k));
+        return;
+      }
+    }
+  };
+  for (int k = 0; k < r.ranks; ++k) {
+    if (!occupied(0, k)) first(true, k, 1, 0);
+    if (!occupied(r.files - 1, k)) first(true, k, -1, 0);
+  }
+  for (int f = 0; f < r.files; ++f) {
+    if (!occupied(f, 0)) first(false, f, 0, 1);
+    if (!occupied(f, r.ranks - 1)) first(false, f, 0, -1);
   }
 }
 
@@ -549,10 +662,32 @@ void Position::generate(MoveList& out) const {
         add_piece_moves<false>(out, from, t);
     }
   if (r.sittuyin_promotion) add_sittuyin_promotions(out);
-  if (r.castling && !in_check()) add_castling(out);
+  // Castling needs a right, and the king out of check (tested only when a right is left).
+  if (r.castling && (castle_rook_[us][0] || castle_rook_[us][1]) && !in_check()) add_castling(out);
   if (r.seirawan_gating && hand_total_[us] && gates_[us]) add_gatings(out);
-  if (r.drops && hand_total_[us]) add_drops(out);
+  if (r.cambodian_moves && gates_[us]) add_cambodian_moves(out);
+  if (r.drops && (hand_total_[us] || r.free_drops)) add_drops(out);
   if (r.pass[us]) add_pass(out);
+}
+
+// Cambodian chess's first moves, never captures: the king on its gate, not in check, leaps
+// as a knight to the rank in front; the met (the fers) on its gate steps two squares ahead.
+void Position::add_cambodian_moves(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = side_;
+  const int push = r.push(us);
+  const int king = king_sq_[us];
+  if (king && gate_at(us, king) && !in_check())
+    for (int to : {king + push - 2, king + push + 2})
+      if (board_[to] == empty_cell) out.add(make_move(king, to));
+  if (r.fers_type < 0) return;
+  for (int f = 0; f < r.files; ++f) {
+    const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+    const int from = square_of(f, rank);
+    if (board_[from] == make_cell(us, r.fers_type) && gate_at(us, from) &&
+        board_[from + 2 * push] == empty_cell)
+      out.add(make_move(from, from + 2 * push));
+  }
 }
 
 // Whether a piece of `type` from the hand may stand on `sq` as a drop may, as
@@ -715,9 +850,20 @@ bool Position::legal(Move m) const {
       !r.types[cell_type(board_[m.from])].mobile[us][m.to])
     return false;
   auto& self = const_cast<Position&>(*this);
+  if (r.makpong && m.kind == MoveKind::normal && king_sq_[us] && m.from == king_sq_[us] &&
+      attacked(m.from, them)) {
+    // The king in check may only take its checker, and only when that is the one: the
+    // taken piece, turned ours for a moment, still blocks but no longer attacks.
+    const Cell target = board_[m.to];
+    if (target == empty_cell) return false;
+    self.board_[m.to] = make_cell(us, cell_type(target));
+    const bool another = attacked(m.from, them);
+    self.board_[m.to] = target;
+    if (another) return false;
+  }
   if (r.checking && !r.extinction_pseudo_royal &&
       (m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
-       m.kind == MoveKind::piece_promotion)) {
+       m.kind == MoveKind::piece_promotion || m.kind == MoveKind::piece_demotion)) {
     // Only our king's safety matters: lift the piece onto its target, look, put it back.
     // (Attack tests look at the board only, so a captured piece simply is not there.)
     const Cell moved = board_[m.from];
@@ -731,7 +877,18 @@ bool Position::legal(Move m) const {
     self.board_[m.from] = moved;
     return ok;
   }
+  if (r.checking && !r.extinction_pseudo_royal && m.kind == MoveKind::drop) {
+    // A drop only adds a blocker (or the king itself, in placement): put it, look, take it.
+    self.board_[m.to] = make_cell(us, m.promotion);
+    const int king = m.promotion == r.king ? m.to : king_sq_[us];
+    const bool ok = !(king && attacked(king, them)) &&
+                    !((r.flying_general || bikjang_) && king && kings_face(king, them));
+    self.board_[m.to] = empty_cell;
+    return ok;
+  }
   if (r.extinction_pseudo_royal) return pseudo_royal_legal(m);
+  // Without a royal king nothing is left to test.
+  if (r.king < 0) return true;
   // make/unmake restore the position exactly, so the check is const from outside.
   const bool was_bikjang = bikjang_;
   self.make(m);
@@ -741,6 +898,46 @@ bool Position::legal(Move m) const {
   if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
   self.unmake();
   return ok;
+}
+
+std::uint32_t Position::checker_types() const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  const int king = king_sq_[us];
+  std::uint32_t types = 0;
+  if (!king) return types;
+  for (int f = 0; f < r.files; ++f)
+    for (int k = 0; k < r.ranks; ++k) {
+      const int sq = square_of(f, k);
+      const Cell c = board_[sq];
+      if (c == empty_cell || c == off_board || cell_color(c) != them) continue;
+      const int t = cell_type(c);
+      const bool checks = r.types[t].pawn
+                              ? sq + r.push(them) - 1 == king || sq + r.push(them) + 1 == king
+                              : plain_move_pseudo_legal(sq, king);
+      if (checks) types |= 1u << t;
+    }
+  return types;
+}
+
+std::uint8_t Position::check_entry() const {
+  if (!in_check()) return 0;
+  return rules_->shatar_mate && (checker_types() & rules_->shak_types) ? 3 : 1;
+}
+
+std::pair<EndValue, const char*> Position::checkmate_result() const {
+  const Rules& r = *rules_;
+  if (!r.shatar_mate) return {r.checkmate, "checkmate"};
+  // A mate by knights alone loses for the side that gave it.
+  const std::uint32_t checkers = checker_types();
+  if (r.knight_type >= 0 && checkers && !(checkers & ~(1u << r.knight_type)))
+    return {EndValue::win, "knight_mate"};
+  // Back through the unbroken series of checks of the mated side: one shak makes the mate.
+  for (std::size_t j = checks_.size() - 1; checks_[j]; j -= 2) {
+    if (checks_[j] & 2) return {r.checkmate, "checkmate"};
+    if (j < 2) break;
+  }
+  return {EndValue::draw, "niol"};
 }
 
 bool Position::pseudo_royal(int color, int type) const {
@@ -810,7 +1007,8 @@ bool Position::pseudo_royal_legal(Move m) const {
   const bool pawn_promotion = m.kind == MoveKind::promotion && extinction_type;
   const bool strips = pawn_promotion && count_[us][m.promotion] > r.extinction_count;
   const bool mover = m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
-                     m.kind == MoveKind::piece_promotion || m.kind == MoveKind::en_passant;
+                     m.kind == MoveKind::piece_promotion || m.kind == MoveKind::piece_demotion ||
+                     m.kind == MoveKind::en_passant;
   const bool mover_royal = mover && royal[cell_type(board_[m.from])];
   int taken = -1;
   if (m.kind == MoveKind::en_passant)
@@ -842,11 +1040,9 @@ bool Position::pseudo_royal_legal(Move m) const {
   // With blasts, a piece touching one of their pseudo-royal pieces cannot be taken.
   auto touches_theirs = [&](int sq) {
     if (!r.blast_on_capture) return false;
-    for (int offset : {1, -1, board_width, -board_width, board_width + 1, board_width - 1,
-                       -board_width + 1, -board_width - 1}) {
+    for (int offset : king_steps) {
       const Cell c = board_[sq + offset];
-      if (c != empty_cell && c != off_board && cell_color(c) == them && royal_them[cell_type(c)])
-        return true;
+      if (holds_piece_of(c, them) && royal_them[cell_type(c)]) return true;
     }
     return false;
   };
@@ -925,6 +1121,9 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
     if (bikjang_ && undo_.back().bikjang) return ImmediateEnd{material_result(), "bikjang"};
     if (passed_ && undo_.back().passed) return ImmediateEnd{material_result(), "double_pass"};
   }
+  // adjudicateFullBoard: no empty square left.
+  if (r.adjudicate_full_board && total_[white] + total_[black] + walls_ == r.files * r.ranks)
+    return ImmediateEnd{material_result(), "full_board"};
   return std::nullopt;
 }
 
@@ -972,8 +1171,7 @@ bool Position::connected(int color) const {
   const Rules& r = *rules_;
   auto connects = [&](int sq) {
     const Cell c = board_[sq];
-    return c != empty_cell && c != off_board && cell_color(c) == color &&
-           (r.connect_types >> cell_type(c) & 1);
+    return holds_piece_of(c, color) && (r.connect_types >> cell_type(c) & 1);
   };
   for (int f = 0; f < r.files; ++f)
     for (int k = 0; k < r.ranks; ++k) {

@@ -33,6 +33,7 @@ std::string uci_move(const Position& pos, Move m) {
   std::string out = square_name(from) + square_name(to);
   if (m.kind == MoveKind::promotion) out += r.types[m.promotion].letter;
   if (m.kind == MoveKind::piece_promotion) out += '+';
+  if (m.kind == MoveKind::piece_demotion) out += '-';
   // A gated piece: its letter, and its square when it is not the square written first.
   if (m.gate) {
     out += r.types[gate_type(m)].letter;
@@ -107,8 +108,9 @@ std::string san_move(Position& pos, Move m) {
     }
     if (capture) out += 'x';
     out += square_name(m.to);
-    // A piece promotion is written like a pawn's, with the promoted type's letter.
-    if (m.kind == MoveKind::promotion || m.kind == MoveKind::piece_promotion)
+    // A piece promotion (demotion) is written like a pawn's, with the new type's letter.
+    if (m.kind == MoveKind::promotion || m.kind == MoveKind::piece_promotion ||
+        m.kind == MoveKind::piece_demotion)
       out +=
           std::string("=") +
           static_cast<char>(std::toupper(static_cast<unsigned char>(r.types[m.promotion].letter)));

@@ -63,10 +63,12 @@ void Position::clear() {
   rule50_ = game_ply_ = counting_limit_ = counting_ply_ = 0;
   checks_left_ = {};
   gates_ = {};
+  walls_ = 0;
   key_ = 0;
   bikjang_ = passed_ = false;
   undo_.clear();
   blasted_.clear();
+  flipped_.clear();
   keys_.clear();
   checks_.clear();
 }
@@ -123,8 +125,7 @@ void Position::drop_castling_rights(int sq, int type) {
   const int king_sq = square_of(r.castling_king_file, rank);
   auto is_rook = [&](int s) {
     const Cell c = board_[s];
-    return c != empty_cell && c != off_board && cell_color(c) == us &&
-           (r.castling_rook_types >> cell_type(c) & 1);
+    return holds_piece_of(c, us) && (r.castling_rook_types >> cell_type(c) & 1);
   };
   auto grant = [&](int king, int rook) {
     castle_king_[us] = static_cast<std::int16_t>(king);
@@ -189,7 +190,7 @@ void Position::finish_setup() {
              kings_face(king_sq_[side_], side_ ^ 1);
   keys_.assign(1, key_);
   checks_.clear();
-  if (rules_->track_checks) checks_.push_back(in_check());
+  if (rules_->track_checks) checks_.push_back(check_entry());
 }
 
 bool Position::attacked(int sq, int by) const {
@@ -199,8 +200,7 @@ bool Position::attacked(int sq, int by) const {
   // Only types whose mobility region holds sq attack it (Fairy-Stockfish's board_bb(c, pt)).
   const std::uint32_t may_stand = r.may_stand[by][static_cast<std::size_t>(sq)];
   auto hits = [&](Cell c, std::uint32_t types) {
-    return c != empty_cell && c != off_board && cell_color(c) == by &&
-           ((types & may_stand) >> cell_type(c) & 1);
+    return holds_piece_of(c, by) && ((types & may_stand) >> cell_type(c) & 1);
   };
   for (const Rules::AttackStep& step : r.leap_attacks[by])
     if (hits(board_[sq - step.offset], step.types)) return true;
@@ -261,7 +261,7 @@ bool Position::diagonally_attacked(int sq, int by) const {
   using Diagonal = PieceRules::Diagonal;
   auto is = [&](int from, Diagonal kind) {
     const Cell c = board_[from];
-    return c != empty_cell && c != off_board && cell_color(c) == by && r.diagonal_lines[from] &&
+    return holds_piece_of(c, by) && r.diagonal_lines[from] &&
            r.types[cell_type(c)].diagonal == kind;
   };
   const int back = -r.push(by);
@@ -371,6 +371,7 @@ void Position::make(Move m) {
          castle_king_,
          -1,
          0,
+         0,
          gates_,
          checks_left_,
          ep_,
@@ -392,7 +393,7 @@ void Position::make(Move m) {
   const int moved_type = m.kind == MoveKind::drop ? m.from : cell_type(u.moved);
   if (m.kind == MoveKind::drop) {
     // From the hand: the piece (its promoted type with dropPromoted) goes on the square.
-    take_from_hand(us, m.from);
+    if (!r.free_drops) take_from_hand(us, m.from);
     place(m.to, make_cell(us, m.promotion));
     if (r.track_promoted)
       unpromoted_[m.to] = m.promotion != m.from ? static_cast<std::int8_t>(m.from + 1) : 0;
@@ -443,15 +444,19 @@ void Position::make(Move m) {
     if (r.track_promoted) {
       // A promoted piece keeps its unpromoted type as it moves; a piece promotion records
       // the type it was; a pawn's promotion to a promotionPieceTypes piece is marked as
-      // promoted (for captures to the hand) without a type.
+      // promoted (for captures to the hand) without a type; a demoted piece is unpromoted.
       unpromoted_[capture_sq] = 0;
       unpromoted_[m.to] =
           m.kind == MoveKind::piece_promotion ? static_cast<std::int8_t>(moved_type + 1)
           : m.kind == MoveKind::promotion ? (r.captures_to_hand ? pawn_promoted : std::int8_t{0})
-                                          : u.moved_unpromoted;
+          : m.kind == MoveKind::piece_demotion ? std::int8_t{0}
+                                               : u.moved_unpromoted;
       if (m.from != m.to) unpromoted_[m.from] = 0;
     }
-    if (m.kind == MoveKind::piece_promotion || m.kind == MoveKind::promotion) rule50_ = 0;
+    // A promotion is irreversible, unless pieces may demote again (pieceDemotion); so is a
+    // promotion of a type that promotes as a pawn.
+    if ((m.kind == MoveKind::piece_promotion && !r.piece_demotion) || m.kind == MoveKind::promotion)
+      rule50_ = 0;
     if (r.blast_on_capture && u.captured != empty_cell) blast(m.to, u);
     if (moved_type == r.pawn) {
       if (r.n_move_rule_types[us] >> r.pawn & 1) rule50_ = 0;
@@ -481,10 +486,11 @@ void Position::make(Move m) {
         set_custom_en_passant(m.from, m.to, moved_type);
     }
   }
-  if (r.seirawan_gating) {
+  if (r.flip != Enclosing::none && m.kind != MoveKind::pass) flip_enclosed(m, u);
+  if (r.gating) {
     // The gated piece comes from the hand onto the square the move left. A gate ends when
-    // its square is left, or taken; all of a side's gates end with its last piece in hand
-    // (where captures never refill it).
+    // its square is left, or taken; with seirawanGating all of a side's gates end with its
+    // last piece in hand (where captures never refill it).
     if (m.gate) {
       take_from_hand(us, gate_type(m));
       place(gate_square(m), make_cell(us, gate_type(m)));
@@ -497,7 +503,12 @@ void Position::make(Move m) {
     close(us, m.from);
     if (m.kind == MoveKind::castling) close(us, m.to);
     close(them, m.to);
-    if (hand_total_[us] == 0 && !r.captures_to_hand) gates_[us] = 0;
+    if (r.seirawan_gating && hand_total_[us] == 0 && !r.captures_to_hand) gates_[us] = 0;
+    // Cambodian chess: a rook moving onto the line of the other king ends its leap.
+    const int king = king_sq_[them];
+    if (r.cambodian_moves && moved_type == r.rook_type && king && gate_at(them, king) &&
+        (file_of(king) == file_of(m.to) || rank_of(king) == rank_of(m.to)))
+      gates_[them] &= static_cast<std::uint16_t>(~(1u << file_of(king)));
   }
   // Castling rights end when the castling king or rook leaves its square or is taken (a
   // drop moves and takes nothing).
@@ -542,7 +553,7 @@ void Position::make(Move m) {
   }
   undo_.push_back(u);
   keys_.push_back(key_);
-  if (r.track_checks) checks_.push_back(in_check());
+  if (r.track_checks) checks_.push_back(check_entry());
 }
 
 void Position::unmake() {
@@ -555,6 +566,7 @@ void Position::unmake() {
   --game_ply_;
   const int us = side_;
   const Move m = u.move;
+  if (u.flipped) unflip(u);
   if (m.gate) {
     remove(gate_square(m));
     ++hand_[us][gate_type(m)];
@@ -564,8 +576,10 @@ void Position::unmake() {
   if (m.kind == MoveKind::pass) {
   } else if (m.kind == MoveKind::drop) {
     remove(m.to);
-    ++hand_[us][m.from];
-    ++hand_total_[us];
+    if (!r.free_drops) {
+      ++hand_[us][m.from];
+      ++hand_total_[us];
+    }
   } else if (m.kind == MoveKind::castling) {
     const bool king_side = m.to > m.from;
     const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
@@ -619,8 +633,8 @@ void Position::unmake() {
 // castling king or rook ends its castling rights.
 void Position::blast(int center, Undo& u) {
   const Rules& r = *rules_;
-  for (int offset : {0, 1, -1, board_width, -board_width, board_width + 1, board_width - 1,
-                     -board_width + 1, -board_width - 1}) {
+  for (int i = -1; i < static_cast<int>(king_steps.size()); ++i) {
+    const int offset = i < 0 ? 0 : king_steps[static_cast<std::size_t>(i)];
     const int sq = center + offset;
     const Cell c = board_[sq];
     if (c == empty_cell || c == off_board) continue;
@@ -659,15 +673,62 @@ void Position::unblast(const Undo& u) {
   }
 }
 
+// flipEnclosedPieces: the other side's pieces the move on m.to encloses change sides.
+// Reversi's are those on a queen's line from the square up to the first own piece, with
+// nothing but the other side's between; ataxx's every one a king's step away; quadwrangle's
+// the same, after a move of a piece on the board or a drop next to an own piece.
+void Position::flip_enclosed(Move m, Undo& u) {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  constexpr const auto& around = king_steps;
+  auto theirs = [&](int sq) {
+    const Cell c = board_[sq];
+    return holds_piece_of(c, them);
+  };
+  auto ours = [&](int sq) {
+    const Cell c = board_[sq];
+    return holds_piece_of(c, us);
+  };
+  auto turn = [&](int sq) {
+    const int t = cell_type(board_[sq]);
+    remove(sq);
+    place(sq, make_cell(us, t));
+    flipped_.push_back(static_cast<std::int16_t>(sq));
+    ++u.flipped;
+  };
+  const int to = m.to;
+  if (r.flip == Enclosing::reversi) {
+    for (int d : around) {
+      int s = to + d;
+      while (theirs(s)) s += d;
+      if (s != to + d && ours(s))
+        for (int f = to + d; f != s; f += d) turn(f);
+    }
+    return;
+  }
+  if (r.flip == Enclosing::quadwrangle && m.kind != MoveKind::normal &&
+      std::none_of(around.begin(), around.end(), [&](int d) { return ours(to + d); }))
+    return;
+  for (int d : around)
+    if (theirs(to + d)) turn(to + d);
+}
+
+void Position::unflip(const Undo& u) {
+  for (int i = 0; i < u.flipped; ++i) {
+    const int sq = flipped_.back();
+    flipped_.pop_back();
+    const Cell c = board_[sq];
+    remove(sq);
+    place(sq, make_cell(cell_color(c) ^ 1, cell_type(c)));
+  }
+}
+
 // Whether a pseudo-royal piece of `color` stands next to sq: with blasts, a piece touching
 // the other side's royal piece cannot be taken (the capture would blast that piece too).
 bool Position::touches_royal(int sq, int color) const {
-  for (int offset : {1, -1, board_width, -board_width, board_width + 1, board_width - 1,
-                     -board_width + 1, -board_width - 1}) {
+  for (int offset : king_steps) {
     const Cell c = board_[sq + offset];
-    if (c != empty_cell && c != off_board && cell_color(c) == color &&
-        pseudo_royal(color, cell_type(c)))
-      return true;
+    if (holds_piece_of(c, color) && pseudo_royal(color, cell_type(c))) return true;
   }
   return false;
 }

@@ -16,6 +16,7 @@ namespace banmen::fairy {
 
 // promotion: a pawn promoting to a type of promotionPieceTypes (UCI suffix: the letter);
 // piece_promotion: a piece becoming its promotedPieceType (UCI suffix: '+');
+// piece_demotion: a promoted piece becoming its unpromoted type (pieceDemotion; suffix '-');
 // drop: a piece from the hand put on an empty square (UCI P@e4);
 // pass: the side moves nothing (pass, passOnStalemate), written as its king's square twice
 // (e2e2), or without a king as its first piece's, as Fairy-Stockfish writes it.
@@ -26,7 +27,8 @@ enum class MoveKind : std::uint8_t {
   en_passant,
   piece_promotion,
   drop,
-  pass
+  pass,
+  piece_demotion
 };
 
 // A move. For castling `to` is the castling rook's square (king takes rook), as
@@ -40,7 +42,7 @@ struct Move {
   std::uint16_t from;
   std::uint16_t to;
   MoveKind kind;
-  std::int8_t promotion;  // the type promoted to (kinds promotion and piece_promotion)
+  std::int8_t promotion;  // the type promoted to (promotion, piece_promotion), demoted to
   std::uint16_t gate;
   friend bool operator==(const Move&, const Move&) = default;
 };
@@ -90,7 +92,8 @@ struct MoveList {
 
 struct ImmediateEnd {
   EndValue value;
-  const char* reason;  // "extinction", "flag", "connect", "bikjang" or "double_pass"
+  // "extinction", "flag", "connect", "bikjang", "double_pass" or "full_board"
+  const char* reason;
 };
 
 // A scratch table of squares for one step of move generation: a square is marked when it
@@ -169,10 +172,16 @@ class Position {
   // Keys of every position since the last irreversible move (for repetition).
   const std::vector<std::uint64_t>& key_history() const { return keys_; }
   // Beside each key, whether the side to move was in check there (kept only where
-  // perpetualCheckIllegal and moveRepetitionIllegal need it).
+  // perpetualCheckIllegal, moveRepetitionIllegal or shatarMateRule need it): 0, or 1 for a
+  // check, 3 for a shak (shatarMateRule).
   const std::vector<std::uint8_t>& check_history() const { return checks_; }
 
   bool attacked(int sq, int by) const;
+  // The types (bit per type) of the other side's pieces that give check.
+  std::uint32_t checker_types() const;
+  // The value and reason of a checkmate of the side to move (shatarMateRule's knight mate
+  // and niol, or checkmateValue).
+  std::pair<EndValue, const char*> checkmate_result() const;
   bool in_check() const { return king_sq_[side_] && attacked(king_sq_[side_], side_ ^ 1); }
   // The value of a stalemate for the side to move: stalemateValue, or with
   // stalematePieceCount by the pieces on the board (fewer than the other side's:
@@ -220,6 +229,13 @@ class Position {
   // Board setup (fen.cpp builds positions through these).
   void clear();
   void put(int sq, Cell cell, int unpromoted_type = -1);
+  // A wall (a FEN's '*'): a square of the board that no piece enters or passes, as the edge.
+  void put_wall(int sq) {
+    board_[sq] = off_board;
+    ++walls_;
+  }
+  int walls() const { return walls_; }
+  bool wall(int sq) const { return board_[sq] == off_board && rules_->on_board(sq); }
   void set_side(int side) { side_ = side; }
   void set_castling(int color, int side, int rook_sq, int king_sq);
   // Marks the piece on sq as promoted from a pawn (a FEN's '~').
@@ -243,6 +259,7 @@ class Position {
     std::array<std::int16_t, 2> castle_king;
     std::int8_t to_hand;   // the type a capture put into the mover's hand, or -1
     std::uint8_t blasted;  // pieces the capture's blast removed (on blasted_)
+    std::uint8_t flipped;  // pieces the move turned over (on flipped_)
     std::array<std::uint16_t, 2> gates;
     std::array<std::int8_t, 2> checks_left;
     std::int16_t ep;
@@ -262,13 +279,14 @@ class Position {
   void add_sittuyin_promotions(MoveList& out) const;
   template <bool unique>
   void add_piece_moves(MoveList& out, int from, int type) const;
-  void add_piece_promotions(MoveList& out, int from, int to) const;
+  void add_piece_promotions(MoveList& out, int from, int to, int promoted, int demoted) const;
   void add_pawn_like_moves(MoveList& out, int from, int to, int type) const;
   void add_custom_en_passant(MoveList& out, int from, int type) const;
   bool reaches(int from, int to, int type, bool capture) const;
   void set_custom_en_passant(int from, int to, int type);
   void add_drops(MoveList& out) const;
   void add_gatings(MoveList& out) const;
+  void add_cambodian_moves(MoveList& out) const;
   bool may_gate(int type, int sq) const;
   void add_pass(MoveList& out) const;
   void add_diagonal_moves(MoveList& out, int from, int type) const;
@@ -283,11 +301,16 @@ class Position {
   bool castling_legal(Move m) const;
   bool kings_face(int king, int them) const;
   bool pseudo_royal_legal(Move m) const;
+  std::uint8_t check_entry() const;
   void mark_exposing_squares(SquareMarks& marks) const;
   void remove(int sq);
   void place(int sq, Cell cell);
   void blast(int center, Undo& u);
   void unblast(const Undo& u);
+  void flip_enclosed(Move m, Undo& u);
+  void unflip(const Undo& u);
+  bool enclosing_allows(int to, bool start_phase) const;
+  void mark_anyside_drops(SquareMarks& marks) const;
   bool touches_royal(int sq, int color) const;
   std::uint64_t castling_key() const;
   int count_limit(int side_to_count) const;
@@ -317,6 +340,7 @@ class Position {
   std::uint64_t key_ = 0;
   std::array<std::int8_t, 2> checks_left_{};
   std::array<std::uint16_t, 2> gates_{};
+  int walls_ = 0;
   bool bikjang_ = false;
   bool passed_ = false;  // the last move was a pass
   std::vector<Undo> undo_;
@@ -328,6 +352,8 @@ class Position {
     std::int8_t to_hand;  // the type put into the hand of the other side than its owner, or -1
   };
   std::vector<Blasted> blasted_;
+  // The squares whose pieces a move turned over (flipEnclosedPieces), the last move's last.
+  std::vector<std::int16_t> flipped_;
   std::vector<std::uint64_t> keys_;
   std::vector<std::uint8_t> checks_;
 };

@@ -201,6 +201,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
     if (p.name == "rook") r.rook_type = static_cast<int>(r.types.size()) - 1;
     if (p.name == "knight") r.knight_type = static_cast<int>(r.types.size()) - 1;
     if (p.name == "silver") r.khon_type = static_cast<int>(r.types.size()) - 1;
+    if (p.name == "fers") r.fers_type = static_cast<int>(r.types.size()) - 1;
   }
   if (d.king_letter) {
     r.types.push_back(compile_piece("king", d.king_letter, d.king_moves, false, d.files, d.ranks));
@@ -289,6 +290,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.piece_promotion = std::any_of(r.promoted_type.begin(), r.promoted_type.end(),
                                   [](std::int8_t t) { return t >= 0; });
   r.mandatory_piece_promotion = s.mandatory_piece_promotion;
+  r.piece_demotion = s.piece_demotion;
+  r.piece_promotion_on_capture = s.piece_promotion_on_capture;
   r.double_step = s.double_step;
   if (r.double_step) {
     r.double_step_zone[white] = region(s.double_step_region_white, r.files, r.ranks);
@@ -381,6 +384,13 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   for (int t : letters_to_types(s.mutually_immune_types)) r.mutually_immune_types |= 1u << t;
   r.check_counting = s.check_counting;
   r.seirawan_gating = s.seirawan_gating;
+  r.gating = s.gating;
+  r.cambodian_moves = s.cambodian_moves;
+  r.makpong = s.makpong_rule;
+  r.shatar_mate = s.shatar_mate_rule;
+  for (std::size_t t = 0; t < r.types.size(); ++t)
+    if (r.types[t].name == "knight" || r.types[t].name == "rook" || r.types[t].name == "bers")
+      r.shak_types |= 1u << t;
 
   // As Fairy-Stockfish reads it: a flag region without flagPiece (or with *) is reached by
   // any piece, the last letter counts, and - is none.
@@ -486,7 +496,16 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.bikjang_rule = s.bikjang_rule;
   r.material_counting = s.material_counting;
   r.move_repetition_illegal = s.move_repetition_illegal;
-  r.track_checks = r.perpetual_check_illegal || r.move_repetition_illegal;
+  r.enclosing_drop = s.enclosing_drop;
+  r.enclosing_start = region(s.enclosing_drop_start, r.files, r.ranks);
+  r.enclosing_start_any =
+      std::any_of(r.enclosing_start.begin(), r.enclosing_start.end(), [](bool on) { return on; });
+  r.flip = s.flip_enclosed_pieces;
+  r.free_drops = s.free_drops && s.piece_drops;
+  r.adjudicate_full_board = s.adjudicate_full_board;
+  r.chasing = s.chasing_rule == "axf";
+  r.track_checks =
+      r.perpetual_check_illegal || r.move_repetition_illegal || r.shatar_mate || r.chasing;
   for (std::size_t t = 0; t < r.types.size(); ++t)
     if (r.types[t].name == "shogiPawn") r.shogi_pawn_type = static_cast<int>(t);
   for (std::size_t t = 0; t < r.types.size(); ++t) {

@@ -48,6 +48,21 @@ constexpr int cell_type(Cell c) {
   return (c & 31) - 1;
 }
 inline constexpr int max_types = 28;  // 26 letters and the king, with room to spare
+// Whether the cell holds a piece of `color` (not empty, not off the board or a wall).
+constexpr bool holds_piece_of(Cell c, int color) {
+  return c != empty_cell && c != off_board && cell_color(c) == color;
+}
+
+// The eight squares around a square, as board offsets (blasts, touching kings, enclosing
+// drops and flips).
+inline constexpr std::array<int, 8> king_steps{1,
+                                               -1,
+                                               board_width,
+                                               -board_width,
+                                               board_width + 1,
+                                               board_width - 1,
+                                               -board_width + 1,
+                                               -board_width - 1};
 
 // One leap: the target offset, and the squares (as offsets from the origin) that must be
 // empty for a lame leaper.
@@ -144,6 +159,11 @@ struct Rules {
   std::array<std::int8_t, max_types> promoted_type{};
   bool piece_promotion = false;  // any type has a promoted type
   bool mandatory_piece_promotion = false;
+  // pieceDemotion: a promoted piece may (with mandatory_piece_promotion must) become its
+  // unpromoted type on a move into, within or out of the region, as a promotion would.
+  bool piece_demotion = false;
+  // piecePromotionOnCapture: piece promotions and demotions only on moves that capture.
+  bool piece_promotion_on_capture = false;
   bool double_step = true;
   std::array<SquareSet, 2> double_step_zone{};
   std::array<SquareSet, 2> triple_step_zone{};  // the named pawn's three-square step
@@ -200,8 +220,14 @@ struct Rules {
   bool blast_on_capture = false;
   std::uint32_t blast_immune_types = 0;
   std::uint32_t mutually_immune_types = 0;  // bit per type: cannot take a piece of its own type
-  bool seirawan_gating = false;             // gating pieces from the hand (Position::gates())
-  bool check_counting = false;  // n-check: the checks each side still has to give, in the FEN
+  bool gating = false;           // gates (Position::gates()), from the FEN's castling field
+  bool cambodian_moves = false;  // the king's and met's first moves from their gates
+  bool makpong = false;          // a king in check moves only to take its one checker
+  bool shatar_mate = false;      // shatarMateRule (Position::checkmate_result())
+  std::uint32_t shak_types = 0;  // bit per type: knight, rook and bers give a shak
+  int fers_type = -1;            // the type named fers (cambodian's met)
+  bool seirawan_gating = false;  // gating pieces from the hand (Position::gates())
+  bool check_counting = false;   // n-check: the checks each side still has to give, in the FEN
 
   std::array<int, 2> flag_type{-1, -1};  // any_flag_type: every piece (flagPiece = *)
   static constexpr int any_flag_type = -2;
@@ -284,6 +310,9 @@ struct Rules {
   std::array<SquareSet, 2> soldier_zone{};  // from soldierPromotionRank on
   bool flying_general = false;              // the two kings may not face each other on an open line
   bool perpetual_check_illegal = false;     // a repetition by perpetual check loses
+  // Xiangqi's chase rule (chasingRule = axf, fairy/chase.h): a repetition by chasing every
+  // move loses for the chaser; checks lengthen the n-move rule.
+  bool chasing = false;
   bool shogi_pawn_drop_mate_illegal = false;  // a mate by dropping a shogiPawn loses
   // Janggi's rules (variant_file.h): the diagonal lines, passing, bikjang, material
   // counting and the move repetition rule.
@@ -304,9 +333,18 @@ struct Rules {
   // Whether positions remember if their side to move was in check (for the repetition rules).
   bool track_checks = false;
   int shogi_pawn_type = -1;  // the type named shogiPawn, or -1
+  // Reversi and ataxx (variant_file.h): the drop rule, the squares played first (while one
+  // of them is empty a drop goes only there), the flip rule, drops that take nothing from a
+  // hand, and the end by material when the board is full.
+  Enclosing enclosing_drop = Enclosing::none;
+  SquareSet enclosing_start{};
+  bool enclosing_start_any = false;  // enclosing_start holds a square
+  Enclosing flip = Enclosing::none;
+  bool free_drops = false;
+  bool adjudicate_full_board = false;
 
   // Whether positions have hands (a FEN's pocket): drops, or gating from the hand.
-  bool hands() const { return drops || seirawan_gating; }
+  bool hands() const { return (drops && !free_drops) || seirawan_gating; }
   int type_of_letter(char lower) const;
   int push(int color) const { return color == white ? board_width : -board_width; }
   bool on_board(int sq) const { return sq >= 0 && sq < board_cells && empty_board[sq] == 0; }

@@ -74,25 +74,28 @@ const NamedPiece* find_named(std::string_view name) {
 enum class Kind {
   integer,
   boolean,
-  value,     // win, loss, draw or none
-  region,    // squares: a8 b8, or whole ranks/files with * (e.g. *8, a*)
-  letters,   // piece letters, or - for none
-  letter,    // one piece letter (or * for any, where the key allows it)
-  file,      // a file letter
-  fen,       // a start position
-  pairs,     // letter:letter pairs (promotedPieceType)
-  limits,    // letter:count pairs (promotionLimit)
-  counting,  // makruk, cambodian, asean or none
-  material,  // janggi, unweighted, whitedrawodds, blackdrawodds or none
-  board,     // a board template's name: fairy, shogi, xiangqi, ...
-  table,     // a table of piece letters: letters, '.', '+' and '*', or -
+  value,      // win, loss, draw or none
+  region,     // squares: a8 b8, or whole ranks/files with * (e.g. *8, a*)
+  letters,    // piece letters, or - for none
+  letter,     // one piece letter (or * for any, where the key allows it)
+  file,       // a file letter
+  fen,        // a start position
+  pairs,      // letter:letter pairs (promotedPieceType)
+  limits,     // letter:count pairs (promotionLimit)
+  counting,   // makruk, cambodian, asean or none
+  material,   // janggi, unweighted, whitedrawodds, blackdrawodds or none
+  enclosing,  // reversi, ataxx, snort, anyside, top or none (enclosingDrop)
+  flipping,   // reversi, ataxx, quadwrangle or none (flipEnclosedPieces)
+  board,      // a board template's name: fairy, shogi, xiangqi, ...
+  table,      // a table of piece letters: letters, '.', '+' and '*', or -
+  chasing,    // axf or none
 };
 
 // The field a key is read into, by its type.
-using Field =
-    std::variant<int VariantSettings::*, bool VariantSettings::*, EndValue VariantSettings::*,
-                 char VariantSettings::*, CountingRule VariantSettings::*,
-                 MaterialCounting VariantSettings::*, std::string VariantSettings::*>;
+using Field = std::variant<int VariantSettings::*, bool VariantSettings::*,
+                           EndValue VariantSettings::*, char VariantSettings::*,
+                           CountingRule VariantSettings::*, MaterialCounting VariantSettings::*,
+                           Enclosing VariantSettings::*, std::string VariantSettings::*>;
 
 struct KeySpec {
   std::string_view key;
@@ -108,10 +111,12 @@ using S = VariantSettings;
 // keys' order (the order a section's errors are reported in). Piece keys (named pieces,
 // customPieceN, king) and the board size are handled on their own below.
 constexpr std::array key_specs{
+    KeySpec{"adjudicateFullBoard", Kind::boolean, &S::adjudicate_full_board},
     KeySpec{"bikjangRule", Kind::boolean, &S::bikjang_rule},
     KeySpec{"blackDropRegion", Kind::region, &S::drop_region_black},
     KeySpec{"blastImmuneTypes", Kind::letters, &S::blast_immune_types},
     KeySpec{"blastOnCapture", Kind::boolean, &S::blast_on_capture},
+    KeySpec{"cambodianMoves", Kind::boolean, &S::cambodian_moves},
     KeySpec{"capturesToHand", Kind::boolean, &S::captures_to_hand},
     KeySpec{"castling", Kind::boolean, &S::castling},
     KeySpec{"castlingDroppedPiece", Kind::boolean, &S::castling_dropped_piece},
@@ -123,6 +128,7 @@ constexpr std::array key_specs{
     KeySpec{"castlingRookKingsideFile", Kind::file, &S::castling_rook_kingside_file},
     KeySpec{"castlingRookPieces", Kind::letters, &S::castling_rook_pieces},
     KeySpec{"castlingRookQueensideFile", Kind::file, &S::castling_rook_queenside_file},
+    KeySpec{"chasingRule", Kind::chasing, &S::chasing_rule},
     KeySpec{"checkCounting", Kind::boolean, &S::check_counting},
     KeySpec{"checking", Kind::boolean, &S::checking},
     KeySpec{"checkmateValue", Kind::value, &S::checkmate_value},
@@ -157,6 +163,8 @@ constexpr std::array key_specs{
     KeySpec{"enPassantRegionWhite", Kind::region, &S::en_passant_region_white},
     KeySpec{"enPassantTypesBlack", Kind::letters, &S::en_passant_types_black},
     KeySpec{"enPassantTypesWhite", Kind::letters, &S::en_passant_types_white},
+    KeySpec{"enclosingDrop", Kind::enclosing, &S::enclosing_drop},
+    KeySpec{"enclosingDropStart", Kind::region, &S::enclosing_drop_start},
     KeySpec{"extinctionClaim", Kind::boolean, &S::extinction_claim},
     KeySpec{"extinctionOpponentPieceCount", Kind::integer, &S::extinction_opponent_piece_count, 0,
             120},
@@ -172,9 +180,12 @@ constexpr std::array key_specs{
     KeySpec{"flagPieceSafe", Kind::boolean, &S::flag_piece_safe},
     KeySpec{"flagRegionBlack", Kind::region, &S::flag_region_black},
     KeySpec{"flagRegionWhite", Kind::region, &S::flag_region_white},
+    KeySpec{"flipEnclosedPieces", Kind::flipping, &S::flip_enclosed_pieces},
     KeySpec{"flyingGeneral", Kind::boolean, &S::flying_general},
+    KeySpec{"freeDrops", Kind::boolean, &S::free_drops},
     KeySpec{"gating", Kind::boolean, &S::gating},
     KeySpec{"immobilityIllegal", Kind::boolean, &S::immobility_illegal},
+    KeySpec{"makpongRule", Kind::boolean, &S::makpong_rule},
     KeySpec{"mandatoryPawnPromotion", Kind::boolean, &S::mandatory_pawn_promotion},
     KeySpec{"mandatoryPiecePromotion", Kind::boolean, &S::mandatory_piece_promotion},
     KeySpec{"materialCounting", Kind::material, &S::material_counting},
@@ -194,7 +205,9 @@ constexpr std::array key_specs{
     KeySpec{"passOnStalemateWhite", Kind::boolean, &S::pass_on_stalemate_white},
     KeySpec{"passWhite", Kind::boolean, &S::pass_white},
     KeySpec{"perpetualCheckIllegal", Kind::boolean, &S::perpetual_check_illegal},
+    KeySpec{"pieceDemotion", Kind::boolean, &S::piece_demotion},
     KeySpec{"pieceDrops", Kind::boolean, &S::piece_drops},
+    KeySpec{"piecePromotionOnCapture", Kind::boolean, &S::piece_promotion_on_capture},
     KeySpec{"pieceToCharTable", Kind::table, &S::piece_to_char_table},
     KeySpec{"pocketSize", Kind::integer, &S::pocket_size, 0, 64},
     KeySpec{"promotedPieceType", Kind::pairs, &S::promoted_piece_type},
@@ -208,6 +221,7 @@ constexpr std::array key_specs{
     KeySpec{"promotionRegionWhite", Kind::region, &S::promotion_region_white},
     KeySpec{"promotionZonePawnDrops", Kind::boolean, &S::promotion_zone_pawn_drops},
     KeySpec{"seirawanGating", Kind::boolean, &S::seirawan_gating},
+    KeySpec{"shatarMateRule", Kind::boolean, &S::shatar_mate_rule},
     KeySpec{"shogiPawnDropMateIllegal", Kind::boolean, &S::shogi_pawn_drop_mate_illegal},
     KeySpec{"sittuyinPromotion", Kind::boolean, &S::sittuyin_promotion},
     KeySpec{"sittuyinRookDrop", Kind::boolean, &S::sittuyin_rook_drop},
@@ -237,6 +251,9 @@ constexpr bool field_fits(const KeySpec& s) {
       return std::holds_alternative<CountingRule S::*>(s.field);
     case Kind::material:
       return std::holds_alternative<MaterialCounting S::*>(s.field);
+    case Kind::enclosing:
+    case Kind::flipping:
+      return std::holds_alternative<Enclosing S::*>(s.field);
     case Kind::region:
     case Kind::letters:
     case Kind::letter:
@@ -245,6 +262,7 @@ constexpr bool field_fits(const KeySpec& s) {
     case Kind::limits:
     case Kind::board:
     case Kind::table:
+    case Kind::chasing:
       return std::holds_alternative<std::string S::*>(s.field);
   }
   return false;
@@ -279,6 +297,16 @@ MaterialCounting material_counting(std::string_view v) {
   if (v == "whitedrawodds") return MaterialCounting::white_draw_odds;
   if (v == "blackdrawodds") return MaterialCounting::black_draw_odds;
   return MaterialCounting::none;
+}
+
+Enclosing enclosing_rule(std::string_view v) {
+  if (v == "reversi") return Enclosing::reversi;
+  if (v == "ataxx") return Enclosing::ataxx;
+  if (v == "quadwrangle") return Enclosing::quadwrangle;
+  if (v == "snort") return Enclosing::snort;
+  if (v == "anyside") return Enclosing::anyside;
+  if (v == "top") return Enclosing::top;
+  return Enclosing::none;
 }
 
 // The text of a key read into a text field (regions, letters, pairs); empty for others.
@@ -391,10 +419,25 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
       if (v != "makruk" && v != "cambodian" && v != "asean" && v != "none")
         return "expects makruk, cambodian, asean or none";
       return std::nullopt;
+    case Kind::chasing:
+      if (v != "axf" && v != "none") return "expects axf or none";
+      return std::nullopt;
     case Kind::material:
       if (v != "janggi" && v != "unweighted" && v != "whitedrawodds" && v != "blackdrawodds" &&
           v != "none")
         return "expects janggi, unweighted, whitedrawodds, blackdrawodds or none";
+      return std::nullopt;
+    // Fairy-Stockfish reads every rule name for both keys, but plays quadwrangle only as a
+    // flip (as a drop rule it is ataxx's) and snort, anyside and top only as drop rules (as
+    // a flip, nothing): those combinations are refused rather than half-played.
+    case Kind::enclosing:
+      if (v != "reversi" && v != "ataxx" && v != "snort" && v != "anyside" && v != "top" &&
+          v != "none")
+        return "expects reversi, ataxx, snort, anyside, top or none";
+      return std::nullopt;
+    case Kind::flipping:
+      if (v != "reversi" && v != "ataxx" && v != "quadwrangle" && v != "none")
+        return "expects reversi, ataxx, quadwrangle or none";
       return std::nullopt;
     case Kind::board:
       // A board's name as pychess-variants knows them (fairy, shogi, xiangqi, janggi,
@@ -432,6 +475,8 @@ void store(VariantSettings& s, const KeySpec& spec, std::string_view v) {
           s.*field = counting_rule(v);
         else if constexpr (std::is_same_v<T, MaterialCounting>)
           s.*field = material_counting(v);
+        else if constexpr (std::is_same_v<T, Enclosing>)
+          s.*field = enclosing_rule(v);
         else
           s.*field = std::string(v);
       },
@@ -615,6 +660,13 @@ std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
     (key == "pass" ? d.settings.pass_black : d.settings.pass_on_stalemate_black) = *on;
     return std::nullopt;
   }
+  // dropOnTop = true is Fairy-Stockfish's other name for enclosingDrop = top.
+  if (key == "dropOnTop") {
+    const auto on = to_bool(value);
+    if (!on) return "expects true or false";
+    if (*on) d.settings.enclosing_drop = Enclosing::top;
+    return std::nullopt;
+  }
   const KeySpec* spec = find_spec(key);
   if (!spec) return "is not a key this engine supports";
   if (auto problem = check_value(*spec, value)) return problem;
@@ -700,8 +752,9 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
                  promotes(
                      d, static_cast<char>(std::tolower(static_cast<unsigned char>(row[k + 1]))))) {
         // A promoted piece, written as its unpromoted letter after '+'; counted with it.
-      } else if (letter_known(d, static_cast<char>(std::tolower(static_cast<unsigned char>(c))))) {
-        ++files;
+      } else if (c == '*' ||
+                 letter_known(d, static_cast<char>(std::tolower(static_cast<unsigned char>(c))))) {
+        ++files;  // a piece, or a wall (a square no piece may enter, as Fairy-Stockfish's '*')
       } else {
         return VariantError{line_of("startFen"), "startFen",
                             std::string("uses '") + c + "', which is not a piece of " + d.name};
@@ -788,11 +841,25 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
     if (!value->empty() && *value != "-" && (d.king_letter || v.extinction_pseudo_royal))
       return VariantError{line_of(key), key,
                           "cannot be used with a royal king or pseudo-royal pieces"};
-  if (v.gating != v.seirawan_gating)
-    return VariantError{line_of(v.gating ? "gating" : "seirawanGating"),
-                        v.gating ? "gating" : "seirawanGating",
-                        "is played only with the other (gating = true and seirawanGating = "
-                        "true, as S-chess); cambodian's gates are not played"};
+  if (v.gating && !v.seirawan_gating && !v.cambodian_moves)
+    return VariantError{line_of("gating"), "gating",
+                        "is played only with seirawanGating (S-chess) or cambodianMoves"};
+  for (auto [key, on] : {std::pair{"seirawanGating", v.seirawan_gating},
+                         std::pair{"cambodianMoves", v.cambodian_moves}})
+    if (on && !v.gating)
+      return VariantError{line_of(key), key, "needs gating = true (the gates it uses)"};
+  // piecePromotionOnCapture is played for pieces; a pawn that promotes to its
+  // promotedPieceType on a quiet step as well is not.
+  if (v.piece_promotion_on_capture)
+    for (std::string_view w : words(v.promoted_piece_type))
+      if (w[2] != '-')
+        for (const PieceType& p : d.pieces)
+          if (p.is_pawn && p.letter == w[0])
+            return VariantError{line_of("piecePromotionOnCapture"), "piecePromotionOnCapture",
+                                "is not played with a promotedPieceType for the pawn"};
+  if (v.flip_enclosed_pieces != Enclosing::none && d.king_letter)
+    return VariantError{line_of("flipEnclosedPieces"), "flipEnclosedPieces",
+                        "cannot be used with a royal king (king = -), as in Fairy-Stockfish"};
   if (v.flag_piece_safe && v.blast_on_capture)
     return VariantError{line_of("flagPieceSafe"), "flagPieceSafe",
                         "cannot be used with blastOnCapture (its safety test does not see blasts)"};

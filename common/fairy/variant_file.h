@@ -55,6 +55,13 @@ enum class MaterialCounting : std::uint8_t {
   black_draw_odds
 };
 
+// The enclosing rules of Fairy-Stockfish (enclosingDrop, flipEnclosedPieces): reversi's
+// (a line of the other side's pieces closed by one's own, along a queen's line), ataxx's
+// (next to a piece, a king's step away), quadwrangle's (ataxx's flip, for a drop only next
+// to an own piece), snort's (a drop not a wazir's step from the other side's pieces), top
+// (connect four: on the first rank or on top of a piece) and anyside (slid in from an edge).
+enum class Enclosing : std::uint8_t { none, reversi, ataxx, quadwrangle, snort, anyside, top };
+
 // The plain keys of a definition, each read once into a field of its type (the reader's
 // key table in variant_file.cpp pairs each key with its field, one line each). Regions,
 // piece letters and pairs stay as written, already checked; an empty text is a key not set.
@@ -70,7 +77,9 @@ struct VariantSettings {
   bool mandatory_pawn_promotion = true;
   std::string promoted_piece_type;  // letter:letter pairs
   bool mandatory_piece_promotion = false;
-  std::string promotion_limit;  // letter:count pairs
+  bool piece_demotion = false;              // a promoted piece may move as its unpromoted type
+  bool piece_promotion_on_capture = false;  // promotions and demotions only by captures
+  std::string promotion_limit;              // letter:count pairs
   bool double_step = true;
   std::string double_step_region_white = "*2";
   std::string double_step_region_black = "*7";
@@ -146,6 +155,16 @@ struct VariantSettings {
   // field names them) may bring a piece from the hand onto it (gating and seirawanGating).
   bool gating = false;
   bool seirawan_gating = false;
+  // Cambodian chess: the king on its gate may leap like a knight to the rank in front, the
+  // met (fers) on its gate may step two squares straight ahead; neither captures (the gates
+  // are the castling field's letters, and need gating).
+  bool cambodian_moves = false;
+  // Makpong: a king in check may only move to take the one piece that checks it.
+  bool makpong_rule = false;
+  // Shatar: a mate given by knights alone loses for the mating side; a mate counts only when
+  // the series of checks that led to it held a shak (a check by a knight, rook or bers), and
+  // is otherwise a draw (niol).
+  bool shatar_mate_rule = false;
   std::string flag_piece;
   std::string flag_region_white;
   std::string flag_region_black;
@@ -186,6 +205,8 @@ struct VariantSettings {
   bool shogi_pawn_drop_mate_illegal = false;
   bool flying_general = false;
   bool perpetual_check_illegal = false;
+  // Xiangqi's chase rule (chasingRule): "axf" or "none".
+  std::string chasing_rule = "none";
   // Janggi's: the squares joined by the palace's diagonals (diagonalLines); a side may pass
   // (pass), or pass only when it has no other move (passOnStalemate); kings facing on an
   // open line must be parted by the side to move, or the game ends (bikjangRule); a game
@@ -212,6 +233,16 @@ struct VariantSettings {
   EndValue connect_value = EndValue::win;
   std::string connect_region1_white, connect_region2_white;
   std::string connect_region1_black, connect_region2_black;
+  // Reversi and ataxx: where a drop may go (enclosingDrop; while a square of
+  // enclosingDropStart is empty, only there), which pieces a move turns over
+  // (flipEnclosedPieces), drops of pieces never counted in a hand (freeDrops: set by
+  // Fairy-Stockfish's ataxx in its code, its file has no such key), and the game decided by
+  // material once the board is full (adjudicateFullBoard).
+  Enclosing enclosing_drop = Enclosing::none;
+  std::string enclosing_drop_start;
+  Enclosing flip_enclosed_pieces = Enclosing::none;
+  bool free_drops = false;
+  bool adjudicate_full_board = false;
 };
 
 // A piece type's mobility region (mobilityRegionWhiteKing = d1 e1 f1 ...): the squares a

@@ -27,10 +27,7 @@ constexpr PerftCase atomic_cases[] = {
 };
 
 TEST(FairyAtomic, PerftEqualsFairyStockfish) {
-  for (const PerftCase& c : atomic_cases) {
-    Position pos = test::position_of(catalogue_rules(c.variant), c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
-  }
+  test::expect_catalogue_perft(atomic_cases);
 }
 
 bool lists(const Game& g, const std::string& m) {

@@ -12,6 +12,9 @@
 //        [--named v1,v2]      (more of Fairy-Stockfish's variants, played by name)
 //        [--undo P]           (with probability P a side takes back its own last move when
 //                              it can, so that games repeat: repetition rules)
+//        [--undo-from N]      (... only from ply N on, once the pieces have come out)
+//        [--chase P]          (otherwise with probability P a move after which the moved
+//                              piece could take something, if there is one: chases)
 // exit: 0 no differences, 1 differences (listed), 77 ffish-es6 is not installed (skip)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { loadFfish } from '../js/ffish.mjs';
 
 const [rules, jsDir, iniFile, ...rest] = process.argv.slice(2);
-const opt = { games: 12, plies: 200, seed: 11, builtins: true, named: [], undo: 0 };
+const opt = { games: 12, plies: 200, seed: 11, builtins: true, named: [], undo: 0, 'undo-from': 0, chase: 0 };
 for (let i = 0; i + 1 < rest.length; i += 2) {
   const key = rest[i].replace(/^--/, '');
   opt[key] = key === 'only' || key === 'named' ? rest[i + 1].split(',')
@@ -49,6 +52,26 @@ function random() {
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+// The moves after which the moved piece could take a piece (on a board with the side to
+// move flipped), for --chase.
+function attackingMoves(board, variant, moves) {
+  const out = [];
+  for (const m of moves) {
+    const sq = /^[a-l]\d+([a-l]\d+)$/.exec(m);
+    if (!sq) continue;
+    board.push(m);
+    const fields = board.fen().split(' ');
+    board.pop();
+    fields[1] = fields[1] === 'w' ? 'b' : 'w';
+    const flipped = new ffish.Board(variant, fields.join(' '));
+    const takes = flipped.legalMoves().split(' ')
+      .filter((t) => t.startsWith(sq[1]) && /^\D/.test(t.slice(sq[1].length)) && flipped.isCapture(t));
+    flipped.delete();
+    if (takes.length) out.push(m);
+  }
+  return out;
 }
 
 function banmen(args, input) {
@@ -106,8 +129,13 @@ for (const variant of [...BUILTIN, ...opt.named, ...CUSTOM]) {
       // The side's own last move the other way round, when --undo asks for it.
       const own = played.length >= 2 ? played[played.length - 2] : '';
       const back = own.replace(/^([a-l]\d+)([a-l]\d+)$/, '$2$1');
-      const move = opt.undo && back !== own && moves.includes(back) && random() < opt.undo ? back
-        : moves[Math.floor(random() * moves.length)];
+      let move = opt.undo && played.length >= opt['undo-from'] && back !== own && moves.includes(back) && random() < opt.undo ? back
+        : '';
+      if (!move && opt.chase && random() < opt.chase) {
+        const attacking = attackingMoves(board, variant, moves);
+        if (attacking.length) move = attacking[Math.floor(random() * attacking.length)];
+      }
+      if (!move) move = moves[Math.floor(random() * moves.length)];
       board.push(move);
       played.push(move);
     }

@@ -61,6 +61,15 @@ inline GamePtr catalogue_game(const std::string& variant, const std::string& fen
   return g.ok() ? std::move(*g) : nullptr;
 }
 
+// Each case's perft from its position, for variants known by name (Fairy-Stockfish's counts).
+template <std::size_t N>
+void expect_catalogue_perft(const PerftCase (&cases)[N]) {
+  for (const PerftCase& c : cases) {
+    Position pos = position_of(catalogue_rules(c.variant), c.fen);
+    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
+  }
+}
+
 // The legal moves of a variant known by name from a FEN, sorted.
 inline std::vector<std::string> sorted_moves(const std::string& variant, const std::string& fen) {
   auto g = catalogue_game(variant, fen);

@@ -1,7 +1,7 @@
-// S-chess (seirawan) and S-house (shouse): pieces in hand gated onto the square a piece
+// Gates: S-chess (seirawan) and S-house (shouse), pieces in hand gated onto the square a piece
 // leaves. Perft against Fairy-Stockfish's counts (`go perft N` after `setoption name
 // UCI_Variant value X`), and its UCI, SAN and FEN (the castling field's gates) as
-// Fairy-Stockfish (ffish-es6) writes them.
+// Fairy-Stockfish (ffish-es6) writes them; cambodian chess's first moves from its gates.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,13 +24,12 @@ constexpr PerftCase gating_cases[] = {
     {"seirawan", italian, 2, 2605},
     {"seirawan", "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RKH[Eeh] w ABCDacd - 6 5",
      2, 1286},
+    {"cambodian", "", 4, 361719},
+    {"karouk", "", 3, 15031},
 };
 
 TEST(FairyGating, PerftEqualsFairyStockfish) {
-  for (const PerftCase& c : gating_cases) {
-    Position pos = test::position_of(catalogue_rules(c.variant), c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
-  }
+  test::expect_catalogue_perft(gating_cases);
 }
 
 TEST(FairyGating, MovesFromGatesMayBringAPieceFromTheHand) {
@@ -70,12 +69,43 @@ TEST(FairyGating, SanAndFenAsFairyStockfishWritesThem) {
             "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/REBQ1RKH[eh] b acd - 7 5");
 }
 
+TEST(FairyGating, CambodianFirstMovesAndTheRookThatEndsTheLeap) {
+  // The king on d1 leaps to b2 or f2 (never capturing); the met on e1 would step to e3,
+  // where a pawn stands.
+  const auto start = test::sorted_moves("cambodian", "");
+  EXPECT_TRUE(test::lists(start, "d1b2"));
+  EXPECT_TRUE(test::lists(start, "d1f2"));
+  EXPECT_FALSE(test::lists(start, "e1e3"));
+  const auto open =
+      test::sorted_moves("cambodian", "rnsmksnr/8/pppppppp/8/8/PPP1PPPP/8/RNSKMSNR w DEde - 0 1");
+  EXPECT_FALSE(test::lists(open, "e1e3"));  // the met is on e1, the open file is d
+  const auto met =
+      test::sorted_moves("cambodian", "rnsmksnr/8/pppppppp/8/8/PPPP1PPP/8/RNSKMSNR w DEde - 0 1");
+  EXPECT_TRUE(test::lists(met, "e1e3"));
+  // A rook aimed at the other king (same file or rank, blocked or not) ends that king's leap.
+  auto g = catalogue_game("cambodian", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/R7/1NSKMSNR w DEde - 0 1");
+  ASSERT_TRUE(g->apply("a2e2").ok());
+  EXPECT_EQ(g->position(), "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/4R3/1NSKMSNR b DEd - 1 1");
+  const auto after = g->legal_moves();
+  EXPECT_EQ(std::count_if(after.begin(), after.end(),
+                          [](const std::string& m) {
+                            return m.starts_with("e8c7") || m.starts_with("e8g7");
+                          }),
+            0);
+  // Kar ouk: the first check wins.
+  auto karouk = catalogue_game("karouk", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+  ASSERT_TRUE(karouk->apply("a1a8").ok());
+  EXPECT_EQ(karouk->outcome(), Outcome::win(0, "check_count"));
+}
+
 TEST(FairyGating, GatingNeedsBothKeys) {
   VariantError error;
   EXPECT_FALSE(parse_variant_file("[v:chess]\ngating = true\n", error));
   EXPECT_EQ(error.key, "gating");
   EXPECT_FALSE(parse_variant_file("[v:chess]\nseirawanGating = true\n", error));
   EXPECT_EQ(error.key, "seirawanGating");
+  EXPECT_FALSE(parse_variant_file("[v:makruk]\ncambodianMoves = true\n", error));
+  EXPECT_EQ(error.key, "cambodianMoves");
 }
 
 }  // namespace

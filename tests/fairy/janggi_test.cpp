@@ -39,10 +39,7 @@ constexpr PerftCase janggi_cases[] = {
 };
 
 TEST(FairyJanggi, PerftEqualsFairyStockfish) {
-  for (const PerftCase& c : janggi_cases) {
-    Position pos = test::position_of(catalogue_rules(c.variant), c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
-  }
+  test::expect_catalogue_perft(janggi_cases);
 }
 
 TEST(FairyJanggi, CannonNeverHopsOverNorTakesACannon) {

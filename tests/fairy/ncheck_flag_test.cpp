@@ -25,10 +25,7 @@ constexpr PerftCase cases[] = {
 };
 
 TEST(FairyNCheck, PerftEqualsFairyStockfish) {
-  for (const PerftCase& c : cases) {
-    Position pos = test::position_of(catalogue_rules(c.variant), c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
-  }
+  test::expect_catalogue_perft(cases);
 }
 
 TEST(FairyNCheck, EachCheckCountsDownAndTheLastWins) {

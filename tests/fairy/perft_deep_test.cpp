@@ -52,9 +52,11 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
       {"torishogi", 4, 103857},    {"yarishogi", 4, 158404},      {"shako", 3, 185938},
       {"suicide", 4, 153299},      {"atomic", 5, 4864979},        {"3check", 5, 4865609},
       {"racingkings", 5, 9472927}, {"janggi", 4, 1065277},        {"janggicasual", 4, 1083563},
-      {"berolina", 4, 882717},     {"pawnsideways", 4, 250145},   {"pawnback", 4, 211739},
-      {"legan", 5, 112012},        {"wolf", 4, 353804},           {"spartan", 4, 473282},
-      {"sittuyin", 3, 580096},
+      {"kyotoshogi", 5, 225903},   {"micro", 6, 748638},          {"dobutsu", 7, 643982},
+      {"checkshogi", 4, 719408},   {"ataxx", 4, 155888},          {"flipersi", 10, 220736},
+      {"flipello", 8, 390216},     {"flipello10", 8, 392268},     {"berolina", 4, 882717},
+      {"pawnsideways", 4, 250145}, {"pawnback", 4, 211739},       {"legan", 5, 112012},
+      {"wolf", 4, 353804},         {"spartan", 4, 473282},        {"sittuyin", 3, 580096},
   };
   for (const auto& c : cases) {
     auto variant = named_variant(c.variant);

@@ -159,11 +159,12 @@ TEST(FairyPiecePromotion, DefinitionErrorsNameTheLineAndTheKey) {
   EXPECT_NE(load_error("[v:chess]\n\npromotedPieceType = k:q\n").find("line 3: promotedPieceType"),
             std::string::npos);
   EXPECT_NE(load_error("[v:chess]\npromotedPieceType = rq\n").find("line 2"), std::string::npos);
-  // Keys of piece promotion this engine does not play are refused, never ignored.
-  EXPECT_EQ(load_error("[v:chess]\npieceDemotion = true\n"),
-            "line 2: pieceDemotion is not a key this engine supports");
-  EXPECT_EQ(load_error("[v:chess]\npiecePromotionOnCapture = true\n"),
-            "line 2: piecePromotionOnCapture is not a key this engine supports");
+  // A pawn's promotedPieceType is not played with promotions only on captures.
+  EXPECT_EQ(load_error("[v:chess]\npromotedPieceType = p:q\npiecePromotionOnCapture = true\n"),
+            "line 3: piecePromotionOnCapture is not played with a promotedPieceType for the pawn");
+  EXPECT_EQ(load_error("[v:chess]\npromotedPieceType = r:q\npieceDemotion = true\n"
+                       "piecePromotionOnCapture = true\n"),
+            "");
   EXPECT_EQ(load_error("[v:chess]\nmandatoryPiecePromotion = maybe\n"),
             "line 2: mandatoryPiecePromotion expects true or false");
   // p:- removes an inherited pair; a start position may hold promoted pieces.

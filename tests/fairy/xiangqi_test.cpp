@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 
 #include "fairy/factory.h"
 #include "fairy_test_util.h"
@@ -45,10 +46,7 @@ constexpr PerftCase xiangqi_cases[] = {
 };
 
 TEST(FairyXiangqi, PerftEqualsFairyStockfish) {
-  for (const PerftCase& c : xiangqi_cases) {
-    Position pos = test::position_of(catalogue_rules(c.variant), c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen;
-  }
+  test::expect_catalogue_perft(xiangqi_cases);
 }
 
 TEST(FairyXiangqi, PalaceRiverAndSoldier) {
@@ -113,6 +111,57 @@ TEST(FairyXiangqi, StalemateAndPerpetualCheckLose) {
   auto stale = create_fairy_game(named_variant("xiangqi"), "3k5/R8/9/9/9/4R4/9/9/9/5K3 b - - 0 1");
   ASSERT_TRUE(stale.ok());
   EXPECT_EQ((*stale)->outcome(), Outcome::win(0, "stalemate"));
+}
+
+// Plays `moves` from `fen` in xiangqi, the game going on until the last.
+GamePtr xiangqi_after(const char* fen, std::initializer_list<const char*> moves) {
+  auto g = create_fairy_game(named_variant("xiangqi"), fen);
+  EXPECT_TRUE(g.ok());
+  if (!g.ok()) return nullptr;
+  for (const char* m : moves) {
+    EXPECT_FALSE((*g)->over()) << m;
+    EXPECT_TRUE((*g)->apply(m).ok()) << m;
+  }
+  return std::move(*g);
+}
+
+TEST(FairyXiangqi, ChasingAnUnprotectedPieceLoses) {
+  // White's rook attacks the black horse anew on every move (g1h1 attacks h10, h1g1 attacks
+  // g8), the horse alone and undefended: the third time round, the chaser loses.
+  const char* fen = "3k3n1/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1";
+  auto g = xiangqi_after(fen, {"g1h1", "h10g8", "h1g1", "g8h10", "g1h1", "h10g8", "h1g1", "g8h10"});
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->outcome(), Outcome::win(1, "chase"));
+  // Ending on the chaser's move: the side that has just moved chased, and loses.
+  auto h = xiangqi_after("3k3n1/9/9/9/9/9/9/9/9/4K2R1 b - - 0 1",
+                         {"h10g8", "h1g1", "g8h10", "g1h1", "h10g8", "h1g1", "g8h10", "g1h1"});
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->outcome(), Outcome::win(1, "chase"));
+}
+
+TEST(FairyXiangqi, ProtectedPieceIsNotChased) {
+  // The same shuffle with a black rook on a8 guarding g8: the rook's attack on the horse
+  // there is no chase, so White did not chase on every move, and the repetition is drawn.
+  auto g = xiangqi_after("3k3n1/9/r8/9/9/9/9/9/9/4K1R2 w - - 0 1",
+                         {"g1h1", "h10g8", "h1g1", "g8h10", "g1h1", "h10g8", "h1g1", "g8h10"});
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->outcome(), Outcome::draw("repetition"));
+}
+
+TEST(FairyXiangqi, ChasingRuleKey) {
+  // chasingRule = none: the chase above is an ordinary repetition.
+  auto v = load_variant("[nochase:xiangqi]\nchasingRule = none\n", "nochase");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  EXPECT_FALSE((*v)->rules.chasing);
+  auto g = create_fairy_game(*v, "3k3n1/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1");
+  ASSERT_TRUE(g.ok());
+  for (const char* m : {"g1h1", "h10g8", "h1g1", "g8h10", "g1h1", "h10g8", "h1g1", "g8h10"})
+    ASSERT_TRUE((*g)->apply(m).ok()) << m;
+  EXPECT_EQ((*g)->outcome(), Outcome::draw("repetition"));
+  EXPECT_TRUE(catalogue_rules("xiangqi").chasing);
+  EXPECT_FALSE(catalogue_rules("manchu").chasing);
+  EXPECT_FALSE(catalogue_rules("janggi").chasing);
+  EXPECT_FALSE(load_variant("[x:xiangqi]\nchasingRule = always\n", "x").ok());
 }
 
 TEST(FairyXiangqi, MobilityRegionsAreReadAndChecked) {

@@ -15,7 +15,8 @@ export const REASONS = [
   'captures', 'disc_count', 'resignation', 'timeout', 'agreement', 'abandonment', 'abandoned', 'aborted',
   'no_first_move',
   // Fairy chess (docs/rules/fairy.md): Fairy-Stockfish's endings.
-  'extinction', 'flag', 'counting', 'move_rule', 'pawn_drop_mate', 'connect', 'check_count',
+  'extinction', 'flag', 'counting', 'move_rule', 'pawn_drop_mate', 'connect', 'check_count', 'knight_mate', 'niol',
+  'bikjang', 'double_pass', 'move_repetition', 'full_board', 'chase',
 ] as const;
 
 // `sideName(seat)` gives the translated name of a seat's side in this game. Spectators
