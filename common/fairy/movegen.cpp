@@ -1279,7 +1279,13 @@ void Position::mark_exposing_squares(SquareMarks& exposing) const {
   for (int offset : r.attack_ride_offsets[them]) {
     int s = king - offset;
     while (board_[s] == empty_cell) s -= offset;
-    if (board_[s] != off_board && cell_color(board_[s]) == us) exposing.mark(s);
+    if (!holds_piece_of(board_[s], us)) continue;
+    // Our piece shields the king only when an enemy piece that rides this way stands beyond.
+    int beyond = s - offset;
+    while (board_[beyond] == empty_cell) beyond -= offset;
+    if (holds_piece_of(board_[beyond], them) &&
+        rides_along(them, offset, cell_type(board_[beyond])))
+      exposing.mark(s);
   }
   for (const auto& [type, leap] : r.lame_attacks[them]) {
     const int from = king - leap.offset;
@@ -1295,6 +1301,37 @@ void Position::mark_exposing_squares(SquareMarks& exposing) const {
     }
 }
 
+// Whether pieces of `type` and colour `color` capture along `offset` as riders (limited or
+// not).
+bool Position::rides_along(int color, int offset, int type) const {
+  const Rules& r = *rules_;
+  for (const Rules::AttackStep& step : r.ride_attacks[color])
+    if (step.offset == offset && (step.types >> type & 1)) return true;
+  for (const Rules::LimitedRide& ride : r.limited_ride_attacks[color])
+    if (ride.offset == offset && ride.type == type) return true;
+  return false;
+}
+
+// In check: the empty squares between the king and each enemy rider aimed at it, and the
+// paths of enemy lame leapers that attack it. Only a piece put or moved onto one of these
+// (or a capture, or a king move) can end a check by leapers, riders and lame leapers.
+void Position::mark_blocking_squares(SquareMarks& blocking) const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  const int king = king_sq_[us];
+  for (int offset : r.attack_ride_offsets[them]) {
+    int s = king - offset;
+    while (board_[s] == empty_cell) s -= offset;
+    if (!holds_piece_of(board_[s], them)) continue;
+    for (int b = king - offset; b != s; b -= offset) blocking.mark(b);
+  }
+  for (const auto& [type, leap] : r.lame_attacks[them]) {
+    const int from = king - leap.offset;
+    if (board_[from] != make_cell(them, type)) continue;
+    for (int i = 0; i < leap.path_length; ++i) blocking.mark(from + leap.path[i]);
+  }
+}
+
 void Position::legal_moves(MoveList& out) const {
   out.size = 0;
   if (immediate_result()) return;
@@ -1307,13 +1344,22 @@ void Position::legal_moves(MoveList& out) const {
   // A hopper's screen can be made by a move onto its line, which the shortcut does not
   // look at: with enemy hoppers every move is tested.
   // Nor does it know the diagonal lines' attacks, nor bikjang's duty to part the kings.
-  const bool quick = king && r.checking && !r.extinction_pseudo_royal &&
-                     r.hop_attacks[side_ ^ 1].empty() && !r.diagonals && !bikjang_ &&
-                     !attacked(king, side_ ^ 1);
-  std::optional<SquareMarksLease> exposing;
+  const bool simple = king && r.checking && !r.extinction_pseudo_royal &&
+                      r.hop_attacks[side_ ^ 1].empty() && !r.diagonals && !bikjang_;
+  const bool check = simple && attacked(king, side_ ^ 1);
+  const bool quick = simple && !check;
+  // In check, a move that neither takes, nor moves the king, nor lands on a blocking square
+  // leaves the check as it was. Not where a move does more than move one piece: blasts,
+  // flips, gates, or kings that may not face each other.
+  const bool evading =
+      check && !r.blast_on_capture && r.flip == Enclosing::none && !r.flying_general;
+  std::optional<SquareMarksLease> exposing, blocking;
   if (quick) {
     exposing.emplace();
     mark_exposing_squares(**exposing);
+  } else if (evading) {
+    blocking.emplace();
+    mark_blocking_squares(**blocking);
   }
   for (const Move& m : pseudo) {
     // A sittuyin promotion may not give check.
@@ -1328,6 +1374,11 @@ void Position::legal_moves(MoveList& out) const {
         out.add(m);
       continue;
     }
+    if (evading && m.from != king && !m.gate && board_[m.to] == empty_cell &&
+        (m.kind == MoveKind::drop || m.kind == MoveKind::normal || m.kind == MoveKind::promotion ||
+         m.kind == MoveKind::piece_promotion || m.kind == MoveKind::piece_demotion) &&
+        !(**blocking).marked(m.to))
+      continue;
     if (legal(m)) out.add(m);
   }
   if (r.drops) {

@@ -303,6 +303,8 @@ class Position {
   bool pseudo_royal_legal(Move m) const;
   std::uint8_t check_entry() const;
   void mark_exposing_squares(SquareMarks& marks) const;
+  void mark_blocking_squares(SquareMarks& marks) const;
+  bool rides_along(int color, int offset, int type) const;
   void remove(int sq);
   void place(int sq, Cell cell);
   void blast(int center, Undo& u);
