@@ -1301,6 +1301,47 @@ void Position::mark_exposing_squares(SquareMarks& exposing) const {
     }
 }
 
+// Not in check, with enemy hoppers or diagonal lines: the pieces whose leaving a line of
+// the king may make a check (exposing), and the squares onto which a move may (screening).
+// Along each hopper direction from the king, with p1, p2, p3 the first pieces on it: an
+// enemy hopper as p1 is checked by a screen put between; as p2 or p3, by our p1 or p2
+// leaving (a cannon's second screen goes, or a grasshopper's screen moves next to the
+// king). Every square of the diagonal lines within reach of the king is both.
+void Position::mark_screen_squares(SquareMarks& exposing, SquareMarks& screening) const {
+  const Rules& r = *rules_;
+  const int us = side_, them = us ^ 1;
+  const int king = king_sq_[us];
+  for (const Rules::HopStep& h : r.hop_attacks[them]) {
+    const std::uint32_t types = h.cannon_types | h.grasshopper_types;
+    auto hopper = [&](int sq) {
+      return sq && holds_piece_of(board_[sq], them) && (types >> cell_type(board_[sq]) & 1);
+    };
+    int pieces[3] = {0, 0, 0};
+    int s = king - h.offset;
+    for (int n = 0; n < 3; ++n) {
+      while (board_[s] == empty_cell) s -= h.offset;
+      if (board_[s] == off_board) break;
+      pieces[n] = s;
+      s -= h.offset;
+    }
+    if (hopper(pieces[0]) || hopper(pieces[1]))
+      for (int e = king - h.offset; e != pieces[hopper(pieces[0]) ? 0 : 1]; e -= h.offset)
+        if (board_[e] == empty_cell) screening.mark(e);
+    if (hopper(pieces[1]) || hopper(pieces[2]))
+      if (holds_piece_of(board_[pieces[0]], us)) exposing.mark(pieces[0]);
+    if (hopper(pieces[2]) && holds_piece_of(board_[pieces[1]], us)) exposing.mark(pieces[1]);
+  }
+  if (r.diagonals && r.diagonal_lines[king])
+    for (std::size_t d = 0; d < 4; ++d) {
+      const int offset = Rules::diagonal_offsets[d];
+      const int reach = r.diagonal_reach[static_cast<std::size_t>(king)][d];
+      for (int s = king + offset, n = 0; n < reach; s += offset, ++n) {
+        exposing.mark(s);
+        screening.mark(s);
+      }
+    }
+}
+
 // Whether pieces of `type` and colour `color` capture along `offset` as riders (limited or
 // not).
 bool Position::rides_along(int color, int offset, int type) const {
@@ -1340,23 +1381,27 @@ void Position::legal_moves(MoveList& out) const {
   const Rules& r = *rules_;
   const int king = king_sq_[side_];
   // The shortcut needs a royal king not in check, and checks allowed (else every move
-  // must be tested for giving check).
-  // A hopper's screen can be made by a move onto its line, which the shortcut does not
-  // look at: with enemy hoppers every move is tested.
-  // Nor does it know the diagonal lines' attacks, nor bikjang's duty to part the kings.
-  const bool simple = king && r.checking && !r.extinction_pseudo_royal &&
-                      r.hop_attacks[side_ ^ 1].empty() && !r.diagonals && !bikjang_;
+  // must be tested for giving check); not bikjang's duty to part the kings.
+  const bool simple = king && r.checking && !r.extinction_pseudo_royal && !bikjang_;
   const bool check = simple && attacked(king, side_ ^ 1);
   const bool quick = simple && !check;
   // In check, a move that neither takes, nor moves the king, nor lands on a blocking square
   // leaves the check as it was. Not where a move does more than move one piece: blasts,
-  // flips, gates, or kings that may not face each other.
-  const bool evading =
-      check && !r.blast_on_capture && r.flip == Enclosing::none && !r.flying_general;
-  std::optional<SquareMarksLease> exposing, blocking;
+  // flips, gates, or kings that may not face each other; nor where a second screen or a
+  // piece leaving a screen ends a hopper's check, nor along the diagonal lines.
+  const bool evading = check && !r.blast_on_capture && r.flip == Enclosing::none &&
+                       !r.flying_general && r.hop_attacks[side_ ^ 1].empty() && !r.diagonals;
+  // With enemy hoppers, or diagonal lines through the king, a move onto a square can make
+  // a check too: those squares are marked as targets to test.
+  const bool screens = quick && (!r.hop_attacks[side_ ^ 1].empty() || r.diagonals);
+  std::optional<SquareMarksLease> exposing, screening, blocking;
   if (quick) {
     exposing.emplace();
     mark_exposing_squares(**exposing);
+    if (screens) {
+      screening.emplace();
+      mark_screen_squares(**exposing, **screening);
+    }
   } else if (evading) {
     blocking.emplace();
     mark_blocking_squares(**blocking);
@@ -1368,7 +1413,7 @@ void Position::legal_moves(MoveList& out) const {
       continue;
     }
     if (quick && m.kind != MoveKind::en_passant && m.kind != MoveKind::castling && m.from != king &&
-        !(**exposing).marked(m.from)) {
+        !(**exposing).marked(m.from) && !(screens && (**screening).marked(m.to))) {
       if (!r.immobility_illegal || m.kind != MoveKind::normal ||
           r.types[cell_type(board_[m.from])].mobile[side_][m.to])
         out.add(m);
