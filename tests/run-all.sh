@@ -51,7 +51,7 @@ check_suites() {
 configure() {
   local preset=$1 cfg="$log_dir/$1-configure.log"
   shift
-  echo "==> [$preset] configure"
+  echo "==> [$preset] configure (at ${SECONDS} s)"
   if ! cmake --preset "$preset" -DBANMEN_REQUIRE_ALL_TESTS=ON "$@" >"$cfg" 2>&1; then
     cat "$cfg"; echo "==> [$preset] configure FAILED"
     broken+=("$preset configure"); failed=$((failed + 1)); return 1
@@ -61,7 +61,7 @@ configure() {
 
 # build <preset>: build everything the configure registered; 1 if it fails.
 build() {
-  echo "==> [$1] build"
+  echo "==> [$1] build (at ${SECONDS} s)"
   cmake --build --preset "$1" -j "$jobs" && return 0
   echo "==> [$1] build FAILED"; broken+=("$1 build"); failed=$((failed + 1)); return 1
 }
@@ -71,7 +71,7 @@ build() {
 run_tests() {
   local preset=$1 log="$log_dir/$1.log" parallel=${2:-$jobs}
   check_suites "$preset"
-  echo "==> [$preset] ctest"
+  echo "==> [$preset] ctest (at ${SECONDS} s)"
   ctest --preset "$preset" -j "$parallel" 2>&1 | tee "$log"
   local line; line=$(grep -E 'tests passed, [0-9]+ tests? failed out of' "$log" | tail -1)
   if [ -z "$line" ]; then broken+=("$preset ctest"); failed=$((failed + 1)); return; fi
@@ -108,7 +108,7 @@ if [ $asan_ok = 1 ]; then
 fi
 [ $release_ok = 1 ] && run_tests release
 if [ $asan_ok = 1 ]; then
-  echo "==> [asan] waiting for the sanitizer build"
+  echo "==> [asan] waiting for the sanitizer build (at ${SECONDS} s)"
   if wait "$asan_build_pid"; then
     trap - EXIT
     tail -1 "$asan_build_log"
@@ -123,5 +123,6 @@ fi
 
 echo
 [ ${#broken[@]} -gt 0 ] && echo "failures: ${broken[*]}"
+echo "==> done in ${SECONDS} s"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$skipped" -eq 0 ]
