@@ -1306,7 +1306,8 @@ void Position::mark_exposing_squares(SquareMarks& exposing) const {
 // Along each hopper direction from the king, with p1, p2, p3 the first pieces on it: an
 // enemy hopper as p1 is checked by a screen put between; as p2 or p3, by our p1 or p2
 // leaving (a cannon's second screen goes, or a grasshopper's screen moves next to the
-// king). Every square of the diagonal lines within reach of the king is both.
+// king); with janggi's cannons, by a capture on the line too. Every square of the diagonal
+// lines within reach of the king is both.
 void Position::mark_screen_squares(SquareMarks& exposing, SquareMarks& screening) const {
   const Rules& r = *rules_;
   const int us = side_, them = us ^ 1;
@@ -1330,6 +1331,12 @@ void Position::mark_screen_squares(SquareMarks& exposing, SquareMarks& screening
     if (hopper(pieces[1]) || hopper(pieces[2]))
       if (holds_piece_of(board_[pieces[0]], us)) exposing.mark(pieces[0]);
     if (hopper(pieces[2]) && holds_piece_of(board_[pieces[1]], us)) exposing.mark(pieces[1]);
+    // Janggi's cannon is no screen: taking a cannon that stands in the way of another makes
+    // the taker one.
+    if ((h.cannon_types & r.janggi_cannon_types) &&
+        (hopper(pieces[0]) || hopper(pieces[1]) || hopper(pieces[2])))
+      for (int p : pieces)
+        if (holds_piece_of(board_[p], them)) screening.mark(p);
   }
   if (r.diagonals && r.diagonal_lines[king])
     for (std::size_t d = 0; d < 4; ++d) {
@@ -1373,7 +1380,7 @@ void Position::mark_blocking_squares(SquareMarks& blocking) const {
   }
 }
 
-void Position::legal_moves(MoveList& out) const {
+void Position::legal_moves(MoveList& out, bool shortcuts) const {
   out.size = 0;
   if (immediate_result()) return;
   MoveList pseudo;
@@ -1382,7 +1389,7 @@ void Position::legal_moves(MoveList& out) const {
   const int king = king_sq_[side_];
   // The shortcut needs a royal king not in check, and checks allowed (else every move
   // must be tested for giving check); not bikjang's duty to part the kings.
-  const bool simple = king && r.checking && !r.extinction_pseudo_royal && !bikjang_;
+  const bool simple = shortcuts && king && r.checking && !r.extinction_pseudo_royal && !bikjang_;
   const bool check = simple && attacked(king, side_ ^ 1);
   const bool quick = simple && !check;
   // In check, a move that neither takes, nor moves the king, nor lands on a blocking square

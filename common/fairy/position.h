@@ -196,7 +196,9 @@ class Position {
   bool gives_check(Move m) const;
 
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
-  void legal_moves(MoveList& out) const;
+  // `shortcuts` false tests every move whole, as the reference for the shortcuts that take
+  // most moves as legal without a test (for the tests).
+  void legal_moves(MoveList& out, bool shortcuts = true) const;
   // The moves before the legality test (what legal_moves() filters), for the cost probe.
   void pseudo_legal_moves(MoveList& out) const {
     out.size = 0;

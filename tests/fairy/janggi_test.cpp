@@ -36,6 +36,10 @@ constexpr PerftCase janggi_cases[] = {
     // Bikjang: the side to move parts the kings or passes (which ends the game).
     {"janggi", "9/4k4/9/9/9/9/9/9/4K4/R8 w - - 0 1", 3, 744},
     {"janggicasual", "9/4k4/9/9/9/9/9/9/4K4/R8 w - - 0 1", 3, 5026},
+    // A cannon stands between the king and another cannon: taking it checks (random games).
+    {"janggimodern", "3kC1C2/9/3ar4/2n6/4p2p1/2p5B/n8/1B7/3KA2N1/R3A4 b - - 12 81", 3, 28565},
+    {"janggi", "2b2a2r/n2k1a2n/4c4/1pP2pp2/1p6p/3P5/3bc1P2/1C4N2/2C1KR3/2B1AABN1 w - - 25 47", 3,
+     42659},
 };
 
 TEST(FairyJanggi, PerftEqualsFairyStockfish) {
