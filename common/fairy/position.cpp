@@ -520,6 +520,10 @@ void Position::make(Move m) {
           (m.kind != MoveKind::castling && m.to == castle_king_[c]))
         castle_rook_[c][s] = 0;
     }
+  // oppositeCastling: castling takes the other side's castling on the same wing (the wing
+  // of a rook on a higher file than its king is index 0 for both).
+  if (r.opposite_castling && m.kind == MoveKind::castling)
+    castle_rook_[them][m.to > m.from ? 0 : 1] = 0;
   key_ ^= castling_key();
   if (ep_) key_ ^= z.en_passant[ep_];
   key_ ^= z.side;

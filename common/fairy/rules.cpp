@@ -387,6 +387,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.gating = s.gating;
   r.cambodian_moves = s.cambodian_moves;
   r.makpong = s.makpong_rule;
+  r.opposite_castling = s.opposite_castling;
   r.shatar_mate = s.shatar_mate_rule;
   for (std::size_t t = 0; t < r.types.size(); ++t)
     if (r.types[t].name == "knight" || r.types[t].name == "rook" || r.types[t].name == "bers")

@@ -220,14 +220,15 @@ struct Rules {
   bool blast_on_capture = false;
   std::uint32_t blast_immune_types = 0;
   std::uint32_t mutually_immune_types = 0;  // bit per type: cannot take a piece of its own type
-  bool gating = false;           // gates (Position::gates()), from the FEN's castling field
-  bool cambodian_moves = false;  // the king's and met's first moves from their gates
-  bool makpong = false;          // a king in check moves only to take its one checker
-  bool shatar_mate = false;      // shatarMateRule (Position::checkmate_result())
-  std::uint32_t shak_types = 0;  // bit per type: knight, rook and bers give a shak
-  int fers_type = -1;            // the type named fers (cambodian's met)
-  bool seirawan_gating = false;  // gating pieces from the hand (Position::gates())
-  bool check_counting = false;   // n-check: the checks each side still has to give, in the FEN
+  bool gating = false;             // gates (Position::gates()), from the FEN's castling field
+  bool cambodian_moves = false;    // the king's and met's first moves from their gates
+  bool makpong = false;            // a king in check moves only to take its one checker
+  bool opposite_castling = false;  // castling takes the other side's on the same wing
+  bool shatar_mate = false;        // shatarMateRule (Position::checkmate_result())
+  std::uint32_t shak_types = 0;    // bit per type: knight, rook and bers give a shak
+  int fers_type = -1;              // the type named fers (cambodian's met)
+  bool seirawan_gating = false;    // gating pieces from the hand (Position::gates())
+  bool check_counting = false;     // n-check: the checks each side still has to give, in the FEN
 
   std::array<int, 2> flag_type{-1, -1};  // any_flag_type: every piece (flagPiece = *)
   static constexpr int any_flag_type = -2;

@@ -200,6 +200,7 @@ constexpr std::array key_specs{
     KeySpec{"nMoveRule", Kind::integer, &S::n_move_rule, 0, 1000},
     KeySpec{"nMoveRuleTypesBlack", Kind::letters, &S::n_move_rule_types_black},
     KeySpec{"nMoveRuleTypesWhite", Kind::letters, &S::n_move_rule_types_white},
+    KeySpec{"oppositeCastling", Kind::boolean, &S::opposite_castling},
     KeySpec{"passBlack", Kind::boolean, &S::pass_black},
     KeySpec{"passOnStalemateBlack", Kind::boolean, &S::pass_on_stalemate_black},
     KeySpec{"passOnStalemateWhite", Kind::boolean, &S::pass_on_stalemate_white},

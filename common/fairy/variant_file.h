@@ -161,6 +161,8 @@ struct VariantSettings {
   bool cambodian_moves = false;
   // Makpong: a king in check may only move to take the one piece that checks it.
   bool makpong_rule = false;
+  // Castling takes the other side's castling on the same wing.
+  bool opposite_castling = false;
   // Shatar: a mate given by knights alone loses for the mating side; a mate counts only when
   // the series of checks that led to it held a shak (a check by a knight, rook or bers), and
   // is otherwise a draw (niol).
