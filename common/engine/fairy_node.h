@@ -66,7 +66,7 @@ class FairyNode {
   int generate(Move* out) const {
     fairy::MoveList list;
     pos().legal_moves(list);
-    for (int i = 0; i < list.size; ++i) out[i] = list.moves[i];
+    for (int i = 0; i < list.size; ++i) out[i] = list[i];
     return list.size;
   }
   // Captures (castling takes the player's own rook, and a pass names the king's own square:

@@ -18,7 +18,7 @@ CostProbe probe_cost(const Position& start) {
     if (legal.size > probe.most_moves) probe.most_moves = legal.size;
     if (legal.size == 0) break;
     state = state * 1664525u + 1013904223u;
-    pos.make(legal.moves[(state >> 8) % static_cast<std::uint32_t>(legal.size)]);
+    pos.make(legal[(state >> 8) % static_cast<std::uint32_t>(legal.size)]);
   }
   return probe;
 }

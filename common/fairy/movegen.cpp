@@ -21,6 +21,19 @@ struct MarksStack {
 thread_local MarksStack marks_stack;
 }  // namespace
 
+void MoveList::add_beyond(Move m) {
+  if (!heap_ || size == capacity_) {
+    if (capacity_ >= max_walling_moves) return;
+    const int grown = std::min(std::max(2 * size, 2 * max_moves), max_walling_moves);
+    auto room = std::make_unique_for_overwrite<Move[]>(static_cast<std::size_t>(grown));
+    std::copy_n(data(), size, room.get());
+    heap_ = std::move(room);
+    capacity_ = grown;
+    limit_ = 0;
+  }
+  heap_[static_cast<std::size_t>(size++)] = m;
+}
+
 SquareMarksLease::SquareMarksLease() {
   MarksStack& s = marks_stack;
   if (s.lent == s.tables.size()) s.tables.push_back(std::make_unique<SquareMarks>());
@@ -422,7 +435,7 @@ void Position::apply_pass_on_stalemate(MoveList& out) const {
   if (!other) return;
   int kept = 0;
   for (const Move& m : out)
-    if (m.kind != MoveKind::pass) out.moves[kept++] = m;
+    if (m.kind != MoveKind::pass) out[kept++] = m;
   out.size = kept;
 }
 
@@ -618,13 +631,13 @@ void Position::apply_must_drop(MoveList& out) const {
   for (const Move& m : out) {
     if (m.kind == MoveKind::drop && r.must_drop_type >= 0 && m.from != r.must_drop_type) continue;
     drop |= m.kind == MoveKind::drop;
-    out.moves[kept++] = m;
+    out[kept++] = m;
   }
   out.size = kept;
   if (!drop) return;
   kept = 0;
   for (const Move& m : out)
-    if (m.kind == MoveKind::drop) out.moves[kept++] = m;
+    if (m.kind == MoveKind::drop) out[kept++] = m;
   out.size = kept;
 }
 
@@ -640,7 +653,7 @@ void Position::apply_must_capture(MoveList& out) const {
   if (std::none_of(out.begin(), out.end(), captures)) return;
   int kept = 0;
   for (const Move& m : out)
-    if (captures(m)) out.moves[kept++] = m;
+    if (captures(m)) out[kept++] = m;
   out.size = kept;
 }
 
@@ -718,7 +731,7 @@ void Position::add_gatings(MoveList& out) const {
   const int us = side_;
   const int moves = out.size;
   for (int i = 0; i < moves; ++i) {
-    const Move m = out.moves[i];
+    const Move m = out[i];
     if (m.kind == MoveKind::pass) continue;  // a pass leaves no square
     for (int sq : {static_cast<int>(m.from), m.kind == MoveKind::castling ? m.to : 0}) {
       if (!sq || !gate_at(us, sq)) continue;
@@ -1333,7 +1346,7 @@ void Position::legal_moves(MoveList& out) const {
   if (r.drops) {
     int kept = 0;
     for (const Move& m : out)
-      if (m.kind != MoveKind::drop || drop_allowed(m)) out.moves[kept++] = m;
+      if (m.kind != MoveKind::drop || drop_allowed(m)) out[kept++] = m;
     out.size = kept;
     if (r.must_drop) apply_must_drop(out);
   }

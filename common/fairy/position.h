@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,27 +68,42 @@ static_assert(board_cells <= 512 && max_types < 31, "a gate fits in 16 bits");
 inline constexpr int max_in_hand = 120;
 
 // Room for every pseudo-legal move of any position of any variant compile_rules() accepts
-// (it refuses a definition whose bound exceeds max_moves). A copy copies the moves held
-// only, not the whole capacity.
-struct MoveList {
-  std::array<Move, max_moves> moves;
+// (it refuses a definition whose bound exceeds max_moves, or max_walling_moves where its
+// bound may pass max_moves). The first max_moves are held in place; past them the list moves
+// to the heap. A copy copies the moves held only, not the whole capacity.
+class MoveList {
+ public:
   int size = 0;
   MoveList() = default;
-  MoveList(const MoveList& other) : size(other.size) {
-    std::copy_n(other.moves.data(), size, moves.data());
-  }
+  MoveList(const MoveList& other) { *this = other; }
   MoveList& operator=(const MoveList& other) {
-    size = other.size;
-    std::copy_n(other.moves.data(), size, moves.data());
+    if (this == &other) return *this;
+    size = 0;
+    for (const Move& m : other) add(m);
     return *this;
   }
-  // The bound makes the guard unreachable; it stays so that a bound gone wrong can never
-  // write past the array.
   void add(Move m) {
-    if (size < max_moves) moves[size++] = m;
+    if (size < limit_) [[likely]]
+      held_[static_cast<std::size_t>(size++)] = m;
+    else
+      add_beyond(m);
   }
-  const Move* begin() const { return moves.data(); }
-  const Move* end() const { return moves.data() + size; }
+  Move& operator[](int i) { return data()[i]; }
+  const Move& operator[](int i) const { return data()[i]; }
+  const Move* begin() const { return data(); }
+  const Move* end() const { return data() + size; }
+
+ private:
+  Move* data() { return heap_ ? heap_.get() : held_.data(); }
+  const Move* data() const { return heap_ ? heap_.get() : held_.data(); }
+  // Past the room held in place: the moves go to the heap, which grows as needed. The
+  // bound makes max_walling_moves unreachable; the guard stays so that a bound gone wrong
+  // can never write past the list.
+  void add_beyond(Move m);
+  int limit_ = max_moves;  // held_'s room, 0 once the moves are on the heap
+  int capacity_ = 0;       // the heap's room
+  std::unique_ptr<Move[]> heap_;
+  std::array<Move, max_moves> held_;
 };
 
 struct ImmediateEnd {

@@ -128,6 +128,9 @@ struct PieceRules {
 // Room in a move list. A definition whose positions could have more pseudo-legal moves
 // (fairy/move_bound.h) is refused when it is compiled, so a list never drops a move.
 inline constexpr int max_moves = 4096;
+// Moves that carry a wall (each move with each square it may wall: duck chess) can pass
+// max_moves: a list then grows on the heap (MoveList), up to this many.
+inline constexpr int max_walling_moves = 65536;
 
 // A game of a definition without an n-move rule (nMoveRule = 0) ends in a draw (reason
 // move_limit) after this many plies: nothing else bounds its length (a repetition rule
