@@ -412,7 +412,10 @@ void Position::make(Move m) {
     place(rto, rook);
     if (r.track_promoted) unpromoted_[m.from] = unpromoted_[m.to] = 0;
   } else if (m.kind == MoveKind::pass) {
-    // Nothing moves; the clocks run on.
+    // Nothing moves; the clocks run on, unless the piece on the square the pass names is of
+    // the nMoveRuleTypes (a pawn's, without a king): Fairy-Stockfish counts it as a move
+    // the pawn cannot take back.
+    if (r.n_move_rule_types[us] >> moved_type & 1) rule50_ = 0;
   } else {
     int capture_sq = m.to;
     if (m.kind == MoveKind::en_passant) capture_sq = u.ep_victim;
