@@ -63,6 +63,8 @@ class FairyNode {
   std::uint64_t key() const { return key_; }
   int side() const { return side_; }
   bool in_check() const { return pos().rules().checking && pos().in_check(); }
+  // Rooms refuse variants with walls (fairy/cost_probe.h), the only ones whose positions
+  // may have more than kMaxMoves moves.
   int generate(Move* out) const {
     fairy::MoveList list;
     pos().legal_moves(list);

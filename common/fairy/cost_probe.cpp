@@ -33,6 +33,9 @@ std::optional<std::string> cost_refusal(const Position& start) {
       if (start.wall(square_of(f, k)))
         return "has walls ('*' in its start position), which rooms do not draw yet "
                "(banmen-rules plays it)";
+  if (start.rules().walling != Walling::none)
+    return "places walls with its moves (wallingRule), which rooms do not draw yet "
+           "(banmen-rules plays it)";
   if (start.rules().seirawan_gating)
     return "gates pieces from the hand (seirawanGating), which rooms do not play yet "
            "(banmen-rules does)";

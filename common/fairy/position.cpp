@@ -15,6 +15,7 @@ struct Zobrist {
   std::array<std::array<std::uint64_t, max_in_hand + 2>, 2 * max_types> hand{};
   // n-check: a side with n checks still to give (a FEN gives one digit).
   std::array<std::array<std::uint64_t, 10>, 2> checks_left{};
+  std::array<std::uint64_t, board_cells> wall{};
   std::uint64_t side = 0;
   Zobrist() {
     std::uint64_t s = 0x9E3779B97F4A7C15ull;
@@ -34,6 +35,7 @@ struct Zobrist {
       for (auto& v : row) v = next();
     for (auto& row : checks_left)
       for (auto& v : row) v = next();
+    for (auto& v : wall) v = next();
   }
 };
 const Zobrist& zobrist() {
@@ -69,6 +71,7 @@ void Position::clear() {
   undo_.clear();
   blasted_.clear();
   flipped_.clear();
+  lifted_.clear();
   keys_.clear();
   checks_.clear();
 }
@@ -90,6 +93,19 @@ void Position::remove(int sq) {
   if (t == rules_->king && king_sq_[c] == sq) king_sq_[c] = 0;
   key_ ^= zobrist().piece[cell][sq];
   board_[sq] = empty_cell;
+}
+
+// A wall a move places or lifts (wallingRule), with its part of the key.
+void Position::place_wall(int sq) {
+  board_[sq] = off_board;
+  ++walls_;
+  key_ ^= zobrist().wall[sq];
+}
+
+void Position::lift_wall(int sq) {
+  board_[sq] = empty_cell;
+  --walls_;
+  key_ ^= zobrist().wall[sq];
 }
 
 void Position::put(int sq, Cell cell, int unpromoted_type) {
@@ -176,6 +192,9 @@ void Position::finish_setup() {
   std::uint64_t k = 0;
   for (int sq = 0; sq < board_cells; ++sq)
     if (board_[sq] != empty_cell && board_[sq] != off_board) k ^= zobrist().piece[board_[sq]][sq];
+  // Walls are part of the position (the duck's square tells two positions apart).
+  for (int sq = 0; sq < board_cells; ++sq)
+    if (wall(sq)) k ^= zobrist().wall[sq];
   if (side_ == black) k ^= zobrist().side;
   k ^= castling_key();
   if (ep_) k ^= zobrist().en_passant[ep_];
@@ -372,6 +391,7 @@ void Position::make(Move m) {
          -1,
          0,
          0,
+         0,
          gates_,
          checks_left_,
          ep_,
@@ -472,14 +492,16 @@ void Position::make(Move m) {
                (r.custom_en_passant[them] || board_[ep + push - 1] == make_cell(them, r.pawn) ||
                 board_[ep + push + 1] == make_cell(them, r.pawn));
       };
+      // No en passant onto the square the move walls.
+      const int walled = wall_square(m);
       if (step == 2 * push) {
-        if (passed(m.to - push)) {
+        if (passed(m.to - push) && m.to - push != walled) {
           ep_ = static_cast<std::int16_t>(m.to - push);
           ep_victim_ = static_cast<std::int16_t>(m.to);
         }
       } else if (r.triple_step && step == 3 * push) {
         for (int ep : {m.to - push, m.to - 2 * push})
-          if (passed(ep)) (ep_ ? ep2_ : ep_) = static_cast<std::int16_t>(ep);
+          if (passed(ep) && ep != walled) (ep_ ? ep2_ : ep_) = static_cast<std::int16_t>(ep);
         if (ep_) ep_victim_ = static_cast<std::int16_t>(m.to);
       }
     } else if (r.custom_pawns && m.kind != MoveKind::drop) {
@@ -494,7 +516,7 @@ void Position::make(Move m) {
     // The gated piece comes from the hand onto the square the move left. A gate ends when
     // its square is left, or taken; with seirawanGating all of a side's gates end with its
     // last piece in hand (where captures never refill it).
-    if (m.gate) {
+    if (gates_piece(m)) {
       take_from_hand(us, gate_type(m));
       place(gate_square(m), make_cell(us, gate_type(m)));
     }
@@ -512,6 +534,19 @@ void Position::make(Move m) {
     if (r.cambodian_moves && moved_type == r.rook_type && king && gate_at(them, king) &&
         (file_of(king) == file_of(m.to) || rank_of(king) == rank_of(m.to)))
       gates_[them] &= static_cast<std::uint16_t>(~(1u << file_of(king)));
+  }
+  if (const int walled = wall_square(m)) {
+    // The duck moves: every wall standing is lifted (as Fairy-Stockfish lifts them all),
+    // then the new one is placed.
+    if (r.walling == Walling::duck)
+      for (int f = 0; f < r.files && u.lifted < walls_; ++f)
+        for (int k = 0; k < r.ranks; ++k)
+          if (wall(square_of(f, k))) {
+            lifted_.push_back(static_cast<std::int16_t>(square_of(f, k)));
+            ++u.lifted;
+          }
+    for (int i = 0; i < u.lifted; ++i) lift_wall(lifted_[lifted_.size() - 1 - i]);
+    place_wall(walled);
   }
   // Castling rights end when the castling king or rook leaves its square or is taken (a
   // drop moves and takes nothing).
@@ -569,8 +604,18 @@ void Position::unmake() {
   --game_ply_;
   const int us = side_;
   const Move m = u.move;
+  // The walls first, as make() placed them last (a wall may stand where en passant took).
+  if (const int walled = wall_square(m)) {
+    board_[walled] = empty_cell;
+    --walls_;
+    for (int i = 0; i < u.lifted; ++i) {
+      board_[lifted_.back()] = off_board;
+      ++walls_;
+      lifted_.pop_back();
+    }
+  }
   if (u.flipped) unflip(u);
-  if (m.gate) {
+  if (gates_piece(m)) {
     remove(gate_square(m));
     ++hand_[us][gate_type(m)];
     ++hand_total_[us];

@@ -36,8 +36,9 @@ enum class MoveKind : std::uint8_t {
 // Fairy-Stockfish stores it; notation turns it into the king's destination when needed.
 // For a drop `from` is the type taken from the hand (a guard cell's index, never a board
 // square) and `promotion` the type put on the board (another with dropPromoted).
-// `gate` (seirawanGating) is 0, or a piece from the hand put on the square a move leaves:
-// the type + 1 above bit 9, the square below (see gate_type(), gate_square()).
+// `gate` is 0; or a piece from the hand put on the square a move leaves (seirawanGating):
+// the type + 1 above bit 9, the square below (see gate_type(), gate_square()); or a wall the
+// move places (wallingRule): wall_mark above bit 9, the square below (see wall_square()).
 // Trivially constructible on purpose: move lists hold a thousand of them per node.
 struct Move {
   std::uint16_t from;
@@ -52,9 +53,18 @@ constexpr Move make_move(int from, int to, MoveKind kind = MoveKind::normal, int
   return {static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to), kind,
           static_cast<std::int8_t>(promotion), 0};
 }
+inline constexpr int wall_mark = 31;  // above every type + 1
 constexpr Move with_gate(Move m, int type, int sq) {
   m.gate = static_cast<std::uint16_t>((type + 1) << 9 | sq);
   return m;
+}
+constexpr Move with_wall(Move m, int sq) {
+  m.gate = static_cast<std::uint16_t>(wall_mark << 9 | sq);
+  return m;
+}
+// Whether the move gates a piece from the hand (not a wall).
+constexpr bool gates_piece(Move m) {
+  return m.gate != 0 && (m.gate >> 9) != wall_mark;
 }
 constexpr int gate_type(Move m) {
   return (m.gate >> 9) - 1;
@@ -62,15 +72,19 @@ constexpr int gate_type(Move m) {
 constexpr int gate_square(Move m) {
   return m.gate & 511;
 }
-static_assert(board_cells <= 512 && max_types < 31, "a gate fits in 16 bits");
+// The square the move walls, or 0.
+constexpr int wall_square(Move m) {
+  return (m.gate >> 9) == wall_mark ? m.gate & 511 : 0;
+}
+static_assert(board_cells <= 512 && max_types + 1 < wall_mark, "a gate fits in 16 bits");
 
 // The most pieces of one type a hand may hold (more than any board has squares).
 inline constexpr int max_in_hand = 120;
 
 // Room for every pseudo-legal move of any position of any variant compile_rules() accepts
-// (it refuses a definition whose bound exceeds max_moves, or max_walling_moves where its
-// bound may pass max_moves). The first max_moves are held in place; past them the list moves
-// to the heap. A copy copies the moves held only, not the whole capacity.
+// (it refuses a definition whose bound exceeds max_moves, or with walls max_walling_moves).
+// The first max_moves are held in place; past them (walls only) the list moves to the
+// heap. A copy copies the moves held only, not the whole capacity.
 class MoveList {
  public:
   int size = 0;
@@ -214,10 +228,7 @@ class Position {
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
   void legal_moves(MoveList& out) const;
   // The moves before the legality test (what legal_moves() filters), for the cost probe.
-  void pseudo_legal_moves(MoveList& out) const {
-    out.size = 0;
-    generate(out);
-  }
+  void pseudo_legal_moves(MoveList& out) const;
   // An end by a variant rule (extinction, flag), valued for the side to move.
   std::optional<ImmediateEnd> immediate_result() const;
   // materialCounting's verdict for the side to move on a game that would be drawn (draw
@@ -276,6 +287,7 @@ class Position {
     std::int8_t to_hand;   // the type a capture put into the mover's hand, or -1
     std::uint8_t blasted;  // pieces the capture's blast removed (on blasted_)
     std::uint8_t flipped;  // pieces the move turned over (on flipped_)
+    std::uint8_t lifted;   // walls the move lifted (duck; on lifted_)
     std::array<std::uint16_t, 2> gates;
     std::array<std::int8_t, 2> checks_left;
     std::int16_t ep;
@@ -305,6 +317,10 @@ class Position {
   void add_cambodian_moves(MoveList& out) const;
   bool may_gate(int type, int sq) const;
   void add_pass(MoveList& out) const;
+  void add_walled(MoveList& out, Move m) const;
+  void add_wall_pass(MoveList& out) const;
+  void place_wall(int sq);
+  void lift_wall(int sq);
   void add_diagonal_moves(MoveList& out, int from, int type) const;
   bool diagonally_attacked(int sq, int by) const;
   void apply_pass_on_stalemate(MoveList& out) const;
@@ -370,6 +386,8 @@ class Position {
   std::vector<Blasted> blasted_;
   // The squares whose pieces a move turned over (flipEnclosedPieces), the last move's last.
   std::vector<std::int16_t> flipped_;
+  // The walls moves lifted (the duck's squares before it moved), the last move's last.
+  std::vector<std::int16_t> lifted_;
   std::vector<std::uint64_t> keys_;
   std::vector<std::uint8_t> checks_;
 };

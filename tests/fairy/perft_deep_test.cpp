@@ -3,6 +3,9 @@
 // millions of nodes).
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "fairy/factory.h"
 #include "fairy_test_util.h"
 
@@ -63,6 +66,40 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
     ASSERT_TRUE(variant) << c.variant;
     Position pos = test::position_of(variant->rules, "");
     EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " depth " << c.depth;
+  }
+}
+
+// Walls placed by the moves: duck chess by name and Fairy-Stockfish's own sections in
+// test_variants_walling.ini, from their starts and from positions of random games
+// (walling_test.cpp has them at smaller depths). A position with walls counts its
+// leaves by list (duck's 250 million at depth 3 are 380,000 lists).
+TEST(FairyPerftDeep, WallingMatchesFairyStockfish) {
+  std::ifstream in(BANMEN_FAIRY_TEST_WALLING);
+  std::stringstream text;
+  text << in.rdbuf();
+  struct Case {
+    const char* variant;
+    const char* fen;
+    int depth;
+    std::uint64_t count;
+  } cases[] = {
+      {"duck", "", 3, 249921262},
+      {"duck", "1nbq2n1/rpp2k2/p4p2/N2pp1p1/P2PPNpr/b1P2P2/1P2*2P/R1BQKBR1 w Q - 1 13", 2, 1483147},
+      {"duck", "rn1kqb2/4p3/b5p1/pp1p1P1r/PP1p1BPN/2N2P1P/2P*2B1/R3QR1K b - - 0 21", 2, 1462107},
+      {"duck", "Q1Q1Q1Q1/1Q1Q1Q1Q/8/8/8/8/8/k6K w - - 0 1", 2, 817954},
+      {"atomicduck", "", 2, 379440},
+      {"atomicduck", "r2*kbnr/2p1pp1p/b1n3p1/pp1p4/2P3PP/PP3K2/1B1PP3/RN1Q1BNR w kq - 0 11", 2,
+       1064004},
+  };
+  for (const auto& c : cases) {
+    auto variant = named_variant(c.variant);
+    if (!variant) {
+      auto loaded = load_variant(text.str(), c.variant);
+      ASSERT_TRUE(loaded.ok()) << c.variant;
+      variant = *loaded;
+    }
+    Position pos = test::position_of(variant->rules, c.fen);
+    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
   }
 }
 
