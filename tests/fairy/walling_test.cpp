@@ -1,5 +1,6 @@
-// Walls placed by the moves (wallingRule): duck chess by name, and Fairy-Stockfish's own
-// sections that use them (atomicduck: test_variants_walling.ini). Perft of the starts
+// Walls placed by the moves (wallingRule): duck chess, isolation, snailtrail, joust and the
+// amazons by name, and Fairy-Stockfish's own sections that use them (atomicduck, atlantis,
+// la-mancha-squeez, la-mancha-duel, cowboys: test_variants_walling.ini). Perft of the starts
 // and of positions of random games against Fairy-Stockfish's counts (`go perft N`, with
 // VariantPath set to that file for its sections), and each rule, its notation (UCI, SAN,
 // FEN) and its refusals by hand, as Fairy-Stockfish (ffish-es6) plays and writes them.
@@ -62,6 +63,17 @@ constexpr test::PerftCase walling_cases[] = {
     {"duck", duck_middle, 1, 1160},
     {"duck", duck_late, 1, 951},
     {"duck", duck_queens, 1, 5293},
+    {"isolation", "", 2, 47300},
+    {"isolation", "1*2p*/5*/2*2*/6/1*4/4P1/1**3/*3*1 w - - 10 6", 2, 26672},
+    {"isolation7x7", "", 2, 49500},
+    {"isolation7x7", "2*3*/2*1*2/1*2*2/*2p1*1/4*1*/4P1*/*6 w - - 12 7", 2, 42374},
+    {"snailtrail", "", 6, 5624},
+    {"snailtrail", "6*/5*1/3**2/3*p2/2**3/1**1P2/*6 w - - 10 6", 6, 5395},
+    {"joust", "", 5, 8094},
+    {"joust", "*7/2n5/1*2*3/2*1*3/*1**1N2/3*4/1*2*3/2*5 w - - 12 7", 5, 794},
+    {"amazons", "", 1, 2176},
+    {"amazons", "8*Q/3*1*4/7*2/*5*1**/1Q2**3*/q2q2**2/*1**4Q1/1*q3*1*1/6*3/q7Q1 w - - 20 11", 1,
+     459},
 };
 
 TEST(FairyWalling, PerftEqualsFairyStockfish) {
@@ -73,6 +85,15 @@ TEST(FairyWalling, SectionsPerftEqualsFairyStockfish) {
       {"atomicduck", "", 1, 640},
       {"atomicduck", "r2*kbnr/2p1pp1p/b1n3p1/pp1p4/2P3PP/PP3K2/1B1PP3/RN1Q1BNR w kq - 0 11", 1,
        1092},
+      {"atlantis", "", 3, 22708},
+      {"atlantis", "1n*r*bnr/pb2qkpp/1pP2p1*/1B1pP3/*3P1P*/P1N2N2/*PP4P/R1BQK2R w KQ - 0 16", 2,
+       1699},
+      {"la-mancha-squeez", "", 4, 29887},
+      {"la-mancha-squeez", "p7*/7P1/3p*4/3*5/3***3/3P*4/9/1p6P/*7* w - - 8 5", 4, 59657},
+      {"la-mancha-duel", "", 4, 30547},
+      {"la-mancha-duel", "*p6P/**7/9/3p1P3/3***3/9/6P2/7**/p7* w - - 8 5", 4, 33139},
+      {"cowboys", "", 2, 6016},
+      {"cowboys", "5*1/1nnn3/*5n/1***1*1/N4NN/*1**3/2N1*2 w - - 10 6", 2, 1705},
   };
   for (const test::PerftCase& c : cases) {
     Position pos = test::position_of(walling_variant(c.variant)->rules, c.fen);
@@ -158,6 +179,12 @@ TEST(FairyWalling, SanAsFairyStockfishWritesIt) {
       // Another knight could go to e2 only where the duck does not land on it.
       {"duck", "7k/8/8/8/8/8/8/2N3NK w - - 0 1", "c1e2,e2c1", "Ne2,c1"},
       {"duck", "7k/8/8/8/8/8/8/2N3NK w - - 0 1", "c1e2,e2d4", "Nce2,d4"},
+      {"atlantis", "", "e2e4,e4a1", "e4,a1"},
+      {"atlantis", "", "a1a1,a1a3", "Ra1,a3"},
+      {"atlantis", "4k3/8/8/8/8/8/8/4K2R w - - 0 1", "h1h8,h8a1", "Rh8,a1+"},
+      {"atlantis", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1,c1a1", "O-O-O,a1"},
+      {"amazons", "", "d1d5,d5g8", "Qd5,g8"},
+      {"snailtrail", "", "a1b1,b1a1", "Pb1,a1"},
   };
   for (const Case& c : cases) {
     Position pos = test::position_of(walling_variant(c.variant)->rules, c.fen);
@@ -166,6 +193,43 @@ TEST(FairyWalling, SanAsFairyStockfishWritesIt) {
     EXPECT_EQ(uci_move(pos, m), c.uci);
     EXPECT_EQ(san_move(pos, m), c.san) << c.variant << " " << c.uci;
   }
+}
+
+TEST(FairyWalling, AtlantisMovesOrWallsAnEdge) {
+  const auto start = walling_moves("atlantis");
+  EXPECT_EQ(start.size(), 28u);
+  EXPECT_TRUE(lists(start, "e2e4,e4a1"));  // a move walls nothing, written with a1
+  EXPECT_TRUE(lists(start, "a1a1,a1h6"));  // a wall on an edge, from the first piece
+  EXPECT_FALSE(lists(start, "a1a1,a1d5"));
+  // A wall pass by a pawn restarts the move count (Fairy-Stockfish counts it as a pawn's
+  // move); two wall passes in a row end nothing.
+  auto g = walling_game("atlantis", "4k3/8/8/8/8/8/P3K3/8 w - - 5 1");
+  ASSERT_TRUE(g->apply("a2a2,a2a1").ok());
+  EXPECT_EQ(g->position(), "4k3/8/8/8/8/8/P3K3/*7 b - - 0 1");
+  EXPECT_TRUE(lists(g->legal_moves(), "e8e8,e8b1"));  // beside the wall
+  ASSERT_TRUE(g->apply("e8e8,e8a8").ok());
+  ASSERT_TRUE(g->apply("a2a2,a2b1").ok());
+  EXPECT_EQ(g->position(), "*3k3/8/8/8/8/8/P3K3/**6 b - - 0 2");
+  EXPECT_EQ(g->outcome().kind, Outcome::Kind::ongoing);
+  EXPECT_EQ(g->legal_moves().size(), 29u);
+}
+
+TEST(FairyWalling, EachRuleWallsItsOwnSquares) {
+  // Isolation never walls the two starting squares; snailtrail walls the square left.
+  for (const std::string& m : walling_moves("isolation"))
+    EXPECT_NE(m.substr(m.size() - 2), "c1") << m;
+  EXPECT_EQ(walling_moves("snailtrail"),
+            (std::vector<std::string>{"a1a2,a2a1", "a1b1,b1a1", "a1b2,b2a1"}));
+  // The amazon's arrow flies as a queen from where it landed (not to e7), over the square it
+  // left but not through a piece (d10).
+  const auto amazons = walling_moves("amazons");
+  EXPECT_TRUE(lists(amazons, "d1d5,d5d1"));
+  EXPECT_TRUE(lists(amazons, "d1d5,d5d9"));
+  EXPECT_FALSE(lists(amazons, "d1d5,d5d10"));
+  EXPECT_FALSE(lists(amazons, "d1d5,d5e7"));
+  auto g = walling_game("amazons");
+  ASSERT_TRUE(g->apply("d1d5,d5g8").ok());
+  EXPECT_EQ(g->position(), "3q2q3/10/6*3/q8q/10/3Q6/Q8Q/10/10/6Q3 b - - 1 1");
 }
 
 TEST(FairyWalling, TheNewDuckMayShieldAnAtomicKing) {
@@ -231,6 +295,7 @@ TEST(FairyWalling, DefinitionsRefusedWithTheirReason) {
   refused("[w:crazyhouse]\nwallingRule = static\n", "pieceDrops");
   refused("[w:xiangqi]\nwallingRule = static\n", "hoppers");
   refused("[w:chess]\nwallingRule = edge\npass = true\n", "passing");
+  refused("[w:chess]\nsoldier = s\nwallingRule = arrow\n", "arrow cannot be used with soldiers");
   refused("[w:chess]\nwallingRule = moat\n", "expects arrow, duck, edge, past, static or none");
   // Walls on every square of 12x10 with a chess army: too many moves for one position.
   refused(
