@@ -33,6 +33,9 @@ std::optional<std::string> cost_refusal(const Position& start) {
       if (start.wall(square_of(f, k)))
         return "has walls ('*' in its start position), which rooms do not draw yet "
                "(banmen-rules plays it)";
+  if (start.rules().petrify_types)
+    return "turns capturing pieces into walls (petrifyOnCaptureTypes), which rooms do not draw "
+           "yet (banmen-rules plays it)";
   if (start.rules().walling != Walling::none)
     return "places walls with its moves (wallingRule), which rooms do not draw yet "
            "(banmen-rules plays it)";

@@ -1085,7 +1085,7 @@ bool Position::gives_check(Move m) const {
 }
 
 // dupleCheck: whether `color` has pieces of the extinction types and every one is attacked.
-bool Position::all_extinction_attacked(int color) const {
+bool Position::all_extinction_attacked(int color, std::uint32_t ignored_types) const {
   const Rules& r = *rules_;
   bool any = false;
   for (int f = 0; f < r.files; ++f)
@@ -1094,7 +1094,8 @@ bool Position::all_extinction_attacked(int color) const {
       const Cell c = board_[sq];
       if (c == empty_cell || cell_color(c) != color) continue;
       if (!r.extinction_all && !(r.extinction_types >> cell_type(c) & 1)) continue;
-      if (!attacked(sq, color ^ 1) || (r.blast_on_capture && touches_royal(sq, color ^ 1)))
+      if (!attacked(sq, color ^ 1, ignored_types) ||
+          (r.blast_on_capture && touches_royal(sq, color ^ 1)))
         return false;
       any = true;
     }
@@ -1152,6 +1153,17 @@ bool Position::pseudo_royal_legal(Move m) const {
       royal_them[t] = pseudo_royal(them, static_cast<int>(t));
   auto& self = const_cast<Position&>(*this);
   self.make(m);
+  // Fairy-Stockfish's test empties a blast's squares, the walls petrification leaves there
+  // included: they shield nothing in it.
+  std::array<std::int16_t, king_steps.size() + 1> unwalled{};
+  std::size_t unwalls = 0;
+  if (r.blast_on_capture && r.petrify_types)
+    for (int i = 0; i < undo_.back().blasted; ++i) {
+      const Blasted& b = blasted_[blasted_.size() - 1 - static_cast<std::size_t>(i)];
+      if (!b.walled) continue;
+      self.board_[b.sq] = empty_cell;
+      unwalled[unwalls++] = b.sq;
+    }
   bool ok = !(king_sq_[us] && attacked(king_sq_[us], them));
   // A blast may not remove one of our pseudo-royal pieces (even if it also removes one of
   // theirs); one of theirs removed ends the test, as a capture of one does.
@@ -1160,7 +1172,7 @@ bool Position::pseudo_royal_legal(Move m) const {
     const int t = cell_type(b.cell);
     if (cell_color(b.cell) == them) {
       takes_royal = takes_royal || royal_them[t];
-    } else if (b.sq == m.to ? mover_royal || (pawn_promotion && !strips)
+    } else if (b.sq == m.to ? mover_royal || (r.blast_on_capture && pawn_promotion && !strips)
                             : royal[t] && !(strips && t == m.promotion)) {
       ok = false;
     }
@@ -1175,6 +1187,9 @@ bool Position::pseudo_royal_legal(Move m) const {
     return false;
   };
   if (ok && r.flying_general && king_sq_[us] && kings_face(king_sq_[us], them)) ok = false;
+  // Their pieces of types both petrifying and of extinction attack nothing here, as
+  // Fairy-Stockfish tests it (taking would turn them into walls).
+  const std::uint32_t harmless = r.petrify_types & (r.extinction_all ? ~0u : r.extinction_types);
   if (ok && !takes_royal)
     for (int f = 0; ok && f < r.files; ++f)
       for (int k = 0; ok && k < r.ranks; ++k) {
@@ -1185,10 +1200,11 @@ bool Position::pseudo_royal_legal(Move m) const {
         bool is_royal = royal[t] && !(strips && t == m.promotion);
         if (sq == m.to && m.kind == MoveKind::drop) is_royal = extinction_type;
         if (sq == m.to && mover) is_royal = mover_royal || (pawn_promotion && !strips);
-        if (is_royal && attacked(sq, them) && !touches_theirs(sq)) ok = false;
+        if (is_royal && attacked(sq, them, harmless) && !touches_theirs(sq)) ok = false;
       }
-  if (ok && !takes_royal && r.duple_check && all_extinction_attacked(us)) ok = false;
+  if (ok && !takes_royal && r.duple_check && all_extinction_attacked(us, harmless)) ok = false;
   if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
+  for (std::size_t i = 0; i < unwalls; ++i) self.board_[unwalled[i]] = off_board;
   self.unmake();
   return ok;
 }

@@ -212,12 +212,12 @@ void Position::finish_setup() {
   if (rules_->track_checks) checks_.push_back(check_entry());
 }
 
-bool Position::attacked(int sq, int by) const {
+bool Position::attacked(int sq, int by, std::uint32_t ignored_types) const {
   const Rules& r = *rules_;
   // A cell holds a piece of colour `by` when its colour bits match; its type bit must be
   // in the step's set.
   // Only types whose mobility region holds sq attack it (Fairy-Stockfish's board_bb(c, pt)).
-  const std::uint32_t may_stand = r.may_stand[by][static_cast<std::size_t>(sq)];
+  const std::uint32_t may_stand = r.may_stand[by][static_cast<std::size_t>(sq)] & ~ignored_types;
   auto hits = [&](Cell c, std::uint32_t types) {
     return holds_piece_of(c, by) && ((types & may_stand) >> cell_type(c) & 1);
   };
@@ -349,7 +349,7 @@ bool Position::reaches(int from, int to, int type, bool capture) const {
 // reached are its en passant squares, where the other side's en passant region allows.
 void Position::set_custom_en_passant(int from, int to, int type) {
   const Rules& r = *rules_;
-  const int us = cell_color(board_[to]), them = us ^ 1;
+  const int us = side_, them = us ^ 1;  // the side moving (a wall may stand on `to` now)
   const PieceRules& p = r.types[type];
   bool initial = false;
   for (const Leap& l : p.initial_leaps[us]) initial = initial || from + l.offset == to;
@@ -481,6 +481,11 @@ void Position::make(Move m) {
     if ((m.kind == MoveKind::piece_promotion && !r.piece_demotion) || m.kind == MoveKind::promotion)
       rule50_ = 0;
     if (r.blast_on_capture && u.captured != empty_cell) blast(m.to, u);
+    // Petrification without blasts: a capturer of a petrifying type leaves the board, and a
+    // wall takes its square where the piece it has become is of one too (as Fairy-Stockfish
+    // judges the two).
+    if (!r.blast_on_capture && u.captured != empty_cell && (r.petrify_types >> moved_type & 1))
+      take_blasted(m.to, (r.petrify_types >> cell_type(board_[m.to]) & 1) != 0, u);
     if (moved_type == r.pawn) {
       if (r.n_move_rule_types[us] >> r.pawn & 1) rule50_ = 0;
       const int push = r.push(us);
@@ -688,30 +693,46 @@ void Position::blast(int center, Undo& u) {
     if (c == empty_cell || c == off_board) continue;
     const int t = cell_type(c);
     if ((offset != 0 && t == r.pawn) || (r.blast_immune_types >> t & 1)) continue;
-    Blasted b{static_cast<std::int16_t>(sq), c, unpromoted_[sq], -1};
-    if (r.captures_to_hand) {
-      const std::int8_t was = unpromoted_[sq];
-      b.to_hand = static_cast<std::int8_t>(was == 0 || r.drop_loop ? t
-                                           : was == pawn_promoted  ? r.pawn
-                                                                   : was - 1);
-      add_to_hand(cell_color(c) ^ 1, b.to_hand);
-    }
-    remove(sq);
-    unpromoted_[sq] = 0;
-    for (auto& sides : castle_rook_)
-      for (auto& rook : sides)
-        if (rook == sq) rook = 0;
-    for (int color : {white, black})
-      if (castle_king_[color] == sq) castle_rook_[color] = {};
-    blasted_.push_back(b);
-    ++u.blasted;
+    // Petrification: the capturer of a petrifying type (as it stands after the move) leaves a
+    // wall, and with petrifyBlastPieces every blasted piece.
+    take_blasted(sq, offset == 0 ? (r.petrify_types >> t & 1) != 0 : r.petrify_blast_pieces, u);
   }
+}
+
+// Takes the piece on sq off the board for a blast or a petrification (a wall in its place
+// when `walled`), kept on blasted_ for unblast().
+void Position::take_blasted(int sq, bool walled, Undo& u) {
+  const Rules& r = *rules_;
+  const Cell c = board_[sq];
+  const int t = cell_type(c);
+  Blasted b{static_cast<std::int16_t>(sq), c, unpromoted_[sq], -1, walled};
+  if (r.captures_to_hand) {
+    const std::int8_t was = unpromoted_[sq];
+    b.to_hand = static_cast<std::int8_t>(was == 0 || r.drop_loop ? t
+                                         : was == pawn_promoted  ? r.pawn
+                                                                 : was - 1);
+    add_to_hand(cell_color(c) ^ 1, b.to_hand);
+  }
+  remove(sq);
+  unpromoted_[sq] = 0;
+  for (auto& sides : castle_rook_)
+    for (auto& rook : sides)
+      if (rook == sq) rook = 0;
+  for (int color : {white, black})
+    if (castle_king_[color] == sq) castle_rook_[color] = {};
+  if (walled) place_wall(sq);
+  blasted_.push_back(b);
+  ++u.blasted;
 }
 
 void Position::unblast(const Undo& u) {
   for (int i = 0; i < u.blasted; ++i) {
     const Blasted b = blasted_.back();
     blasted_.pop_back();
+    if (b.walled) {
+      board_[b.sq] = empty_cell;
+      --walls_;
+    }
     place(b.sq, b.cell);
     unpromoted_[b.sq] = b.unpromoted;
     if (b.to_hand >= 0) {

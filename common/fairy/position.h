@@ -206,7 +206,9 @@ class Position {
   // check, 3 for a shak (shatarMateRule).
   const std::vector<std::uint8_t>& check_history() const { return checks_; }
 
-  bool attacked(int sq, int by) const;
+  bool attacked(int sq, int by) const { return attacked(sq, by, 0); }
+  // The same, not counting the pieces of the types ignored (bit per type).
+  bool attacked(int sq, int by, std::uint32_t ignored_types) const;
   // The types (bit per type) of the other side's pieces that give check.
   std::uint32_t checker_types() const;
   // The value and reason of a checkmate of the side to move (shatarMateRule's knight mate
@@ -222,7 +224,7 @@ class Position {
   // its pseudo-royal pieces is attacked.
   bool pseudo_royal(int color, int type) const;
   bool pseudo_royal_attacked(int color) const;
-  bool all_extinction_attacked(int color) const;
+  bool all_extinction_attacked(int color, std::uint32_t ignored_types = 0) const;
   bool gives_check(Move m) const;
 
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
@@ -338,6 +340,7 @@ class Position {
   void remove(int sq);
   void place(int sq, Cell cell);
   void blast(int center, Undo& u);
+  void take_blasted(int sq, bool walled, Undo& u);
   void unblast(const Undo& u);
   void flip_enclosed(Move m, Undo& u);
   void unflip(const Undo& u);
@@ -382,6 +385,7 @@ class Position {
     Cell cell;
     std::int8_t unpromoted;
     std::int8_t to_hand;  // the type put into the hand of the other side than its owner, or -1
+    bool walled;          // petrified: a wall took its square
   };
   std::vector<Blasted> blasted_;
   // The squares whose pieces a move turned over (flipEnclosedPieces), the last move's last.

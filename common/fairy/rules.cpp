@@ -506,6 +506,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.chasing = s.chasing_rule == "axf";
   r.walling = s.walling_rule;
   r.wall_or_move = s.wall_or_move && r.walling != Walling::none;
+  for (int t : letters_to_types(s.petrify_on_capture_types)) r.petrify_types |= 1u << t;
+  r.petrify_blast_pieces = s.petrify_blast_pieces;
   r.walling_zone[white] = region(
       s.walling_region_white.empty() ? everywhere : s.walling_region_white, r.files, r.ranks);
   r.walling_zone[black] = region(

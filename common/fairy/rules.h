@@ -354,6 +354,9 @@ struct Rules {
   Walling walling = Walling::none;
   std::array<SquareSet, 2> walling_zone{};
   bool wall_or_move = false;
+  // Petrification (petrifyOnCaptureTypes, bit per type; petrifyBlastPieces).
+  std::uint32_t petrify_types = 0;
+  bool petrify_blast_pieces = false;
 
   // Whether positions have hands (a FEN's pocket): drops, or gating from the hand.
   bool hands() const { return (drops && !free_drops) || seirawan_gating; }

@@ -207,6 +207,8 @@ constexpr std::array key_specs{
     KeySpec{"passOnStalemateWhite", Kind::boolean, &S::pass_on_stalemate_white},
     KeySpec{"passWhite", Kind::boolean, &S::pass_white},
     KeySpec{"perpetualCheckIllegal", Kind::boolean, &S::perpetual_check_illegal},
+    KeySpec{"petrifyBlastPieces", Kind::boolean, &S::petrify_blast_pieces},
+    KeySpec{"petrifyOnCaptureTypes", Kind::letters, &S::petrify_on_capture_types},
     KeySpec{"pieceDemotion", Kind::boolean, &S::piece_demotion},
     KeySpec{"pieceDrops", Kind::boolean, &S::piece_drops},
     KeySpec{"piecePromotionOnCapture", Kind::boolean, &S::piece_promotion_on_capture},
@@ -886,6 +888,26 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
   if (v.flag_piece_safe && v.blast_on_capture)
     return VariantError{line_of("flagPieceSafe"), "flagPieceSafe",
                         "cannot be used with blastOnCapture (its safety test does not see blasts)"};
+  // Petrification: a royal king turned into a wall would leave its side without one; walls
+  // are a hopper's screen in Fairy-Stockfish; and its duck rule would lift the walls.
+  if (!v.petrify_on_capture_types.empty() && v.petrify_on_capture_types != "-") {
+    auto refuse = [&](const std::string& why) {
+      return VariantError{line_of("petrifyOnCaptureTypes"), "petrifyOnCaptureTypes", why};
+    };
+    if (v.petrify_on_capture_types == "*")
+      return refuse("names its types by letter (Fairy-Stockfish reads '*' as no piece here)");
+    if (d.king_letter && v.petrify_on_capture_types.find(d.king_letter) != std::string::npos)
+      return refuse("cannot turn a royal king into a wall (king = - and a commoner, as petrified)");
+    const auto hops = [](const BetzaPiece& p) {
+      return std::any_of(p.vectors.begin(), p.vectors.end(),
+                         [](const BetzaVector& x) { return x.hop != BetzaVector::Hop::none; });
+    };
+    if (hops(d.king_moves) || std::any_of(d.pieces.begin(), d.pieces.end(),
+                                          [&](const PieceType& p) { return hops(p.moves); }))
+      return refuse(
+          "cannot be used with hoppers, which Fairy-Stockfish lets use a wall as a screen");
+    if (v.walling_rule == Walling::duck) return refuse("cannot be used with wallingRule = duck");
+  }
   if (v.walling_rule != Walling::none) {
     // What Fairy-Stockfish's walls do not go with: drops (its reader says so), a royal king
     // beside the duck (likewise), and the moves that carry no wall there (passes, gated

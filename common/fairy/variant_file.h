@@ -253,6 +253,11 @@ struct VariantSettings {
   // Walls placed by the moves (wallingRule), only on a side's walling region (empty:
   // everywhere); with wallOrMove a side either moves or walls a square, not both.
   Walling walling_rule = Walling::none;
+  // Petrification (Fairy-Stockfish's petrifyOnCaptureTypes): a piece of these types that
+  // captures turns into a wall on the square it took (with blasts, the capturer's square;
+  // with petrifyBlastPieces every blasted piece's too).
+  std::string petrify_on_capture_types;
+  bool petrify_blast_pieces = false;
   std::string walling_region_white;
   std::string walling_region_black;
   bool wall_or_move = false;

@@ -69,10 +69,11 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
   }
 }
 
-// Walls placed by the moves: the catalogue's walling variants by name and Fairy-Stockfish's
-// own sections in test_variants_walling.ini, from their starts and from positions of random
-// games (walling_test.cpp has them at smaller depths). A position with walls counts its
-// leaves by list (duck's 250 million at depth 3 are 380,000 lists).
+// Walls placed by the moves, and capturers turned into walls: the catalogue's variants by
+// name (petrified among them) and Fairy-Stockfish's own sections in
+// test_variants_walling.ini, from their starts and from positions of random games
+// (walling_test.cpp has them at smaller depths). A position with walls counts its leaves by
+// list (duck's 250 million at depth 3 are 380,000 lists).
 TEST(FairyPerftDeep, WallingMatchesFairyStockfish) {
   std::ifstream in(BANMEN_FAIRY_TEST_WALLING);
   std::stringstream text;
@@ -106,6 +107,8 @@ TEST(FairyPerftDeep, WallingMatchesFairyStockfish) {
       {"la-mancha-duel", "", 5, 430097},
       {"cowboys", "", 3, 454956},
       {"cowboys", "5*1/1nnn3/*5n/1***1*1/N4NN/*1**3/2N1*2 w - - 10 6", 3, 58109},
+      {"petrified", "", 5, 7206900},
+      {"nuclear", "", 5, 4861099},
   };
   for (const auto& c : cases) {
     auto variant = named_variant(c.variant);

@@ -1,7 +1,8 @@
 // Walls placed by the moves (wallingRule): duck chess, isolation, snailtrail, joust and the
 // amazons by name, and Fairy-Stockfish's own sections that use them (atomicduck, atlantis,
-// la-mancha-squeez, la-mancha-duel, cowboys: test_variants_walling.ini). Perft of the starts
-// and of positions of random games against Fairy-Stockfish's counts (`go perft N`, with
+// la-mancha-squeez, la-mancha-duel, cowboys: test_variants_walling.ini); and capturers
+// turned into walls (petrifyOnCaptureTypes): petrified by name, nuclear (that file). Perft of the
+// starts and of positions of random games against Fairy-Stockfish's counts (`go perft N`, with
 // VariantPath set to that file for its sections), and each rule, its notation (UCI, SAN,
 // FEN) and its refusals by hand, as Fairy-Stockfish (ffish-es6) plays and writes them.
 #include <gtest/gtest.h>
@@ -74,6 +75,9 @@ constexpr test::PerftCase walling_cases[] = {
     {"amazons", "", 1, 2176},
     {"amazons", "8*Q/3*1*4/7*2/*5*1**/1Q2**3*/q2q2**2/*1**4Q1/1*q3*1*1/6*3/q7Q1 w - - 20 11", 1,
      459},
+    {"petrified", "", 4, 250134},
+    {"petrified", "1nb2knr/rppp*p2/1q4p1/p3p2p/2P5/NP1P1P1P/1P2KPP1/R3QBNR w - - 1 16", 3, 46709},
+    {"petrified", "3rk1n1/1q4b1/p1pp1p2/Pp2ppPr/1*2PP2/1NR5/2*KP2P/2BQ1BNR w - - 1 26", 3, 42062},
 };
 
 TEST(FairyWalling, PerftEqualsFairyStockfish) {
@@ -94,6 +98,9 @@ TEST(FairyWalling, SectionsPerftEqualsFairyStockfish) {
       {"la-mancha-duel", "*p6P/**7/9/3p1P3/3***3/9/6P2/7**/p7* w - - 8 5", 4, 33139},
       {"cowboys", "", 2, 6016},
       {"cowboys", "5*1/1nnn3/*5n/1***1*1/N4NN/*1**3/2N1*2 w - - 10 6", 2, 1705},
+      {"nuclear", "", 4, 197262},
+      {"nuclear", "r1bq2nr/p2kbp2/n3p2p/6p1/1Q*3PP/4KP2/P3P3/RNB2BNR w - - 0 16", 3, 25204},
+      {"nuclear", "5b2/rb1npkr1/2p4p/1*1q2p1/3pPp2/PPNP1NPP/R1Q1BP2/2BK1R2 w - - 0 23", 3, 32367},
   };
   for (const test::PerftCase& c : cases) {
     Position pos = test::position_of(walling_variant(c.variant)->rules, c.fen);
@@ -250,6 +257,20 @@ TEST(FairyWalling, TheNewDuckMayShieldAnAtomicKing) {
   EXPECT_EQ(queen, std::vector<std::string>{"g4g5,g5g6"});
 }
 
+TEST(FairyWalling, APetrifiedCapturerBecomesAWall) {
+  auto g = walling_game("petrified", "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1");
+  ASSERT_TRUE(g->apply("e3d5").ok());
+  EXPECT_EQ(g->position(), "4k3/8/8/3*4/8/8/8/4K3 b - - 0 1");
+  auto pawn = walling_game("petrified", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+  ASSERT_TRUE(pawn->apply("e4d5").ok());  // a pawn takes as ever
+  EXPECT_EQ(pawn->position(), "4k3/8/8/3P4/8/8/8/4K3 b - - 0 1");
+  // The king would turn into a wall: it may not take (in check from the pawn, it steps
+  // away); the other king attacks nothing, so the two may stand side by side.
+  EXPECT_EQ(walling_moves("petrified", "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"),
+            (std::vector<std::string>{"e1d1", "e1e2", "e1f1", "e1f2"}));
+  EXPECT_TRUE(lists(walling_moves("petrified", "8/8/8/8/8/3k4/8/3K4 w - - 0 1"), "d1d2"));
+}
+
 TEST(FairyWalling, PositionsAreToldApartByTheirWalls) {
   const Rules& r = test::catalogue_rules("duck");
   const Position a = test::position_of(r, "4k3/8/8/3*4/8/8/8/4K3 w - - 0 1");
@@ -296,6 +317,8 @@ TEST(FairyWalling, DefinitionsRefusedWithTheirReason) {
   refused("[w:xiangqi]\nwallingRule = static\n", "hoppers");
   refused("[w:chess]\nwallingRule = edge\npass = true\n", "passing");
   refused("[w:chess]\nsoldier = s\nwallingRule = arrow\n", "arrow cannot be used with soldiers");
+  refused("[w:chess]\npetrifyOnCaptureTypes = kq\n", "cannot turn a royal king into a wall");
+  refused("[w:xiangqi]\npetrifyOnCaptureTypes = r\n", "hoppers");
   refused("[w:chess]\nwallingRule = moat\n", "expects arrow, duck, edge, past, static or none");
   // Walls on every square of 12x10 with a chess army: too many moves for one position.
   refused(
@@ -317,6 +340,10 @@ TEST(FairyWalling, RoomsRefuseWallingForNow) {
   const auto refusal = cost_refusal(pos);
   ASSERT_TRUE(refusal);
   EXPECT_NE(refusal->find("wallingRule"), std::string::npos);
+  Position petrified = test::position_of(test::catalogue_rules("petrified"), "");
+  const auto walls = cost_refusal(petrified);
+  ASSERT_TRUE(walls);
+  EXPECT_NE(walls->find("petrifyOnCaptureTypes"), std::string::npos);
 }
 
 }  // namespace
