@@ -63,10 +63,12 @@ class FairyNode {
   std::uint64_t key() const { return key_; }
   int side() const { return side_; }
   bool in_check() const { return pos().rules().checking && pos().in_check(); }
+  // Rooms refuse variants with walls (fairy/cost_probe.h), the only ones whose positions
+  // may have more than kMaxMoves moves.
   int generate(Move* out) const {
     fairy::MoveList list;
     pos().legal_moves(list);
-    for (int i = 0; i < list.size; ++i) out[i] = list.moves[i];
+    for (int i = 0; i < list.size; ++i) out[i] = list[i];
     return list.size;
   }
   // Captures (castling takes the player's own rook, and a pass names the king's own square:

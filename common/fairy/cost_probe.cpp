@@ -18,7 +18,7 @@ CostProbe probe_cost(const Position& start) {
     if (legal.size > probe.most_moves) probe.most_moves = legal.size;
     if (legal.size == 0) break;
     state = state * 1664525u + 1013904223u;
-    pos.make(legal.moves[(state >> 8) % static_cast<std::uint32_t>(legal.size)]);
+    pos.make(legal[(state >> 8) % static_cast<std::uint32_t>(legal.size)]);
   }
   return probe;
 }
@@ -33,6 +33,12 @@ std::optional<std::string> cost_refusal(const Position& start) {
       if (start.wall(square_of(f, k)))
         return "has walls ('*' in its start position), which rooms do not draw yet "
                "(banmen-rules plays it)";
+  if (start.rules().petrify_types)
+    return "turns capturing pieces into walls (petrifyOnCaptureTypes), which rooms do not draw "
+           "yet (banmen-rules plays it)";
+  if (start.rules().walling != Walling::none)
+    return "places walls with its moves (wallingRule), which rooms do not draw yet "
+           "(banmen-rules plays it)";
   if (start.rules().seirawan_gating)
     return "gates pieces from the hand (seirawanGating), which rooms do not play yet "
            "(banmen-rules does)";

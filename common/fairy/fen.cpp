@@ -300,11 +300,12 @@ std::optional<Position> parse_fen(const Rules& rules, std::string_view fen, std:
         const int ep = square_of(f[3][0] - 'a', *rank - 1);
         const int push = rules.push(us);
         const Cell our_pawn = make_cell(us, rules.pawn);
-        // Kept only when it can matter, as Fairy-Stockfish does.
+        // Kept only when it can matter, as Fairy-Stockfish does (the square the pawn left
+        // may hold a wall: the duck put there by the double step).
         if (rules.pawn >= 0 && rules.en_passant_zone[us][ep] &&
             (pos.at(ep - push - 1) == our_pawn || pos.at(ep - push + 1) == our_pawn) &&
             pos.at(ep - push) == make_cell(us ^ 1, rules.pawn) && pos.at(ep) == empty_cell &&
-            pos.at(ep + push) == empty_cell)
+            (pos.at(ep + push) == empty_cell || pos.wall(ep + push)))
           pos.set_en_passant(ep);
       }
     }

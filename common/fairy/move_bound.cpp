@@ -248,7 +248,22 @@ int bound_for(const Rules& r, int color) {
         most = std::max(most, static_cast<int>(piece_targets(r, color, t, sq).size()) + 1);
       sittuyin += most * n;
     }
-  return bound + drops + gating + sittuyin + (r.castling ? 2 : 0) + (r.pass[color] ? 1 : 0);
+  const long moves =
+      bound + drops + gating + sittuyin + (r.castling ? 2 : 0) + (r.pass[color] ? 1 : 0);
+  if (r.walling == Walling::none) return static_cast<int>(moves);
+  // Walls: each move with each square it may wall: the square left (past), a square the
+  // moved piece reaches from where it landed (arrow: at most its targets from one square),
+  // or any other square of the board. With wallOrMove only the wall pass carries them.
+  long walls = n - 1;
+  if (r.walling == Walling::past) walls = 1;
+  if (r.walling == Walling::arrow) {
+    walls = 0;
+    for (int sq : squares)
+      for (int t = 0; t < static_cast<int>(r.types.size()); ++t)
+        walls = std::max(walls, static_cast<long>(piece_targets(r, color, t, sq).size()));
+  }
+  const long walled = r.wall_or_move ? moves + walls : moves * walls;
+  return static_cast<int>(std::min<long>(walled, 1L << 30));
 }
 
 }  // namespace

@@ -21,6 +21,19 @@ struct MarksStack {
 thread_local MarksStack marks_stack;
 }  // namespace
 
+void MoveList::add_beyond(Move m) {
+  if (!heap_ || size == capacity_) {
+    if (capacity_ >= max_walling_moves) return;
+    const int grown = std::min(std::max(2 * size, 2 * max_moves), max_walling_moves);
+    auto room = std::make_unique_for_overwrite<Move[]>(static_cast<std::size_t>(grown));
+    std::copy_n(data(), size, room.get());
+    heap_ = std::move(room);
+    capacity_ = grown;
+    limit_ = 0;
+  }
+  heap_[static_cast<std::size_t>(size++)] = m;
+}
+
 SquareMarksLease::SquareMarksLease() {
   MarksStack& s = marks_stack;
   if (s.lent == s.tables.size()) s.tables.push_back(std::make_unique<SquareMarks>());
@@ -422,7 +435,7 @@ void Position::apply_pass_on_stalemate(MoveList& out) const {
   if (!other) return;
   int kept = 0;
   for (const Move& m : out)
-    if (m.kind != MoveKind::pass) out.moves[kept++] = m;
+    if (m.kind != MoveKind::pass) out[kept++] = m;
   out.size = kept;
 }
 
@@ -618,13 +631,13 @@ void Position::apply_must_drop(MoveList& out) const {
   for (const Move& m : out) {
     if (m.kind == MoveKind::drop && r.must_drop_type >= 0 && m.from != r.must_drop_type) continue;
     drop |= m.kind == MoveKind::drop;
-    out.moves[kept++] = m;
+    out[kept++] = m;
   }
   out.size = kept;
   if (!drop) return;
   kept = 0;
   for (const Move& m : out)
-    if (m.kind == MoveKind::drop) out.moves[kept++] = m;
+    if (m.kind == MoveKind::drop) out[kept++] = m;
   out.size = kept;
 }
 
@@ -640,7 +653,7 @@ void Position::apply_must_capture(MoveList& out) const {
   if (std::none_of(out.begin(), out.end(), captures)) return;
   int kept = 0;
   for (const Move& m : out)
-    if (captures(m)) out.moves[kept++] = m;
+    if (captures(m)) out[kept++] = m;
   out.size = kept;
 }
 
@@ -668,6 +681,101 @@ void Position::generate(MoveList& out) const {
   if (r.cambodian_moves && gates_[us]) add_cambodian_moves(out);
   if (r.drops && (hand_total_[us] || r.free_drops)) add_drops(out);
   if (r.pass[us]) add_pass(out);
+  if (r.wall_or_move) add_wall_pass(out);
+}
+
+// wallOrMove: a side may wall a square instead of moving, as Fairy-Stockfish writes it: a
+// pass from its first piece's square (from a1 along the ranks) that carries the wall
+// (add_walled gives it its walls; without one it is no move).
+void Position::add_wall_pass(MoveList& out) const {
+  const Rules& r = *rules_;
+  for (int k = 0; k < r.ranks; ++k)
+    for (int f = 0; f < r.files; ++f)
+      if (holds_piece_of(board_[square_of(f, k)], side_)) {
+        out.add(make_move(square_of(f, k), square_of(f, k), MoveKind::pass));
+        return;
+      }
+}
+
+// The move with each square it may wall (wallingRule), as Fairy-Stockfish chooses them: a
+// square of the side's walling region, not a wall, empty after the move as it reckons it
+// (empty now or the square the piece left, not the square it went to; castling: neither
+// the king's nor the rook's new square; en passant: the taken pawn's square too), and by
+// the rule: the square left (past), a square the moved piece's type reaches by a quiet move
+// from where it went with the square it left empty (arrow: the amazons' shot), an edge of
+// the board or a square beside a wall (edge), any (duck, static). A move that may wall no
+// square is no move. With wallOrMove only the wall pass walls; every other move is as it is.
+void Position::add_walled(MoveList& out, Move m) const {
+  const Rules& r = *rules_;
+  if (r.walling == Walling::none || (r.wall_or_move && m.kind != MoveKind::pass)) {
+    out.add(m);
+    return;
+  }
+  const int us = side_;
+  int kto = -1, rto = -1;
+  if (m.kind == MoveKind::castling) {
+    const bool king_side = m.to > m.from;
+    const int rank = us == white ? r.castling_rank : r.ranks - 1 - r.castling_rank;
+    kto = square_of(king_side ? r.castling_kingside_file : r.castling_queenside_file, rank);
+    rto = kto + (king_side ? -1 : 1);
+  }
+  std::optional<SquareMarksLease> shot;
+  if (r.walling == Walling::arrow) {
+    // The quiet leaps and rides of the moved piece's type from where it went, the square it
+    // left empty (Fairy-Stockfish's moves_bb: no initial moves, blocked by every piece and
+    // wall).
+    shot.emplace();
+    SquareMarks& marks = **shot;
+    auto& self = const_cast<Position&>(*this);
+    const Cell moved = board_[m.from];
+    const PieceRules& p = r.types[cell_type(moved)];
+    self.board_[m.from] = empty_cell;
+    for (const Leap& l : p.leaps[us]) {
+      if (!l.moves) continue;
+      bool clear = true;
+      for (int i = 0; i < l.path_length; ++i)
+        if (board_[m.to + l.path[i]] != empty_cell) clear = false;
+      if (clear) marks.mark(m.to + l.offset);
+    }
+    for (const Ride& ride : p.rides[us]) {
+      if (!ride.moves) continue;
+      int sq = m.to + ride.offset;
+      for (int steps = 1; board_[sq] == empty_cell; ++steps, sq += ride.offset) {
+        marks.mark(sq);
+        if (ride.max_steps && steps >= ride.max_steps) break;
+      }
+    }
+    self.board_[m.from] = moved;
+  }
+  auto beside_wall = [&](int sq) {
+    for (int d : {1, -1, board_width, -board_width})
+      if (wall(sq + d)) return true;
+    return false;
+  };
+  for (int k = 0; k < r.ranks; ++k)
+    for (int f = 0; f < r.files; ++f) {
+      const int sq = square_of(f, k);
+      bool free = (board_[sq] == empty_cell || sq == m.from) && sq != m.to;
+      if (m.kind == MoveKind::castling) free ^= (sq == m.to) ^ (sq == kto) ^ (sq == rto);
+      if (m.kind == MoveKind::en_passant && sq == ep_victim_) free = !free;
+      if (!free || !r.walling_zone[us][sq]) continue;
+      switch (r.walling) {
+        case Walling::past:
+          free = sq == m.from;
+          break;
+        case Walling::arrow:
+          free = (**shot).marked(sq);
+          break;
+        case Walling::edge:
+          free = f == 0 || f == r.files - 1 || k == 0 || k == r.ranks - 1 || beside_wall(sq);
+          break;
+        case Walling::duck:
+        case Walling::static_squares:
+        case Walling::none:
+          break;
+      }
+      if (free) out.add(with_wall(m, sq));
+    }
 }
 
 // Cambodian chess's first moves, never captures: the king on its gate, not in check, leaps
@@ -718,7 +826,7 @@ void Position::add_gatings(MoveList& out) const {
   const int us = side_;
   const int moves = out.size;
   for (int i = 0; i < moves; ++i) {
-    const Move m = out.moves[i];
+    const Move m = out[i];
     if (m.kind == MoveKind::pass) continue;  // a pass leaves no square
     for (int sq : {static_cast<int>(m.from), m.kind == MoveKind::castling ? m.to : 0}) {
       if (!sq || !gate_at(us, sq)) continue;
@@ -787,10 +895,27 @@ bool Position::castling_legal(Move m) const {
     auto& self = const_cast<Position&>(*this);
     const Cell king = board_[m.from];
     self.board_[m.from] = empty_cell;
+    // With walls, as Fairy-Stockfish tests the path: the duck lifted, the new wall placed.
+    std::array<std::int16_t, max_files * max_ranks> lifted{};
+    int lifts = 0;
+    const int wall_sq = wall_square(m);
+    const Cell under_wall = board_[wall_sq];  // the rook, when the wall goes where it was
+    if (wall_sq) {
+      if (r.walling == Walling::duck)
+        for (int f = 0; f < r.files; ++f)
+          for (int k = 0; k < r.ranks; ++k)
+            if (wall(square_of(f, k))) lifted[lifts++] = static_cast<std::int16_t>(square_of(f, k));
+      for (int i = 0; i < lifts; ++i) self.board_[lifted[i]] = empty_cell;
+      self.board_[wall_sq] = off_board;
+    }
     bool safe = true;
     const int step = kto > m.from ? 1 : -1;
     for (int s = m.from; safe && (m.from != kto ? s != kto : s == m.from); s += step)
       safe = !attacked(s, them) || (r.blast_on_capture && touches_royal(s, them));
+    if (wall_sq) {
+      self.board_[wall_sq] = under_wall;
+      for (int i = 0; i < lifts; ++i) self.board_[lifted[i]] = off_board;
+    }
     self.board_[m.from] = king;
     return safe;
   }
@@ -824,7 +949,10 @@ bool Position::kings_face(int king, int them) const {
 bool Position::legal(Move m) const {
   const Rules& r = *rules_;
   const int us = side_, them = us ^ 1;
-  if (m.gate) {
+  // A wall shields nothing in Fairy-Stockfish's test of a move, except where pseudo-royal
+  // pieces are tested on the position after the move (the duck lifted, the wall placed).
+  if (wall_square(m) && !r.extinction_pseudo_royal) m.gate = 0;
+  if (gates_piece(m)) {
     // A gate may not be where the castled king or rook lands. Otherwise Fairy-Stockfish
     // judges a gating move as the move without its gate (the gated piece shields nothing),
     // except where pseudo-royal pieces are tested with the gated piece on the board.
@@ -957,7 +1085,7 @@ bool Position::gives_check(Move m) const {
 }
 
 // dupleCheck: whether `color` has pieces of the extinction types and every one is attacked.
-bool Position::all_extinction_attacked(int color) const {
+bool Position::all_extinction_attacked(int color, std::uint32_t ignored_types) const {
   const Rules& r = *rules_;
   bool any = false;
   for (int f = 0; f < r.files; ++f)
@@ -966,7 +1094,8 @@ bool Position::all_extinction_attacked(int color) const {
       const Cell c = board_[sq];
       if (c == empty_cell || cell_color(c) != color) continue;
       if (!r.extinction_all && !(r.extinction_types >> cell_type(c) & 1)) continue;
-      if (!attacked(sq, color ^ 1) || (r.blast_on_capture && touches_royal(sq, color ^ 1)))
+      if (!attacked(sq, color ^ 1, ignored_types) ||
+          (r.blast_on_capture && touches_royal(sq, color ^ 1)))
         return false;
       any = true;
     }
@@ -1024,6 +1153,17 @@ bool Position::pseudo_royal_legal(Move m) const {
       royal_them[t] = pseudo_royal(them, static_cast<int>(t));
   auto& self = const_cast<Position&>(*this);
   self.make(m);
+  // Fairy-Stockfish's test empties a blast's squares, the walls petrification leaves there
+  // included: they shield nothing in it.
+  std::array<std::int16_t, king_steps.size() + 1> unwalled{};
+  std::size_t unwalls = 0;
+  if (r.blast_on_capture && r.petrify_types)
+    for (int i = 0; i < undo_.back().blasted; ++i) {
+      const Blasted& b = blasted_[blasted_.size() - 1 - static_cast<std::size_t>(i)];
+      if (!b.walled) continue;
+      self.board_[b.sq] = empty_cell;
+      unwalled[unwalls++] = b.sq;
+    }
   bool ok = !(king_sq_[us] && attacked(king_sq_[us], them));
   // A blast may not remove one of our pseudo-royal pieces (even if it also removes one of
   // theirs); one of theirs removed ends the test, as a capture of one does.
@@ -1032,7 +1172,7 @@ bool Position::pseudo_royal_legal(Move m) const {
     const int t = cell_type(b.cell);
     if (cell_color(b.cell) == them) {
       takes_royal = takes_royal || royal_them[t];
-    } else if (b.sq == m.to ? mover_royal || (pawn_promotion && !strips)
+    } else if (b.sq == m.to ? mover_royal || (r.blast_on_capture && pawn_promotion && !strips)
                             : royal[t] && !(strips && t == m.promotion)) {
       ok = false;
     }
@@ -1047,6 +1187,9 @@ bool Position::pseudo_royal_legal(Move m) const {
     return false;
   };
   if (ok && r.flying_general && king_sq_[us] && kings_face(king_sq_[us], them)) ok = false;
+  // Their pieces of types both petrifying and of extinction attack nothing here, as
+  // Fairy-Stockfish tests it (taking would turn them into walls).
+  const std::uint32_t harmless = r.petrify_types & (r.extinction_all ? ~0u : r.extinction_types);
   if (ok && !takes_royal)
     for (int f = 0; ok && f < r.files; ++f)
       for (int k = 0; ok && k < r.ranks; ++k) {
@@ -1057,10 +1200,11 @@ bool Position::pseudo_royal_legal(Move m) const {
         bool is_royal = royal[t] && !(strips && t == m.promotion);
         if (sq == m.to && m.kind == MoveKind::drop) is_royal = extinction_type;
         if (sq == m.to && mover) is_royal = mover_royal || (pawn_promotion && !strips);
-        if (is_royal && attacked(sq, them) && !touches_theirs(sq)) ok = false;
+        if (is_royal && attacked(sq, them, harmless) && !touches_theirs(sq)) ok = false;
       }
-  if (ok && !takes_royal && r.duple_check && all_extinction_attacked(us)) ok = false;
+  if (ok && !takes_royal && r.duple_check && all_extinction_attacked(us, harmless)) ok = false;
   if (ok && !r.checking && king_sq_[them] && attacked(king_sq_[them], us)) ok = false;
+  for (std::size_t i = 0; i < unwalls; ++i) self.board_[unwalled[i]] = off_board;
   self.unmake();
   return ok;
 }
@@ -1119,7 +1263,9 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
   // Bikjang left standing by both sides' moves, or two passes in a row, end the game.
   if (!undo_.empty()) {
     if (bikjang_ && undo_.back().bikjang) return ImmediateEnd{material_result(), "bikjang"};
-    if (passed_ && undo_.back().passed) return ImmediateEnd{material_result(), "double_pass"};
+    // (With wallOrMove a pass walls a square: two in a row end nothing, as in Fairy-Stockfish.)
+    if (passed_ && undo_.back().passed && !r.wall_or_move)
+      return ImmediateEnd{material_result(), "double_pass"};
   }
   // adjudicateFullBoard: no empty square left.
   if (r.adjudicate_full_board && total_[white] + total_[black] + walls_ == r.files * r.ranks)
@@ -1380,6 +1526,17 @@ void Position::mark_blocking_squares(SquareMarks& blocking) const {
   }
 }
 
+void Position::pseudo_legal_moves(MoveList& out) const {
+  out.size = 0;
+  if (rules_->walling == Walling::none) {
+    generate(out);
+    return;
+  }
+  MoveList base;
+  generate(base);
+  for (const Move& m : base) add_walled(out, m);
+}
+
 void Position::legal_moves(MoveList& out, bool shortcuts) const {
   out.size = 0;
   if (immediate_result()) return;
@@ -1413,7 +1570,49 @@ void Position::legal_moves(MoveList& out, bool shortcuts) const {
     blocking.emplace();
     mark_blocking_squares(**blocking);
   }
+  // Walls: a move is legal with every wall it may place, except where pseudo-royal pieces
+  // are tested on the position after the move, which the new wall changes: each is tested.
+  // (On the heap: an empty std::optional of a list would clear the list's room each time.)
+  std::unique_ptr<MoveList> walled;
+  if (r.walling != Walling::none && r.extinction_pseudo_royal)
+    walled = std::make_unique<MoveList>();
+  const bool walls = r.walling != Walling::none;
+  auto keep = [&](const Move& m) {
+    if (walls)
+      add_walled(out, m);
+    else
+      out.add(m);
+  };
   for (const Move& m : pseudo) {
+    if (walled) {
+      walled->size = 0;
+      add_walled(*walled, m);
+      if (!walled->size) continue;
+      // A new wall only shields: a move legal with the duck lifted and no wall placed is
+      // legal with each of its walls; otherwise each is tested.
+      auto& self = const_cast<Position&>(*this);
+      std::array<std::int16_t, max_files * max_ranks> ducks{};
+      int lifted = 0;
+      if (r.walling == Walling::duck)
+        for (int f = 0; f < r.files; ++f)
+          for (int k = 0; k < r.ranks; ++k)
+            if (wall(square_of(f, k))) ducks[lifted++] = static_cast<std::int16_t>(square_of(f, k));
+      for (int i = 0; i < lifted; ++i) self.board_[ducks[i]] = empty_cell;
+      self.walls_ -= lifted;
+      const bool bare = legal(m);
+      for (int i = 0; i < lifted; ++i) self.board_[ducks[i]] = off_board;
+      self.walls_ += lifted;
+      // Fairy-Stockfish's test blasts every square next to a capture's target that held a
+      // piece other than a pawn before the move, the capturer's own square among them: a
+      // wall placed there shields nothing in its test.
+      const bool blasts_origin =
+          r.blast_on_capture && m.kind != MoveKind::castling && m.kind != MoveKind::en_passant &&
+          holds_piece_of(board_[m.to], side_ ^ 1) && cell_type(board_[m.from]) != r.pawn &&
+          std::find(king_steps.begin(), king_steps.end(), m.to - m.from) != king_steps.end();
+      for (const Move& w : *walled)
+        if (bare || (!(blasts_origin && wall_square(w) == m.from) && legal(w))) out.add(w);
+      continue;
+    }
     // A sittuyin promotion may not give check.
     if (r.sittuyin_promotion && m.kind == MoveKind::promotion) {
       if (legal(m) && !gives_check(m)) out.add(m);
@@ -1423,7 +1622,7 @@ void Position::legal_moves(MoveList& out, bool shortcuts) const {
         !(**exposing).marked(m.from) && !(screens && (**screening).marked(m.to))) {
       if (!r.immobility_illegal || m.kind != MoveKind::normal ||
           r.types[cell_type(board_[m.from])].mobile[side_][m.to])
-        out.add(m);
+        keep(m);
       continue;
     }
     if (evading && m.from != king && !m.gate && board_[m.to] == empty_cell &&
@@ -1431,12 +1630,12 @@ void Position::legal_moves(MoveList& out, bool shortcuts) const {
          m.kind == MoveKind::piece_promotion || m.kind == MoveKind::piece_demotion) &&
         !(**blocking).marked(m.to))
       continue;
-    if (legal(m)) out.add(m);
+    if (legal(m)) keep(m);
   }
   if (r.drops) {
     int kept = 0;
     for (const Move& m : out)
-      if (m.kind != MoveKind::drop || drop_allowed(m)) out.moves[kept++] = m;
+      if (m.kind != MoveKind::drop || drop_allowed(m)) out[kept++] = m;
     out.size = kept;
     if (r.must_drop) apply_must_drop(out);
   }

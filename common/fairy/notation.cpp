@@ -5,6 +5,14 @@
 #include "fairy/fen.h"
 
 namespace banmen::fairy {
+namespace {
+
+// The square a move walls, or a1 where it walls none (Fairy-Stockfish's square 0).
+std::string wall_name(Move m) {
+  return square_name(wall_square(m) ? wall_square(m) : square_of(0, 0));
+}
+
+}  // namespace
 
 std::string uci_move(const Position& pos, Move m) {
   const Rules& r = pos.rules();
@@ -18,7 +26,7 @@ std::string uci_move(const Position& pos, Move m) {
     return out;
   }
   int from = m.from, to = m.to;
-  if (m.gate && gate_square(m) == m.to) {
+  if (gates_piece(m) && gate_square(m) == m.to) {
     // Castling that gates on the rook's square is written from the rook to the king.
     from = m.to;
     to = m.from;
@@ -35,15 +43,19 @@ std::string uci_move(const Position& pos, Move m) {
   if (m.kind == MoveKind::piece_promotion) out += '+';
   if (m.kind == MoveKind::piece_demotion) out += '-';
   // A gated piece: its letter, and its square when it is not the square written first.
-  if (m.gate) {
+  if (gates_piece(m)) {
     out += r.types[gate_type(m)].letter;
     if (gate_square(m) != from) out += square_name(gate_square(m));
   }
+  // Walls: every move of a walling variant ends with ',', the square written second and the
+  // wall's square (a1 for a move that walls none, with wallOrMove), as Fairy-Stockfish
+  // writes it: e2e4,e4d5; a wall pass a1a1,a1a3.
+  if (r.walling != Walling::none) out += ',' + square_name(to) + wall_name(m);
   return out;
 }
 
 bool find_uci_move(const Position& pos, std::string_view text, Move& out) {
-  if (text.size() > 12) return false;
+  if (text.size() > 16) return false;
   MoveList moves;
   pos.legal_moves(moves);
   for (const Move& m : moves)
@@ -67,7 +79,7 @@ std::string san_move(Position& pos, Move m) {
   } else if (m.kind == MoveKind::castling) {
     out = m.to > m.from ? "O-O" : "O-O-O";
     // Fairy-Stockfish's SAN of castling with a gate: the piece and the gate's square.
-    if (m.gate)
+    if (gates_piece(m))
       out += std::string("/") +
              static_cast<char>(
                  std::toupper(static_cast<unsigned char>(r.types[gate_type(m)].letter))) +
@@ -91,7 +103,7 @@ std::string san_move(Position& pos, Move m) {
         // Only a move of the same kind counts (a piece that could only promote there does
         // not make a plain move ambiguous), as Fairy-Stockfish compares them.
         if (o.to != m.to || o.from == m.from || o.kind != m.kind ||
-            pos.at(o.from) != pos.at(m.from))
+            wall_square(o) != wall_square(m) || pos.at(o.from) != pos.at(m.from))
           continue;
         clash = true;
         same_file |= file_of(o.from) == file_of(m.from);
@@ -114,13 +126,25 @@ std::string san_move(Position& pos, Move m) {
       out +=
           std::string("=") +
           static_cast<char>(std::toupper(static_cast<unsigned char>(r.types[m.promotion].letter)));
-    if (m.gate)
+    if (gates_piece(m))
       out +=
           std::string("/") +
           static_cast<char>(std::toupper(static_cast<unsigned char>(r.types[gate_type(m)].letter)));
   }
+  // The wall's square (a1 for none), as Fairy-Stockfish writes it: Nf3,e4.
+  if (r.walling != Walling::none) out += ',' + wall_name(m);
+  // Whether the move checks is judged without its wall, as Fairy-Stockfish judges it (a
+  // wall that shields the king still leaves a '+'); mate with it.
+  bool check = false;
+  if (wall_square(m)) {
+    Move unwalled = m;
+    unwalled.gate = 0;
+    pos.make(unwalled);
+    check = pos.in_check();
+    pos.unmake();
+  }
   pos.make(m);
-  if (pos.in_check()) {
+  if (check || (!wall_square(m) && pos.in_check())) {
     MoveList replies;
     pos.legal_moves(replies);
     out += replies.size == 0 ? '#' : '+';

@@ -15,6 +15,7 @@ struct Zobrist {
   std::array<std::array<std::uint64_t, max_in_hand + 2>, 2 * max_types> hand{};
   // n-check: a side with n checks still to give (a FEN gives one digit).
   std::array<std::array<std::uint64_t, 10>, 2> checks_left{};
+  std::array<std::uint64_t, board_cells> wall{};
   std::uint64_t side = 0;
   Zobrist() {
     std::uint64_t s = 0x9E3779B97F4A7C15ull;
@@ -34,6 +35,7 @@ struct Zobrist {
       for (auto& v : row) v = next();
     for (auto& row : checks_left)
       for (auto& v : row) v = next();
+    for (auto& v : wall) v = next();
   }
 };
 const Zobrist& zobrist() {
@@ -69,6 +71,7 @@ void Position::clear() {
   undo_.clear();
   blasted_.clear();
   flipped_.clear();
+  lifted_.clear();
   keys_.clear();
   checks_.clear();
 }
@@ -90,6 +93,19 @@ void Position::remove(int sq) {
   if (t == rules_->king && king_sq_[c] == sq) king_sq_[c] = 0;
   key_ ^= zobrist().piece[cell][sq];
   board_[sq] = empty_cell;
+}
+
+// A wall a move places or lifts (wallingRule), with its part of the key.
+void Position::place_wall(int sq) {
+  board_[sq] = off_board;
+  ++walls_;
+  key_ ^= zobrist().wall[sq];
+}
+
+void Position::lift_wall(int sq) {
+  board_[sq] = empty_cell;
+  --walls_;
+  key_ ^= zobrist().wall[sq];
 }
 
 void Position::put(int sq, Cell cell, int unpromoted_type) {
@@ -176,6 +192,9 @@ void Position::finish_setup() {
   std::uint64_t k = 0;
   for (int sq = 0; sq < board_cells; ++sq)
     if (board_[sq] != empty_cell && board_[sq] != off_board) k ^= zobrist().piece[board_[sq]][sq];
+  // Walls are part of the position (the duck's square tells two positions apart).
+  for (int sq = 0; sq < board_cells; ++sq)
+    if (wall(sq)) k ^= zobrist().wall[sq];
   if (side_ == black) k ^= zobrist().side;
   k ^= castling_key();
   if (ep_) k ^= zobrist().en_passant[ep_];
@@ -193,12 +212,12 @@ void Position::finish_setup() {
   if (rules_->track_checks) checks_.push_back(check_entry());
 }
 
-bool Position::attacked(int sq, int by) const {
+bool Position::attacked(int sq, int by, std::uint32_t ignored_types) const {
   const Rules& r = *rules_;
   // A cell holds a piece of colour `by` when its colour bits match; its type bit must be
   // in the step's set.
   // Only types whose mobility region holds sq attack it (Fairy-Stockfish's board_bb(c, pt)).
-  const std::uint32_t may_stand = r.may_stand[by][static_cast<std::size_t>(sq)];
+  const std::uint32_t may_stand = r.may_stand[by][static_cast<std::size_t>(sq)] & ~ignored_types;
   auto hits = [&](Cell c, std::uint32_t types) {
     return holds_piece_of(c, by) && ((types & may_stand) >> cell_type(c) & 1);
   };
@@ -330,7 +349,7 @@ bool Position::reaches(int from, int to, int type, bool capture) const {
 // reached are its en passant squares, where the other side's en passant region allows.
 void Position::set_custom_en_passant(int from, int to, int type) {
   const Rules& r = *rules_;
-  const int us = cell_color(board_[to]), them = us ^ 1;
+  const int us = side_, them = us ^ 1;  // the side moving (a wall may stand on `to` now)
   const PieceRules& p = r.types[type];
   bool initial = false;
   for (const Leap& l : p.initial_leaps[us]) initial = initial || from + l.offset == to;
@@ -370,6 +389,7 @@ void Position::make(Move m) {
          castle_rook_,
          castle_king_,
          -1,
+         0,
          0,
          0,
          gates_,
@@ -412,7 +432,10 @@ void Position::make(Move m) {
     place(rto, rook);
     if (r.track_promoted) unpromoted_[m.from] = unpromoted_[m.to] = 0;
   } else if (m.kind == MoveKind::pass) {
-    // Nothing moves; the clocks run on.
+    // Nothing moves; the clocks run on, unless the piece on the square the pass names is of
+    // the nMoveRuleTypes (a pawn's, without a king): Fairy-Stockfish counts it as a move
+    // the pawn cannot take back.
+    if (r.n_move_rule_types[us] >> moved_type & 1) rule50_ = 0;
   } else {
     int capture_sq = m.to;
     if (m.kind == MoveKind::en_passant) capture_sq = u.ep_victim;
@@ -458,6 +481,11 @@ void Position::make(Move m) {
     if ((m.kind == MoveKind::piece_promotion && !r.piece_demotion) || m.kind == MoveKind::promotion)
       rule50_ = 0;
     if (r.blast_on_capture && u.captured != empty_cell) blast(m.to, u);
+    // Petrification without blasts: a capturer of a petrifying type leaves the board, and a
+    // wall takes its square where the piece it has become is of one too (as Fairy-Stockfish
+    // judges the two).
+    if (!r.blast_on_capture && u.captured != empty_cell && (r.petrify_types >> moved_type & 1))
+      take_blasted(m.to, (r.petrify_types >> cell_type(board_[m.to]) & 1) != 0, u);
     if (moved_type == r.pawn) {
       if (r.n_move_rule_types[us] >> r.pawn & 1) rule50_ = 0;
       const int push = r.push(us);
@@ -469,14 +497,16 @@ void Position::make(Move m) {
                (r.custom_en_passant[them] || board_[ep + push - 1] == make_cell(them, r.pawn) ||
                 board_[ep + push + 1] == make_cell(them, r.pawn));
       };
+      // No en passant onto the square the move walls.
+      const int walled = wall_square(m);
       if (step == 2 * push) {
-        if (passed(m.to - push)) {
+        if (passed(m.to - push) && m.to - push != walled) {
           ep_ = static_cast<std::int16_t>(m.to - push);
           ep_victim_ = static_cast<std::int16_t>(m.to);
         }
       } else if (r.triple_step && step == 3 * push) {
         for (int ep : {m.to - push, m.to - 2 * push})
-          if (passed(ep)) (ep_ ? ep2_ : ep_) = static_cast<std::int16_t>(ep);
+          if (passed(ep) && ep != walled) (ep_ ? ep2_ : ep_) = static_cast<std::int16_t>(ep);
         if (ep_) ep_victim_ = static_cast<std::int16_t>(m.to);
       }
     } else if (r.custom_pawns && m.kind != MoveKind::drop) {
@@ -491,7 +521,7 @@ void Position::make(Move m) {
     // The gated piece comes from the hand onto the square the move left. A gate ends when
     // its square is left, or taken; with seirawanGating all of a side's gates end with its
     // last piece in hand (where captures never refill it).
-    if (m.gate) {
+    if (gates_piece(m)) {
       take_from_hand(us, gate_type(m));
       place(gate_square(m), make_cell(us, gate_type(m)));
     }
@@ -509,6 +539,19 @@ void Position::make(Move m) {
     if (r.cambodian_moves && moved_type == r.rook_type && king && gate_at(them, king) &&
         (file_of(king) == file_of(m.to) || rank_of(king) == rank_of(m.to)))
       gates_[them] &= static_cast<std::uint16_t>(~(1u << file_of(king)));
+  }
+  if (const int walled = wall_square(m)) {
+    // The duck moves: every wall standing is lifted (as Fairy-Stockfish lifts them all),
+    // then the new one is placed.
+    if (r.walling == Walling::duck)
+      for (int f = 0; f < r.files && u.lifted < walls_; ++f)
+        for (int k = 0; k < r.ranks; ++k)
+          if (wall(square_of(f, k))) {
+            lifted_.push_back(static_cast<std::int16_t>(square_of(f, k)));
+            ++u.lifted;
+          }
+    for (int i = 0; i < u.lifted; ++i) lift_wall(lifted_[lifted_.size() - 1 - i]);
+    place_wall(walled);
   }
   // Castling rights end when the castling king or rook leaves its square or is taken (a
   // drop moves and takes nothing).
@@ -570,8 +613,18 @@ void Position::unmake() {
   --game_ply_;
   const int us = side_;
   const Move m = u.move;
+  // The walls first, as make() placed them last (a wall may stand where en passant took).
+  if (const int walled = wall_square(m)) {
+    board_[walled] = empty_cell;
+    --walls_;
+    for (int i = 0; i < u.lifted; ++i) {
+      board_[lifted_.back()] = off_board;
+      ++walls_;
+      lifted_.pop_back();
+    }
+  }
   if (u.flipped) unflip(u);
-  if (m.gate) {
+  if (gates_piece(m)) {
     remove(gate_square(m));
     ++hand_[us][gate_type(m)];
     ++hand_total_[us];
@@ -644,30 +697,46 @@ void Position::blast(int center, Undo& u) {
     if (c == empty_cell || c == off_board) continue;
     const int t = cell_type(c);
     if ((offset != 0 && t == r.pawn) || (r.blast_immune_types >> t & 1)) continue;
-    Blasted b{static_cast<std::int16_t>(sq), c, unpromoted_[sq], -1};
-    if (r.captures_to_hand) {
-      const std::int8_t was = unpromoted_[sq];
-      b.to_hand = static_cast<std::int8_t>(was == 0 || r.drop_loop ? t
-                                           : was == pawn_promoted  ? r.pawn
-                                                                   : was - 1);
-      add_to_hand(cell_color(c) ^ 1, b.to_hand);
-    }
-    remove(sq);
-    unpromoted_[sq] = 0;
-    for (auto& sides : castle_rook_)
-      for (auto& rook : sides)
-        if (rook == sq) rook = 0;
-    for (int color : {white, black})
-      if (castle_king_[color] == sq) castle_rook_[color] = {};
-    blasted_.push_back(b);
-    ++u.blasted;
+    // Petrification: the capturer of a petrifying type (as it stands after the move) leaves a
+    // wall, and with petrifyBlastPieces every blasted piece.
+    take_blasted(sq, offset == 0 ? (r.petrify_types >> t & 1) != 0 : r.petrify_blast_pieces, u);
   }
+}
+
+// Takes the piece on sq off the board for a blast or a petrification (a wall in its place
+// when `walled`), kept on blasted_ for unblast().
+void Position::take_blasted(int sq, bool walled, Undo& u) {
+  const Rules& r = *rules_;
+  const Cell c = board_[sq];
+  const int t = cell_type(c);
+  Blasted b{static_cast<std::int16_t>(sq), c, unpromoted_[sq], -1, walled};
+  if (r.captures_to_hand) {
+    const std::int8_t was = unpromoted_[sq];
+    b.to_hand = static_cast<std::int8_t>(was == 0 || r.drop_loop ? t
+                                         : was == pawn_promoted  ? r.pawn
+                                                                 : was - 1);
+    add_to_hand(cell_color(c) ^ 1, b.to_hand);
+  }
+  remove(sq);
+  unpromoted_[sq] = 0;
+  for (auto& sides : castle_rook_)
+    for (auto& rook : sides)
+      if (rook == sq) rook = 0;
+  for (int color : {white, black})
+    if (castle_king_[color] == sq) castle_rook_[color] = {};
+  if (walled) place_wall(sq);
+  blasted_.push_back(b);
+  ++u.blasted;
 }
 
 void Position::unblast(const Undo& u) {
   for (int i = 0; i < u.blasted; ++i) {
     const Blasted b = blasted_.back();
     blasted_.pop_back();
+    if (b.walled) {
+      board_[b.sq] = empty_cell;
+      --walls_;
+    }
     place(b.sq, b.cell);
     unpromoted_[b.sq] = b.unpromoted;
     if (b.to_hand >= 0) {

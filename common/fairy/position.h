@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,8 +36,9 @@ enum class MoveKind : std::uint8_t {
 // Fairy-Stockfish stores it; notation turns it into the king's destination when needed.
 // For a drop `from` is the type taken from the hand (a guard cell's index, never a board
 // square) and `promotion` the type put on the board (another with dropPromoted).
-// `gate` (seirawanGating) is 0, or a piece from the hand put on the square a move leaves:
-// the type + 1 above bit 9, the square below (see gate_type(), gate_square()).
+// `gate` is 0; or a piece from the hand put on the square a move leaves (seirawanGating):
+// the type + 1 above bit 9, the square below (see gate_type(), gate_square()); or a wall the
+// move places (wallingRule): wall_mark above bit 9, the square below (see wall_square()).
 // Trivially constructible on purpose: move lists hold a thousand of them per node.
 struct Move {
   std::uint16_t from;
@@ -51,9 +53,18 @@ constexpr Move make_move(int from, int to, MoveKind kind = MoveKind::normal, int
   return {static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to), kind,
           static_cast<std::int8_t>(promotion), 0};
 }
+inline constexpr int wall_mark = 31;  // above every type + 1
 constexpr Move with_gate(Move m, int type, int sq) {
   m.gate = static_cast<std::uint16_t>((type + 1) << 9 | sq);
   return m;
+}
+constexpr Move with_wall(Move m, int sq) {
+  m.gate = static_cast<std::uint16_t>(wall_mark << 9 | sq);
+  return m;
+}
+// Whether the move gates a piece from the hand (not a wall).
+constexpr bool gates_piece(Move m) {
+  return m.gate != 0 && (m.gate >> 9) != wall_mark;
 }
 constexpr int gate_type(Move m) {
   return (m.gate >> 9) - 1;
@@ -61,33 +72,52 @@ constexpr int gate_type(Move m) {
 constexpr int gate_square(Move m) {
   return m.gate & 511;
 }
-static_assert(board_cells <= 512 && max_types < 31, "a gate fits in 16 bits");
+// The square the move walls, or 0.
+constexpr int wall_square(Move m) {
+  return (m.gate >> 9) == wall_mark ? m.gate & 511 : 0;
+}
+static_assert(board_cells <= 512 && max_types + 1 < wall_mark, "a gate fits in 16 bits");
 
 // The most pieces of one type a hand may hold (more than any board has squares).
 inline constexpr int max_in_hand = 120;
 
 // Room for every pseudo-legal move of any position of any variant compile_rules() accepts
-// (it refuses a definition whose bound exceeds max_moves). A copy copies the moves held
-// only, not the whole capacity.
-struct MoveList {
-  std::array<Move, max_moves> moves;
+// (it refuses a definition whose bound exceeds max_moves, or with walls max_walling_moves).
+// The first max_moves are held in place; past them (walls only) the list moves to the
+// heap. A copy copies the moves held only, not the whole capacity.
+class MoveList {
+ public:
   int size = 0;
   MoveList() = default;
-  MoveList(const MoveList& other) : size(other.size) {
-    std::copy_n(other.moves.data(), size, moves.data());
-  }
+  MoveList(const MoveList& other) { *this = other; }
   MoveList& operator=(const MoveList& other) {
-    size = other.size;
-    std::copy_n(other.moves.data(), size, moves.data());
+    if (this == &other) return *this;
+    size = 0;
+    for (const Move& m : other) add(m);
     return *this;
   }
-  // The bound makes the guard unreachable; it stays so that a bound gone wrong can never
-  // write past the array.
   void add(Move m) {
-    if (size < max_moves) moves[size++] = m;
+    if (size < limit_) [[likely]]
+      held_[static_cast<std::size_t>(size++)] = m;
+    else
+      add_beyond(m);
   }
-  const Move* begin() const { return moves.data(); }
-  const Move* end() const { return moves.data() + size; }
+  Move& operator[](int i) { return data()[i]; }
+  const Move& operator[](int i) const { return data()[i]; }
+  const Move* begin() const { return data(); }
+  const Move* end() const { return data() + size; }
+
+ private:
+  Move* data() { return heap_ ? heap_.get() : held_.data(); }
+  const Move* data() const { return heap_ ? heap_.get() : held_.data(); }
+  // Past the room held in place: the moves go to the heap, which grows as needed. The
+  // bound makes max_walling_moves unreachable; the guard stays so that a bound gone wrong
+  // can never write past the list.
+  void add_beyond(Move m);
+  int limit_ = max_moves;  // held_'s room, 0 once the moves are on the heap
+  int capacity_ = 0;       // the heap's room
+  std::unique_ptr<Move[]> heap_;
+  std::array<Move, max_moves> held_;
 };
 
 struct ImmediateEnd {
@@ -176,7 +206,9 @@ class Position {
   // check, 3 for a shak (shatarMateRule).
   const std::vector<std::uint8_t>& check_history() const { return checks_; }
 
-  bool attacked(int sq, int by) const;
+  bool attacked(int sq, int by) const { return attacked(sq, by, 0); }
+  // The same, not counting the pieces of the types ignored (bit per type).
+  bool attacked(int sq, int by, std::uint32_t ignored_types) const;
   // The types (bit per type) of the other side's pieces that give check.
   std::uint32_t checker_types() const;
   // The value and reason of a checkmate of the side to move (shatarMateRule's knight mate
@@ -192,7 +224,7 @@ class Position {
   // its pseudo-royal pieces is attacked.
   bool pseudo_royal(int color, int type) const;
   bool pseudo_royal_attacked(int color) const;
-  bool all_extinction_attacked(int color) const;
+  bool all_extinction_attacked(int color, std::uint32_t ignored_types = 0) const;
   bool gives_check(Move m) const;
 
   // Legal moves; none when a variant rule has ended the game (extinction, flag).
@@ -200,10 +232,7 @@ class Position {
   // most moves as legal without a test (for the tests).
   void legal_moves(MoveList& out, bool shortcuts = true) const;
   // The moves before the legality test (what legal_moves() filters), for the cost probe.
-  void pseudo_legal_moves(MoveList& out) const {
-    out.size = 0;
-    generate(out);
-  }
+  void pseudo_legal_moves(MoveList& out) const;
   // An end by a variant rule (extinction, flag), valued for the side to move.
   std::optional<ImmediateEnd> immediate_result() const;
   // materialCounting's verdict for the side to move on a game that would be drawn (draw
@@ -262,6 +291,7 @@ class Position {
     std::int8_t to_hand;   // the type a capture put into the mover's hand, or -1
     std::uint8_t blasted;  // pieces the capture's blast removed (on blasted_)
     std::uint8_t flipped;  // pieces the move turned over (on flipped_)
+    std::uint8_t lifted;   // walls the move lifted (duck; on lifted_)
     std::array<std::uint16_t, 2> gates;
     std::array<std::int8_t, 2> checks_left;
     std::int16_t ep;
@@ -291,6 +321,10 @@ class Position {
   void add_cambodian_moves(MoveList& out) const;
   bool may_gate(int type, int sq) const;
   void add_pass(MoveList& out) const;
+  void add_walled(MoveList& out, Move m) const;
+  void add_wall_pass(MoveList& out) const;
+  void place_wall(int sq);
+  void lift_wall(int sq);
   void add_diagonal_moves(MoveList& out, int from, int type) const;
   bool diagonally_attacked(int sq, int by) const;
   void apply_pass_on_stalemate(MoveList& out) const;
@@ -311,6 +345,7 @@ class Position {
   void remove(int sq);
   void place(int sq, Cell cell);
   void blast(int center, Undo& u);
+  void take_blasted(int sq, bool walled, Undo& u);
   void unblast(const Undo& u);
   void flip_enclosed(Move m, Undo& u);
   void unflip(const Undo& u);
@@ -355,10 +390,13 @@ class Position {
     Cell cell;
     std::int8_t unpromoted;
     std::int8_t to_hand;  // the type put into the hand of the other side than its owner, or -1
+    bool walled;          // petrified: a wall took its square
   };
   std::vector<Blasted> blasted_;
   // The squares whose pieces a move turned over (flipEnclosedPieces), the last move's last.
   std::vector<std::int16_t> flipped_;
+  // The walls moves lifted (the duck's squares before it moved), the last move's last.
+  std::vector<std::int16_t> lifted_;
   std::vector<std::uint64_t> keys_;
   std::vector<std::uint8_t> checks_;
 };

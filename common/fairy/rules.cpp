@@ -505,6 +505,14 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.free_drops = s.free_drops && s.piece_drops;
   r.adjudicate_full_board = s.adjudicate_full_board;
   r.chasing = s.chasing_rule == "axf";
+  r.walling = s.walling_rule;
+  r.wall_or_move = s.wall_or_move && r.walling != Walling::none;
+  for (int t : letters_to_types(s.petrify_on_capture_types)) r.petrify_types |= 1u << t;
+  r.petrify_blast_pieces = s.petrify_blast_pieces;
+  r.walling_zone[white] = region(
+      s.walling_region_white.empty() ? everywhere : s.walling_region_white, r.files, r.ranks);
+  r.walling_zone[black] = region(
+      s.walling_region_black.empty() ? everywhere : s.walling_region_black, r.files, r.ranks);
   r.track_checks =
       r.perpetual_check_illegal || r.move_repetition_illegal || r.shatar_mate || r.chasing;
   for (std::size_t t = 0; t < r.types.size(); ++t)
@@ -515,9 +523,10 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   }
 
   r.move_bound = pseudo_legal_move_bound(r);
-  if (r.move_bound > max_moves) {
+  const int most = r.walling == Walling::none ? max_moves : max_walling_moves;
+  if (r.move_bound > most) {
     error = "a position could have up to " + std::to_string(r.move_bound) +
-            " moves, more than the " + std::to_string(max_moves) +
+            " moves, more than the " + std::to_string(most) +
             " a position may have here (fewer or shorter-ranged pieces, or fewer promotion "
             "choices, would fit)";
     return std::nullopt;

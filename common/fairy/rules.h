@@ -128,6 +128,10 @@ struct PieceRules {
 // Room in a move list. A definition whose positions could have more pseudo-legal moves
 // (fairy/move_bound.h) is refused when it is compiled, so a list never drops a move.
 inline constexpr int max_moves = 4096;
+// Walls multiply the moves (duck chess: each move with each empty square for the duck): a
+// walling definition may pass max_moves, its lists then grow on the heap (MoveList), up to
+// this many, which its bound may not pass.
+inline constexpr int max_walling_moves = 65536;
 
 // A game of a definition without an n-move rule (nMoveRule = 0) ends in a draw (reason
 // move_limit) after this many plies: nothing else bounds its length (a repetition rule
@@ -142,8 +146,10 @@ struct Rules {
   int files = 8;
   int ranks = 8;
   std::vector<PieceRules> types;
-  int king = -1;       // the royal piece's type, or -1
-  int move_bound = 0;  // the most pseudo-legal moves of any position (at most max_moves)
+  int king = -1;  // the royal piece's type, or -1
+  // The most pseudo-legal moves of any position (at most max_moves; with walls, at most
+  // max_walling_moves, each move counted with each of its walls).
+  int move_bound = 0;
   int pawn = -1;
   std::array<Cell, board_cells> empty_board{};  // empty on the board, off_board elsewhere
   std::string start_fen;
@@ -343,6 +349,15 @@ struct Rules {
   Enclosing flip = Enclosing::none;
   bool free_drops = false;
   bool adjudicate_full_board = false;
+  // Walls placed by the moves (wallingRule, variant_file.h): the rule, each side's walling
+  // region, and wallOrMove (a side moves a piece or walls a square, by a pass from its first
+  // piece's square, not both).
+  Walling walling = Walling::none;
+  std::array<SquareSet, 2> walling_zone{};
+  bool wall_or_move = false;
+  // Petrification (petrifyOnCaptureTypes, bit per type; petrifyBlastPieces).
+  std::uint32_t petrify_types = 0;
+  bool petrify_blast_pieces = false;
 
   // Whether positions have hands (a FEN's pocket): drops, or gating from the hand.
   bool hands() const { return (drops && !free_drops) || seirawan_gating; }

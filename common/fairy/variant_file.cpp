@@ -89,13 +89,15 @@ enum class Kind {
   board,      // a board template's name: fairy, shogi, xiangqi, ...
   table,      // a table of piece letters: letters, '.', '+' and '*', or -
   chasing,    // axf or none
+  walling,    // arrow, duck, edge, past, static or none
 };
 
 // The field a key is read into, by its type.
-using Field = std::variant<int VariantSettings::*, bool VariantSettings::*,
-                           EndValue VariantSettings::*, char VariantSettings::*,
-                           CountingRule VariantSettings::*, MaterialCounting VariantSettings::*,
-                           Enclosing VariantSettings::*, std::string VariantSettings::*>;
+using Field =
+    std::variant<int VariantSettings::*, bool VariantSettings::*, EndValue VariantSettings::*,
+                 char VariantSettings::*, CountingRule VariantSettings::*,
+                 MaterialCounting VariantSettings::*, Enclosing VariantSettings::*,
+                 Walling VariantSettings::*, std::string VariantSettings::*>;
 
 struct KeySpec {
   std::string_view key;
@@ -206,6 +208,8 @@ constexpr std::array key_specs{
     KeySpec{"passOnStalemateWhite", Kind::boolean, &S::pass_on_stalemate_white},
     KeySpec{"passWhite", Kind::boolean, &S::pass_white},
     KeySpec{"perpetualCheckIllegal", Kind::boolean, &S::perpetual_check_illegal},
+    KeySpec{"petrifyBlastPieces", Kind::boolean, &S::petrify_blast_pieces},
+    KeySpec{"petrifyOnCaptureTypes", Kind::letters, &S::petrify_on_capture_types},
     KeySpec{"pieceDemotion", Kind::boolean, &S::piece_demotion},
     KeySpec{"pieceDrops", Kind::boolean, &S::piece_drops},
     KeySpec{"piecePromotionOnCapture", Kind::boolean, &S::piece_promotion_on_capture},
@@ -233,6 +237,10 @@ constexpr std::array key_specs{
     KeySpec{"tripleStepRegionBlack", Kind::region, &S::triple_step_region_black},
     KeySpec{"tripleStepRegionWhite", Kind::region, &S::triple_step_region_white},
     KeySpec{"variantTemplate", Kind::board, &S::variant_template},
+    KeySpec{"wallOrMove", Kind::boolean, &S::wall_or_move},
+    KeySpec{"wallingRegionBlack", Kind::region, &S::walling_region_black},
+    KeySpec{"wallingRegionWhite", Kind::region, &S::walling_region_white},
+    KeySpec{"wallingRule", Kind::walling, &S::walling_rule},
     KeySpec{"whiteDropRegion", Kind::region, &S::drop_region_white},
 };
 
@@ -255,6 +263,8 @@ constexpr bool field_fits(const KeySpec& s) {
     case Kind::enclosing:
     case Kind::flipping:
       return std::holds_alternative<Enclosing S::*>(s.field);
+    case Kind::walling:
+      return std::holds_alternative<Walling S::*>(s.field);
     case Kind::region:
     case Kind::letters:
     case Kind::letter:
@@ -308,6 +318,15 @@ Enclosing enclosing_rule(std::string_view v) {
   if (v == "anyside") return Enclosing::anyside;
   if (v == "top") return Enclosing::top;
   return Enclosing::none;
+}
+
+Walling walling_rule(std::string_view v) {
+  if (v == "arrow") return Walling::arrow;
+  if (v == "duck") return Walling::duck;
+  if (v == "edge") return Walling::edge;
+  if (v == "past") return Walling::past;
+  if (v == "static") return Walling::static_squares;
+  return Walling::none;
 }
 
 // The text of a key read into a text field (regions, letters, pairs); empty for others.
@@ -440,6 +459,10 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
       if (v != "reversi" && v != "ataxx" && v != "quadwrangle" && v != "none")
         return "expects reversi, ataxx, quadwrangle or none";
       return std::nullopt;
+    case Kind::walling:
+      if (v != "arrow" && v != "duck" && v != "edge" && v != "past" && v != "static" && v != "none")
+        return "expects arrow, duck, edge, past, static or none";
+      return std::nullopt;
     case Kind::board:
       // A board's name as pychess-variants knows them (fairy, shogi, xiangqi, janggi,
       // crazyhouse, ...): a fact for the board, so any such word is kept.
@@ -478,6 +501,8 @@ void store(VariantSettings& s, const KeySpec& spec, std::string_view v) {
           s.*field = material_counting(v);
         else if constexpr (std::is_same_v<T, Enclosing>)
           s.*field = enclosing_rule(v);
+        else if constexpr (std::is_same_v<T, Walling>)
+          s.*field = walling_rule(v);
         else
           s.*field = std::string(v);
       },
@@ -864,6 +889,59 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
   if (v.flag_piece_safe && v.blast_on_capture)
     return VariantError{line_of("flagPieceSafe"), "flagPieceSafe",
                         "cannot be used with blastOnCapture (its safety test does not see blasts)"};
+  // Petrification: a royal king turned into a wall would leave its side without one; walls
+  // are a hopper's screen in Fairy-Stockfish; and its duck rule would lift the walls.
+  if (!v.petrify_on_capture_types.empty() && v.petrify_on_capture_types != "-") {
+    auto refuse = [&](const std::string& why) {
+      return VariantError{line_of("petrifyOnCaptureTypes"), "petrifyOnCaptureTypes", why};
+    };
+    if (v.petrify_on_capture_types == "*")
+      return refuse("names its types by letter (Fairy-Stockfish reads '*' as no piece here)");
+    if (d.king_letter && v.petrify_on_capture_types.find(d.king_letter) != std::string::npos)
+      return refuse("cannot turn a royal king into a wall (king = - and a commoner, as petrified)");
+    const auto hops = [](const BetzaPiece& p) {
+      return std::any_of(p.vectors.begin(), p.vectors.end(),
+                         [](const BetzaVector& x) { return x.hop != BetzaVector::Hop::none; });
+    };
+    if (hops(d.king_moves) || std::any_of(d.pieces.begin(), d.pieces.end(),
+                                          [&](const PieceType& p) { return hops(p.moves); }))
+      return refuse(
+          "cannot be used with hoppers, which Fairy-Stockfish lets use a wall as a screen");
+    if (v.walling_rule == Walling::duck) return refuse("cannot be used with wallingRule = duck");
+  }
+  if (v.walling_rule != Walling::none) {
+    // What Fairy-Stockfish's walls do not go with: drops (its reader says so), a royal king
+    // beside the duck (likewise), and the moves that carry no wall there (passes, gated
+    // pieces, sittuyin's promotions: it would wall a1); hoppers, which take a wall as a
+    // screen there and the edge here; and soldiers and the diagonal lines, whose moves an
+    // arrow is not shot along here as they are there.
+    auto refuse = [&](const std::string& why) {
+      return VariantError{line_of("wallingRule"), "wallingRule", why};
+    };
+    bool hoppers =
+        std::any_of(d.king_moves.vectors.begin(), d.king_moves.vectors.end(),
+                    [](const BetzaVector& x) { return x.hop != BetzaVector::Hop::none; });
+    for (const PieceType& p : d.pieces)
+      for (const BetzaVector& x : p.moves.vectors)
+        hoppers = hoppers || x.hop != BetzaVector::Hop::none;
+    if (v.piece_drops) return refuse("cannot be used with pieceDrops, as in Fairy-Stockfish");
+    if (v.walling_rule == Walling::duck && d.king_letter)
+      return refuse(
+          "duck needs a king that is not royal (king = - and a commoner with extinction rules, "
+          "as in duck chess), as Fairy-Stockfish requires");
+    if (v.gating || v.pass_white || v.pass_black || v.pass_on_stalemate_white ||
+        v.pass_on_stalemate_black || v.sittuyin_promotion)
+      return refuse(
+          "cannot be used with gating, passing or sittuyinPromotion (moves that place no wall)");
+    if (hoppers)
+      return refuse(
+          "cannot be used with hoppers, which Fairy-Stockfish lets use a wall as a screen");
+    if (v.walling_rule == Walling::arrow &&
+        (!v.diagonal_lines.empty() ||
+         std::any_of(d.pieces.begin(), d.pieces.end(),
+                     [](const PieceType& p) { return p.name == "soldier"; })))
+      return refuse("arrow cannot be used with soldiers or diagonalLines");
+  }
   return std::nullopt;
 }
 
@@ -1044,6 +1122,14 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
       for (const char* colour_key : {"flagRegionWhite", "flagRegionBlack"})
         if (!problem && !section_keys.contains(colour_key))
           problem = apply_key(*current, colour_key, value);
+    } else if (key == "wallingRegion") {
+      // Both colours' walling regions; Fairy-Stockfish reads it after a colour's own key, so
+      // in one section it wins over that key wherever the lines stand.
+      for (const char* colour_key : {"wallingRegionWhite", "wallingRegionBlack"})
+        if (!problem) problem = apply_key(*current, colour_key, value);
+    } else if ((key == "wallingRegionWhite" || key == "wallingRegionBlack") &&
+               section_keys.contains("wallingRegion")) {
+      problem = check_value(*find_spec(key), value);  // checked; the section's wallingRegion stands
     } else {
       problem = apply_key(*current, key, value);
     }

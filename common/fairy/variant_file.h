@@ -62,6 +62,13 @@ enum class MaterialCounting : std::uint8_t {
 // (connect four: on the first rank or on top of a piece) and anyside (slid in from an edge).
 enum class Enclosing : std::uint8_t { none, reversi, ataxx, quadwrangle, snort, anyside, top };
 
+// Fairy-Stockfish's walling rules (wallingRule): with each move a side also walls a square
+// (a square no piece enters or passes, as a FEN's '*'): one its moved piece could reach
+// from where it landed (arrow, the game of the amazons), any empty square with the last
+// wall lifted first (duck: the duck moves), an edge of the board or a square beside a wall
+// (edge), the square the piece left (past), or any empty square (static).
+enum class Walling : std::uint8_t { none, arrow, duck, edge, past, static_squares };
+
 // The plain keys of a definition, each read once into a field of its type (the reader's
 // key table in variant_file.cpp pairs each key with its field, one line each). Regions,
 // piece letters and pairs stay as written, already checked; an empty text is a key not set.
@@ -245,6 +252,17 @@ struct VariantSettings {
   Enclosing flip_enclosed_pieces = Enclosing::none;
   bool free_drops = false;
   bool adjudicate_full_board = false;
+  // Walls placed by the moves (wallingRule), only on a side's walling region (empty:
+  // everywhere); with wallOrMove a side either moves or walls a square, not both.
+  Walling walling_rule = Walling::none;
+  // Petrification (Fairy-Stockfish's petrifyOnCaptureTypes): a piece of these types that
+  // captures turns into a wall on the square it took (with blasts, the capturer's square;
+  // with petrifyBlastPieces every blasted piece's too).
+  std::string petrify_on_capture_types;
+  bool petrify_blast_pieces = false;
+  std::string walling_region_white;
+  std::string walling_region_black;
+  bool wall_or_move = false;
 };
 
 // A piece type's mobility region (mobilityRegionWhiteKing = d1 e1 f1 ...): the squares a

@@ -63,6 +63,26 @@ TEST(FairyMoveBound, AKingWithEscapesAfterAThousandMovesIsNotMated) {
   EXPECT_EQ(moves, (std::vector<std::string>{"l1k1", "l1k2", "l1l2"}));
 }
 
+TEST(FairyMoveBound, AListGrowsPastItsRoomHeldInPlace) {
+  MoveList list;
+  const int n = max_moves + 1000;
+  for (int i = 0; i < n; ++i) list.add(make_move(i % 200, i / 200));
+  ASSERT_EQ(list.size, n);
+  for (int i = 0; i < n; ++i) ASSERT_EQ(list[i], make_move(i % 200, i / 200)) << i;
+  const MoveList copy = list;
+  ASSERT_EQ(copy.size, n);
+  EXPECT_TRUE(std::equal(copy.begin(), copy.end(), list.begin()));
+  // Emptied and filled again, it keeps its room on the heap.
+  list.size = 0;
+  list.add(make_move(1, 2));
+  ASSERT_EQ(list.size, 1);
+  EXPECT_EQ(list[0], make_move(1, 2));
+  // Never past max_walling_moves, whatever a bound gone wrong would ask.
+  MoveList full;
+  for (int i = 0; i < max_walling_moves + 10; ++i) full.add(make_move(1, 2));
+  EXPECT_EQ(full.size, max_walling_moves);
+}
+
 TEST(FairyMoveBound, EveryBuiltinFitsAndStartsBelowItsBound) {
   for (std::size_t i = 0; auto v = builtin_variant_at(i); ++i) {
     const int bound = v->rules.move_bound;

@@ -154,8 +154,16 @@ for (const variant of [...BUILTIN, ...opt.named, ...CUSTOM]) {
   }
   const got = banmen(['moves', ...gameArgs, '--batch'], fens.join('\n') + '\n').split('\n');
   for (let i = 0; i < fens.length; i++) {
-    if (got[i] !== expected[i] && failures.length < 40)
+    if (got[i] === expected[i] || failures.length >= 40) continue;
+    // Long lists (walls: each move with each of its squares) are shown by what differs.
+    const theirs = expected[i].split(' ');
+    const ours = (got[i] ?? '').split(' ');
+    if (theirs.length + ours.length > 60) {
+      const only = (a, b) => a.filter((m) => !b.includes(m)).join(' ');
+      failures.push(`${variant}: ${fens[i]}\n  ffish only  ${only(theirs, ours)}\n  banmen only ${only(ours, theirs)}`);
+    } else {
       failures.push(`${variant}: ${fens[i]}\n  ffish  ${expected[i]}\n  banmen ${got[i]}`);
+    }
   }
   positions += fens.length;
   console.log(`${variant}: ${fens.length} positions`);

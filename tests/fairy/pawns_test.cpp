@@ -255,5 +255,21 @@ TEST(FairyPawns, SittuyinStalemateWithPromotionsOnly) {
   EXPECT_EQ(g->outcome().reason, "stalemate");
 }
 
+TEST(FairyPawns, APawnsPassRestartsTheMoveCount) {
+  // Without a king a pass names the side's first piece; a pawn's restarts the count, as in
+  // Fairy-Stockfish (ffish-es6: 4k3/8/8/8/8/8/P3K3/8 b - - 0 1).
+  auto v = load_variant(
+      "[pawnpass:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\n"
+      "extinctionValue = loss\nextinctionPieceTypes = k\npass = true\n",
+      "pawnpass");
+  ASSERT_TRUE(v.ok()) << v.error().message;
+  auto g = create_fairy_game(*v, "4k3/8/8/8/8/8/P3K3/8 w - - 5 1");
+  ASSERT_TRUE(g.ok());
+  ASSERT_TRUE((*g)->apply("a2a2").ok());
+  EXPECT_EQ((*g)->position(), "4k3/8/8/8/8/8/P3K3/8 b - - 0 1");
+  ASSERT_TRUE((*g)->apply("e8e8").ok());
+  EXPECT_EQ((*g)->position(), "4k3/8/8/8/8/8/P3K3/8 w - - 1 2");
+}
+
 }  // namespace
 }  // namespace banmen::fairy

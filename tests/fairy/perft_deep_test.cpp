@@ -3,6 +3,9 @@
 // millions of nodes).
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "fairy/factory.h"
 #include "fairy_test_util.h"
 
@@ -63,6 +66,59 @@ TEST(FairyPerftDeep, CatalogueStartPositionsMatchFairyStockfish) {
     ASSERT_TRUE(variant) << c.variant;
     Position pos = test::position_of(variant->rules, "");
     EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " depth " << c.depth;
+  }
+}
+
+// Walls placed by the moves, and capturers turned into walls: the catalogue's variants by
+// name (petrified among them) and Fairy-Stockfish's own sections in
+// test_variants_walling.ini, from their starts and from positions of random games
+// (walling_test.cpp has them at smaller depths). A position with walls counts its leaves by
+// list (duck's 250 million at depth 3 are 380,000 lists).
+TEST(FairyPerftDeep, WallingMatchesFairyStockfish) {
+  std::ifstream in(BANMEN_FAIRY_TEST_WALLING);
+  std::stringstream text;
+  text << in.rdbuf();
+  struct Case {
+    const char* variant;
+    const char* fen;
+    int depth;
+    std::uint64_t count;
+  } cases[] = {
+      {"duck", "", 3, 249921262},
+      {"duck", "1nbq2n1/rpp2k2/p4p2/N2pp1p1/P2PPNpr/b1P2P2/1P2*2P/R1BQKBR1 w Q - 1 13", 2, 1483147},
+      {"duck", "rn1kqb2/4p3/b5p1/pp1p1P1r/PP1p1BPN/2N2P1P/2P*2B1/R3QR1K b - - 0 21", 2, 1462107},
+      {"duck", "Q1Q1Q1Q1/1Q1Q1Q1Q/8/8/8/8/8/k6K w - - 0 1", 2, 817954},
+      {"isolation", "", 3, 13032440},
+      {"isolation", "1*2p*/5*/2*2*/6/1*4/4P1/1**3/*3*1 w - - 10 6", 3, 5083355},
+      {"isolation7x7", "", 3, 13974620},
+      {"isolation7x7", "2*3*/2*1*2/1*2*2/*2p1*1/4*1*/4P1*/*6 w - - 12 7", 3, 6325438},
+      {"snailtrail", "", 8, 151462},
+      {"joust", "", 6, 31630},
+      {"amazons", "", 2, 4307152},
+      {"amazons", "8*Q/3*1*4/7*2/*5*1**/1Q2**3*/q2q2**2/*1**4Q1/1*q3*1*1/6*3/q7Q1 w - - 20 11", 2,
+       196355},
+      {"atomicduck", "", 2, 379440},
+      {"atomicduck", "r2*kbnr/2p1pp1p/b1n3p1/pp1p4/2P3PP/PP3K2/1B1PP3/RN1Q1BNR w kq - 0 11", 2,
+       1064004},
+      {"atlantis", "", 5, 20255261},
+      {"atlantis", "1n*r*bnr/pb2qkpp/1pP2p1*/1B1pP3/*3P1P*/P1N2N2/*PP4P/R1BQK2R w KQ - 0 16", 3,
+       82537},
+      {"la-mancha-squeez", "", 5, 420069},
+      {"la-mancha-duel", "", 5, 430097},
+      {"cowboys", "", 3, 454956},
+      {"cowboys", "5*1/1nnn3/*5n/1***1*1/N4NN/*1**3/2N1*2 w - - 10 6", 3, 58109},
+      {"petrified", "", 5, 7206900},
+      {"nuclear", "", 5, 4861099},
+  };
+  for (const auto& c : cases) {
+    auto variant = named_variant(c.variant);
+    if (!variant) {
+      auto loaded = load_variant(text.str(), c.variant);
+      ASSERT_TRUE(loaded.ok()) << c.variant;
+      variant = *loaded;
+    }
+    Position pos = test::position_of(variant->rules, c.fen);
+    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
   }
 }
 

@@ -44,7 +44,7 @@ int compare_random_games(const std::string& name, int games, int plies, std::mt1
       EXPECT_EQ(difference, "") << name << " " << write_fen(pos);
       if (!difference.empty() || whole.size == 0) break;
       std::uniform_int_distribution<int> pick(0, whole.size - 1);
-      pos.make(whole.moves[static_cast<std::size_t>(pick(rng))]);
+      pos.make(whole[pick(rng)]);
     }
   }
   return compared;
