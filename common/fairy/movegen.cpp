@@ -1433,11 +1433,7 @@ void Position::mark_exposing_squares(SquareMarks& exposing) const {
         rides_along(them, offset, cell_type(board_[beyond])))
       exposing.mark(s);
   }
-  for (const auto& [type, leap] : r.lame_attacks[them]) {
-    const int from = king - leap.offset;
-    if (board_[from] != make_cell(them, type)) continue;
-    for (int i = 0; i < leap.path_length; ++i) exposing.mark(from + leap.path[i]);
-  }
+  mark_lame_paths(exposing);
   // The flying general: a piece that leaves the line between the kings lets them face.
   if (r.flying_general)
     for (int offset : {1, -1, board_width, -board_width}) {
@@ -1519,10 +1515,18 @@ void Position::mark_blocking_squares(SquareMarks& blocking) const {
     if (!holds_piece_of(board_[s], them)) continue;
     for (int b = king - offset; b != s; b -= offset) blocking.mark(b);
   }
-  for (const auto& [type, leap] : r.lame_attacks[them]) {
+  mark_lame_paths(blocking);
+}
+
+// The paths of the enemy lame leapers that attack our king: a piece leaving one may expose
+// the king, a piece put on one blocks the attack.
+void Position::mark_lame_paths(SquareMarks& marks) const {
+  const int them = side_ ^ 1;
+  const int king = king_sq_[side_];
+  for (const auto& [type, leap] : rules_->lame_attacks[them]) {
     const int from = king - leap.offset;
     if (board_[from] != make_cell(them, type)) continue;
-    for (int i = 0; i < leap.path_length; ++i) blocking.mark(from + leap.path[i]);
+    for (int i = 0; i < leap.path_length; ++i) marks.mark(from + leap.path[i]);
   }
 }
 

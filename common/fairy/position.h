@@ -340,6 +340,7 @@ class Position {
   std::uint8_t check_entry() const;
   void mark_exposing_squares(SquareMarks& marks) const;
   void mark_blocking_squares(SquareMarks& marks) const;
+  void mark_lame_paths(SquareMarks& marks) const;
   void mark_screen_squares(SquareMarks& exposing, SquareMarks& screening) const;
   bool rides_along(int color, int offset, int type) const;
   void remove(int sq);
