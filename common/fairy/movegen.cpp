@@ -1249,6 +1249,8 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
       flag_reached(side_ ^ 1) &&
       !(r.flag_move && r.flag_type[side_] == r.king && side_ == black && king_can_reach_flag()))
     return ImmediateEnd{EndValue::loss, "flag"};
+  if (r.castling_wins_any)
+    if (const auto end = castling_result()) return end;
   // n-check: the side that has just moved gave its last check.
   if (r.check_counting && checks_left_[side_ ^ 1] == 0)
     return ImmediateEnd{EndValue::loss, "check_count"};
@@ -1260,6 +1262,13 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
                                               : v,
                         "connect"};
   }
+  if (r.collinear_n && collinear(side_ ^ 1)) {
+    const EndValue v = r.connect_value;
+    return ImmediateEnd{v == EndValue::win    ? EndValue::loss
+                        : v == EndValue::loss ? EndValue::win
+                                              : v,
+                        "collinear"};
+  }
   // Bikjang left standing by both sides' moves, or two passes in a row, end the game.
   if (!undo_.empty()) {
     if (bikjang_ && undo_.back().bikjang) return ImmediateEnd{material_result(), "bikjang"};
@@ -1270,6 +1279,30 @@ std::optional<ImmediateEnd> Position::immediate_result() const {
   // adjudicateFullBoard: no empty square left.
   if (r.adjudicate_full_board && total_[white] + total_[black] + walls_ == r.files * r.ranks)
     return ImmediateEnd{material_result(), "full_board"};
+  return std::nullopt;
+}
+
+// Castle chess (castlingWins), as Fairy-Stockfish judges it: castling on a listed wing
+// wins at once. Else a side left with none of its listed rights loses, the side that has
+// just moved looked at first (a rook taking a rook may end both sides' rights: the taker
+// loses, as with extinction). The win is looked at first, as castling ends the castler's
+// rights too.
+std::optional<ImmediateEnd> Position::castling_result() const {
+  const Rules& r = *rules_;
+  const int mover = side_ ^ 1;
+  if (!undo_.empty()) {
+    const Move m = undo_.back().move;
+    // The castling move goes from the king to its rook: a rook on a higher square is the
+    // king side (index 0), as castle_rook_ holds them.
+    if (m.kind == MoveKind::castling && r.castling_wins[mover][m.to > m.from ? 0 : 1])
+      return ImmediateEnd{EndValue::loss, "castling"};
+  }
+  for (int c : {mover, side_}) {
+    const auto& wins = r.castling_wins[c];
+    if (!wins[0] && !wins[1]) continue;
+    if ((wins[0] && castle_rook_[c][0]) || (wins[1] && castle_rook_[c][1])) continue;
+    return ImmediateEnd{c == side_ ? EndValue::loss : EndValue::win, "castling_right"};
+  }
   return std::nullopt;
 }
 
@@ -1313,12 +1346,14 @@ EndValue Position::material_result() const {
 // As Fairy-Stockfish tests it: a run of connectN along one of the allowed lines, an
 // N-by-N square, or a chain from the first connect region that reaches the second
 // growing only east, north, north-east and south-east (its bitboard shifts).
+bool Position::connects(int sq, int color) const {
+  const Cell c = board_[sq];
+  return holds_piece_of(c, color) && (rules_->connect_types >> cell_type(c) & 1);
+}
+
 bool Position::connected(int color) const {
   const Rules& r = *rules_;
-  auto connects = [&](int sq) {
-    const Cell c = board_[sq];
-    return holds_piece_of(c, color) && (r.connect_types >> cell_type(c) & 1);
-  };
+  auto connects = [&](int sq) { return this->connects(sq, color); };
   for (int f = 0; f < r.files; ++f)
     for (int k = 0; k < r.ranks; ++k) {
       const int sq = square_of(f, k);
@@ -1365,6 +1400,23 @@ bool Position::connected(int color) const {
       }
     }
   }
+  return false;
+}
+
+// As Fairy-Stockfish counts it: collinearN of the pieces on one line of an allowed
+// direction, however far apart, whatever stands between them (other pieces, empty squares,
+// walls). Each line is counted once, from its first square.
+bool Position::collinear(int color) const {
+  const Rules& r = *rules_;
+  for (int d : r.connect_offsets)
+    for (int f = 0; f < r.files; ++f)
+      for (int k = 0; k < r.ranks; ++k) {
+        const int start = square_of(f, k);
+        if (r.on_board(start - d)) continue;
+        int count = 0;
+        for (int sq = start; r.on_board(sq); sq += d) count += connects(sq, color) ? 1 : 0;
+        if (count >= r.collinear_n) return true;
+      }
   return false;
 }
 

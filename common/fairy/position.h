@@ -122,7 +122,8 @@ class MoveList {
 
 struct ImmediateEnd {
   EndValue value;
-  // "extinction", "flag", "connect", "bikjang", "double_pass" or "full_board"
+  // "extinction", "flag", "castling", "castling_right", "check_count", "connect",
+  // "collinear", "bikjang", "double_pass" or "full_board"
   const char* reason;
 };
 
@@ -252,6 +253,8 @@ class Position {
   bool king_can_reach_flag() const;
   // Whether `color` has connected as connectN, connectNxN or its connect regions ask.
   bool connected(int color) const;
+  // Whether `color` has collinearN of its connecting pieces on one allowed line.
+  bool collinear(int color) const;
   // Whether the piece on `from` has a plain (non-promoting) move to `to`, own king aside.
   bool plain_move_pseudo_legal(int from, int to) const;
   void make(Move m);
@@ -334,6 +337,8 @@ class Position {
   void take_from_hand(int color, int type);
   void drop_castling_rights(int sq, int type);
   bool legal(Move m) const;
+  std::optional<ImmediateEnd> castling_result() const;
+  bool connects(int sq, int color) const;
   bool castling_legal(Move m) const;
   bool kings_face(int king, int them) const;
   bool pseudo_royal_legal(Move m) const;

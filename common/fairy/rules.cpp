@@ -388,6 +388,12 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.cambodian_moves = s.cambodian_moves;
   r.makpong = s.makpong_rule;
   r.opposite_castling = s.opposite_castling;
+  // As a FEN's castling field writes them: K and Q White's, k and q Black's.
+  for (char c : s.castling_wins) {
+    if (c == 'K' || c == 'k') r.castling_wins[c == 'k' ? black : white][0] = true;
+    if (c == 'Q' || c == 'q') r.castling_wins[c == 'q' ? black : white][1] = true;
+  }
+  r.castling_wins_any = s.castling_wins.find_first_of("KQkq") != std::string::npos;
   r.shatar_mate = s.shatar_mate_rule;
   for (std::size_t t = 0; t < r.types.size(); ++t)
     if (r.types[t].name == "knight" || r.types[t].name == "rook" || r.types[t].name == "bers")
@@ -425,6 +431,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.connect_region1[black] = region(s.connect_region1_black, r.files, r.ranks);
   r.connect_region2[black] = region(s.connect_region2_black, r.files, r.ranks);
   r.connect_regions = !s.connect_region1_white.empty() || !s.connect_region1_black.empty();
+  r.collinear_n = s.collinear_n;
 
   const std::string everywhere = "*1 *2 *3 *4 *5 *6 *7 *8 *9 *10";
   r.drops = s.piece_drops;

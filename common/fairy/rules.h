@@ -235,6 +235,10 @@ struct Rules {
   int fers_type = -1;              // the type named fers (cambodian's met)
   bool seirawan_gating = false;    // gating pieces from the hand (Position::gates())
   bool check_counting = false;     // n-check: the checks each side still has to give, in the FEN
+  // castlingWins: [colour][0 king side, 1 queen side] (the wings of castle_rook_): castling
+  // there wins, and a side that keeps none of its rights listed here loses.
+  std::array<std::array<bool, 2>, 2> castling_wins{};
+  bool castling_wins_any = false;
 
   std::array<int, 2> flag_type{-1, -1};  // any_flag_type: every piece (flagPiece = *)
   static constexpr int any_flag_type = -2;
@@ -257,6 +261,7 @@ struct Rules {
   EndValue connect_value = EndValue::win;  // for the side that connected
   std::array<SquareSet, 2> connect_region1{}, connect_region2{};
   bool connect_regions = false;
+  int collinear_n = 0;  // collinearN: that many on one line, however far apart
 
   // Drops (pieceDrops): a piece in hand may be put on an empty square of drop_zone.
   bool drops = false;

@@ -90,6 +90,7 @@ enum class Kind {
   table,      // a table of piece letters: letters, '.', '+' and '*', or -
   chasing,    // axf or none
   walling,    // arrow, duck, edge, past, static or none
+  rights,     // castling rights: K, Q, k, q as a FEN writes them, or -
 };
 
 // The field a key is read into, by its type.
@@ -130,11 +131,13 @@ constexpr std::array key_specs{
     KeySpec{"castlingRookKingsideFile", Kind::file, &S::castling_rook_kingside_file},
     KeySpec{"castlingRookPieces", Kind::letters, &S::castling_rook_pieces},
     KeySpec{"castlingRookQueensideFile", Kind::file, &S::castling_rook_queenside_file},
+    KeySpec{"castlingWins", Kind::rights, &S::castling_wins},
     KeySpec{"chasingRule", Kind::chasing, &S::chasing_rule},
     KeySpec{"checkCounting", Kind::boolean, &S::check_counting},
     KeySpec{"checking", Kind::boolean, &S::checking},
     KeySpec{"checkmateValue", Kind::value, &S::checkmate_value},
     KeySpec{"chess960", Kind::boolean, &S::chess960},
+    KeySpec{"collinearN", Kind::integer, &S::collinear_n, 0, max_files},
     KeySpec{"connectDiagonal", Kind::boolean, &S::connect_diagonal},
     KeySpec{"connectHorizontal", Kind::boolean, &S::connect_horizontal},
     KeySpec{"connectN", Kind::integer, &S::connect_n, 0, max_files},
@@ -274,6 +277,7 @@ constexpr bool field_fits(const KeySpec& s) {
     case Kind::board:
     case Kind::table:
     case Kind::chasing:
+    case Kind::rights:
       return std::holds_alternative<std::string S::*>(s.field);
   }
   return false;
@@ -441,6 +445,13 @@ std::optional<std::string> check_value(const KeySpec& spec, std::string_view v) 
       return std::nullopt;
     case Kind::chasing:
       if (v != "axf" && v != "none") return "expects axf or none";
+      return std::nullopt;
+    case Kind::rights:
+      if (v == "-") return std::nullopt;
+      for (char c : v)
+        if (c != 'K' && c != 'Q' && c != 'k' && c != 'q' && c != ' ' && c != '\t')
+          return "expects castling rights K, Q, k and q (White's and Black's king and queen "
+                 "side), or -";
       return std::nullopt;
     case Kind::material:
       if (v != "janggi" && v != "unweighted" && v != "whitedrawodds" && v != "blackdrawodds" &&

@@ -170,6 +170,9 @@ struct VariantSettings {
   bool makpong_rule = false;
   // Castling takes the other side's castling on the same wing.
   bool opposite_castling = false;
+  // Castle chess: the castling rights (K, Q, k, q as a FEN writes them) whose castling wins
+  // the game, and whose loss for good loses it.
+  std::string castling_wins;
   // Shatar: a mate given by knights alone loses for the mating side; a mate counts only when
   // the series of checks that led to it held a shak (a check by a knight, rook or bers), and
   // is otherwise a draw (niol).
@@ -242,6 +245,9 @@ struct VariantSettings {
   EndValue connect_value = EndValue::win;
   std::string connect_region1_white, connect_region2_white;
   std::string connect_region1_black, connect_region2_black;
+  // Three musketeers: collinearN of them on one allowed line, however far apart, end the
+  // game as a connection does (connectValue for the side that has just moved).
+  int collinear_n = 0;
   // Reversi and ataxx: where a drop may go (enclosingDrop; while a square of
   // enclosingDropStart is empty, only there), which pieces a move turns over
   // (flipEnclosedPieces), drops of pieces never counted in a hand (freeDrops: set by

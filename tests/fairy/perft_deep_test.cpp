@@ -122,5 +122,39 @@ TEST(FairyPerftDeep, WallingMatchesFairyStockfish) {
   }
 }
 
+// Castle chess (castlingWins) and three musketeers (collinearN), with their test-only
+// sections, from test_variants_castling.ini and test_variants_collinear.ini
+// (castling_rules_test.cpp and collinear_test.cpp have them at smaller depths).
+TEST(FairyPerftDeep, CastlingWinsAndCollinearMatchFairyStockfish) {
+  struct Case {
+    const char* file;
+    const char* variant;
+    const char* fen;
+    int depth;
+    std::uint64_t count;
+  } cases[] = {
+      {BANMEN_FAIRY_TEST_CASTLING, "castle", "", 5, 4745193},
+      {BANMEN_FAIRY_TEST_CASTLING, "castle",
+       "r3kbnr/pppq1ppp/2npb3/4p3/4P3/2NPB3/PPPQ1PPP/R3KBNR w KQkq - 0 1", 4, 1563148},
+      {BANMEN_FAIRY_TEST_CASTLING, "castle-all", "", 5, 4234897},
+      {BANMEN_FAIRY_TEST_CASTLING, "castle-near", "", 5, 4518469},
+      {BANMEN_FAIRY_TEST_CASTLING, "castle-white-king", "", 5, 3443074},
+      {BANMEN_FAIRY_TEST_COLLINEAR, "three-musketeers", "", 8, 2325116},
+      {BANMEN_FAIRY_TEST_COLLINEAR, "three-musketeers", "pp1pp/p1Mpp/pMp1p/ppppM/ppppp w - - 0 1",
+       7, 2468673},
+      {BANMEN_FAIRY_TEST_COLLINEAR, "three-musketeers-diagonal", "", 8, 1587360},
+      {BANMEN_FAIRY_TEST_COLLINEAR, "four-musketeers", "", 6, 547860},
+  };
+  for (const auto& c : cases) {
+    std::ifstream in(c.file);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto loaded = load_variant(text.str(), c.variant);
+    ASSERT_TRUE(loaded.ok()) << c.variant;
+    Position pos = test::position_of((*loaded)->rules, c.fen);
+    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
+  }
+}
+
 }  // namespace
 }  // namespace banmen::fairy

@@ -16,7 +16,8 @@ export const REASONS = [
   'no_first_move',
   // Fairy chess (docs/rules/fairy.md): Fairy-Stockfish's endings.
   'extinction', 'flag', 'counting', 'move_rule', 'pawn_drop_mate', 'connect', 'check_count', 'knight_mate', 'niol',
-  'bikjang', 'double_pass', 'move_repetition', 'full_board', 'chase',
+  'bikjang', 'double_pass', 'move_repetition', 'full_board', 'chase', 'castling', 'castling_right',
+  'collinear',
 ] as const;
 
 // `sideName(seat)` gives the translated name of a seat's side in this game. Spectators
