@@ -265,6 +265,18 @@ bool Position::attacked(int sq, int by, std::uint32_t ignored_types) const {
                                              r.janggi_cannon_types >> cell_type(screen) & 1))
       return true;
   }
+  // A cannon with a range: one screen between, within its range of sq.
+  for (const Rules::LimitedRide& hop : r.limited_hop_attacks[by]) {
+    int s = sq - hop.offset;
+    int steps = 1;
+    for (; board_[s] == empty_cell && steps < hop.max_steps; ++steps) s -= hop.offset;
+    if (board_[s] == off_board || board_[s] == empty_cell) continue;
+    for (s -= hop.offset, ++steps; board_[s] == empty_cell && steps < hop.max_steps; ++steps)
+      s -= hop.offset;
+    if (board_[s] == make_cell(by, hop.type) && steps <= hop.max_steps &&
+        (may_stand >> hop.type & 1))
+      return true;
+  }
   for (const auto& [offset, type] : r.soldier_attacks[by]) {
     const int from = sq - offset;
     if (board_[from] == make_cell(by, type) && r.soldier_zone[by][from] && (may_stand >> type & 1))

@@ -132,7 +132,7 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
         }
       } else if (v.hop != BetzaVector::Hop::none) {
         p.hops[color].push_back(
-            {offset, v.moves, v.captures, v.hop == BetzaVector::Hop::grasshopper});
+            {offset, v.moves, v.captures, v.hop == BetzaVector::Hop::grasshopper, v.max_steps});
       } else if (p.soldier && v.rank_step == 0 && v.max_steps == 1) {
         p.soldier_side_leaps[color].push_back({offset, v.moves, v.captures, 0, {}});
       } else if (v.max_steps == 1) {
@@ -238,8 +238,13 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
         auto& steps = r.hop_attacks[c];
         auto it = std::find_if(steps.begin(), steps.end(),
                                [&](const Rules::HopStep& h) { return h.offset == hop.offset; });
-        if (it == steps.end()) it = steps.insert(steps.end(), {hop.offset, 0, 0});
-        (hop.grasshopper ? it->grasshopper_types : it->cannon_types) |= 1u << t;
+        if (it == steps.end()) it = steps.insert(steps.end(), {hop.offset, 0, 0, 0});
+        if (hop.max_steps) {
+          it->ranged_types |= 1u << t;
+          r.limited_hop_attacks[c].push_back({hop.offset, hop.max_steps, static_cast<int>(t)});
+        } else {
+          (hop.grasshopper ? it->grasshopper_types : it->cannon_types) |= 1u << t;
+        }
       }
       for (const Leap& leap : r.types[t].soldier_side_leaps[c])
         if (leap.captures) r.soldier_attacks[c].push_back({leap.offset, static_cast<int>(t)});
