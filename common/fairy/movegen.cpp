@@ -667,6 +667,9 @@ void Position::generate(MoveList& out) const {
       const Cell cell = board_[from];
       if (cell == empty_cell || cell_color(cell) != us) continue;
       const int t = cell_type(cell);
+      // Of two kings (one promoted to), Fairy-Stockfish moves only the one on the lowest
+      // square, the one it guards.
+      if (t == r.king && from != king_sq_[us]) continue;
       const PieceRules& p = r.types[t];
       if (p.pawn)
         add_pawn_moves(out, from);

@@ -81,7 +81,9 @@ void Position::place(int sq, Cell cell) {
   const int c = cell_color(cell), t = cell_type(cell);
   ++count_[c][t];
   ++total_[c];
-  if (t == rules_->king) king_sq_[c] = sq;
+  // With two kings (a piece promoted to the king beside one), Fairy-Stockfish guards only
+  // the one on the lowest square (a1, b1, ..., a2, ...): so does king_sq_.
+  if (t == rules_->king && (!king_sq_[c] || sq < king_sq_[c])) king_sq_[c] = sq;
   key_ ^= zobrist().piece[cell][sq];
 }
 
@@ -90,9 +92,18 @@ void Position::remove(int sq) {
   const int c = cell_color(cell), t = cell_type(cell);
   --count_[c][t];
   --total_[c];
-  if (t == rules_->king && king_sq_[c] == sq) king_sq_[c] = 0;
   key_ ^= zobrist().piece[cell][sq];
   board_[sq] = empty_cell;
+  if (t == rules_->king && king_sq_[c] == sq) king_sq_[c] = lowest_king(c);
+}
+
+// The lowest square of a king of `color`, or 0 (none).
+int Position::lowest_king(int color) const {
+  if (!count_[color][rules_->king]) return 0;
+  const Cell king = make_cell(color, rules_->king);
+  for (int sq = 0; sq < board_cells; ++sq)
+    if (board_[sq] == king) return sq;
+  return 0;
 }
 
 // A wall a move places or lifts (wallingRule), with its part of the key.

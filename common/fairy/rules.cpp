@@ -288,9 +288,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   for (const std::string& pair : split_words(s.promoted_piece_type)) {
     const int from = r.type_of_letter(pair[0]);
     const int to = pair[2] == '-' ? -1 : r.type_of_letter(pair[2]);
-    // The reader has refused pairs naming the king (it never promotes in Fairy-Stockfish).
-    if (from >= 0 && from != r.king && to != r.king)
-      r.promoted_type[from] = static_cast<std::int8_t>(to);
+    // The reader has refused a pair promoting the king; a piece may promote to it.
+    if (from >= 0 && from != r.king) r.promoted_type[from] = static_cast<std::int8_t>(to);
   }
   r.piece_promotion = std::any_of(r.promoted_type.begin(), r.promoted_type.end(),
                                   [](std::int8_t t) { return t >= 0; });
