@@ -83,9 +83,12 @@ class Chaser {
     for (const Hop& h : p.hops[color]) {
       if (!h.captures) continue;
       int s = from + h.offset;
-      while (b[static_cast<std::size_t>(s)] == empty_cell) s += h.offset;
+      int steps = 1;
+      for (; b[static_cast<std::size_t>(s)] == empty_cell; ++steps) s += h.offset;
       if (b[static_cast<std::size_t>(s)] == off_board) continue;
-      for (s += h.offset; b[static_cast<std::size_t>(s)] != off_board; s += h.offset) {
+      for (s += h.offset, ++steps; b[static_cast<std::size_t>(s)] != off_board;
+           s += h.offset, ++steps) {
+        if (h.max_steps && steps > h.max_steps) break;
         if (s == to) return true;
         if (h.grasshopper || b[static_cast<std::size_t>(s)] != empty_cell) break;
       }

@@ -309,11 +309,12 @@ void Position::add_piece_moves(MoveList& out, int from, int t) const {
   const std::uint32_t cannons = p.janggi_cannon ? r.janggi_cannon_types : 0;
   for (const Hop& hop : p.hops[us]) {
     int to = from + hop.offset;
-    while (board_[to] == empty_cell) to += hop.offset;  // up to the screen
+    int steps = 1;
+    for (; board_[to] == empty_cell; ++steps) to += hop.offset;  // up to the screen
     if (board_[to] == off_board || cannons >> cell_type(board_[to]) & 1) continue;
-    for (to += hop.offset;; to += hop.offset) {
+    for (to += hop.offset, ++steps;; to += hop.offset, ++steps) {
       const Cell target = board_[to];
-      if (target == off_board) break;
+      if (target == off_board || (hop.max_steps && steps > hop.max_steps)) break;
       if (target != empty_cell) {
         if (hop.captures && cell_color(target) != us && !(cannons >> cell_type(target) & 1))
           emit(to);
@@ -666,6 +667,9 @@ void Position::generate(MoveList& out) const {
       const Cell cell = board_[from];
       if (cell == empty_cell || cell_color(cell) != us) continue;
       const int t = cell_type(cell);
+      // Of two kings (one promoted to), Fairy-Stockfish moves only the one on the lowest
+      // square, the one it guards.
+      if (t == r.king && from != king_sq_[us]) continue;
       const PieceRules& p = r.types[t];
       if (p.pawn)
         add_pawn_moves(out, from);
@@ -867,9 +871,11 @@ bool Position::plain_move_pseudo_legal(int from, int to) const {
   for (const Hop& hop : p.hops[us]) {
     if (!(capture ? hop.captures : hop.moves)) continue;
     int sq = from + hop.offset;
-    while (board_[sq] == empty_cell) sq += hop.offset;
+    int steps = 1;
+    for (; board_[sq] == empty_cell; ++steps) sq += hop.offset;
     if (board_[sq] == off_board) continue;
-    for (sq += hop.offset; board_[sq] != off_board; sq += hop.offset) {
+    for (sq += hop.offset, ++steps; board_[sq] != off_board; sq += hop.offset, ++steps) {
+      if (hop.max_steps && steps > hop.max_steps) break;
       if (sq == to) return true;
       if (board_[sq] != empty_cell || hop.grasshopper) break;
     }
@@ -1507,7 +1513,7 @@ void Position::mark_screen_squares(SquareMarks& exposing, SquareMarks& screening
   const int us = side_, them = us ^ 1;
   const int king = king_sq_[us];
   for (const Rules::HopStep& h : r.hop_attacks[them]) {
-    const std::uint32_t types = h.cannon_types | h.grasshopper_types;
+    const std::uint32_t types = h.cannon_types | h.grasshopper_types | h.ranged_types;
     auto hopper = [&](int sq) {
       return sq && holds_piece_of(board_[sq], them) && (types >> cell_type(board_[sq]) & 1);
     };

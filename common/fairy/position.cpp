@@ -81,7 +81,9 @@ void Position::place(int sq, Cell cell) {
   const int c = cell_color(cell), t = cell_type(cell);
   ++count_[c][t];
   ++total_[c];
-  if (t == rules_->king) king_sq_[c] = sq;
+  // With two kings (a piece promoted to the king beside one), Fairy-Stockfish guards only
+  // the one on the lowest square (a1, b1, ..., a2, ...): so does king_sq_.
+  if (t == rules_->king && (!king_sq_[c] || sq < king_sq_[c])) king_sq_[c] = sq;
   key_ ^= zobrist().piece[cell][sq];
 }
 
@@ -90,9 +92,18 @@ void Position::remove(int sq) {
   const int c = cell_color(cell), t = cell_type(cell);
   --count_[c][t];
   --total_[c];
-  if (t == rules_->king && king_sq_[c] == sq) king_sq_[c] = 0;
   key_ ^= zobrist().piece[cell][sq];
   board_[sq] = empty_cell;
+  if (t == rules_->king && king_sq_[c] == sq) king_sq_[c] = lowest_king(c);
+}
+
+// The lowest square of a king of `color`, or 0 (none).
+int Position::lowest_king(int color) const {
+  if (!count_[color][rules_->king]) return 0;
+  const Cell king = make_cell(color, rules_->king);
+  for (int sq = 0; sq < board_cells; ++sq)
+    if (board_[sq] == king) return sq;
+  return 0;
 }
 
 // A wall a move places or lifts (wallingRule), with its part of the key.
@@ -263,6 +274,18 @@ bool Position::attacked(int sq, int by, std::uint32_t ignored_types) const {
     // Janggi's cannon never hops over another cannon.
     if (hits(board_[s], h.cannon_types) && !(r.janggi_cannon_types >> cell_type(board_[s]) & 1 &&
                                              r.janggi_cannon_types >> cell_type(screen) & 1))
+      return true;
+  }
+  // A cannon with a range: one screen between, within its range of sq.
+  for (const Rules::LimitedRide& hop : r.limited_hop_attacks[by]) {
+    int s = sq - hop.offset;
+    int steps = 1;
+    for (; board_[s] == empty_cell && steps < hop.max_steps; ++steps) s -= hop.offset;
+    if (board_[s] == off_board || board_[s] == empty_cell) continue;
+    for (s -= hop.offset, ++steps; board_[s] == empty_cell && steps < hop.max_steps; ++steps)
+      s -= hop.offset;
+    if (board_[s] == make_cell(by, hop.type) && steps <= hop.max_steps &&
+        (may_stand >> hop.type & 1))
       return true;
   }
   for (const auto& [offset, type] : r.soldier_attacks[by]) {

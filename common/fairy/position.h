@@ -348,6 +348,7 @@ class Position {
   void mark_lame_paths(SquareMarks& marks) const;
   void mark_screen_squares(SquareMarks& exposing, SquareMarks& screening) const;
   bool rides_along(int color, int offset, int type) const;
+  int lowest_king(int color) const;
   void remove(int sq);
   void place(int sq, Cell cell);
   void blast(int center, Undo& u);

@@ -132,7 +132,7 @@ PieceRules compile_piece(const std::string& name, char letter, const BetzaPiece&
         }
       } else if (v.hop != BetzaVector::Hop::none) {
         p.hops[color].push_back(
-            {offset, v.moves, v.captures, v.hop == BetzaVector::Hop::grasshopper});
+            {offset, v.moves, v.captures, v.hop == BetzaVector::Hop::grasshopper, v.max_steps});
       } else if (p.soldier && v.rank_step == 0 && v.max_steps == 1) {
         p.soldier_side_leaps[color].push_back({offset, v.moves, v.captures, 0, {}});
       } else if (v.max_steps == 1) {
@@ -238,8 +238,13 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
         auto& steps = r.hop_attacks[c];
         auto it = std::find_if(steps.begin(), steps.end(),
                                [&](const Rules::HopStep& h) { return h.offset == hop.offset; });
-        if (it == steps.end()) it = steps.insert(steps.end(), {hop.offset, 0, 0});
-        (hop.grasshopper ? it->grasshopper_types : it->cannon_types) |= 1u << t;
+        if (it == steps.end()) it = steps.insert(steps.end(), {hop.offset, 0, 0, 0});
+        if (hop.max_steps) {
+          it->ranged_types |= 1u << t;
+          r.limited_hop_attacks[c].push_back({hop.offset, hop.max_steps, static_cast<int>(t)});
+        } else {
+          (hop.grasshopper ? it->grasshopper_types : it->cannon_types) |= 1u << t;
+        }
       }
       for (const Leap& leap : r.types[t].soldier_side_leaps[c])
         if (leap.captures) r.soldier_attacks[c].push_back({leap.offset, static_cast<int>(t)});
@@ -283,9 +288,8 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   for (const std::string& pair : split_words(s.promoted_piece_type)) {
     const int from = r.type_of_letter(pair[0]);
     const int to = pair[2] == '-' ? -1 : r.type_of_letter(pair[2]);
-    // The reader has refused pairs naming the king (it never promotes in Fairy-Stockfish).
-    if (from >= 0 && from != r.king && to != r.king)
-      r.promoted_type[from] = static_cast<std::int8_t>(to);
+    // The reader has refused a pair promoting the king; a piece may promote to it.
+    if (from >= 0 && from != r.king) r.promoted_type[from] = static_cast<std::int8_t>(to);
   }
   r.piece_promotion = std::any_of(r.promoted_type.begin(), r.promoted_type.end(),
                                   [](std::int8_t t) { return t >= 0; });

@@ -84,11 +84,13 @@ struct Ride {
 
 // One hopper direction (Betza p, g): over the first piece met (the screen) to any square
 // up to and including the next piece (cannon), or only to the square right behind it.
+// A cannon with a range (pB2) lands at most max_steps squares from where it stands.
 struct Hop {
   int offset = 0;
   bool moves = true;
   bool captures = true;
   bool grasshopper = false;
+  int max_steps = 0;  // 0: no limit
 };
 
 struct PieceRules {
@@ -305,14 +307,17 @@ struct Rules {
   std::array<std::vector<AttackStep>, 2> ride_attacks;
   std::array<std::vector<LimitedRide>, 2> limited_ride_attacks;
   std::array<std::vector<std::pair<int, Leap>>, 2> lame_attacks;
-  // Hoppers' capturing directions with the types that capture along them; the soldiers'
+  // Hoppers' capturing directions with the types that capture along them (the cannons with
+  // a range apart, as their screens still matter to the legality shortcut); the soldiers'
   // sideways captures with their type.
   struct HopStep {
     int offset;
     std::uint32_t cannon_types;
     std::uint32_t grasshopper_types;
+    std::uint32_t ranged_types = 0;
   };
   std::array<std::vector<HopStep>, 2> hop_attacks;
+  std::array<std::vector<LimitedRide>, 2> limited_hop_attacks;      // the cannons with a range
   std::array<std::vector<std::pair<int, int>>, 2> soldier_attacks;  // (offset, type)
 
   // Mobility regions (mobilityRegion<Colour><Piece>): by colour and square, a bit for each

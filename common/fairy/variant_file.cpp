@@ -839,11 +839,13 @@ std::optional<VariantError> check_section(const VariantDefinition& d, int line,
             return VariantError{
                 line_of(key), key,
                 std::string("names '") + c + "', which is not a piece of " + d.name};
-          // Fairy-Stockfish never promotes its king, nor to it: refused, not ignored.
-          if (c == d.king_letter)
-            return VariantError{line_of(key), key,
-                                std::string("pairs the king '") + c +
-                                    "', which neither promotes nor is promoted to"};
+          // A piece may promote to the king (forward's g:k): Fairy-Stockfish then has a
+          // royal king where there was none (see rules.h). The king itself never promotes
+          // here: refused, not ignored.
+          if (c == d.king_letter && c == w[0])
+            return VariantError{
+                line_of(key), key,
+                std::string("promotes the king '") + c + "', which is not played here"};
         }
     }
     // A region may name squares of the largest board that this board lacks (Fairy-Stockfish's

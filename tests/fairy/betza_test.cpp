@@ -92,17 +92,99 @@ TEST(FairyBetza, HoppersAlongLinesOnly) {
   EXPECT_EQ(grasshopper.vectors.size(), 8u);
   for (const BetzaVector& v : grasshopper.vectors) EXPECT_EQ(v.hop, BetzaVector::Hop::grasshopper);
   EXPECT_EQ(parse("fpW").vectors.size(), 1u);
-  // Fairy-Stockfish hops along ranks, files and diagonals only, and ignores a hopper's
-  // range: both are refused here rather than played differently.
-  for (std::string_view bad : {"pN", "gA", "pR2", "npW"}) {
+  // Fairy-Stockfish hops along ranks, files and diagonals only: others are refused here
+  // rather than played differently.
+  for (std::string_view bad : {"pN", "gA", "npW"}) {
     std::string error;
     EXPECT_FALSE(parse_betza(bad, error).has_value()) << bad;
     EXPECT_NE(error.find("hopper"), std::string::npos) << bad << ": " << error;
   }
 }
 
+// The hop kind and range of every vector of a piece, all of them alike.
+void expect_hops(std::string_view text, std::size_t count, BetzaVector::Hop hop, int range) {
+  const BetzaPiece piece = parse(text);
+  EXPECT_EQ(piece.vectors.size(), count) << text;
+  for (const BetzaVector& v : piece.vectors) {
+    EXPECT_EQ(v.hop, hop) << text;
+    EXPECT_EQ(v.max_steps, range) << text;
+  }
+}
+
+TEST(FairyBetza, HoppersWithARange) {
+  using Hop = BetzaVector::Hop;
+  // A range counts from the hopper (as Fairy-Stockfish's perft 1 shows from d4: pB2 over
+  // e5 lands on f6 only, pR3 over e4 on f4 and g4, over f4 on g4).
+  expect_hops("pB2", 4, Hop::cannon, 2);
+  expect_hops("pR3", 4, Hop::cannon, 3);
+  // A range of 1 is the grasshopper's, a longer one a cannon's: pR1 over f4 lands on g4,
+  // gR2 over e4 on f4, gR3 over e4 on f4 and g4.
+  expect_hops("pR1", 4, Hop::grasshopper, 0);
+  expect_hops("gR1", 4, Hop::grasshopper, 0);
+  expect_hops("gR2", 4, Hop::cannon, 2);
+  expect_hops("gR3", 4, Hop::cannon, 3);
+  // Doubled, a hopper keeps its kind and has no range.
+  expect_hops("pRR", 4, Hop::cannon, 0);
+  expect_hops("gRR", 4, Hop::grasshopper, 0);
+  expect_hops("fpW2", 1, Hop::cannon, 2);
+  // Cannon shogi's promoted pieces: quiet rides and steps, hops of a range on the other lines.
+  const BetzaPiece dragon = parse("mRpRmFpB2");
+  EXPECT_EQ(dragon.vectors.size(), 16u);
+  for (const BetzaVector& v : dragon.vectors) {
+    const bool diagonal = v.file_step && v.rank_step;
+    EXPECT_EQ(v.max_steps, v.hop == Hop::cannon ? (diagonal ? 2 : 0) : (diagonal ? 1 : 0));
+    EXPECT_TRUE(v.moves);
+    EXPECT_EQ(v.captures, v.hop != Hop::none);
+  }
+  const BetzaPiece horse = parse("mBpBmWpR2");
+  EXPECT_EQ(horse.vectors.size(), 16u);
+  for (const BetzaVector& v : horse.vectors) {
+    const bool diagonal = v.file_step && v.rank_step;
+    EXPECT_EQ(v.max_steps, v.hop == Hop::cannon ? (diagonal ? 0 : 2) : (diagonal ? 0 : 1));
+  }
+}
+
+TEST(FairyBetza, MovesThatFairyStockfishMergesOnALineAreRefused) {
+  // Fairy-Stockfish masks each line kind of a modality (ride, cannon, grasshopper, lame
+  // leap) with every square the modality reaches. Where that adds squares, the piece is
+  // refused; each was seen on its perft 1: R2pR rides like R, fRbpR rides backwards too,
+  // rnDlpR leaps lamely to the left, a ranged cannon beside a grasshopper goes as far.
+  for (std::string_view bad : {"R2pR", "fRbpR", "rnDlpR", "mR2mpR", "R2cpR", "B3pB4"}) {
+    std::string error;
+    EXPECT_FALSE(parse_betza(bad, error).has_value()) << bad;
+    EXPECT_NE(error.find("merges"), std::string::npos) << bad << ": " << error;
+  }
+  // Kinds that each keep to their own squares, or whose extra squares another move reaches
+  // on every board anyway, are accepted.
+  for (std::string_view good : {"mRcpR", "RcpRnN", "KW2", "KbRfBbF2", "mQ2cW", "pR2H",
+                                "fmWfcFifmnD", "WfF", "mRpRmFpB2", "mBpBmWpR2", "pRgB"})
+    parse(good);
+  // Fairy-Stockfish rides only along lines and as the nightrider: DD and A2 have no move.
+  for (std::string_view bad : {"DD", "A2", "HH", "mGG"}) {
+    std::string error;
+    EXPECT_FALSE(parse_betza(bad, error).has_value()) << bad;
+    EXPECT_NE(error.find("no move"), std::string::npos) << bad << ": " << error;
+  }
+  EXPECT_EQ(parse("NN").vectors.size(), 8u);
+  EXPECT_EQ(parse("N2").vectors.size(), 8u);
+}
+
+TEST(FairyBetza, ALaterAtomReplacesAnEarlierOneOnTheSameStep) {
+  // Fairy-Stockfish files a move by its table (leaps, rides, hops), modality and step: a
+  // later atom replaces an earlier one there (perft 1: NnN is blocked as nN, pR2gR hops
+  // as gR), and a lame wazir gives no move at all.
+  EXPECT_EQ(parse("NnN").vectors, parse("nN").vectors);
+  EXPECT_EQ(parse("pR2gR").vectors, parse("gR").vectors);
+  EXPECT_EQ(parse("gRpR2").vectors, parse("pR2").vectors);
+  EXPECT_TRUE(parse("nW").vectors.empty());
+  // Other tables or modalities add up: mRcR2 moves as a rook and captures as R2.
+  const BetzaPiece mixed = parse("mRcR2");
+  EXPECT_EQ(mixed.vectors.size(), 8u);
+  for (const BetzaVector& v : mixed.vectors) EXPECT_EQ(v.max_steps, v.moves ? 0 : 2);
+}
+
 TEST(FairyBetza, RefusesMalformedStrings) {
-  for (std::string_view bad : {"", "X", "fm", "mcW", "W0", "W13", "qN", "1N"}) {
+  for (std::string_view bad : {"", "X", "fm", "mcW", "W0", "W13", "R10", "qN", "1N"}) {
     std::string error;
     EXPECT_FALSE(parse_betza(bad, error).has_value()) << bad;
     EXPECT_FALSE(error.empty()) << bad;

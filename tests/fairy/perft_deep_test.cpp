@@ -156,5 +156,36 @@ TEST(FairyPerftDeep, CastlingWinsAndCollinearMatchFairyStockfish) {
   }
 }
 
+// The sections of test_variants_ranged.ini one ply deeper than perft_test.cpp has them.
+TEST(FairyPerftDeep, RangedHoppersAndPromotedKingMatchFairyStockfish) {
+  std::ifstream in(BANMEN_FAIRY_TEST_RANGED);
+  std::stringstream text;
+  text << in.rdbuf();
+  const test::PerftCase cases[] = {
+      {"cannonshogi", "", 4, 13406022},
+      {"cannonshogi",
+       "ln2kgsn1/1rs1cu1b1/p+Up3p2/1i1p5/1p4c2/3I4l/PPP1PGP2/1BA1K1R1A/LNSGG1SNL[] w - - 7 16", 4,
+       11308232},
+      {"cannonshogi",
+       "l1p1kub+Al/1scig1l2/+L+rp1spppu/2b2N3/4P4/4GNpI1/2PPGPNR1/2SG1SC2/1N2K3+a[] w - - 1 31", 4,
+       8700480},
+      {"cannonshogi",
+       "ln+Cg2s1l/2si1Ag2/prpipk1N1/6p1r/4+b3p/c3P2p1/LP3GP1P/UBSUA4/1N1K1GSNL[] b - - 0 26", 4,
+       14502671},
+      {"forward", "", 5, 4457465},
+      {"forward", "l1sf4/p1pp4/e+sp4l/1F2PP1p/1SE4p/PP3G1L/L1P2e2/2+g5 w - - 0 26", 5, 2914572},
+      {"forward", "+GS1E4/3B4/7l/3N3p/4+s2P/5p1L/4+g3/2e5 b - - 0 63", 5, 469331},
+      {"rangedcannons", "", 5, 5447251},
+      {"rangedcannons", "r1a2knr/pp1pqpp1/2p1p3/7p/P4c2/dPPKP1PN/R2P1PDP/1CAQ3R w - - 1 11", 4,
+       2552263},
+  };
+  for (const auto& c : cases) {
+    auto loaded = load_variant(text.str(), c.variant);
+    ASSERT_TRUE(loaded.ok()) << c.variant;
+    Position pos = test::position_of((*loaded)->rules, c.fen);
+    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
+  }
+}
+
 }  // namespace
 }  // namespace banmen::fairy

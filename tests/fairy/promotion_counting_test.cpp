@@ -124,6 +124,40 @@ TEST(FairyPiecePromotion, FenRoundTripAndRefusals) {
   EXPECT_EQ(g->position(), "4k3/8/1r6/8/8/8/8/4K3 w - - 0 2");
 }
 
+// Forward's g (fFfW) promotes to the king (as Fairy-Stockfish plays it, each checked by its
+// perft): the new king is royal, a FEN writes it +G, and of two kings only the one on the
+// lower square (a1, b1, ..., a2, ...) moves and is guarded.
+constexpr std::string_view forward_ini =
+    "[fwd:chess]\ncustomPiece1 = g:fFfW\npromotedPieceType = g:k\ncastling = false\n"
+    "extinctionValue = loss\nextinctionPieceTypes = kg\nextinctionPseudoRoyal = true\n"
+    "startFen = 3g4/8/8/8/8/8/8/4G3 w - - 0 1\n";
+
+TEST(FairyPiecePromotion, APiecePromotedToTheKingIsRoyal) {
+  // The rook guards the 8th rank: neither the g nor the king it would become may go there.
+  auto g = game_of(forward_ini, "r7/4G3/8/8/8/8/3g4/8 w - - 0 1");
+  ASSERT_TRUE(g);
+  EXPECT_TRUE(g->legal_moves().empty());
+  g = game_of(forward_ini, "3r4/4G3/8/8/8/8/3g4/8 w - - 0 1");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->legal_moves(), (std::vector<std::string>{"e7d8", "e7d8+"}));
+  // Promoted, it is checked and leaves the rook's rank.
+  g = game_of(forward_ini, "8/4G3/8/8/8/8/3g4/7r w - - 0 1");
+  ASSERT_TRUE(g);
+  ASSERT_TRUE(g->apply("e7e8+").ok());
+  EXPECT_EQ(g->position(), "4+G3/8/8/8/8/8/3g4/7r b - - 0 1");
+  ASSERT_TRUE(g->apply("h1h8").ok());
+  EXPECT_TRUE(g->in_check());
+  auto moves = g->legal_moves();
+  std::sort(moves.begin(), moves.end());
+  EXPECT_EQ(moves, (std::vector<std::string>{"e8d7", "e8e7", "e8f7"}));
+  // Two kings: the one on e1 moves and is guarded, the one on f7 neither.
+  g = game_of(forward_ini, "8/3+g1+G2/8/5P2/8/8/8/4+G3 w - - 1 2");
+  ASSERT_TRUE(g);
+  moves = g->legal_moves();
+  std::sort(moves.begin(), moves.end());
+  EXPECT_EQ(moves, (std::vector<std::string>{"e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "f5f6"}));
+}
+
 // Every move and its undoing, two plies deep, restore the promoted pieces' origins (the
 // FEN) and the key, whatever is promoted, moved or captured.
 TEST(FairyPiecePromotion, MakeUnmakeRestoresPromotedPieces) {
@@ -158,6 +192,9 @@ TEST(FairyPiecePromotion, DefinitionErrorsNameTheLineAndTheKey) {
             "line 2: promotedPieceType names 'x', which is not a piece of v");
   EXPECT_NE(load_error("[v:chess]\n\npromotedPieceType = k:q\n").find("line 3: promotedPieceType"),
             std::string::npos);
+  EXPECT_NE(load_error("[v:chess]\npromotedPieceType = k:q\n").find("promotes the king"),
+            std::string::npos);
+  EXPECT_EQ(load_error("[v:chess]\npromotedPieceType = r:k\n"), "");  // to the king: played
   EXPECT_NE(load_error("[v:chess]\npromotedPieceType = rq\n").find("line 2"), std::string::npos);
   // A pawn's promotedPieceType is not played with promotions only on captures.
   EXPECT_EQ(load_error("[v:chess]\npromotedPieceType = p:q\npiecePromotionOnCapture = true\n"),
