@@ -1062,9 +1062,12 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
         for (const VariantFile* a : ancestors)
           if (!builtin) builtin = a->find(parent);
         if (!builtin) {
+          const auto unplayable = unplayable_builtin(parent);
           error = {line_number, "",
-                   "the parent " + parent +
-                       " is neither chess, fairy, a built-in variant nor a variant defined above"};
+                   unplayable ? "the parent " + *unplayable
+                              : "the parent " + parent +
+                                    " is neither chess, fairy, a built-in variant nor a "
+                                    "variant defined above"};
           return std::nullopt;
         }
         next = *builtin;
@@ -1180,6 +1183,18 @@ const VariantFile& catalogue_variants() {
     return *parsed;
   }();
   return file;
+}
+
+std::optional<std::string> unplayable_builtin(std::string_view name) {
+  // Each is played on two boards by four players, a side dropping what its partner took
+  // on the other board (koedem: the kings too; supply: the partner's captures handed over
+  // by choice). A room here is one board between two players.
+  for (std::string_view two_boards : {"bughouse", "koedem", "supply"})
+    if (name == two_boards)
+      return std::string(name) +
+             " is played on two boards by four players, each side dropping pieces its "
+             "partner took on the other board; Banmen plays one board between two players";
+  return std::nullopt;
 }
 
 }  // namespace banmen::fairy

@@ -329,4 +329,10 @@ std::string_view builtin_variants_text();
 const VariantFile& catalogue_variants();
 std::string_view catalogue_variants_text();
 
+// Why a built-in variant of Fairy-Stockfish that this engine does not play cannot be played
+// here (bughouse, koedem, supply: two boards), in words for the player; nullopt for any
+// other name. The one home of that list, for the definition reader's and banmen-rules'
+// errors (docs/rules/fairy.md has the same table).
+std::optional<std::string> unplayable_builtin(std::string_view name);
+
 }  // namespace banmen::fairy

@@ -164,6 +164,19 @@ TEST(FairyVariantFile, ErrorsNameTheLineAndTheKey) {
 
   e = error_of("[v:nowhere]\n");
   EXPECT_EQ(e.line, 1);
+  EXPECT_EQ(e.message,
+            "the parent nowhere is neither chess, fairy, a built-in variant nor a variant defined "
+            "above");
+  // Fairy-Stockfish's built-ins of two boards are named with the reason they are not played.
+  for (const char* two_boards : {"bughouse", "koedem", "supply"}) {
+    e = error_of(std::string("[v:") + two_boards + "]\n");
+    EXPECT_EQ(e.line, 1);
+    EXPECT_EQ(e.message, std::string("the parent ") + two_boards +
+                             " is played on two boards by four players, each side dropping "
+                             "pieces its partner took on the other board; Banmen plays one "
+                             "board between two players");
+  }
+  EXPECT_FALSE(unplayable_builtin("crazyhouse"));
 
   e = error_of("# comment\n[v:chess]\nmaxFile = 10\n");
   EXPECT_EQ(e.line, 2);  // the start position is checked against the section's board

@@ -158,6 +158,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     // Fairy-Stockfish's other built-in variants that the fairy engine plays, by name.
     if (auto v = fairy::named_variant(o.game)) {
       make = [v](std::string_view position) { return fairy::create_fairy_game(v, position); };
+    } else if (auto why = fairy::unplayable_builtin(o.game)) {
+      return fail(err, *why);
     } else {
       auto r = create_game(o.game);  // for the standard "unknown game" message
       return fail(err, r.ok() ? "unknown game" : r.error().message);
