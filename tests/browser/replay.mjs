@@ -243,6 +243,16 @@ try {
   await shot(phone.page, 'replay-series-phone-ja');
   const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
   ok(width <= 390, `phone: the page does not scroll sideways (${width}px)`);
+  // An update that leaves the moves as they were (here Bob's connection going and coming
+  // back) must not draw the move list again: a click whose press and release straddle a
+  // redraw is lost, as a click on a move was on a loaded machine when every update redrew it.
+  const listBefore = await phone.page.evaluateHandle(() => document.querySelector('.move-list'));
+  await B.evaluate(() => window.__banmenDropSocket?.());
+  await B.context().setOffline(true);
+  await until(async () => (await phone.page.locator('.presence.off').count()) > 0, 'phone: Bob shown offline');
+  await B.context().setOffline(false);
+  await until(async () => (await phone.page.locator('.presence.off').count()) === 0, 'phone: Bob shown back');
+  ok(await listBefore.evaluate((el) => el?.isConnected === true), 'phone: updates that change no move leave the move list in place');
   await phone.page.click('.move-list .ml-move[data-ply="2"]');
   await waitWhere(phone.page, '4手中2手目', 'phone: a click on a move');
   await phone.page.locator('.board-wrap').scrollIntoViewIfNeeded();

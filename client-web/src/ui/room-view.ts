@@ -2,14 +2,14 @@
 // the state of play, the moves, the buttons and the chat (announcer.ts says the changes). Built once per room; each
 // state change updates the parts (the board keeps its DOM so animations and drags work).
 import { h } from './dom';
-import { t } from '../i18n';
+import { t, lang } from '../i18n';
 import type { RoomState } from '../state/room';
 import { bottomSeat, isMyTurn, lastMove } from '../state/room';
 import type { BoardView } from '../boards/board';
 import { ShogiBoard } from '../boards/shogi-board';
 import { ChessBoard } from '../boards/chess-board';
 import { FairyBoard } from '../boards/fairy-board';
-import type { VariantInfo } from '../protocol/messages';
+import type { MoveEntry, VariantInfo } from '../protocol/messages';
 import { ReversiBoard } from '../boards/reversi-board';
 import { PlayerBar } from './player-bar';
 import { renderMoveList } from './move-list';
@@ -52,6 +52,8 @@ export class RoomView {
   // Every piece by name and square, for screen readers (the boards draw them unnamed).
   private readonly pieceList = h('ul', { class: 'sr-only', 'aria-label': t('a11y.pieces'), 'data-testid': 'piece-list' });
   private pieceListFor = '';
+  // What the move list last drew (renderMoves).
+  private movesDrawnFor = '';
   // Keyboard play on shogi and chess boards, named again when the position or the side
   // drawn at the bottom changes.
   private squareKeys: SquareKeys | null = null;
@@ -222,12 +224,7 @@ export class RoomView {
     this.renderLegend(s);
     this.share.update(s);
     this.renderStatus(s);
-    const nav = { selected: shown.list.selected, onSelect: (ply: number) => this.replay.select(ply) };
-    this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(v.game.id, shown.list.moves, shown.list.initial, nav));
-    const list = this.moves.querySelector('.move-list');
-    const selected = list?.querySelector('.ml-move.selected');
-    if (selected) selected.scrollIntoView({ block: 'nearest' });
-    else if (list) list.scrollTop = list.scrollHeight;
+    this.renderMoves(v.game.id, shown.list);
     this.replay.render(s, shown);
     // The series changes when a game starts (the first one too: the room exists before its
     // first game does) and when one ends.
@@ -239,6 +236,22 @@ export class RoomView {
     // The boards cache their position on the page; tell them when things may have moved.
     document.body.dispatchEvent(new Event('chessground.resize'));
     document.body.dispatchEvent(new Event('shogiground.resize'));
+  }
+
+  // The move list is drawn again only when what it shows changed: most updates (a clock,
+  // a player's connection, a spectator coming) leave it as it was, and a list replaced
+  // between a press and its release loses the click (a move clicked while looking back,
+  // seen on a loaded machine), and its scroll position with it.
+  private renderMoves(gameId: string, list: { moves: MoveEntry[]; initial: string; selected: number | null }): void {
+    const key = JSON.stringify([gameId, lang(), list.initial, list.selected, list.moves]);
+    if (key === this.movesDrawnFor) return;
+    this.movesDrawnFor = key;
+    const nav = { selected: list.selected, onSelect: (ply: number) => this.replay.select(ply) };
+    this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(gameId, list.moves, list.initial, nav));
+    const drawn = this.moves.querySelector('.move-list');
+    const selected = drawn?.querySelector('.ml-move.selected');
+    if (selected) selected.scrollIntoView({ block: 'nearest' });
+    else if (drawn) drawn.scrollTop = drawn.scrollHeight;
   }
 
   private makeBoard(gameId: string, spectator: boolean, variant?: VariantInfo, hands = false): void {
