@@ -49,12 +49,7 @@ TEST(FairyCastlingRules, OppositeCastlingTakesTheSameWingOnly) {
 
 // Castle chess (castlingWins) and test-only sections from starts where castling comes soon.
 TEST(FairyCastlingRules, CastlingWinsPerftEqualsFairyStockfish) {
-  struct Case {
-    const char* variant;
-    const char* fen;
-    int depth;
-    std::uint64_t count;
-  } cases[] = {
+  const test::PerftCase cases[] = {
       // Chess's counts up to depth 4: no ending comes sooner.
       {"castle", "", 4, 197281},
       {"castle", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4, 103629},
@@ -73,9 +68,7 @@ TEST(FairyCastlingRules, CastlingWinsPerftEqualsFairyStockfish) {
       {"castle-white-king", "", 4, 148293},
       {"castle-white-king", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1", 3, 11558},
   };
-  for (const Case& c : cases)
-    EXPECT_EQ(castling_perft(c.variant, c.fen, c.depth), c.count)
-        << c.variant << " " << c.fen << " depth " << c.depth;
+  test::expect_file_perft(BANMEN_FAIRY_TEST_CASTLING, cases);
 }
 
 // A game of a castling section from a FEN, after the moves given.

@@ -33,12 +33,7 @@ GamePtr collinear_game(const std::string& name, const std::string& fen,
 }
 
 TEST(FairyCollinear, PerftEqualsFairyStockfish) {
-  struct Case {
-    const char* variant;
-    const char* fen;
-    int depth;
-    std::uint64_t count;
-  } cases[] = {
+  const test::PerftCase cases[] = {
       {"three-musketeers", "", 1, 8},
       {"three-musketeers", "", 4, 736},
       {"three-musketeers", "", 7, 263040},
@@ -60,12 +55,7 @@ TEST(FairyCollinear, PerftEqualsFairyStockfish) {
       {"four-musketeers", "M6/1M5/2*4/3M3/4p2/7/ppppppp b - - 0 1", 1, 11},
       {"four-musketeers", "6M/5M1/7/3M3/7/7/Mpppppp b - - 0 1", 1, 0},
   };
-  for (const auto& c : cases) {
-    auto v = collinear_variant(c.variant);
-    ASSERT_TRUE(v);
-    Position pos = test::position_of(v->rules, c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
-  }
+  test::expect_file_perft(BANMEN_FAIRY_TEST_COLLINEAR, cases);
 }
 
 TEST(FairyCollinear, MusketeersInOneLineLoseHoweverFarApart) {

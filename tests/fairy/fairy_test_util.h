@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -59,6 +61,21 @@ inline GamePtr catalogue_game(const std::string& variant, const std::string& fen
   auto g = create_fairy_game(named_variant(variant), fen);
   EXPECT_TRUE(g.ok()) << variant << " " << fen;
   return g.ok() ? std::move(*g) : nullptr;
+}
+
+// Each case's perft from its position, for variants of a definition file (Fairy-Stockfish's
+// counts, measured with that file as its VariantPath).
+template <std::size_t N>
+void expect_file_perft(const char* path, const PerftCase (&cases)[N]) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  for (const PerftCase& c : cases) {
+    auto loaded = load_variant(text.str(), c.variant);
+    ASSERT_TRUE(loaded.ok()) << c.variant;
+    Position pos = position_of((*loaded)->rules, c.fen);
+    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
+  }
 }
 
 // Each case's perft from its position, for variants known by name (Fairy-Stockfish's counts).

@@ -126,41 +126,25 @@ TEST(FairyPerftDeep, WallingMatchesFairyStockfish) {
 // sections, from test_variants_castling.ini and test_variants_collinear.ini
 // (castling_rules_test.cpp and collinear_test.cpp have them at smaller depths).
 TEST(FairyPerftDeep, CastlingWinsAndCollinearMatchFairyStockfish) {
-  struct Case {
-    const char* file;
-    const char* variant;
-    const char* fen;
-    int depth;
-    std::uint64_t count;
-  } cases[] = {
-      {BANMEN_FAIRY_TEST_CASTLING, "castle", "", 5, 4745193},
-      {BANMEN_FAIRY_TEST_CASTLING, "castle",
-       "r3kbnr/pppq1ppp/2npb3/4p3/4P3/2NPB3/PPPQ1PPP/R3KBNR w KQkq - 0 1", 4, 1563148},
-      {BANMEN_FAIRY_TEST_CASTLING, "castle-all", "", 5, 4234897},
-      {BANMEN_FAIRY_TEST_CASTLING, "castle-near", "", 5, 4518469},
-      {BANMEN_FAIRY_TEST_CASTLING, "castle-white-king", "", 5, 3443074},
-      {BANMEN_FAIRY_TEST_COLLINEAR, "three-musketeers", "", 8, 2325116},
-      {BANMEN_FAIRY_TEST_COLLINEAR, "three-musketeers", "pp1pp/p1Mpp/pMp1p/ppppM/ppppp w - - 0 1",
-       7, 2468673},
-      {BANMEN_FAIRY_TEST_COLLINEAR, "three-musketeers-diagonal", "", 8, 1587360},
-      {BANMEN_FAIRY_TEST_COLLINEAR, "four-musketeers", "", 6, 547860},
+  const test::PerftCase castling[] = {
+      {"castle", "", 5, 4745193},
+      {"castle", "r3kbnr/pppq1ppp/2npb3/4p3/4P3/2NPB3/PPPQ1PPP/R3KBNR w KQkq - 0 1", 4, 1563148},
+      {"castle-all", "", 5, 4234897},
+      {"castle-near", "", 5, 4518469},
+      {"castle-white-king", "", 5, 3443074},
   };
-  for (const auto& c : cases) {
-    std::ifstream in(c.file);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto loaded = load_variant(text.str(), c.variant);
-    ASSERT_TRUE(loaded.ok()) << c.variant;
-    Position pos = test::position_of((*loaded)->rules, c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
-  }
+  test::expect_file_perft(BANMEN_FAIRY_TEST_CASTLING, castling);
+  const test::PerftCase collinear[] = {
+      {"three-musketeers", "", 8, 2325116},
+      {"three-musketeers", "pp1pp/p1Mpp/pMp1p/ppppM/ppppp w - - 0 1", 7, 2468673},
+      {"three-musketeers-diagonal", "", 8, 1587360},
+      {"four-musketeers", "", 6, 547860},
+  };
+  test::expect_file_perft(BANMEN_FAIRY_TEST_COLLINEAR, collinear);
 }
 
 // The sections of test_variants_ranged.ini one ply deeper than perft_test.cpp has them.
 TEST(FairyPerftDeep, RangedHoppersAndPromotedKingMatchFairyStockfish) {
-  std::ifstream in(BANMEN_FAIRY_TEST_RANGED);
-  std::stringstream text;
-  text << in.rdbuf();
   const test::PerftCase cases[] = {
       {"cannonshogi", "", 4, 13406022},
       {"cannonshogi",
@@ -179,12 +163,7 @@ TEST(FairyPerftDeep, RangedHoppersAndPromotedKingMatchFairyStockfish) {
       {"rangedcannons", "r1a2knr/pp1pqpp1/2p1p3/7p/P4c2/dPPKP1PN/R2P1PDP/1CAQ3R w - - 1 11", 4,
        2552263},
   };
-  for (const auto& c : cases) {
-    auto loaded = load_variant(text.str(), c.variant);
-    ASSERT_TRUE(loaded.ok()) << c.variant;
-    Position pos = test::position_of((*loaded)->rules, c.fen);
-    EXPECT_EQ(perft(pos, c.depth), c.count) << c.variant << " " << c.fen << " depth " << c.depth;
-  }
+  test::expect_file_perft(BANMEN_FAIRY_TEST_RANGED, cases);
 }
 
 }  // namespace
