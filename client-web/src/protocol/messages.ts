@@ -68,6 +68,9 @@ export interface GameInfoMsg {
   record_formats?: string[]; // formats of the game-record download (welcome only)
   computer?: boolean; // the computer opponent plays it (welcome only)
   variant?: VariantInfo; // fairy-chess variants: how to draw the board and its pieces
+  // Fairy-chess variants: the home page's group ('chess' variants, 'drops', 'shogi'
+  // variants, 'asian' chess, 'small' boards).
+  family?: 'chess' | 'drops' | 'shogi' | 'asian' | 'small';
 }
 
 // A fairy-chess piece: its moves from white's side (dy > 0 towards black) as leaps and
@@ -92,6 +95,25 @@ export interface VariantInfo {
   template?: string; // variantTemplate, when set: the board that draws it (e.g. "shogi")
   piece_to_char_table?: string; // pieceToCharTable, when set
   pieces: VariantPiece[];
+  // Hands and the moves that use them. `hand`: the letters a pocket may hold, in the order
+  // pockets show them (absent: no hands). `drops`: pieces in hand are dropped ("N@e4",
+  // "+P@a2" dropped promoted); `gating`: a piece leaving its first rank may gate one from
+  // the hand on the square it left ("b1c3e"; castling gates from the rook, "h1e1h").
+  hand?: string;
+  drops?: boolean;
+  gating?: boolean;
+  // Moves that also place a wall ("e2e4,e4d5": the move, then from its destination to the
+  // wall square): Fairy-Stockfish's wallingRule ("duck", "arrow", "past", "edge").
+  // Walls are '*' in the FEN.
+  walling?: string;
+  // A side may pass (janggi): written as the king's move to its own square ("e2e2").
+  pass?: boolean;
+  // How the board is drawn: 'chess' (checkered squares), 'xiangqi' (pieces on the points,
+  // palaces and the river), 'janggi' (points and palaces, no river) or 'shogi' (plain
+  // squares, pieces pointing at the other side).
+  board_style?: 'chess' | 'xiangqi' | 'janggi' | 'shogi';
+  palace?: string[]; // the squares of both palaces (drawn with their diagonals)
+  river?: number; // the river runs above this many ranks from White's side
 }
 
 // The answer to check_variant.
