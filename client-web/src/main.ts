@@ -1,7 +1,7 @@
 // Entry point: styles, language, then the application.
-import 'chessground/assets/chessground.base.css';
-import 'chessground/assets/chessground.brown.css';
-import 'chessground/assets/chessground.cburnett.css';
+import '@lichess-org/chessground/assets/chessground.base.css';
+import '@lichess-org/chessground/assets/chessground.brown.css';
+import '@lichess-org/chessground/assets/chessground.cburnett.css';
 import './styles/base.css';
 import './styles/home.css';
 import './styles/room.css';

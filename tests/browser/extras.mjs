@@ -85,7 +85,7 @@ async function premove() {
   await guest.page.waitForSelector('.cg-wrap.orientation-black');
   await setSetting(guest.page, 'premove', true);
   await playMove(guest.page, 'chess', 'e7e5', true);
-  await until(async () => (await guest.page.locator('square.current-premove').count()) > 0, 'the premove is shown');
+  await until(async () => (await guest.page.locator('square.current-premove:visible').count()) > 0, 'the premove is shown');
   await shot(guest.page, 'premove-queued');
   await until(async () => (await host.page.locator('[data-testid=status].my-turn').count()) > 0, 'white to move');
   await playMove(host.page, 'chess', 'e2e4', true);
@@ -93,9 +93,9 @@ async function premove() {
   await until(async () => (await count(host.page)) === 2, 'the premove e7e5 is played when the turn comes');
   // Queue d7d5 during White's turn, cancel it, and check it is not played after Nf3.
   await playMove(guest.page, 'chess', 'd7d5', true);
-  await until(async () => (await guest.page.locator('square.current-premove').count()) > 0, 'second premove shown');
+  await until(async () => (await guest.page.locator('square.current-premove:visible').count()) > 0, 'second premove shown');
   await guest.page.keyboard.press('Escape');
-  await until(async () => (await guest.page.locator('square.current-premove').count()) === 0, 'Escape cancels the premove');
+  await until(async () => (await guest.page.locator('square.current-premove:visible').count()) === 0, 'Escape cancels the premove');
   await playMove(host.page, 'chess', 'g1f3', true);
   await until(async () => (await count(guest.page)) === 3, 'Nf3 arrives');
   await roundTrip(guest.page, host.page, 'premove check');

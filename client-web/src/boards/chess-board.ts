@@ -1,14 +1,14 @@
 // Chess on chessground. The FEN's board part is drawn as given; moves leave as UCI, with
 // a piece picker for promotions.
-import { Chessground } from 'chessground';
-import type { Api } from 'chessground/api';
-import type { Key } from 'chessground/types';
+import { Chessground } from '@lichess-org/chessground';
+import type { Api } from '@lichess-org/chessground/api';
+import type { Key } from '@lichess-org/chessground/types';
 import type { BoardInput, BoardView, Chooser, MoveHandler } from './board';
 import type { KeyboardBoard } from './square-keys';
 import { chessMoveMaps, chessMoveSquares, fenParts, type ChessMoveMaps } from './chess-moves';
 import type { ReviewShape } from '../protocol/messages';
 import { fromDrawn, sameShapes, toChessground } from './review-shapes';
-import type { DrawShape } from 'chessground/draw';
+import type { DrawShape } from '@lichess-org/chessground/draw';
 import type { HintShape } from '../state/review';
 
 const seatColor = (seat: 0 | 1): 'white' | 'black' => (seat === 0 ? 'white' : 'black');
