@@ -17,11 +17,17 @@ export function roomSideName(gameId: string, handicap: string | undefined, seat:
 export function gameName(id: string, fallback?: GameInfoMsg): string {
   // A room's own variant goes by its section's name as well.
   if (id === 'custom' && fallback?.name) return `${t('game.custom')}: ${fallback.name}`;
-  return tMaybe(`game.${id}`) ?? fallback?.name ?? id;
+  return tMaybe(`game.${id}`) ?? tMaybe(`variants.name.${id}`) ?? fallback?.name ?? id;
 }
 
 // A fairy piece's name: the variants.ini name in the current language ("archbishop"), or
 // for a custom piece ("customPiece1") its letter.
+// A built-in variant's rules in one paragraph, in the current language (undefined for a
+// variant this client has no words for).
+export function variantRules(id: string): string | undefined {
+  return tMaybe(`variants.rules.${id}`);
+}
+
 export function variantPieceName(variant: VariantInfo, letter: string): string {
   const l = letter.toLowerCase();
   const piece = variant.pieces.find((p) => p.letter === l);

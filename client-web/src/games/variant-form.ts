@@ -4,8 +4,7 @@
 import { t } from '../i18n';
 import type { VariantCheck, VariantInfo } from '../protocol/messages';
 import { h } from '../ui/dom';
-import { FairyBoard } from '../boards/fairy-board';
-import { variantPieceName } from './names';
+import { variantDiagram } from './variant-diagram';
 
 export type VariantChecker = (variant: string, name: string) => Promise<VariantCheck | null>;
 
@@ -45,17 +44,10 @@ export function renderVariantForm(check: VariantChecker, initial = SAMPLE_VARIAN
   let asked = 0;
 
   const show = (answer: VariantCheck | null): void => {
-    good = answer?.ok && answer.variant ? answer.variant : null;
+    const read = readAnswer(answer);
+    good = read.variant;
     status.classList.toggle('error', !good);
-    if (!answer) {
-      status.textContent = t('variant.unchecked');
-    } else if (good) {
-      const letters = good.pieces.map((p) => p.letter.toUpperCase()).join(' ');
-      status.textContent = t('variant.ok', { name: good.name, files: good.files, ranks: good.ranks, pieces: letters });
-    } else {
-      const e = answer.error ?? { line: 0, key: '', message: '' };
-      status.textContent = e.line > 0 ? t('variant.errorAt', { line: e.line, message: `${e.key} ${e.message}`.trim() }) : e.message;
-    }
+    status.textContent = read.status;
     drawPreview(preview, good);
   };
   const run = (): void => {
@@ -86,14 +78,24 @@ export function renderVariantForm(check: VariantChecker, initial = SAMPLE_VARIAN
   };
 }
 
+// What the server's check says: the variant when the core accepts the definition (whatever
+// it is: a section of its own or one inheriting from a built-in, "[mycrazy:crazyhouse]"),
+// and the line the form shows.
+export function readAnswer(answer: VariantCheck | null): { variant: VariantInfo | null; status: string } {
+  if (!answer) return { variant: null, status: t('variant.unchecked') };
+  if (answer.ok && answer.variant) {
+    const v = answer.variant;
+    const letters = v.pieces.map((p) => p.letter.toUpperCase()).join(' ');
+    return { variant: v, status: t('variant.ok', { name: v.name, files: v.files, ranks: v.ranks, pieces: letters }) };
+  }
+  const e = answer.error ?? { line: 0, key: '', message: '' };
+  return { variant: null, status: e.line > 0 ? t('variant.errorAt', { line: e.line, message: `${e.key} ${e.message}`.trim() }) : e.message };
+}
+
+// The start position as the home page pictures it, with the pockets when the variant has
+// a hand (their counts from the FEN).
 function drawPreview(box: HTMLElement, variant: VariantInfo | null): void {
-  box.replaceChildren();
-  if (!variant) return;
-  const board = new FairyBoard(box, variant, () => undefined, async () => null, () => '', (l) => variantPieceName(variant, l));
-  board.update({
-    gameId: 'custom', position: variant.start_fen, lastMove: undefined, legalMoves: [], toMove: 0, mySeat: null,
-    bottomSeat: 0, inCheck: false, over: false, premove: false,
-  }, false);
+  box.replaceChildren(...(variant ? [variantDiagram(variant)] : []));
 }
 
 // A dialog with the form, for switching a room to a variant of the host's own: resolves

@@ -1,7 +1,9 @@
 // The home page: create a room (game, clock, side, toggles, nickname) and see open rooms.
 import { t, tMaybe, type MessageKey } from '../i18n';
 import { GAMES, isGameId } from '../games/catalog';
-import { gameName, sideName } from '../games/names';
+import { gameName, sideName, variantRules } from '../games/names';
+import { groupByFamily } from '../games/families';
+import { variantDiagram } from '../games/variant-diagram';
 import type { GameInfoMsg, PublicRoom, RoomOptions } from '../protocol/messages';
 import type { RoomInvite } from '../protocol/positions';
 import { renderVariantForm, type VariantChecker, type VariantForm } from '../games/variant-form';
@@ -75,10 +77,6 @@ export function renderHome(props: HomeProps, initialGame = GAMES[0].id): HomePag
   const toggle = (id: string, key: MessageKey, on: boolean) =>
     h('label', { class: 'toggle' }, h('input', { type: 'checkbox', id, name: id, checked: on }), h('span', {}, t(key)));
 
-  // The six games, the server's fairy variants, and a variant of the host's own.
-  const choices = (): { id: string; info?: GameInfoMsg }[] =>
-    [...GAMES.map((g) => ({ id: g.id })), ...p.variants.map((v) => ({ id: v.id, info: v })), { id: 'custom' }];
-
   function drawVariantForm(): void {
     if (game !== 'custom') {
       variantBox.replaceChildren();
@@ -88,39 +86,40 @@ export function renderHome(props: HomeProps, initialGame = GAMES[0].id): HomePag
     variantBox.replaceChildren(variantForm.el);
   }
 
-  // The six games first; the fairy-chess variants (and a host's own) below them, folded on
-  // a phone so it reaches the rest of the form, and open when one of them is chosen.
-  let fairyOpen: boolean | null = null;
-  const narrowScreen = (): boolean => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
+  // The six games first; then the fairy-chess variants by family (groups folded but for
+  // the one holding the chosen game, so the rest of the form stays in reach), each variant
+  // with a picture of its start and its rules in a paragraph; a host's own variant last.
+  const groupOpen = new Map<string, boolean>(); // what the visitor opened or folded
   function drawGames(): void {
     const card = (g: { id: string; info?: GameInfoMsg }): HTMLElement => {
       const avail = g.id === 'custom' ? (p.variants.length ? true : undefined) : p.available(g.id);
+      const rules = g.info?.variant ? variantRules(g.id) : undefined;
       return h(
         'label',
-        { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}`, 'data-game': g.id, 'data-fairy': !isGameId(g.id) },
+        { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}${g.info?.variant ? ' variant-card' : ''}`, 'data-game': g.id, 'data-fairy': !isGameId(g.id) },
         h('input', {
           type: 'radio', name: 'game', value: g.id, checked: g.id === game, disabled: avail === false,
           onchange: () => { game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); drawVariantForm(); drawComputer(); },
         }),
-        gameIcon(g.id),
+        g.info?.variant ? variantDiagram(g.info.variant) : gameIcon(g.id),
         h('span', { class: 'game-text' },
           h('strong', {}, gameName(g.id, g.info)),
-          h('span', { class: 'game-line' }, tMaybe(`game.${g.id}.line`) ?? ''),
+          h('span', { class: 'game-line' }, rules ?? tMaybe(`game.${g.id}.line`) ?? ''),
           avail === false ? h('span', { class: 'badge' }, t('game.unavailable')) : null,
         ),
       );
     };
-    const all = choices().filter((g) => g.id !== 'custom' || p.variants.length > 0);
-    const classic = all.filter((g) => isGameId(g.id));
-    const fairy = all.filter((g) => !isGameId(g.id));
-    const fairyChosen = fairy.some((g) => g.id === game);
-    const fairyBox = fairy.length
-      ? h('details', { class: 'fairy-group', 'data-testid': 'fairy-group', open: fairyOpen ?? (fairyChosen || !narrowScreen()) },
-          h('summary', {}, t('home.fairyGroup', { count: fairy.length })),
-          h('div', { class: 'game-picker' }, fairy.map(card)))
-      : null;
-    fairyBox?.addEventListener('toggle', () => { fairyOpen = (fairyBox as HTMLDetailsElement).open; });
-    gameList.replaceChildren(h('div', { class: 'game-picker' }, classic.map(card)), ...(fairyBox ? [fairyBox] : []));
+    const classic = GAMES.map((g) => ({ id: g.id }));
+    const groups = groupByFamily(p.variants).map(({ family, games }) => {
+      const chosen = games.some((g) => g.id === game);
+      const box = h('details', { class: 'fairy-group', 'data-testid': 'fairy-group', 'data-family': family, open: groupOpen.get(family) ?? chosen },
+        h('summary', {}, t('variants.family.count', { title: t(`variants.family.${family}` as MessageKey), count: games.length })),
+        h('div', { class: 'game-picker variant-picker' }, games.map((g) => card({ id: g.id, info: g }))));
+      box.addEventListener('toggle', () => { groupOpen.set(family, (box as HTMLDetailsElement).open); });
+      return box;
+    });
+    const own = p.variants.length > 0 ? h('div', { class: 'game-picker own-variant' }, card({ id: 'custom' })) : null;
+    gameList.replaceChildren(h('div', { class: 'game-picker' }, classic.map(card)), ...groups, ...(own ? [own] : []));
   }
 
   let customKind: 'byoyomi' | 'fischer' = 'byoyomi';

@@ -5,7 +5,9 @@
 import { t, tMaybe, type MessageKey } from '../i18n';
 import type { GameInfoMsg, VariantPiece } from '../protocol/messages';
 import { pieceSvgMarkup } from '../boards/fairy-pieces';
-import { gameName, variantPieceName } from '../games/names';
+import { gameName, variantPieceName, variantRules } from '../games/names';
+import { groupByFamily } from '../games/families';
+import { variantDiagram } from '../games/variant-diagram';
 import { h } from './dom';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -49,19 +51,26 @@ export function moveDiagram(piece: VariantPiece): SVGSVGElement {
 }
 
 export function renderVariantGuide(games: readonly GameInfoMsg[]): HTMLElement {
-  const sections = games.filter((g) => g.variant).map((g) => {
+  const entry = (g: GameInfoMsg): HTMLElement => {
     const v = g.variant!;
     return h('section', { class: 'variant-entry', id: `variant-${g.id}` },
-      h('h3', {}, gameName(g.id, g), ' ', h('span', { class: 'muted' }, t('variant.size', { files: v.files, ranks: v.ranks }))),
-      h('p', {}, tMaybe(`game.${g.id}.line`) ?? ''),
+      h('h4', {}, gameName(g.id, g), ' ', h('span', { class: 'muted' }, t('variant.size', { files: v.files, ranks: v.ranks }))),
+      h('div', { class: 'variant-about' },
+        variantDiagram(v),
+        h('p', {}, variantRules(g.id) ?? tMaybe(`game.${g.id}.line`) ?? '')),
       h('ul', { class: 'piece-guide' }, v.pieces.map((p) =>
         h('li', {},
           moveDiagram(p),
           h('span', {}, h('strong', {}, `${p.letter.toUpperCase()} `), variantPieceName(v, p.letter),
             p.pawn ? ` (${t('variant.pawnNote')})` : '')))));
-  });
+  };
+  // By family, as the home page groups them.
+  const groups = groupByFamily(games).map(({ family, games: list }) =>
+    h('section', { class: 'variant-family', 'data-family': family },
+      h('h3', {}, t(`variants.family.${family}` as MessageKey)),
+      list.map(entry)));
   return h('details', { class: 'variant-guide', id: 'variants', 'data-testid': 'variant-guide' },
     h('summary', {}, t('variant.guide' as MessageKey)),
     h('p', { class: 'muted' }, t('variant.legend')),
-    sections);
+    groups);
 }
