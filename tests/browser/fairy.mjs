@@ -41,11 +41,15 @@ try {
   await host.page.waitForSelector('[data-testid=server-version]');
   const fairyCards = await host.page.locator('.game-card[data-fairy]').evaluateAll((els) => els.map((e) => e.dataset.game));
   check(fairyCards.includes('capablanca') && fairyCards.includes('custom'), `fairy variants offered: ${fairyCards.join(' ')}`);
-  check(fairyCards.length === 13, `twelve built-in variants and a custom one, got ${fairyCards.length}`);
+  check(fairyCards.length === 37, `the 36 room variants and a custom one, got ${fairyCards.length}`);
+  // By family, each variant with a picture of its start and its rules.
+  const families = await host.page.locator('[data-testid=fairy-group]').evaluateAll((els) => els.map((e) => `${e.dataset.family}:${e.querySelectorAll('.game-card').length}`));
+  check(families.join(' ') === 'chess:16 drops:5 shogi:4 asian:7 small:4', `variants by family: ${families.join(' ')}`);
+  check((await host.page.locator('.game-card[data-fairy] .variant-diagram').count()) === 36, 'a picture for every variant');
   // The variants page: every built-in with a diagram per piece.
   await host.page.click('[data-testid=variant-guide] summary');
   const diagrams = await host.page.locator('[data-testid=variant-guide] .move-diagram').count();
-  check(diagrams >= 12 * 6, `move diagrams drawn: ${diagrams}`);
+  check(diagrams >= 36 * 3, `move diagrams drawn: ${diagrams}`);
   check((await host.page.locator('[data-testid=variant-guide] svg text').count()) === 0, 'the diagrams draw their pieces without any font');
   await shot(host.page, 'fairy-01-guide');
 
@@ -82,8 +86,16 @@ try {
   await shot(host.page, 'fairy-02-variant-error');
   await host.page.fill('[data-testid=variant-text]', TINY);
   await until(async () => /tiny: 6×6/.test((await status.textContent()) ?? ''), 'the live check accepts the definition');
-  check((await host.page.locator('.variant-preview [data-square]').count()) === 36, 'the preview shows the 6x6 start');
+  check((await host.page.locator('.variant-preview .variant-diagram[viewBox="0 0 60 60"]').count()) === 1, 'the preview shows the 6x6 start');
+  check((await host.page.locator('.variant-preview .variant-diagram svg').count()) === 24, 'the preview shows the 24 pieces');
   await shot(host.page, 'fairy-03-variant-ok');
+  // A section inheriting from a built-in with hands: accepted, its preview with pockets.
+  await host.page.fill('[data-testid=variant-text]', '[mycrazy:crazyhouse]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qq] w KQkq - 0 1\n');
+  await until(async () => /mycrazy: 8×8/.test((await status.textContent()) ?? ''), 'a definition inheriting from crazyhouse is accepted');
+  check((await host.page.locator('.variant-preview .variant-diagram.with-hand').count()) === 1, 'the preview shows the pockets');
+  await shot(host.page, 'fairy-03b-variant-pockets');
+  await host.page.fill('[data-testid=variant-text]', TINY);
+  await until(async () => /tiny: 6×6/.test((await status.textContent()) ?? ''), 'the live check accepts the definition again');
   await playRoom(host, 'custom', TINY_MOVES, 6, 6, guest);
   await promotions(host, guest);
   await phones();

@@ -164,8 +164,8 @@ export async function roundTrip(from, to, text) {
 // group folded on a phone, which is opened first.
 export async function chooseGame(page, game) {
   const card = page.locator(`.game-card[data-game=${game}]`);
-  const folded = page.locator('[data-testid=fairy-group]:not([open]) > summary');
-  if ((await page.locator(`[data-testid=fairy-group] .game-card[data-game=${game}]`).count()) && (await folded.count()))
-    await folded.click();
+  // A fairy variant's family group may be folded: open the one that holds it.
+  const folded = page.locator(`[data-testid=fairy-group]:not([open]):has(.game-card[data-game=${game}]) > summary`);
+  if (await folded.count()) await folded.click();
   await card.click();
 }

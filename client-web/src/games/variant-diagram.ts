@@ -162,11 +162,11 @@ export function diagramMarkup(v: VariantInfo): string {
       let out = `<rect x="0" y="${y}" width="${width}" height="${S * 1.2}" rx="1.5" fill="#d9cbb3" stroke="#8a7a60" stroke-width="0.4"/>`;
       const letters = [...order.filter((l) => counts.has(l)), ...[...counts.keys()].filter((l) => !order.includes(l))];
       letters.forEach((l, i) => {
-        const x = 0.6 + i * S;
+        const x = 0.6 + i * S * 1.35; // room for the count after each
         if (x + S > width + 0.1) return; // more kinds than the board is wide: the rest left out
         out += pieceAt({ letter: l, white, promoted: false }, x, y + S * 0.1, S, custom.has(l), turn && !white);
         const n = counts.get(l) ?? 0;
-        if (n > 1) out += countMarkup(n, x + S, y + S * 0.1);
+        if (n > 1) out += countMarkup(n, x + S * 1.3, y + S * 0.65);
       });
       return out;
     };
