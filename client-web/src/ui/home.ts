@@ -99,7 +99,12 @@ export function renderHome(props: HomeProps, initialGame = GAMES[0].id): HomePag
         { class: `game-card${g.id === game ? ' selected' : ''}${avail === false ? ' unavailable' : ''}${g.info?.variant ? ' variant-card' : ''}`, 'data-game': g.id, 'data-fairy': !isGameId(g.id) },
         h('input', {
           type: 'radio', name: 'game', value: g.id, checked: g.id === game, disabled: avail === false,
-          onchange: () => { game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); drawVariantForm(); drawComputer(); },
+          onchange: () => {
+            const focused = gameList.contains(document.activeElement);
+            game = g.id; presetId = ''; start.setGame(game); drawGames(); drawTime(); drawSides(); drawVariantForm(); drawComputer();
+            // The cards are drawn anew: the keyboard stays on the chosen one (arrow keys go on).
+            if (focused) gameList.querySelector<HTMLInputElement>(`input[name=game][value="${CSS.escape(game)}"]`)?.focus();
+          },
         }),
         g.info?.variant ? variantDiagram(g.info.variant) : gameIcon(g.id),
         h('span', { class: 'game-text' },
