@@ -206,8 +206,9 @@ FairyValues fairy_values(const fairy::Rules& rules, const fairy::Position& start
     v.hand[t] = v.drops ? v.piece[t] + v.piece[t] / 10 + 10 : v.piece[t] * 9 / 10;
     const bool extinction = rules.extinction != fairy::EndValue::none &&
                             (rules.extinction_all || (rules.extinction_types >> t & 1u));
-    v.victim[t] = extinction && v.piece[t] == 0 ? 2000 : extinction ? 2 * v.piece[t] + 500
-                                                                    : v.piece[t];
+    v.victim[t] = extinction && v.piece[t] == 0 ? 2000
+                  : extinction                  ? 2 * v.piece[t] + 500
+                                                : v.piece[t];
   }
   for (int c : {white, black})
     for (int t : rules.promotion_types[c])
