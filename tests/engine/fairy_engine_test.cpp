@@ -418,4 +418,10 @@ TEST(FairyEngine, HandsSoldiersAndPalacesAreValued) {
   EXPECT_LT(piece('n'), piece('r'));
   EXPECT_LT(piece('c'), piece('r'));
   EXPECT_TRUE(xv.palace);
+  std::printf(
+      "[xiangqi] chariot %d, cannon %d (hops %d), horse %d, elephant %d, advisor %d, "
+      "soldier %d (sideways %d)\n",
+      piece('r'), piece('c'), xv.hop[static_cast<std::size_t>(xr.type_of_letter('c'))], piece('n'),
+      piece('b'), piece('a'), piece('p'),
+      xv.soldier_side[static_cast<std::size_t>(xr.type_of_letter('p'))]);
 }
