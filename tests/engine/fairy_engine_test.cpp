@@ -365,6 +365,14 @@ TEST(FairyEngine, FindsTheMatesAndTheKingCaptures) {
   ASSERT_TRUE(reply.ok());
   EXPECT_EQ(reply->move, "b1b10");
   EXPECT_GT(reply->score, banmen::engine::kWin - 10);
+  // Atomic: taking the knight beside the king blows the king up with it.
+  auto atomic = fairy_rooms::room_game("atomic", "3nk3/8/8/8/8/8/8/3QK3 w - - 0 1");
+  ASSERT_TRUE(atomic);
+  reply = think(*atomic, Viewer::seat0, r);
+  ASSERT_TRUE(reply.ok());
+  EXPECT_EQ(reply->move, "d1d8");
+  ASSERT_TRUE(atomic->apply(reply->move).ok());
+  EXPECT_TRUE(atomic->over());
   // Duck chess: no check, and taking the king wins.
   auto duck = fairy_rooms::room_game("duck", "4k3/8/8/8/8/8/3*4/4RK2 w - - 0 1");
   ASSERT_TRUE(duck);
