@@ -11,6 +11,7 @@
 // a move's code and history slot) is cached or read from the move alone.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -22,8 +23,20 @@ namespace banmen::engine {
 // What the evaluation knows of a variant, worked out once per search from its rules.
 struct FairyValues {
   std::array<int, fairy::max_types> piece{};  // centipawns; 0 for the royal piece
-  int best_promotion = 0;                     // the most a pawn may promote to
+  // What taking a piece gains, for ordering captures: its value, or a win's worth for a
+  // piece whose loss ends the game (duck chess's king, an extinction type).
+  std::array<int, fairy::max_types> victim{};
+  // A piece in the hand: about its board value, more where it is dropped anywhere (it goes
+  // where it is needed), a little less where it waits to be gated (seirawan).
+  std::array<int, fairy::max_types> hand{};
+  // The part of a piece's value its hops make (a cannon needs screens: worth less as the
+  // board empties), and a soldier's sideways steps (taken only across the river).
+  std::array<int, fairy::max_types> hop{};
+  std::array<int, fairy::max_types> soldier_side{};
+  int best_promotion = 0;  // the most a pawn may promote to
   int start_material = 1;  // both sides' pieces other than pawns and the king, at the start
+  bool drops = false;      // pieces in hand are dropped: an open king is a target
+  bool palace = false;     // the royal piece is kept in a region (xiangqi's palace)
 };
 
 // The values of a variant's pieces: a pawn is 100 and every other piece is valued by its
@@ -45,8 +58,8 @@ class FairyNode {
   using Move = fairy::Move;
   static constexpr int kMaxMoves = fairy::max_moves;
   static constexpr bool kQuiescence = true;
-  // From and to on a board of at most 12x10 squares.
-  static constexpr int kHistorySlots = 120 * 120;
+  // From and to on a board of at most 12x10 squares; then a drop's type and destination.
+  static constexpr int kHistorySlots = 120 * 120 + fairy::max_types * 120;
   // The clock is read every 64 nodes: a room's own variant may give a node hundreds of
   // moves (and the search orders them by selection), so 1024 nodes could take 0.1 s.
   static constexpr std::uint64_t kCheckMask = 63;
@@ -63,35 +76,55 @@ class FairyNode {
   std::uint64_t key() const { return key_; }
   int side() const { return side_; }
   bool in_check() const { return pos().rules().checking && pos().in_check(); }
-  // Rooms refuse variants with walls (fairy/cost_probe.h), the only ones whose positions
-  // may have more than kMaxMoves moves.
+  // Room for the moves of any position of the variant: its bound on pseudo-legal moves
+  // (the legal ones are among them), which with walls may pass kMaxMoves (duck chess: each
+  // move with each empty square) up to fairy::max_walling_moves. The search sizes its lists
+  // by this.
+  int move_capacity() const {
+    return std::clamp(pos().rules().move_bound, kMaxMoves, fairy::max_walling_moves);
+  }
   int generate(Move* out) const {
     fairy::MoveList list;
     pos().legal_moves(list);
-    for (int i = 0; i < list.size; ++i) out[i] = list[i];
-    return list.size;
+    // The bound holds by construction; the cap keeps a bound gone wrong from writing past
+    // the list (it would cost moves, never memory).
+    const int n = std::min(list.size, move_capacity());
+    for (int i = 0; i < n; ++i) out[i] = list[i];
+    return n;
   }
+  // The same move with another wall (the search's quiescence tries one wall per move).
+  static bool only_wall_differs(Move a, Move b) {
+    return fairy::wall_square(b) != 0 && a.from == b.from && a.to == b.to && a.kind == b.kind &&
+           a.promotion == b.promotion;
+  }
+  // A pass is tried after every other move: it is rarely best, and a search that reached it
+  // early would spend its time proving that.
+  static bool ordered_last(Move m) { return m.kind == fairy::MoveKind::pass; }
   // Captures (castling takes the player's own rook, and a pass names the king's own square:
   // neither is a capture) and promotions.
   bool noisy(Move m) const {
     if (m.kind == fairy::MoveKind::promotion || m.kind == fairy::MoveKind::piece_promotion ||
         m.kind == fairy::MoveKind::en_passant)
       return true;
-    const fairy::Cell target = pos().at(m.to);
     return m.kind != fairy::MoveKind::castling && m.kind != fairy::MoveKind::pass &&
-           target != fairy::empty_cell;
+           fairy::holds_piece_of(pos().at(m.to), side_ ^ 1);
   }
-  // Most valuable victim, then least valuable attacker, a promotion by what it gains.
+  // Most valuable victim, then least valuable attacker, a promotion by what it gains. A
+  // drop (asked for in check) takes nothing; its piece comes from the hand (`from` is its
+  // type, not a square).
   int capture_order(Move m) const {
     const auto& value = board_.values->piece;
+    if (m.kind == fairy::MoveKind::drop) return 64 - value[m.from] / 16;
     const fairy::Cell target = pos().at(m.to);
     int victim = m.kind == fairy::MoveKind::en_passant ? 100
-                 : target == fairy::empty_cell || m.kind == fairy::MoveKind::castling ||
-                         m.kind == fairy::MoveKind::pass
+                 : !fairy::holds_piece_of(target, side_ ^ 1) || m.kind == fairy::MoveKind::pass
                      ? 0
-                     : value[fairy::cell_type(target)];
-    if (m.promotion >= 0) victim += value[m.promotion];
-    return 16 * victim - value[fairy::cell_type(pos().at(m.from))] / 16 + 64;
+                     : board_.values->victim[fairy::cell_type(target)];
+    if (m.kind == fairy::MoveKind::promotion || m.kind == fairy::MoveKind::piece_promotion)
+      victim += value[m.promotion];
+    const fairy::Cell mover = pos().at(m.from);
+    const int attacker = fairy::holds_piece_of(mover, side_) ? value[fairy::cell_type(mover)] : 0;
+    return 16 * victim - attacker / 16 + 64;
   }
   std::uint32_t code(Move m) const {
     // A gate is on the square left (or, castling, the rook's): its type and which of the two.
@@ -102,7 +135,10 @@ class FairyNode {
                  static_cast<std::uint32_t>(m.kind) << 18 |
                  static_cast<std::uint32_t>(m.promotion + 1) << 21 | gate);
   }
-  int history_slot(Move m) const { return board_index(m.from) * 120 + board_index(m.to); }
+  int history_slot(Move m) const {
+    return m.kind == fairy::MoveKind::drop ? 120 * 120 + m.from * 120 + board_index(m.to)
+                                           : board_index(m.from) * 120 + board_index(m.to);
+  }
   void play(Move m) {
     board_.pos->make(m);
     played_ = true;

@@ -6,7 +6,9 @@
 // is small plain data.
 //
 // The limits (depth, nodes, a deadline, a stop flag another thread may set) are checked
-// every 1024 nodes (every 64 in fairy chess, whose nodes may each hold hundreds of moves); an
+// every 1024 nodes (every 64 in fairy chess, whose nodes may each hold hundreds of moves),
+// and sooner once the nodes since the last look generated kLookEveryMoves moves (a duck
+// chess node holds over a thousand, a room's own walling variant tens of thousands); an
 // interrupted iteration is thrown away, except that the first iteration always scores at least its
 // first root move, so a search always has a move. Only the stop flag and the hard deadline cut that
 // first move short (a fairy variant of a room's own can make even one ply of captures huge); the
@@ -18,6 +20,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/tt.h"
@@ -42,6 +45,9 @@ struct Limits {
   const std::atomic<bool>* stop = nullptr;
 };
 
+// Moves generated between two looks at the clock at most (see above).
+inline constexpr std::uint64_t kLookEveryMoves = 16384;
+
 template <class Move>
 struct RootScore {
   Move move;
@@ -59,13 +65,6 @@ struct SearchOutcome {
   std::vector<RootScore<Move>> root;
 };
 
-// GCC 12 takes the move arrays below for uninitialized when it passes them on as `const`
-// pointers: a node's generate() fills exactly the first n entries and only those are read.
-// The arrays stay uninitialized on purpose (a thousand moves per node for fairy chess).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 template <class Node>
 class Searcher {
  public:
@@ -81,7 +80,7 @@ class Searcher {
     earlier_ = &earlier;
     SearchOutcome<Move> out;
     Node node = root;
-    std::array<Move, Node::kMaxMoves> moves;
+    std::vector<Move> moves(static_cast<std::size_t>(capacity(node)));
     const int n = node.generate(moves.data());
     if (n == 0) return out;
     for (int i = 0; i < n; ++i) out.root.push_back({moves[i], 0});
@@ -141,9 +140,40 @@ class Searcher {
       return 1023;
   }
   bool out_of_budget() {
-    if ((nodes_ & check_mask()) != 0) return aborted_;
+    if ((nodes_ & check_mask()) != 0 && generated_ < kLookEveryMoves) return aborted_;
+    generated_ = 0;
     if (!may_abort_) return stopped_hard();
     return budget_spent();
+  }
+  // Room for one node's moves: the node's own bound when it has one (fairy chess: its
+  // variant's bound, up to tens of thousands of moves with walls), else Node::kMaxMoves.
+  static int capacity(const Node& node) {
+    if constexpr (requires { node.move_capacity(); })
+      return node.move_capacity();
+    else
+      return Node::kMaxMoves;
+  }
+  // The move and key lists of the nodes at `ply`, on the heap (a node of tens of thousands
+  // of moves would not fit a thread's stack) and kept for the whole search. A node's lists
+  // are in use only while it is searched, and its children are at the next ply.
+  struct PlyLists {
+    std::vector<Move> moves;
+    std::vector<int> keys;
+    std::vector<std::pair<int, Move>> sorted;  // scratch for sort_rest()
+  };
+  PlyLists& lists_at(int ply, const Node& node) {
+    PlyLists& l = plies_[static_cast<std::size_t>(ply)];
+    const auto cap = static_cast<std::size_t>(capacity(node));
+    if (l.moves.size() < cap) {
+      l.moves.resize(cap);
+      l.keys.resize(cap);
+    }
+    return l;
+  }
+  int generate(const Node& node, PlyLists& l) {
+    const int n = node.generate(l.moves.data());
+    generated_ += static_cast<std::uint64_t>(n);
+    return n;
   }
   // Before the first root move has a score: only the stop flag and the hard deadline.
   bool stopped_hard() {
@@ -196,15 +226,33 @@ class Searcher {
         keys[i] = (1 << 22);
       else
         keys[i] = history_[node.side()][node.history_slot(moves[i])];
+      // A move a node asks to try after every other (janggi's pass), unless the table has it.
+      if constexpr (requires { node.ordered_last(moves[i]); })
+        if (keys[i] < (1 << 30) && node.ordered_last(moves[i])) keys[i] = -1;
     }
   }
   // Brings the best remaining move to position i (selection sort, one step at a time).
-  static void pick(Move* moves, int* keys, int n, int i) {
+  // Past the first kPickOneByOne moves the rest are sorted at once, so a node of thousands
+  // of moves that are all searched costs n log n, not n squared.
+  static constexpr int kPickOneByOne = 8;
+  static void pick(Move* moves, int* keys, int n, int i, PlyLists& l) {
+    if (i == kPickOneByOne && n - i > 1) return sort_rest(moves, keys, n, i, l);
+    if (i > kPickOneByOne) return;
     int best = i;
     for (int j = i + 1; j < n; ++j)
       if (keys[j] > keys[best]) best = j;
     std::swap(moves[i], moves[best]);
     std::swap(keys[i], keys[best]);
+  }
+  static void sort_rest(Move* moves, int* keys, int n, int from, PlyLists& l) {
+    l.sorted.clear();
+    for (int j = from; j < n; ++j) l.sorted.push_back({keys[j], moves[j]});
+    std::stable_sort(l.sorted.begin(), l.sorted.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (int j = from; j < n; ++j) {
+      keys[j] = l.sorted[static_cast<std::size_t>(j - from)].first;
+      moves[j] = l.sorted[static_cast<std::size_t>(j - from)].second;
+    }
   }
 
   int negamax(Node& node, int depth, int alpha, int beta, int ply) {
@@ -230,17 +278,18 @@ class Searcher {
       }
     }
 
-    std::array<Move, Node::kMaxMoves> moves;
-    std::array<int, Node::kMaxMoves> keys;
-    const int n = node.generate(moves.data());
+    PlyLists& lists = lists_at(ply, node);
+    Move* moves = lists.moves.data();
+    int* keys = lists.keys.data();
+    const int n = generate(node, lists);
     if (n == 0) return node.no_moves_score(ply);
-    order(node, moves.data(), n, tt_move, ply, keys.data());
+    order(node, moves, n, tt_move, ply, keys);
 
     const int alpha0 = alpha;
     int best = -kInfinity;
     std::uint32_t best_code = 0;
     for (int i = 0; i < n; ++i) {
-      pick(moves.data(), keys.data(), n, i);
+      pick(moves, keys, n, i, lists);
       const Move m = moves[i];
       const bool quiet = !node.noisy(m);
       Node child = node;
@@ -281,6 +330,16 @@ class Searcher {
     return best;
   }
 
+  // Walls (duck chess): quiescence tries each capture with one wall only, the first listed
+  // (the generator lists a move's walls one after another), or a position of ten captures
+  // would have hundreds of noisy moves.
+  static bool only_wall_differs(const Node& node, Move a, Move b) {
+    if constexpr (requires { node.only_wall_differs(a, b); })
+      return node.only_wall_differs(a, b);
+    else
+      return false;
+  }
+
   // Only noisy moves, until the position is quiet; the side to move may stand pat, except
   // in check where every move is tried. Bounded in depth so it always ends.
   int quiesce(Node& node, int alpha, int beta, int ply, int qdepth) {
@@ -291,18 +350,20 @@ class Searcher {
       if (best >= beta || qdepth >= 6 || ply >= kMaxPly - 1 || !Node::kQuiescence) return best;
       if (best > alpha) alpha = best;
     }
-    std::array<Move, Node::kMaxMoves> moves;
-    std::array<int, Node::kMaxMoves> keys;
-    const int n = node.generate(moves.data());
+    PlyLists& lists = lists_at(ply, node);
+    Move* moves = lists.moves.data();
+    int* keys = lists.keys.data();
+    const int n = generate(node, lists);
     if (n == 0) return node.no_moves_score(ply);
     int m_count = 0;
     for (int i = 0; i < n; ++i)
-      if (in_check || node.noisy(moves[i])) {
+      if ((in_check || node.noisy(moves[i])) &&
+          !(m_count > 0 && only_wall_differs(node, moves[m_count - 1], moves[i]))) {
         moves[m_count] = moves[i];
         keys[m_count++] = node.capture_order(moves[i]);
       }
     for (int i = 0; i < m_count; ++i) {
-      pick(moves.data(), keys.data(), m_count, i);
+      pick(moves, keys, m_count, i, lists);
       Node child = node;
       child.play(moves[i]);
       ++nodes_;
@@ -320,16 +381,15 @@ class Searcher {
   TranspositionTable& tt_;
   Limits limits_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t generated_ = 0;  // moves generated since the clock was last read
   bool aborted_ = false;
   bool may_abort_ = false;  // false until the first root move has a score
   const std::vector<std::uint64_t>* earlier_ = nullptr;
   std::array<std::uint64_t, kMaxPly + 1> path_{};
   std::array<std::array<std::uint32_t, 2>, kMaxPly + 1> killers_{};
+  std::vector<PlyLists> plies_ = std::vector<PlyLists>(kMaxPly + 1);
   std::vector<std::array<int, Node::kHistorySlots>> history_ =
       std::vector<std::array<int, Node::kHistorySlots>>(2);
 };
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 
 }  // namespace banmen::engine

@@ -4,9 +4,11 @@
 // core, and the result is printed as a Markdown table row with the Elo difference and its
 // 95% confidence interval (the table in docs/engine.md).
 //
-//   banmen-arena [--game G] [--from L] [--to L] [--games N] [--scale F] [--threads T]
+//   banmen-arena [--game G] [--from L] [--to L] [--gap D] [--games N] [--scale F] [--threads T]
 //   banmen-arena --uci ENGINE [--go LIMIT] [--levels L,L,..] [--game G] [--games N] ...
 //
+// --gap D plays L against L-D instead (8 against 6: --from 8 --to 8 --gap 2). --game also
+// takes a variant of Fairy-Stockfish's catalogue by its name (crazyhouse, xiangqi).
 // --scale multiplies each level's own thinking time (1: the product's times); the arena's
 // figures are for the scale it ran at, which the table states. With --uci each listed
 // level plays the outside UCI engine instead (outside_match.h), the engine limited by
@@ -27,6 +29,7 @@
 #include "elo.h"
 #include "engine/engine.h"
 #include "engine/levels.h"
+#include "fairy/factory.h"
 #include "games/registry.h"
 #include "outside_match.h"
 #include "play.h"
@@ -39,6 +42,7 @@ using banmen::arena::MatchScore;
 struct Options {
   std::string game;  // empty: every game the engine plays
   int from = 2, to = 8, games = 200, threads = 1, max_plies = 300;
+  int gap = 1;  // level L plays L - gap
   double scale = 0.05;
   std::string uci, go = "nodes 1000";   // the outside engine and its limit
   std::vector<int> levels{1, 4, 6, 8};  // our levels against it
@@ -48,7 +52,7 @@ struct Options {
 // One game from a random opening; returns the result for `strong` (1, 0.5 or 0).
 double play_game(std::string_view id, int strong, int weak, bool strong_first, std::uint64_t seed,
                  const Options& o) {
-  auto created = banmen::create_game(id);
+  auto created = banmen::arena::create_arena_game(id);
   if (!created.ok()) return 0.5;
   auto& g = *created;
   banmen::arena::play_opening(*g, seed);
@@ -85,7 +89,7 @@ MatchScore match(std::string_view id, int strong, int weak, const Options& o) {
 
 int usage() {
   std::fprintf(stderr,
-               "error: usage: banmen-arena [--game G] [--from L] [--to L] [--games N] "
+               "error: usage: banmen-arena [--game G] [--from L] [--to L] [--gap D] [--games N] "
                "[--scale F] [--threads T] [--max-plies P]\n"
                "       banmen-arena --uci ENGINE [--go LIMIT] [--levels L,L,..] [--game G] "
                "[--games N] [--scale F] [--threads T] [--max-plies P] [--move-timeout MS]\n");
@@ -151,6 +155,8 @@ int main(int argc, char** argv) {
       o.from = std::atoi(v);
     else if (a == "--to")
       o.to = std::atoi(v);
+    else if (a == "--gap")
+      o.gap = std::atoi(v);
     else if (a == "--games")
       o.games = std::atoi(v);
     else if (a == "--scale")
@@ -170,15 +176,21 @@ int main(int argc, char** argv) {
     else
       return usage();
   }
-  if (o.from < 2 || o.to > 8 || o.from > o.to || o.games < 2 || o.games > 100000 || o.threads < 1 ||
-      o.threads > 64 || o.scale <= 0 || o.max_plies < 1 || o.levels.empty() || o.go.empty() ||
-      o.go.size() > 100 || o.go.find('\n') != std::string::npos || o.move_timeout_ms < 1)
+  if (o.gap < 1 || o.from - o.gap < 1 || o.to > 8 || o.from > o.to || o.games < 2 ||
+      o.games > 100000 || o.threads < 1 || o.threads > 64 || o.scale <= 0 || o.max_plies < 1 ||
+      o.levels.empty() || o.go.empty() || o.go.size() > 100 ||
+      o.go.find('\n') != std::string::npos || o.move_timeout_ms < 1)
     return usage();
   std::vector<std::string_view> ids;
   for (auto id : banmen::game_ids())
     if (banmen::engine::engine_supports(id) && (o.game.empty() || id == o.game) &&
         (o.uci.empty() || !banmen::arena::uci_variant(id).empty()))
       ids.push_back(id);
+  // A catalogue variant by its name (crazyhouse, xiangqi), not among the registry's games.
+  if (ids.empty() && !o.game.empty() && !banmen::find_game(o.game) &&
+      banmen::fairy::named_variant(o.game) &&
+      (o.uci.empty() || !banmen::arena::uci_variant(o.game).empty()))
+    ids.push_back(o.game);
   if (ids.empty()) return usage();
   std::printf("| game | match | games | wins-draws-losses | Elo | 95%% interval |\n");
   std::printf("|---|---|---|---|---|---|\n");
@@ -186,12 +198,12 @@ int main(int argc, char** argv) {
   for (auto id : ids)
     for (int level = o.from; level <= o.to; ++level) {
       const auto start = std::chrono::steady_clock::now();
-      const MatchScore s = match(id, level, level - 1, o);
-      print_row(id, std::to_string(level) + " vs " + std::to_string(level - 1), s);
+      const MatchScore s = match(id, level, level - o.gap, o);
+      print_row(id, std::to_string(level) + " vs " + std::to_string(level - o.gap), s);
       const auto secs =
           std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start)
               .count();
-      std::fprintf(stderr, "%s %d vs %d: %lld s\n", std::string(id).c_str(), level, level - 1,
+      std::fprintf(stderr, "%s %d vs %d: %lld s\n", std::string(id).c_str(), level, level - o.gap,
                    static_cast<long long>(secs));
     }
   return 0;

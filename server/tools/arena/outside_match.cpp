@@ -32,7 +32,7 @@ std::optional<std::string> uci_position(std::string_view id,
 std::optional<double> play_outside_game(UciClient& uci, std::string_view id, int level,
                                         bool ours_first, std::uint64_t seed,
                                         const OutsideOptions& o, std::string& error) {
-  auto created = create_game(id);
+  auto created = create_arena_game(id);
   if (!created.ok()) return error = created.error().message, std::nullopt;
   Game& g = **created;
   std::vector<std::string> moves = play_opening(g, seed);

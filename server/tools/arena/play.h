@@ -13,8 +13,18 @@
 #include "core/result.h"
 #include "engine/engine.h"
 #include "engine/levels.h"
+#include "fairy/factory.h"
+#include "games/registry.h"
 
 namespace banmen::arena {
+
+// A game by its id: a game of the registry, or a fairy variant of Fairy-Stockfish's
+// catalogue by its name (crazyhouse, xiangqi, janggi: played here before rooms list them).
+inline Result<GamePtr> create_arena_game(std::string_view id) {
+  if (find_game(id)) return create_game(id);
+  if (auto variant = fairy::named_variant(id)) return fairy::create_fairy_game(variant, "");
+  return make_error(errc::unsupported, "no game '" + std::string(id) + "'");
+}
 
 inline int opening_plies(std::string_view id) {
   return id == "reversi" ? 6 : id == "dogcat" ? 4 : id == "hasami" ? 4 : 3;

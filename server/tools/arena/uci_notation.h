@@ -87,7 +87,11 @@ inline std::optional<std::string> from_uci_move(std::string_view game_id, std::s
 // whose start differs from game to game).
 inline std::string uci_variant(std::string_view game_id) {
   const GameFactory* game = find_game(game_id);
-  if (!game) return {};
+  if (!game) {
+    // A variant of the catalogue by its name (crazyhouse, xiangqi): the engine's name too.
+    const auto named = fairy::named_variant(game_id);
+    return named && !named->rules.chess960 ? std::string(game_id) : std::string();
+  }
   const std::string_view notation = game->info().notation;
   const auto variant = fairy::builtin_variant(game_id);
   const bool known =
