@@ -22,8 +22,9 @@ const SHAPES: Record<string, string> = {
 const NAMED: Record<string, string> = {
   'h:archbishop': '<path d="M12 37v-5h21v5z"/><path d="M15 32c0-9 2-15 6-19 3-3 7-3 10-1l5 4-5 0.5c1 3 0 6-2 8 3 2 4 5 4 7.5z"/>' +
     '<circle cx="27" cy="15" r="1.4" class="eye"/><path d="M19 22c2 2 5 3 8 3" fill="none"/>',
-  'e:chancellor': '<path d="M12 37v-5h21v5z"/><path d="M15 32c-3-5-3-12 1-16 3-3 7-4 11-3 5 1 8 5 7 10-1 3-3 5-4 6v5c0 2 2 3 3 1.5l1.5 1.5c-2.5 3-7.5 2-7.5-2v-3h-5v0z"/>' +
-    '<path d="M17 16c-4-1-7 3-6 8 1 3 4 4 6 3" /><circle cx="27" cy="19" r="1.4" class="eye"/>',
+  'e:chancellor': '<path d="M12 37v-5h21v5z"/><ellipse cx="15.5" cy="19" rx="7" ry="9"/><circle cx="25" cy="17" r="9"/>' +
+    '<path d="M29 22c3 3 4 7 3.5 11.5 0 1.5 1.5 2.5 2.5 1l2 1.2c-1.5 3.5-7.5 3-7.5-1.5 0-3-1-6-4-8.5z"/>' +
+    '<path d="M18 25c1 3 1 5 0 7h10c-1-2-1-4 0-6" /><circle cx="27" cy="15" r="1.4" class="eye"/><path d="M27 24l3 4" fill="none"/>',
 };
 
 // How the board draws its pieces (VariantInfo.board_style): chess silhouettes and discs,
