@@ -22,26 +22,7 @@ export async function playMove(page, game, move, useDrag) {
     return;
   }
   if (!SIX_GAMES.has(game)) {
-    // A fairy-chess variant on the board's own grid: squares named as in chess (a1..l10),
-    // a promotion picked in the dialog (each choice is the whole move).
-    const fm = /^([a-l]\d+)([a-l]\d+)([a-z+]?)$/.exec(move);
-    if (!fm) throw new Error(`cannot play ${move}`);
-    const sq = (k) => `.fairy-grid [data-square=${k}]`;
-    // The piece can move: the board shows it grabbable (the legal moves are in).
-    await page.waitForSelector(`${sq(fm[1])}[data-movable]`);
-    if (useDrag === 'touch') await fairyTouchDrag(page, fm[1], fm[2]);
-    else if (useDrag === 'tap') {
-      await page.tap(sq(fm[1]));
-      await page.waitForSelector(`${sq(fm[2])}.dest`);
-      await page.tap(sq(fm[2]));
-    }
-    else if (useDrag) await fairyMouseDrag(page, fm[1], fm[2]);
-    else {
-      await page.click(sq(fm[1]));
-      await page.waitForSelector(`${sq(fm[2])}.dest`);
-      await page.click(sq(fm[2]));
-    }
-    if (fm[3]) await page.click(`dialog.choice-dialog button[data-choice="${move}"]`);
+    await playFairyMove(page, move, useDrag);
     return;
   }
   const drop = /^(\?)?([PLNSGBRK])\*(\d[a-i])$/.exec(move);
@@ -119,4 +100,61 @@ async function fairyTouchDrag(page, from, to) {
   await page.waitForSelector('[data-testid=drag-ghost]');
   await page.waitForSelector(`.fairy-grid [data-square=${to}].drag-over`);
   await touch('touchEnd', null);
+}
+
+// A fairy-chess variant on the board's own grid: squares named as in chess (a1..l10). A
+// drop ("N@e4", "+P@a2" dropped promoted) takes the piece from the player's pocket; a
+// move that also places a wall ("e2e4,e4d5") is the move, then the wall's square; a pass
+// (the king to its own square) is the pass button; a promotion, a gate ("b1c3e") or a
+// shogi-like promotion ("a1a2+") is picked in the chooser when the board asks (each
+// choice is the whole move).
+async function playFairyMove(page, move, useDrag) {
+  const sq = (k) => `.fairy-grid [data-square=${k}]`;
+  const drop = /^(\+?)([A-Z])@([a-l]\d+)$/.exec(move);
+  const fm = /^([a-l]\d+)([a-l]\d+)([a-z+-]?)(?:,([a-l]\d+)([a-l]\d+))?$/.exec(move);
+  if (!drop && !fm) throw new Error(`cannot play ${move}`);
+  if (fm && fm[1] === fm[2] && !fm[4]) {
+    await page.click('.fairy-board [data-testid=pass]');
+    return;
+  }
+  if (drop) {
+    const piece = page.locator(`.fairy-pocket [data-pocket-piece=${drop[2]}][data-movable]`);
+    await piece.waitFor();
+    if (useDrag === true) {
+      const a = await piece.boundingBox();
+      const b = await fairyCentre(page, drop[3]);
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+      await page.mouse.up();
+    } else {
+      await piece.click();
+      await page.waitForSelector(`${sq(drop[3])}.dest`);
+      await page.click(sq(drop[3]));
+    }
+  } else {
+    // The piece can move: the board shows it grabbable (the legal moves are in).
+    await page.waitForSelector(`${sq(fm[1])}[data-movable]`);
+    if (useDrag === 'touch') await fairyTouchDrag(page, fm[1], fm[2]);
+    else if (useDrag === 'tap') {
+      await page.tap(sq(fm[1]));
+      await page.waitForSelector(`${sq(fm[2])}.dest`);
+      await page.tap(sq(fm[2]));
+    } else if (useDrag) await fairyMouseDrag(page, fm[1], fm[2]);
+    else {
+      await page.click(sq(fm[1]));
+      await page.waitForSelector(`${sq(fm[2])}.dest`);
+      await page.click(sq(fm[2]));
+    }
+  }
+  // The board opens its chooser in the same event as the input that completes the move,
+  // so it is there now or not at all.
+  const chooser = page.locator(`dialog.choice-dialog button[data-choice="${move.split(',')[0]}"]`);
+  if (fm?.[3] || drop?.[1] || (await chooser.count())) {
+    if (await page.locator('dialog.choice-dialog[open]').count()) await chooser.click();
+  }
+  if (fm?.[4]) {
+    await page.waitForSelector(`${sq(fm[5])}.dest`);
+    await page.click(sq(fm[5]));
+  }
 }

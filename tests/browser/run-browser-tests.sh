@@ -3,8 +3,9 @@
 # Builds the client if needed, starts banmen-server on a free loopback port, and drives Debian's
 # Chromium with playwright-core through games.mjs, extras.mjs, setups.mjs, hands.mjs, replay.mjs,
 # review.mjs, computer.mjs and moving.mjs. Screenshots: build/test-artifacts/browser.
-# Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|lasting|random]
+# Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|families|lasting|random]
 #   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs;
+#    with "families": fairy-families.mjs, the variants with pockets, gates and palaces;
 #    with "lasting": lasting.mjs, which runs, restarts and kills its own server;
 #    with "random": random play through real input, random.mjs; BANMEN_RANDOM_GAMES=<n>
 #    makes it the long run, whose time limit is then BANMEN_RANDOM_MINUTES, default 38, and
@@ -59,6 +60,10 @@ done
 cd "$HERE"
 if [ "$WHICH" = fairy ]; then
   timeout 200 node fairy.mjs "http://127.0.0.1:$PORT"
+  exit
+fi
+if [ "$WHICH" = families ]; then
+  timeout 420 node fairy-families.mjs "http://127.0.0.1:$PORT"
   exit
 fi
 if [ "$WHICH" = random ]; then
