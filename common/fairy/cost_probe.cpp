@@ -4,13 +4,19 @@
 
 namespace banmen::fairy {
 
+long cost_budget(const Rules& rules) {
+  if (rules.walling != Walling::none) return cost_probe_walling_budget;
+  return rules.hands() ? cost_probe_hands_budget : cost_probe_budget;
+}
+
 CostProbe probe_cost(const Position& start) {
   CostProbe probe;
+  const long budget = cost_budget(start.rules());
   Position pos = start;
   std::uint32_t state = 0x9E3779B9u;  // a fixed line: the same definition, the same verdict
   MoveList pseudo;
   MoveList legal;
-  for (int ply = 0; ply <= cost_probe_plies && probe.work <= cost_probe_budget; ++ply) {
+  for (int ply = 0; ply <= cost_probe_plies && probe.work <= budget; ++ply) {
     pos.pseudo_legal_moves(pseudo);
     pos.legal_moves(legal);
     ++probe.positions;
@@ -24,30 +30,20 @@ CostProbe probe_cost(const Position& start) {
 }
 
 std::optional<std::string> cost_refusal(const Position& start) {
-  // Rooms, their boards and the engine that plays in them have no hands yet: a definition
-  // with drops is refused there until they do, whatever it costs (banmen-rules plays it).
-  if (start.rules().drops)
-    return "uses drops (pieceDrops), which rooms do not play yet (banmen-rules does)";
-  for (int f = 0; f < start.rules().files; ++f)
-    for (int k = 0; k < start.rules().ranks; ++k)
-      if (start.wall(square_of(f, k)))
-        return "has walls ('*' in its start position), which rooms do not draw yet "
-               "(banmen-rules plays it)";
-  if (start.rules().petrify_types)
-    return "turns capturing pieces into walls (petrifyOnCaptureTypes), which rooms do not draw "
-           "yet (banmen-rules plays it)";
-  if (start.rules().walling != Walling::none)
-    return "places walls with its moves (wallingRule), which rooms do not draw yet "
-           "(banmen-rules plays it)";
-  if (start.rules().seirawan_gating)
-    return "gates pieces from the hand (seirawanGating), which rooms do not play yet "
-           "(banmen-rules does)";
+  // Drops, gates and walls are played and drawn in rooms: what bounds them is their cost,
+  // as for any other definition (a full hand on a large board, a wall with every move).
+  const long budget = cost_budget(start.rules());
   const CostProbe probe = probe_cost(start);
-  if (probe.work <= cost_probe_budget) return std::nullopt;
+  if (probe.work <= budget && probe.most_moves <= cost_probe_walling_moves) return std::nullopt;
+  if (probe.most_moves > cost_probe_walling_moves)
+    return "is too costly to play here: a position of its first " +
+           std::to_string(probe.positions) + " has " + std::to_string(probe.most_moves) +
+           " legal moves, more than the " + std::to_string(cost_probe_walling_moves) +
+           " a position may list here; fewer squares to wall or fewer pieces fit";
   return "is too costly to play here: its first " + std::to_string(probe.positions) +
          " positions ask for " + std::to_string(probe.work) +
          " moves generated and listed (up to " + std::to_string(probe.most_moves) +
-         " legal moves in one), more than the " + std::to_string(cost_probe_budget) +
+         " legal moves in one), more than the " + std::to_string(budget) +
          " allowed over its start and " + std::to_string(cost_probe_plies) +
          " plies after it; fewer or shorter-ranged pieces fit";
 }

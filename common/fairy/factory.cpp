@@ -12,13 +12,42 @@ namespace banmen::fairy {
 namespace {
 
 std::string display_name(const std::string& id) {
-  static const std::map<std::string, std::string> names = {
-      {"chess960", "Chess960"},     {"capablanca", "Capablanca Chess"},
-      {"gothic", "Gothic Chess"},   {"janus", "Janus Chess"},
-      {"embassy", "Embassy Chess"}, {"grand", "Grand Chess"},
-      {"almost", "Almost Chess"},   {"shatranj", "Shatranj"},
-      {"makruk", "Makruk"},         {"knightmate", "Knightmate"},
-      {"amazon", "Amazon Chess"},   {"kingofthehill", "King of the Hill"}};
+  static const std::map<std::string, std::string> names = {{"chess960", "Chess960"},
+                                                           {"capablanca", "Capablanca Chess"},
+                                                           {"gothic", "Gothic Chess"},
+                                                           {"janus", "Janus Chess"},
+                                                           {"embassy", "Embassy Chess"},
+                                                           {"grand", "Grand Chess"},
+                                                           {"almost", "Almost Chess"},
+                                                           {"shatranj", "Shatranj"},
+                                                           {"makruk", "Makruk"},
+                                                           {"knightmate", "Knightmate"},
+                                                           {"amazon", "Amazon Chess"},
+                                                           {"kingofthehill", "King of the Hill"},
+                                                           {"atomic", "Atomic"},
+                                                           {"3check", "Three-check"},
+                                                           {"antichess", "Antichess"},
+                                                           {"horde", "Horde"},
+                                                           {"racingkings", "Racing Kings"},
+                                                           {"duck", "Duck Chess"},
+                                                           {"crazyhouse", "Crazyhouse"},
+                                                           {"placement", "Placement"},
+                                                           {"seirawan", "S-Chess"},
+                                                           {"shouse", "S-House"},
+                                                           {"capahouse", "Capahouse"},
+                                                           {"kyotoshogi", "Kyoto Shogi"},
+                                                           {"torishogi", "Tori Shogi"},
+                                                           {"euroshogi", "EuroShogi"},
+                                                           {"judkins", "Judkins Shogi"},
+                                                           {"xiangqi", "Xiangqi"},
+                                                           {"minixiangqi", "Minixiangqi"},
+                                                           {"janggi", "Janggi"},
+                                                           {"cambodian", "Ouk Chaktrang"},
+                                                           {"sittuyin", "Sittuyin"},
+                                                           {"gardner", "Gardner Minichess"},
+                                                           {"losalamos", "Los Alamos Chess"},
+                                                           {"dobutsu", "Dobutsu Shogi"},
+                                                           {"micro", "Micro Shogi"}};
   const auto it = names.find(id);
   return it == names.end() ? id : it->second;
 }
@@ -32,9 +61,12 @@ Result<std::shared_ptr<const VariantRules>> compile(const VariantDefinition& d,
   v->rules = std::move(*rules);
   v->id = d.name;
   v->name = std::move(display);
-  v->info = GameInfo{v->id,   v->name, {'w', 'b'},     {"white", "black"}, false,
-                     {"pgn"}, false,   v->rules.files, v->rules.ranks,     SquareNames::chess,
-                     false,   "uci",   "fairy"};
+  v->info = GameInfo{
+      v->id,          v->name,        {'w', 'b'},         {"white", "black"}, false, {"pgn"}, false,
+      v->rules.files, v->rules.ranks, SquareNames::chess, v->rules.hands(),   "uci", "fairy"};
+  // The computer opponent's move list holds fairy::max_moves moves; walls multiply the
+  // moves past that, so it does not play a variant whose moves place walls.
+  v->info.computer = v->rules.walling == Walling::none;
   return std::shared_ptr<const VariantRules>(std::move(v));
 }
 
@@ -74,11 +106,18 @@ std::shared_ptr<const VariantRules> named_variant(std::string_view id) {
   for (std::size_t i = 0; i < defs.size(); ++i) {
     if (defs[i].name != id) continue;
     if (auto v = slots[i].load()) return v;
-    auto v = compile(defs[i], defs[i].name);
+    auto v = compile(defs[i], display_name(defs[i].name));
     if (!v.ok()) std::abort();  // checked by the tests, as the built-in file
     std::shared_ptr<const VariantRules> none;
     return slots[i].compare_exchange_strong(none, *v) ? *v : none;
   }
+  return nullptr;
+}
+
+std::shared_ptr<const VariantRules> room_variant(std::string_view id) {
+  if (auto v = builtin_variant(id)) return v;
+  for (std::string_view name : room_catalogue)
+    if (name == id) return named_variant(id);
   return nullptr;
 }
 

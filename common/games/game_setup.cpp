@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "fairy/cost_probe.h"
 #include "shogi/handicap.h"
 
 namespace banmen {
@@ -21,6 +22,16 @@ Result<GamePtr> setup_game(const GameSetup& setup) {
   if ((*game)->over())
     return make_error(errc::bad_position, "the game is already over in this position (" +
                                               (*game)->outcome().reason + ")");
+  // A pasted position of a variant whose moves place walls may list many more moves than
+  // its start (each move with each wall square): no more than a room lists in one snapshot.
+  if (!setup.position.empty()) {
+    const std::size_t moves = (*game)->legal_moves().size();
+    if (moves > static_cast<std::size_t>(fairy::cost_probe_walling_moves))
+      return make_error(errc::bad_position, "this position has " + std::to_string(moves) +
+                                                " legal moves, more than the " +
+                                                std::to_string(fairy::cost_probe_walling_moves) +
+                                                " a room lists for one position");
+  }
   return game;
 }
 

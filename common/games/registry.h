@@ -11,10 +11,14 @@ namespace banmen {
 
 // Game ids in a fixed order: shogi, minishogi, dogcat, hasami, chess, reversi, then the
 // fairy-chess variants (chess960 capablanca gothic embassy janus grand almost shatranj
-// makruk knightmate amazon kingofthehill).
+// makruk knightmate amazon kingofthehill, then fairy::room_catalogue's: atomic ... micro).
 const std::vector<std::string_view>& game_ids();
 // nullptr for an unknown id.
 const GameFactory* find_game(std::string_view id);
+
+// The group a fairy-chess variant is shown in: "chess", "drops", "shogi", "asian" or
+// "small"; empty for Banmen's own games and unknown ids.
+std::string_view game_family(std::string_view id);
 
 Result<GamePtr> create_game(std::string_view id, std::string_view position = {});
 Result<GamePtr> import_game(std::string_view id, std::string_view format, std::string_view text);

@@ -35,7 +35,7 @@ json welcome(const Hub& hub, const json& re, int protocol) {
     game["clocks"] = clock_kinds(std::string(id));
     game["record_formats"] = formats;
     game["computer"] = info.computer;
-    if (auto variant = fairy::builtin_variant(id)) game["variant"] = variant_info_json(*variant);
+    if (auto variant = fairy::room_variant(id)) game["variant"] = variant_info_json(*variant);
     games.push_back(std::move(game));
   }
   json j{{"type", "welcome"},

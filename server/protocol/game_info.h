@@ -8,7 +8,8 @@
 namespace banmen::server {
 
 // {"id","name","sides","side_letters","hidden_information","files","ranks","squares","hands",
-//  "notation","board"}: what a client needs to draw the game and write its moves.
+//  "notation","board"} and, for a fairy-chess variant, "family" (the home page's group):
+// what a client needs to draw the game and write its moves.
 json game_info_json(const GameInfo& info);
 
 }  // namespace banmen::server

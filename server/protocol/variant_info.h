@@ -12,7 +12,9 @@ namespace banmen::server {
 
 // {"name","files","ranks","start_fen","chess960","promotion_pieces","pieces":[{"letter",
 // "name","pawn","royal","leaps":[[dx,dy,how]],"rides":[[dx,dy,max_steps,how]]}]}
-// with dx, dy from white's side (dy > 0 towards black) and how "m", "c" or "mc".
+// with dx, dy from white's side (dy > 0 towards black) and how "m", "c" or "mc"; then, as
+// the rules have them, "hand", "drops", "gating", "walling", "pass", "board_style",
+// "palace" and "river" (docs/protocol.md).
 json variant_info_json(const fairy::VariantRules& variant);
 
 // The variant facts of `game` when it is a fairy-chess game, else null.

@@ -7,16 +7,33 @@ namespace {
 
 TEST(Registry, KnowsTheGamesInOrder) {
   std::vector<std::string_view> expected{
-      "shogi",    "minishogi",  "dogcat", "hasami",     "chess",  "reversi",
-      "chess960", "capablanca", "gothic", "embassy",    "janus",  "grand",
-      "almost",   "shatranj",   "makruk", "knightmate", "amazon", "kingofthehill"};
+      "shogi",      "minishogi",  "dogcat",    "hasami",     "chess",       "reversi",
+      "chess960",   "capablanca", "gothic",    "embassy",    "janus",       "grand",
+      "almost",     "shatranj",   "makruk",    "knightmate", "amazon",      "kingofthehill",
+      "atomic",     "3check",     "antichess", "horde",      "racingkings", "duck",
+      "crazyhouse", "placement",  "seirawan",  "shouse",     "capahouse",   "kyotoshogi",
+      "torishogi",  "euroshogi",  "judkins",   "xiangqi",    "minixiangqi", "janggi",
+      "cambodian",  "sittuyin",   "gardner",   "losalamos",  "dobutsu",     "micro"};
   EXPECT_EQ(game_ids(), expected);
   for (auto id : game_ids()) {
     const auto* f = find_game(id);
     ASSERT_NE(f, nullptr) << id;
     EXPECT_EQ(f->info().id, id);
     EXPECT_FALSE(f->info().record_formats.empty()) << id;
+    // Banmen's own games have no family; the fairy-chess variants one of five.
+    const std::string_view family = game_family(id);
+    if (f->info().board == "fairy") {
+      EXPECT_NE(std::string_view("chess drops shogi asian small").find(family),
+                std::string_view::npos)
+          << id;
+    }
+    EXPECT_EQ(family.empty(), f->info().board != "fairy") << id;
   }
+  EXPECT_EQ(game_family("shogi"), "");
+  EXPECT_EQ(game_family("gothic"), "chess");
+  EXPECT_EQ(game_family("shatranj"), "asian");
+  EXPECT_EQ(game_family("judkins"), "shogi");
+  EXPECT_EQ(game_family("micro"), "small");
 }
 
 TEST(Registry, UnknownGameIsAnErrorNamingTheKnownOnes) {
@@ -28,7 +45,7 @@ TEST(Registry, UnknownGameIsAnErrorNamingTheKnownOnes) {
 }
 
 TEST(Registry, EveryGameStarts) {
-  EXPECT_EQ(game_ids().size(), 18u);
+  EXPECT_EQ(game_ids().size(), 42u);
   for (auto id : game_ids()) {
     auto r = create_game(id);
     ASSERT_TRUE(r.ok()) << id << ": " << r.error().message;

@@ -276,5 +276,69 @@ TEST(FairyCostProbe, ATooCostlyDefinitionIsRefusedWithItsReason) {
   EXPECT_EQ(probe_cost(test::position_of(v->rules, "")).work, probe.work);
 }
 
+// Drops, gates and walls are played in rooms, bounded by their cost as any definition is:
+// every catalogue variant rooms offer fits its budget, a 12x10 board with full hands of
+// many types does not, and a duck among queens lists too many moves in one position.
+TEST(FairyCostProbe, HandsGatesAndWallsArePlayedWithinTheirBudget) {
+  for (const char* id : {"crazyhouse", "placement", "seirawan", "shouse", "capahouse", "kyotoshogi",
+                         "torishogi", "euroshogi", "judkins", "xiangqi", "minixiangqi", "janggi",
+                         "duck", "atomic", "dobutsu", "micro"}) {
+    auto v = named_variant(id);
+    ASSERT_TRUE(v) << id;
+    const CostProbe probe = probe_cost(test::position_of(v->rules, ""));
+    // The whole line, or up to its end (dobutsu's and micro's fixed lines end early).
+    EXPECT_GT(probe.positions, 1) << id;
+    EXPECT_LE(probe.positions, cost_probe_plies + 1) << id;
+    // Half of the budget spare.
+    EXPECT_LT(probe.work * 2, cost_budget(v->rules)) << id << " " << probe.work;
+    EXPECT_FALSE(cost_refusal(test::position_of(v->rules, ""))) << id;
+  }
+  // Crazyhouse with both hands full from the start (a FEN a host may paste) still fits.
+  auto zh = named_variant("crazyhouse");
+  const std::string full = "4k3/8/8/8/8/8/8/4K3[QQRRBBNNPPPPqqrrbbnnpppp] w - - 0 1";
+  const CostProbe hands = probe_cost(test::position_of(zh->rules, full));
+  EXPECT_GT(hands.work, cost_probe_budget);
+  EXPECT_LT(hands.work, cost_probe_hands_budget);
+  EXPECT_LE(hands.most_moves, 5 * 62 + 8);
+}
+
+TEST(FairyCostProbe, ADropExplosionIsRefused) {
+  // Twelve types in hand on 12x10: over 1,300 drops a position.
+  const std::string drops =
+      "[rain:crazyhouse]\nmaxFile = 12\nmaxRank = 10\ncastling = false\n"
+      "customPiece1 = a:W\ncustomPiece2 = c:F\ncustomPiece3 = d:D\ncustomPiece4 = e:A\n"
+      "customPiece5 = f:H\ncustomPiece6 = g:G\ncustomPiece7 = h:C\n"
+      "startFen = 11k/12/12/12/12/12/12/12/12/K11[QRBNPACDEFGHqrbnpacdefgh] w - - 0 1\n";
+  auto v = variant(drops, "rain");
+  ASSERT_TRUE(v);
+  const CostProbe probe = probe_cost(test::position_of(v->rules, ""));
+  EXPECT_GE(probe.most_moves, 1300);
+  EXPECT_GT(probe.work, cost_probe_hands_budget);
+  auto custom = load_custom_variant(drops, "rain");
+  ASSERT_FALSE(custom.ok());
+  EXPECT_NE(custom.error().message.find("rain is too costly to play here"), std::string::npos)
+      << custom.error().message;
+}
+
+TEST(FairyCostProbe, WallingHasItsOwnBudgetAndAMoveCap) {
+  // Duck chess spends several times chess's work a position: its budget is the walling one.
+  auto duck = named_variant("duck");
+  const CostProbe probe = probe_cost(test::position_of(duck->rules, ""));
+  EXPECT_GT(probe.work, cost_probe_budget);
+  EXPECT_LT(probe.work, cost_probe_walling_budget);
+  // A duck among queens: over 4,096 moves in a position, refused.
+  const std::string wide =
+      "[bigduck:duck]\ncastling = false\n"
+      "startFen = qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1\n";
+  auto v = variant(wide, "bigduck");
+  ASSERT_TRUE(v);
+  auto custom = load_custom_variant(wide, "bigduck");
+  ASSERT_FALSE(custom.ok());
+  EXPECT_NE(custom.error().message.find("bigduck is too costly to play here"), std::string::npos)
+      << custom.error().message;
+  // Arrows (amazons) fit.
+  EXPECT_FALSE(cost_refusal(test::position_of(test::catalogue_rules("amazons"), "")));
+}
+
 }  // namespace
 }  // namespace banmen::fairy

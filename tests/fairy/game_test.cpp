@@ -35,6 +35,42 @@ TEST(FairyGame, EveryBuiltinIsARegisteredGameUnderItsOwnName) {
   }
 }
 
+// The catalogue's room variants too, each under its Fairy-Stockfish name, with the
+// definition's start position, its hands, and the computer for all but walling variants.
+TEST(FairyGame, EveryRoomVariantOfTheCatalogueIsRegisteredUnderItsOwnName) {
+  ASSERT_EQ(room_catalogue.size(), 24u);
+  for (std::string_view id : room_catalogue) {
+    const GameFactory* f = find_game(id);
+    ASSERT_NE(f, nullptr) << id;
+    const auto v = named_variant(id);
+    ASSERT_TRUE(v) << id;
+    EXPECT_EQ(room_variant(id), v) << id;
+    EXPECT_EQ(f->info().id, id);
+    EXPECT_EQ(v->rules.name, id);
+    EXPECT_EQ(f->info().hands, v->rules.hands()) << id;
+    EXPECT_EQ(f->info().computer, v->rules.walling == Walling::none) << id;
+    EXPECT_EQ(f->info().board, "fairy");
+    EXPECT_FALSE(game_family(id).empty()) << id;
+    auto g = game(id);
+    ASSERT_TRUE(g);
+    EXPECT_FALSE(g->legal_moves().empty()) << id;
+    // The definition's start, its pocket as Fairy-Stockfish writes it ("[HEhe]" as "[EHeh]").
+    const auto board = [](const std::string& fen) {
+      return fen.substr(0, fen.find_first_of("[ "));
+    };
+    EXPECT_EQ(board(g->initial_position()), board(v->rules.start_fen)) << id;
+    EXPECT_EQ(g->info().id, id);
+  }
+  EXPECT_TRUE(find_game("crazyhouse")->info().hands);
+  EXPECT_FALSE(find_game("duck")->info().computer);
+  // Banmen plays shogi and minishogi as its own games, not as fairy variants.
+  EXPECT_EQ(room_variant("shogi"), nullptr);
+  EXPECT_EQ(room_variant("minishogi"), nullptr);
+  EXPECT_NE(find_game("shogi")->info().board, "fairy");
+  EXPECT_EQ(room_variant("capablanca"), builtin_variant("capablanca"));
+  EXPECT_EQ(room_variant("loop"), nullptr);  // in the catalogue, not offered in rooms
+}
+
 TEST(FairyGame, Chess960NumbersGiveScharnaglsPositions) {
   EXPECT_EQ(chess960_fen(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   EXPECT_EQ(chess960_fen(0).substr(0, 8), "bbqnnrkr");

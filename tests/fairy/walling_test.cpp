@@ -335,15 +335,9 @@ TEST(FairyWalling, DefinitionsRefusedWithTheirReason) {
   }
 }
 
-TEST(FairyWalling, RoomsRefuseWallingForNow) {
-  Position pos = test::position_of(test::catalogue_rules("duck"), "");
-  const auto refusal = cost_refusal(pos);
-  ASSERT_TRUE(refusal);
-  EXPECT_NE(refusal->find("wallingRule"), std::string::npos);
-  Position petrified = test::position_of(test::catalogue_rules("petrified"), "");
-  const auto walls = cost_refusal(petrified);
-  ASSERT_TRUE(walls);
-  EXPECT_NE(walls->find("petrifyOnCaptureTypes"), std::string::npos);
+TEST(FairyWalling, RoomsPlayWallingAndPetrification) {
+  EXPECT_FALSE(cost_refusal(test::position_of(test::catalogue_rules("duck"), "")));
+  EXPECT_FALSE(cost_refusal(test::position_of(test::catalogue_rules("petrified"), "")));
 }
 
 }  // namespace

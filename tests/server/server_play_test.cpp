@@ -38,11 +38,25 @@ TEST_F(ServerPlay, HelloAnswersVersions) {
   ASSERT_TRUE(w);
   EXPECT_EQ((*w)["type"], "welcome");
   EXPECT_EQ((*w)["protocol"], 1);
-  EXPECT_EQ((*w)["games"].size(), 18u);  // six games and twelve fairy-chess variants
+  EXPECT_EQ((*w)["games"].size(), 42u);  // six games and 36 fairy-chess variants
   // Each game lists the record formats its rules export (the download links offer them),
-  // and whether the computer opponent plays it (every one of them does).
+  // and whether the computer opponent plays it (every one but duck chess, whose walls give
+  // more moves than its move list holds); each fairy-chess variant its group and facts.
   for (const auto& g : (*w)["games"]) {
-    EXPECT_EQ(g.value("computer", json()), true) << g["id"];
+    EXPECT_EQ(g.value("computer", json()), g["id"] != "duck") << g["id"];
+    const bool fairy = g["board"] == "fairy";
+    EXPECT_EQ(g.contains("family"), fairy) << g["id"];
+    EXPECT_EQ(g.contains("variant"), fairy) << g["id"];
+    if (fairy) {
+      EXPECT_EQ(g["variant"]["name"], g["id"]);
+    }
+    if (g["id"] == "crazyhouse") {
+      EXPECT_EQ(g["family"], "drops");
+      EXPECT_EQ(g["hands"], true);
+    }
+    if (g["id"] == "makruk") {
+      EXPECT_EQ(g["family"], "asian");
+    }
     if (g["id"] == "chess") {
       EXPECT_EQ(g.value("record_formats", json()), json({"pgn"}));
     } else if (g["id"] == "shogi") {
