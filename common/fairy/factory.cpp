@@ -64,9 +64,9 @@ Result<std::shared_ptr<const VariantRules>> compile(const VariantDefinition& d,
   v->info = GameInfo{
       v->id,          v->name,        {'w', 'b'},         {"white", "black"}, false, {"pgn"}, false,
       v->rules.files, v->rules.ranks, SquareNames::chess, v->rules.hands(),   "uci", "fairy"};
-  // The computer opponent's move list holds fairy::max_moves moves; walls multiply the
-  // moves past that, so it does not play a variant whose moves place walls.
-  v->info.computer = v->rules.walling == Walling::none;
+  // The computer opponent plays every variant: its move lists grow with the variant's
+  // bound (walls multiply the moves, up to max_walling_moves).
+  v->info.computer = true;
   return std::shared_ptr<const VariantRules>(std::move(v));
 }
 
