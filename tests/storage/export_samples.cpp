@@ -60,11 +60,15 @@ int main(int argc, char** argv) {
         }
         const auto name = std::string(id) + "-" + std::to_string(seed) + "." + std::string(format);
         std::ofstream(dir / name, std::ios::binary) << *text;
-        manifest.push_back({{"file", name},
-                            {"game", id},
-                            {"format", format},
-                            {"plies", (*game)->history_size()},
-                            {"position", (*game)->position()}});
+        manifest.push_back(
+            {{"file", name},
+             {"game", id},
+             {"format", format},
+             {"plies", (*game)->history_size()},
+             {"position", (*game)->position()},
+             // the side to move's legal moves while the game goes on
+             {"legal_moves",
+              (*game)->over() ? nlohmann::json() : nlohmann::json((*game)->legal_moves().size())}});
       }
     }
   }

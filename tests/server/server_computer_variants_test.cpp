@@ -1,0 +1,48 @@
+// Integration: the computer opponent at level 1 in fairy-chess variants with hands, gates,
+// palaces, passes and blasts, through the real binary: the host plays random legal moves to
+// the game's end (or resigns after 400 plies), every move event alternates seats, and the
+// finished game replays in the rules core.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "computer_match.h"
+
+namespace banmen::testing {
+namespace {
+
+class ServerComputerVariants : public ServerComputer {};
+
+TEST_F(ServerComputerVariants, WholeGamesAgainstLevelOne) {
+  std::mt19937 rng(31);
+  for (const char* game : {"crazyhouse", "xiangqi", "janggi", "seirawan", "atomic", "kyotoshogi"}) {
+    SCOPED_TRACE(game);
+    Side host;
+    std::string room;
+    ASSERT_TRUE(open_computer_room(
+        port(), host, room, {{"game", game}, {"side", "first"}, {"computer", {{"level", 1}}}}));
+    ASSERT_EQ(host.snapshot["players"][1]["computer"], json({{"level", 1}}));
+    int plies = 0;
+    ASSERT_TRUE(play_against_computer(host, rng, 400, plies));
+    ASSERT_FALSE(host.game_over.is_null());
+    EXPECT_TRUE(replay_matches(game, host.game_over));
+    std::printf("[computer] %s: %d plies, %s (%s)\n", game, plies,
+                host.game_over.value("result", "").c_str(),
+                host.game_over.value("reason", "").c_str());
+  }
+}
+
+// Duck chess: the computer's move list holds fewer moves than a duck position may have, so
+// it does not play there; the room says so before it exists.
+TEST_F(ServerComputerVariants, DuckChessHasNoComputer) {
+  WsClient c;
+  ASSERT_TRUE(c.connect(port()));
+  auto refused = c.request(
+      {{"type", "create_room"}, {"name", "Host"}, {"game", "duck"}, {"computer", {{"level", 1}}}});
+  ASSERT_TRUE(refused);
+  EXPECT_EQ((*refused)["type"], "error") << refused->dump();
+  EXPECT_EQ((*refused)["code"], "unsupported") << refused->dump();
+}
+
+}  // namespace
+}  // namespace banmen::testing
