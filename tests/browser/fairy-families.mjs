@@ -76,7 +76,7 @@ async function openGame(host, game) {
     await host.page.fill('[data-testid=variant-text]', game.definition);
     await until(async () => new RegExp(`${game.variant}: 6×6`).test((await host.page.locator('[data-testid=variant-status]').textContent()) ?? ''),
       'the definition of the host\'s own is accepted');
-    check((await host.page.locator('.variant-preview .fairy-pocket, .variant-preview [data-pocket]').count()) > 0, 'the preview shows the pockets');
+    check((await host.page.locator('.variant-preview .variant-diagram.with-hand').count()) === 1, 'the preview shows the pockets');
     await shot(host.page, `families-${game.variant}-form`);
   }
   await host.page.click('label.side-first');
@@ -155,7 +155,7 @@ async function playComputer(browser, game) {
   let seed = 7;
   const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
   let plies = 0;
-  const LIMIT = 240;
+  const LIMIT = 160;
   for (;;) {
     const now = await until(() => {
       const p = lastPosition(host.frames);

@@ -326,7 +326,7 @@ async function switchAndRematch(pages, game) {
 async function timeoutRoom(browser) {
   const host = await newPlayer(browser, base, { name: 'host2' });
   const game = 'chess';
-  if (await host.page.locator(`.game-card[data-game=${game}].unavailable`).count()) return;
+  if (await host.page.locator(`.game-card[data-game="${game}"].unavailable`).count()) return;
   await host.page.fill('#nickname', 'Carol');
   await chooseGame(host.page, game);
   await host.page.click('label.side-first');

@@ -163,9 +163,9 @@ export async function roundTrip(from, to, text) {
 // Picks a game on the home page's form as a person does: a fairy variant's card sits in a
 // group folded on a phone, which is opened first.
 export async function chooseGame(page, game) {
-  const card = page.locator(`.game-card[data-game=${game}]`);
+  const card = page.locator(`.game-card[data-game="${game}"]`);
   // A fairy variant's family group may be folded: open the one that holds it.
-  const folded = page.locator(`[data-testid=fairy-group]:not([open]):has(.game-card[data-game=${game}]) > summary`);
+  const folded = page.locator(`[data-testid=fairy-group]:not([open]):has(.game-card[data-game="${game}"]) > summary`);
   if (await folded.count()) await folded.click();
   await card.click();
 }

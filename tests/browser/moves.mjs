@@ -121,8 +121,10 @@ async function playFairyMove(page, move, useDrag) {
     const piece = page.locator(`.fairy-pocket [data-pocket-piece=${drop[2]}][data-movable]`);
     await piece.waitFor();
     if (useDrag === true) {
+      // The pocket (beside the board) in view, then the square where it is now.
+      await piece.scrollIntoViewIfNeeded();
       const a = await piece.boundingBox();
-      const b = await fairyCentre(page, drop[3]);
+      const b = await page.locator(sq(drop[3])).boundingBox();
       await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
       await page.mouse.down();
       await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });

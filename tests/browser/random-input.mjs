@@ -8,7 +8,7 @@ import { PROMOTED } from './random-views.mjs';
 const DROP_ROLE = { P: 'pawn', L: 'lance', N: 'knight', S: 'silver', G: 'gold', B: 'bishop', R: 'rook', K: 'king' };
 const HIDDEN_ROLE = { K: 'hidden-king', R: 'hidden-rook', B: 'hidden-bishop', G: 'hidden-gold', S: 'hidden-silver' };
 
-export const isDrop = (m) => m.includes('*');
+export const isDrop = (m) => m.includes('*') || m.includes('@');
 
 // Where to touch, measured in the page in one step (each step to the browser costs time
 // on a loaded machine; a person measures with the eye, not in round trips). A spec is
@@ -115,18 +115,36 @@ export async function playByPointer(page, move, ctx) {
     return 'click';
   }
   if (kind === 'fairy') {
-    const m = /^([a-l]\d+)([a-l]\d+)(.*)$/.exec(move);
-    if (!m) throw new Error(`cannot play ${move} on a fairy board`);
-    // Drag where the board takes it (a chessground board); the grid of buttons takes taps.
-    const dragging = ctx.drag && (await page.locator('.board-wrap cg-board').count()) > 0;
-    const grid = dragging ? 'chess' : 'fairy-grid';
-    if (dragging) await dragFromTo(page, ...(await pointsOf(page, square(grid, files, ranks, m[1]), square(grid, files, ranks, m[2]))));
-    else {
-      await clickAt(page, (await pointsOf(page, square(grid, files, ranks, m[1])))[0]);
-      await page.locator(`.fairy-grid [data-square="${m[2]}"].dest`).waitFor();
-      await clickAt(page, (await pointsOf(page, square(grid, files, ranks, m[2])))[0]);
+    const drop = /^(\+?)([A-Z])@([a-l]\d+)$/.exec(move);
+    const m = /^([a-l]\d+)([a-l]\d+)([^,]*)(?:,([a-l]\d+)([a-l]\d+))?$/.exec(move);
+    if (!drop && !m) throw new Error(`cannot play ${move} on a fairy board`);
+    // The board's own first part of the move (a drop or a move with its promotion or
+    // gate): more than one legal move with the same input is picked in the chooser.
+    const firstPart = (x) => x.split(',')[0];
+    const input = (x) => firstPart(x).replace(/^\+/, '').replace(/[a-z+-]$/, '');
+    const choices = new Set(ctx.legal.filter((x) => input(x) === input(move)).map(firstPart));
+    if (m && m[1] === m[2] && !m[4]) {
+      // A pass: the king to its own square, the board's pass button.
+      await clickAt(page, (await pointsOf(page, { el: '.board-wrap .fairy-board [data-testid=pass]' }))[0]);
+      return 'click';
     }
-    if (ctx.legal.filter((x) => x.startsWith(m[1] + m[2])).length > 1) await pickInDialog(page, move, ctx);
+    // Drag where the board takes it (a chessground board); the grid of buttons takes taps.
+    const dragging = !drop && ctx.drag && (await page.locator('.board-wrap cg-board').count()) > 0;
+    const grid = dragging ? 'chess' : 'fairy-grid';
+    const from = drop ? { el: `.board-wrap .fairy-pocket [data-pocket-piece="${drop[2]}"][data-movable]` } : square(grid, files, ranks, m[1]);
+    const to = drop ? drop[3] : m[2];
+    if (dragging) await dragFromTo(page, ...(await pointsOf(page, from, square(grid, files, ranks, to))));
+    else {
+      await clickAt(page, (await pointsOf(page, from))[0]);
+      await page.locator(`.fairy-grid [data-square="${to}"].dest`).waitFor();
+      await clickAt(page, (await pointsOf(page, square(grid, files, ranks, to)))[0]);
+    }
+    if (choices.size > 1) await pickInDialog(page, firstPart(move), ctx);
+    if (m?.[4]) {
+      // The wall's square, once the board offers it.
+      await page.locator(`.fairy-grid [data-square="${m[5]}"].dest`).waitFor();
+      await clickAt(page, (await pointsOf(page, square(grid, files, ranks, m[5])))[0]);
+    }
     return dragging ? 'drag' : 'click';
   }
   if (kind === 'chess') {

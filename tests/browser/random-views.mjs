@@ -91,24 +91,35 @@ export function chessExpected(fen) {
 // promoted by promotedPieceType is drawn as what it became.
 export function fairyExpected(fen, variant) {
   const out = [];
-  const boardPart = fen.split(' ')[0].replace(/\[.*\]$/, '');
+  const field = fen.split(' ')[0];
+  // The pockets: [...] after the board ("white N 2": upper-case letters, per side).
+  const pocket = /\[([^\]]*)\]$/.exec(field);
+  const boardPart = field.replace(/\[.*\]$/, '');
   boardPart.split('/').slice(0, variant.ranks).forEach((row, r) => {
     let f = 0;
     for (let i = 0; i < row.length; i++) {
       const d = /^\d+/.exec(row.slice(i));
       if (d) { f += Number(d[0]); i += d[0].length - 1; continue; }
       if (row[i] === '~') continue;
+      const square = `${String.fromCharCode(97 + f)}${variant.ranks - r}`;
+      if (row[i] === '*') { out.push(`${square} *`); f++; continue; }
       let promoted = false;
       if (row[i] === '+') { promoted = true; i++; }
       const ch = row[i];
       const white = ch === ch.toUpperCase();
       const lower = ch.toLowerCase();
       const drawn = promoted ? variant.promoted_types?.[lower] ?? lower : lower;
-      out.push(`${String.fromCharCode(97 + f)}${variant.ranks - r} ${white ? drawn.toUpperCase() : drawn}`);
+      out.push(`${square} ${white ? drawn.toUpperCase() : drawn}`);
       f++;
     }
   });
-  return { board: out.sort(), hands: [] };
+  const counts = new Map();
+  for (const c of pocket?.[1] ?? '') {
+    if (!/[a-z]/i.test(c)) continue;
+    const key = `${c === c.toLowerCase() ? 'black' : 'white'} ${c.toUpperCase()}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return { board: out.sort(), hands: [...counts].map(([k, n]) => `${k} ${n}`).sort() };
 }
 
 // The 64 reversi characters, a1..h8, to ["d4 O", ...].
@@ -192,7 +203,15 @@ export function readDrawn(page, kind) {
     } else {
       const cells = [...document.querySelectorAll('.board-wrap .fairy-grid [data-square]')];
       if (!cells.length) return null;
-      for (const el of cells) if (el.dataset.piece) board.push(`${el.dataset.square} ${el.dataset.piece}`);
+      for (const el of cells) {
+        if (el.dataset.piece) board.push(`${el.dataset.square} ${el.dataset.piece}`);
+        else if (el.dataset.wall !== undefined) board.push(`${el.dataset.square} *`);
+      }
+      // Pockets: each type a side holds, with its count (a type run out is not shown).
+      for (const el of document.querySelectorAll('.board-wrap .fairy-pocket[data-side] [data-pocket-piece]')) {
+        const count = Number(el.dataset.count);
+        if (count > 0) hands.push(`${el.closest('.fairy-pocket').dataset.side} ${el.dataset.pocketPiece} ${count}`);
+      }
     }
     return { board: board.sort(), hands: hands.sort(), problems };
   }, kind);

@@ -273,7 +273,7 @@ function publicForm(move) {
 function isPromotion(kind, m) {
   if (kind === 'shogi') return m.endsWith('+');
   if (kind === 'chess') return m.length === 5;
-  if (kind === 'fairy') return /^[a-l]\d+[a-l]\d+./.test(m);
+  if (kind === 'fairy') return /^[a-l]\d+[a-l]\d+[a-z+-](,|$)/.test(m);
   return false;
 }
 function fromTo(m) {
