@@ -34,7 +34,7 @@ bool read_pocket(Position& pos, std::string_view pocket, std::string& error) {
   const Rules& r = pos.rules();
   for (char c : pocket) {
     if (c == '-') continue;
-    const int type = r.type_of_letter(static_cast<char>(std::tolower(c)));
+    const int type = r.type_of_fen_letter(static_cast<char>(std::tolower(c)));
     const int color = std::isupper(static_cast<unsigned char>(c)) ? white : black;
     if (type < 0) {
       error = std::string("the FEN's pocket has '") + c + "', not a piece of " + r.name;
@@ -105,7 +105,7 @@ bool read_board(Position& pos, std::string_view board, std::string& error) {
     } else if (c == '+') {
       // A promoted piece: '+' and the letter of the type it promoted from.
       const char next = i + 1 < board.size() ? board[i + 1] : ' ';
-      const int from_type = r.type_of_letter(static_cast<char>(std::tolower(next)));
+      const int from_type = r.type_of_fen_letter(static_cast<char>(std::tolower(next)));
       if (from_type < 0 || r.promoted_type[from_type] < 0 || file >= r.files) {
         error = "a FEN '+' must precede the letter of a piece that promotes";
         return false;
@@ -115,7 +115,7 @@ bool read_board(Position& pos, std::string_view board, std::string& error) {
       ++file;
       ++i;
     } else {
-      const int type = r.type_of_letter(static_cast<char>(std::tolower(c)));
+      const int type = r.type_of_fen_letter(static_cast<char>(std::tolower(c)));
       if (type < 0 || file >= r.files) {
         error = std::string("the FEN has '") + c + "', not a piece of " + r.name;
         return false;

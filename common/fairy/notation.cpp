@@ -12,6 +12,13 @@ std::string wall_name(Move m) {
   return square_name(wall_square(m) ? wall_square(m) : square_of(0, 0));
 }
 
+// A piece type's upper-case letter in SAN: its synonym, unless the FEN letter is asked for.
+char san_letter(const Rules& r, int type, bool fen_letters) {
+  const PieceRules& t = r.types[type];
+  const char lower = t.synonym && !fen_letters ? t.synonym : t.letter;
+  return static_cast<char>(std::toupper(static_cast<unsigned char>(lower)));
+}
+
 }  // namespace
 
 std::string uci_move(const Position& pos, Move m) {
@@ -66,24 +73,22 @@ bool find_uci_move(const Position& pos, std::string_view text, Move& out) {
   return false;
 }
 
-std::string san_move(Position& pos, Move m) {
+std::string san_move(Position& pos, Move m, bool fen_letters) {
   const Rules& r = pos.rules();
   std::string out;
   const int type = m.kind == MoveKind::drop ? m.promotion : cell_type(pos.at(m.from));
   if (m.kind == MoveKind::drop) {
     // Fairy-Stockfish's SAN of a drop: the dropped piece's letter (a pawn's too), '@' and the
     // square; drops are never ambiguous.
-    out.push_back(static_cast<char>(std::toupper(r.types[type].letter)));
+    out.push_back(san_letter(r, type, fen_letters));
     out.push_back('@');
     out.append(square_name(m.to));
   } else if (m.kind == MoveKind::castling) {
     out = m.to > m.from ? "O-O" : "O-O-O";
     // Fairy-Stockfish's SAN of castling with a gate: the piece and the gate's square.
     if (gates_piece(m))
-      out += std::string("/") +
-             static_cast<char>(
-                 std::toupper(static_cast<unsigned char>(r.types[gate_type(m)].letter))) +
-             square_name(gate_square(m));
+      out +=
+          std::string("/") + san_letter(r, gate_type(m), fen_letters) + square_name(gate_square(m));
   } else {
     const bool capture =
         m.kind != MoveKind::pass &&
@@ -94,16 +99,20 @@ std::string san_move(Position& pos, Move m) {
       if (!capture && r.sittuyin_promotion && m.kind == MoveKind::promotion && m.from != m.to)
         out += square_name(m.from);
     } else {
-      out += static_cast<char>(std::toupper(r.types[type].letter));
+      out += san_letter(r, type, fen_letters);
       // Disambiguate among same pieces that reach the same square: by file, by rank, or both.
       MoveList moves;
       pos.legal_moves(moves);
       bool clash = false, same_file = false, same_rank = false;
       for (const Move& o : moves) {
-        // Only a move of the same kind counts (a piece that could only promote there does
-        // not make a plain move ambiguous), as Fairy-Stockfish compares them.
-        if (o.to != m.to || o.from == m.from || o.kind != m.kind ||
-            wall_square(o) != wall_square(m) || pos.at(o.from) != pos.at(m.from))
+        // Only the same move from another square counts, as Fairy-Stockfish compares them:
+        // of the same kind (a piece that could only promote there does not make a plain
+        // move ambiguous), to the same promoted type, with the same wall or the same gate on
+        // the same square (a gate is on the square its piece leaves, so a gating move is
+        // never ambiguous).
+        if (o.to != m.to || o.from == m.from || o.kind != m.kind || o.gate != m.gate ||
+            (m.kind == MoveKind::promotion && o.promotion != m.promotion) ||
+            pos.at(o.from) != pos.at(m.from))
           continue;
         clash = true;
         same_file |= file_of(o.from) == file_of(m.from);
@@ -123,13 +132,8 @@ std::string san_move(Position& pos, Move m) {
     // A piece promotion (demotion) is written like a pawn's, with the new type's letter.
     if (m.kind == MoveKind::promotion || m.kind == MoveKind::piece_promotion ||
         m.kind == MoveKind::piece_demotion)
-      out +=
-          std::string("=") +
-          static_cast<char>(std::toupper(static_cast<unsigned char>(r.types[m.promotion].letter)));
-    if (gates_piece(m))
-      out +=
-          std::string("/") +
-          static_cast<char>(std::toupper(static_cast<unsigned char>(r.types[gate_type(m)].letter)));
+      out += std::string("=") + san_letter(r, m.promotion, fen_letters);
+    if (gates_piece(m)) out += std::string("/") + san_letter(r, gate_type(m), fen_letters);
   }
   // The wall's square (a1 for none), as Fairy-Stockfish writes it: Nf3,e4.
   if (r.walling != Walling::none) out += ',' + wall_name(m);

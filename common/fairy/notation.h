@@ -13,8 +13,10 @@ namespace banmen::fairy {
 std::string uci_move(const Position& pos, Move m);
 // The legal move written `text` in UCI, if there is one.
 bool find_uci_move(const Position& pos, std::string_view text, Move& out);
-// SAN of a legal move in `pos` (which it temporarily plays to see check and mate).
-std::string san_move(Position& pos, Move m);
+// SAN of a legal move in `pos` (which it temporarily plays to see check and mate). A piece
+// is written by its synonym where it has one (the xiangqi horse H), as Fairy-Stockfish
+// writes it; with fen_letters, by its FEN letter (N), as a reader also accepts it.
+std::string san_move(Position& pos, Move m, bool fen_letters = false);
 
 // Leaf positions after `depth` plies (a finished game has no moves).
 std::uint64_t perft(Position& pos, int depth);

@@ -2,6 +2,7 @@
 // tag, SAN moves matched against the SAN of each legal move (as Fairy-Stockfish's own
 // reader does), and the result as an ending outside the board when the moves do not end
 // the game by themselves.
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -63,6 +64,9 @@ Result<GamePtr> import_fairy_pgn(std::shared_ptr<const VariantRules> variant,
   std::size_t i = 0;
   int depth = 0;  // inside comments or variations
   std::string token;
+  const auto& types = fairy.current().rules().types;
+  const bool synonyms =
+      std::any_of(types.begin(), types.end(), [](const PieceRules& t) { return t.synonym != 0; });
   auto play = [&](std::string san) -> Result<void> {
     while (!san.empty() && (san.back() == '!' || san.back() == '?')) san.pop_back();
     if (san.empty()) return ok();
@@ -70,7 +74,10 @@ Result<GamePtr> import_fairy_pgn(std::shared_ptr<const VariantRules> variant,
     MoveList moves;
     p.legal_moves(moves);
     for (const Move& m : moves)
-      if (san_move(p, m) == san) return game->apply(uci_move(p, m));
+      // Fairy-Stockfish's SAN, or the same with every piece by its FEN letter (Nc3 for
+      // xiangqi's Hc3).
+      if (san_move(p, m) == san || (synonyms && san_move(p, m, true) == san))
+        return game->apply(uci_move(p, m));
     return bad("the move " + san + " is not legal at ply " +
                std::to_string(game->history_size() + 1));
   };

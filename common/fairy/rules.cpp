@@ -173,6 +173,13 @@ int Rules::type_of_letter(char lower) const {
   return -1;
 }
 
+int Rules::type_of_fen_letter(char lower) const {
+  if (const int own = type_of_letter(lower); own >= 0) return own;
+  for (std::size_t i = 0; i < types.size(); ++i)
+    if (types[i].synonym == lower) return static_cast<int>(i);
+  return -1;
+}
+
 // Fairy-Stockfish's PieceType order of the named pieces (custom pieces and the king after
 // them), by which it writes a FEN's pocket: the king first, then down this list.
 int pocket_order(const std::string& name) {
@@ -197,6 +204,7 @@ std::optional<Rules> compile_rules(const VariantDefinition& d, std::string& erro
   r.ranks = d.ranks;
   for (const PieceType& p : d.pieces) {
     r.types.push_back(compile_piece(p.name, p.letter, p.moves, p.is_pawn, d.files, d.ranks));
+    r.types.back().synonym = p.synonym;
     if (p.is_pawn) r.pawn = static_cast<int>(r.types.size()) - 1;
     if (p.name == "rook") r.rook_type = static_cast<int>(r.types.size()) - 1;
     if (p.name == "knight") r.knight_type = static_cast<int>(r.types.size()) - 1;

@@ -96,6 +96,7 @@ struct Hop {
 struct PieceRules {
   std::string name;  // the variants.ini name ("knight", "customPiece1", "king")
   char letter = 0;   // lower case
+  char synonym = 0;  // lower case; the letter SAN writes when not 0 (PieceType::synonym)
   bool pawn = false;
   bool royal = false;
   std::array<std::vector<Leap>, 2> leaps;  // by colour
@@ -372,6 +373,8 @@ struct Rules {
   // Whether positions have hands (a FEN's pocket): drops, or gating from the hand.
   bool hands() const { return (drops && !free_drops) || seirawan_gating; }
   int type_of_letter(char lower) const;
+  // The type a FEN's letter names: a type's own letter, or else its synonym.
+  int type_of_fen_letter(char lower) const;
   int push(int color) const { return color == white ? board_width : -board_width; }
   bool on_board(int sq) const { return sq >= 0 && sq < board_cells && empty_board[sq] == 0; }
 };

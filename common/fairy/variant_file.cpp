@@ -613,6 +613,24 @@ std::optional<char> replaced_letter(const VariantDefinition& d, std::string_view
   return std::nullopt;
 }
 
+// pieceSynonyms (built-in definitions only): letter:letter pairs, each giving the section's
+// piece of the first letter the second as the letter Fairy-Stockfish writes for it in SAN
+// and also reads in a FEN (its xiangqi horse and elephants: n:h, b:e).
+std::optional<std::string> apply_synonyms(VariantDefinition& d, std::string_view value) {
+  for (std::string_view w : words(value)) {
+    if (w.size() != 3 || !is_piece_letter(w[0]) || w[1] != ':' || !is_piece_letter(w[2]))
+      return "expects letter:letter pairs such as n:h";
+    PieceType* piece = nullptr;
+    for (PieceType& p : d.pieces)
+      if (p.letter == w[0]) piece = &p;
+    if (!piece) return std::string("names '") + w[0] + "', not a piece of the section";
+    if (w[2] == d.king_letter || d.piece(w[2]))
+      return std::string("gives '") + w[2] + "', another piece's letter";
+    piece->synonym = w[2];
+  }
+  return std::nullopt;
+}
+
 // Sets one key of a section; returns the error message, if any.
 std::optional<std::string> apply_key(VariantDefinition& d, std::string_view key,
                                      std::string_view value) {
@@ -993,6 +1011,8 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
              "the definition is larger than " + std::to_string(max_variant_file_bytes) + " bytes"};
     return std::nullopt;
   }
+  // The built-in files are the ones read with more sections than a user's file may hold.
+  const bool builtin_file = max_sections > max_variant_sections;
   VariantFile file;
   VariantDefinition* current = nullptr;
   int section_line = 0;
@@ -1134,6 +1154,11 @@ std::optional<VariantFile> parse_variant_file(std::string_view text, VariantErro
             problem = apply_key(*current, colour_key, value);
         }
       }
+    } else if (key == "pieceSynonyms") {
+      problem = builtin_file ? apply_synonyms(*current, value)
+                             : std::optional<std::string>(
+                                   "is for the built-in definitions only: Fairy-Stockfish's "
+                                   "variants.ini format gives no piece a second letter");
     } else if (key == "flagRegion") {
       for (const char* colour_key : {"flagRegionWhite", "flagRegionBlack"})
         if (!problem && !section_keys.contains(colour_key))

@@ -36,6 +36,10 @@ struct PieceType {
   std::string betza;
   BetzaPiece moves;
   bool is_pawn = false;  // the pawn's double step, en passant and promotion apply
+  // The letter Fairy-Stockfish writes for this piece in SAN, and also reads in a FEN (lower
+  // case; 0: its own letter). Only the built-in definitions give one (pieceSynonyms), and a
+  // piece named again in a later section is a new piece without it, as in Fairy-Stockfish.
+  char synonym = 0;
 };
 
 // A result variants.ini names (stalemateValue, nFoldValue, ...).

@@ -34,12 +34,7 @@ const FAIRY = ['chess960', 'capablanca', 'gothic', 'janus', 'embassy', 'grand', 
 
 // Where our SAN is not yet Fairy-Stockfish's, its reader stops at the first such move: the
 // record's moves are then not compared (reported apart, as known), its final FEN still is.
-const KNOWN_SAN = {
-  xiangqi: 'the horse and elephant are written N and B, Fairy-Stockfish writes H and E',
-  minixiangqi: 'the horse is written N, Fairy-Stockfish writes H',
-  janggi: 'the horse and elephant are written N and B, Fairy-Stockfish writes H and E',
-  shouse: 'a gating move is disambiguated against moves that cannot gate (N8d7/E for Nd7/E)',
-};
+const KNOWN_SAN = {};
 const known = [];
 
 // The records each reader takes, by game and format.
