@@ -5,7 +5,8 @@
 # review.mjs, computer.mjs and moving.mjs. Screenshots: build/test-artifacts/browser.
 # Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|families|lasting|random]
 #   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs;
-#    with "families": fairy-families.mjs, the variants with pockets, gates and palaces;
+#    with "families": fairy-families.mjs, the variants with pockets, gates and palaces,
+#    then fairy-duck.mjs, duck chess's two-step moves;
 #    with "lasting": lasting.mjs, which runs, restarts and kills its own server;
 #    with "random": random play through real input, random.mjs; BANMEN_RANDOM_GAMES=<n>
 #    makes it the long run, whose time limit is then BANMEN_RANDOM_MINUTES, default 38, and
@@ -64,6 +65,7 @@ if [ "$WHICH" = fairy ]; then
 fi
 if [ "$WHICH" = families ]; then
   timeout 420 node fairy-families.mjs "http://127.0.0.1:$PORT"
+  timeout 120 node fairy-duck.mjs "http://127.0.0.1:$PORT"
   exit
 fi
 if [ "$WHICH" = random ]; then

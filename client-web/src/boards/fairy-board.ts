@@ -22,6 +22,7 @@ import {
 } from './fairy-position';
 import { premoveDests, type Premove } from './fairy-premove';
 import { boardLines } from './fairy-lines';
+import { TapClickGuard } from './fairy-tap-guard';
 
 type Style = 'chess' | 'xiangqi' | 'janggi' | 'shogi';
 
@@ -53,6 +54,7 @@ export class FairyBoard implements BoardView {
   private over: string | null = null; // the destination under the dragged piece
   private current: string | null = null; // the square the keyboard is on (the tab stop)
   private linesFor = '';
+  private readonly tapGuard: TapClickGuard;
 
   constructor(
     private readonly el: HTMLElement,
@@ -109,6 +111,7 @@ export class FairyBoard implements BoardView {
         if (e.button === 2) e.stopPropagation();
       });
     el.append(this.pocketTop, this.field, this.pocketBottom, this.stepNote, this.passBtn);
+    this.tapGuard = new TapClickGuard(el);
     this.shapes = new GridShapes(el, () => this.grid);
     this.drag = new GridDrag(el, {
       begin: (square) => this.begin(square),
@@ -167,6 +170,7 @@ export class FairyBoard implements BoardView {
   }
 
   destroy(): void {
+    this.tapGuard.destroy();
     this.drag.destroy();
     this.shapes.destroy();
     this.el.replaceChildren();
@@ -460,6 +464,7 @@ export class FairyBoard implements BoardView {
   }
 
   private pick(moves: string[]): Promise<string | null> {
+    this.tapGuard.arm(); // a tap that ends here must not also choose
     const white = this.input?.mySeat !== 1;
     const drop = moves.every((m) => parseFairyDrop(m));
     if (drop) {
@@ -467,7 +472,8 @@ export class FairyBoard implements BoardView {
         const d = parseFairyDrop(m)!;
         const l = d.letter.toLowerCase();
         const shown = d.promoted ? this.variant.promoted_types?.[l] ?? l : l;
-        return { value: m, label: d.promoted ? t('fairy.drop.promoted', { piece: this.pieceName(shown) }) : this.pieceName(l), icon: this.picture(shown, white, d.promoted) };
+        const label = d.promoted ? t('fairy.drop.promoted', { piece: this.pieceName(shown) }) : this.pieceName(l);
+        return { value: m, label, icon: named(this.picture(shown, white, d.promoted), label) };
       }));
     }
     const gates = this.variant.gating && moves.some((m) => this.isGate(m, white));
@@ -476,9 +482,10 @@ export class FairyBoard implements BoardView {
       return this.choose(t('fairy.gate.title'), moves.map((m) => {
         const x = parseFairyMove(m)!;
         if (!x.promotion) return { value: m, label: t('fairy.gate.none') };
-        if (!this.isGate(m, white)) return { value: m, label: this.pieceName(x.promotion), icon: this.picture(x.promotion, white, false) };
         const name = this.pieceName(x.promotion);
-        return { value: m, label: froms.size > 1 ? t('fairy.gate.on', { piece: name, square: x.from }) : name, icon: this.picture(x.promotion, white, false) };
+        if (!this.isGate(m, white)) return { value: m, label: name, icon: named(this.picture(x.promotion, white, false), name) };
+        const label = froms.size > 1 ? t('fairy.gate.on', { piece: name, square: x.from }) : name;
+        return { value: m, label, icon: named(this.picture(x.promotion, white, false), label) };
       }));
     }
     const pieceChoice = moves.some((m) => m.endsWith('+'));
@@ -489,7 +496,8 @@ export class FairyBoard implements BoardView {
         // A piece promotion (promotedPieceType) is written '+': the piece's own pair decides.
         if (letter === '+') return { value: m, label: t('play.promote.yes') };
         if (!letter || letter === '-') return { value: m, label: pieceChoice || letter === '-' ? t('play.promote.no') : '—' };
-        return { value: m, label: this.pieceName(letter), icon: this.picture(letter, white, false) };
+        const name = this.pieceName(letter);
+        return { value: m, label: name, icon: named(this.picture(letter, white, false), name) };
       }),
     );
   }
@@ -501,6 +509,17 @@ export class FairyBoard implements BoardView {
     if (!x || !a || !x.promotion || x.promotion === '+' || x.promotion === '-') return false;
     return a.rank === (white ? 0 : this.variant.ranks - 1);
   }
+}
+
+// A choice's picture with its name under it (the chooser's button shows both).
+function named(picture: SVGSVGElement, name: string): HTMLElement {
+  const box = document.createElement('span');
+  box.className = 'fairy-choice';
+  const text = document.createElement('span');
+  text.className = 'fairy-choice-name';
+  text.textContent = name;
+  box.append(picture, text);
+  return box;
 }
 
 function pocketElement(): HTMLElement {
