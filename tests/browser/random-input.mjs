@@ -125,7 +125,7 @@ export async function playByPointer(page, move, ctx) {
     const choices = new Set(ctx.legal.filter((x) => input(x) === input(move)).map(firstPart));
     if (m && m[1] === m[2] && !m[4]) {
       // A pass: the king to its own square, the board's pass button.
-      await clickAt(page, (await pointsOf(page, { el: '.board-wrap .fairy-board [data-testid=pass]' }))[0]);
+      await clickAt(page, (await pointsOf(page, { el: '.fairy-board [data-testid=pass]' }))[0]);
       return 'click';
     }
     // Drag where the board takes it (a chessground board); the grid of buttons takes taps.
