@@ -4,6 +4,7 @@
 // edge of the board (Black's above, White's below) with the pieces the FEN puts there and
 // their counts. Plain SVG markup: no font, nothing fetched.
 import { pieceSvgMarkup } from '../boards/fairy-pieces';
+import { parseFairyFen, squareName } from '../boards/fairy-position';
 import type { VariantInfo } from '../protocol/messages';
 
 const S = 10; // a square, in the picture's units
@@ -22,49 +23,21 @@ export interface DiagramPosition {
   pockets: { white: Map<string, number>; black: Map<string, number> } | null;
 }
 
-// The board and pockets of a Fairy-Stockfish FEN on a files x ranks board: digits (10, 11,
-// ...) skip squares, '+' before a letter or '~' after it marks a promoted piece, '*' is a
-// wall; the pockets are the letters in [...] right after the board ('-' or none: empty).
+// The board and pockets of a Fairy-Stockfish FEN on a files x ranks board, as the fairy
+// board reads it (parseFairyFen), in the rows the picture draws: the top rank first,
+// walls as 'wall', pocket letters in lower case.
 export function parseDiagramFen(fen: string, files: number, ranks: number): DiagramPosition {
-  const field = fen.trim().split(/\s+/)[0] ?? '';
-  const open = field.indexOf('[');
-  const placement = open >= 0 ? field.slice(0, open) : field;
-  const rows = placement.split('/');
-  const board: DiagramSquare[][] = Array.from({ length: ranks }, () => Array<DiagramSquare>(files).fill(null));
-  for (let r = 0; r < Math.min(rows.length, ranks); r++) {
-    let file = 0;
-    let promoted = false;
-    const row = rows[r];
-    for (let i = 0; i < row.length && file < files; i++) {
-      const c = row[i];
-      if (c >= '0' && c <= '9') {
-        let n = c;
-        while (i + 1 < row.length && row[i + 1] >= '0' && row[i + 1] <= '9') n += row[++i];
-        file += Number(n);
-      } else if (c === '+') promoted = true;
-      else if (c === '~') {
-        const last = board[r][file - 1];
-        if (last && last !== 'wall') last.promoted = true;
-      } else if (c === '*') {
-        board[r][file++] = 'wall';
-        promoted = false;
-      } else if (/[a-zA-Z]/.test(c)) {
-        board[r][file++] = { letter: c.toLowerCase(), white: c !== c.toLowerCase(), promoted };
-        promoted = false;
-      }
-    }
-  }
-  let pockets: DiagramPosition['pockets'] = null;
-  if (open >= 0) {
-    const close = field.indexOf(']', open);
-    const inside = field.slice(open + 1, close >= 0 ? close : undefined);
-    pockets = { white: new Map(), black: new Map() };
-    for (const c of inside) {
-      if (!/[a-zA-Z]/.test(c)) continue;
-      const side = c === c.toLowerCase() ? pockets.black : pockets.white;
-      side.set(c.toLowerCase(), (side.get(c.toLowerCase()) ?? 0) + 1);
-    }
-  }
+  const pos = parseFairyFen(fen, files, ranks);
+  const board = Array.from({ length: ranks }, (_, row): DiagramSquare[] => {
+    const rank = ranks - 1 - row;
+    return Array.from({ length: files }, (_, file): DiagramSquare => {
+      if (pos.walls.has(squareName({ file, rank }))) return 'wall';
+      const p = pos.board[rank][file];
+      return p ? { letter: p.letter, white: p.white, promoted: p.promoted } : null;
+    });
+  });
+  const lower = (hand: Map<string, number>) => new Map([...hand].map(([l, n]) => [l.toLowerCase(), n]));
+  const pockets = pos.pockets && { white: lower(pos.pockets.white), black: lower(pos.pockets.black) };
   return { board, pockets };
 }
 
