@@ -13,21 +13,13 @@
 namespace banmen::testing {
 namespace {
 
-class HostileVariants : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    server_ = new ServerProcess({"--max-rooms-per-address", "1000", "--messages-per-second", "1000",
-                                 "--message-burst", "2000"});
+class HostileVariants : public SharedServerSuite<HostileVariants> {
+ public:
+  static std::vector<std::string> server_args() {
+    return {"--max-rooms-per-address", "1000", "--messages-per-second", "1000",
+            "--message-burst",         "2000"};
   }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override { ASSERT_TRUE(server_->ok()) << server_->log(); }
-  unsigned short port() const { return server_->port(); }
-  static ServerProcess* server_;
 };
-ServerProcess* HostileVariants::server_ = nullptr;
 
 // `side` sends `move`; the answer's code ("ack" when accepted).
 std::string try_move(Side& side, const std::string& move, const std::string& id) {

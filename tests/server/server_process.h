@@ -3,7 +3,9 @@
 // memory unless `extra_args` name one ("--store", "sqlite", "--data-dir", ...).
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/types.h>
+
 #include <string>
 #include <vector>
 
@@ -33,6 +35,22 @@ class ServerProcess {
   unsigned short port_ = 0;
   int exit_status_ = -1;  // once it has exited
   std::string log_path_;
+};
+
+// A suite that shares one server, started with `Suite::server_args()` before its first test
+// and stopped after its last: `class MySuite : public SharedServerSuite<MySuite>` with a
+// `static std::vector<std::string> server_args()`.
+template <class Suite>
+class SharedServerSuite : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { server_ = new ServerProcess(Suite::server_args()); }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  void SetUp() override { ASSERT_TRUE(server_->ok()) << server_->log(); }
+  unsigned short port() const { return server_->port(); }
+  static inline ServerProcess* server_ = nullptr;
 };
 
 }  // namespace banmen::testing

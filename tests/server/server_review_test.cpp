@@ -14,21 +14,13 @@
 namespace banmen::testing {
 namespace {
 
-class ServerReview : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    server_ = new ServerProcess({"--max-rooms-per-address", "500", "--messages-per-second", "500",
-                                 "--message-burst", "1000"});
+class ServerReview : public SharedServerSuite<ServerReview> {
+ public:
+  static std::vector<std::string> server_args() {
+    return {"--max-rooms-per-address", "500", "--messages-per-second", "500",
+            "--message-burst",         "1000"};
   }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override { ASSERT_TRUE(server_->ok()) << server_->log(); }
-  unsigned short port() const { return server_->port(); }
-  static ServerProcess* server_;
 };
-ServerProcess* ServerReview::server_ = nullptr;
 
 bool is_review(const json& j) {
   return j.value("type", "") == "review";

@@ -17,21 +17,13 @@
 namespace banmen::testing {
 namespace {
 
-class ServerRoomVariants : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    server_ = new ServerProcess({"--max-rooms-per-address", "500", "--messages-per-second", "5000",
-                                 "--message-burst", "10000"});
+class ServerRoomVariants : public SharedServerSuite<ServerRoomVariants> {
+ public:
+  static std::vector<std::string> server_args() {
+    return {"--max-rooms-per-address", "500",  "--messages-per-second", "5000",
+            "--message-burst",         "10000"};
   }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override { ASSERT_TRUE(server_->ok()) << server_->log(); }
-  unsigned short port() const { return server_->port(); }
-  static ServerProcess* server_;
 };
-ServerProcess* ServerRoomVariants::server_ = nullptr;
 
 // The two squares of a UCI move ("e2e4", "a10a9", "e2e4,e4d5"); empty for a drop.
 std::pair<std::string, std::string> squares_of(const std::string& move) {
