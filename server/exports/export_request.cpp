@@ -53,7 +53,7 @@ std::string export_cache_key(const ExportRequest& req) {
     key.append(path);
   }
   key += '?';
-  for (std::string_view name : {"format", "from", "limit", "token"}) {
+  for (std::string_view name : {"format", "charset", "from", "limit", "token"}) {
     auto value = query_value(query, name);
     if (!value) continue;
     key.append(name).append("=");

@@ -26,8 +26,8 @@ ExportReply store_failure_reply(const Error& e);
 std::optional<std::string_view> query_value(std::string_view query, std::string_view key);
 
 // What decides a request's answer, as the export cache's key: the route's path (a game's
-// number without leading zeros), the query parameters the routes read (format, from,
-// limit, token; integers as numbers) in one order, the credentials and the host. Anything
+// number without leading zeros), the query parameters the routes read (format, charset,
+// from, limit, token; integers as numbers) in one order, the credentials and the host. Anything
 // else (an unknown parameter, the parameters' order) changes nothing, so it cannot be
 // used to miss the cache.
 std::string export_cache_key(const ExportRequest& req);

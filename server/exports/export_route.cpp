@@ -9,6 +9,7 @@
 #include "exports/game_positions.h"
 #include "exports/record_export.h"
 #include "exports/series_download.h"
+#include "exports/shift_jis.h"
 #include "games/registry.h"
 #include "protocol/messages.h"
 #include "util/tokens.h"
@@ -117,6 +118,12 @@ ExportReply record_reply(Store& store, const std::string& room_id, int game_no,
                          std::string_view query, const ExportRequest& req) {
   auto format = query_value(query, "format");
   if (!format || !is_urlsafe_id(*format, 1, 16)) return plain_reply(400, "format= is required");
+  // charset=shift_jis: KIF as the Japanese programs that read `.kif` expect it.
+  const auto charset = query_value(query, "charset");
+  const bool shift_jis = charset && *charset == "shift_jis";
+  if (charset && !shift_jis && *charset != "utf-8")
+    return plain_reply(400, "charset= is utf-8 or shift_jis");
+  if (shift_jis && *format != "kif") return plain_reply(400, "charset=shift_jis is for format=kif");
   std::optional<ExportReply> refusal;
   auto token = token_of(query, req, refusal);
   if (refusal) return *refusal;
@@ -138,8 +145,14 @@ ExportReply record_reply(Store& store, const std::string& room_id, int game_no,
                                    record_context_for(req, room_id, game->start));
   if (!record) return store_failure_reply(record.error());
   ExportReply reply{200, std::move(*record), "text/plain; charset=utf-8", {}, game->finished};
+  std::string extension = record_file_extension(*format);
+  if (shift_jis) {
+    reply.body = kif_to_shift_jis(reply.body);
+    reply.content_type = "text/plain; charset=" + std::string(kShiftJisCharset);
+    extension = kShiftJisKifExtension;
+  }
   reply.content_disposition = "attachment; filename=\"banmen-" + room_id + "-" +
-                              std::to_string(game_no) + "." + record_file_extension(*format) + "\"";
+                              std::to_string(game_no) + "." + extension + "\"";
   return reply;
 }
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "exports/export_request.h"
+#include "exports/shift_jis.h"
 #include "exports/zip_writer.h"
 #include "games/custom_game.h"
 
@@ -59,6 +60,15 @@ Result<SeriesFile> series_download(Store& store, const std::string& room_id, int
                                                  record_file_extension(chosen));
       if (!zip.add(name, *record, listed.finished_ms))
         return make_error(series_too_large, "too many records for one zip");
+      // Beside UTF-8 KIF (.kifu), the Shift_JIS .kif older Japanese programs read.
+      if (chosen == "kif") {
+        std::string sjis = kif_to_shift_jis(*record);
+        bytes += sjis.size();
+        if (!zip.add(series_entry_name(listed.start.game_no, listed.start.game_id,
+                                       kShiftJisKifExtension),
+                     sjis, listed.finished_ms))
+          return make_error(series_too_large, "too many records for one zip");
+      }
     }
   }
   if (format == SeriesFormat::zip) file.body = std::move(zip).finish();

@@ -72,6 +72,21 @@ try {
   check(record.initialPosition.sfen === TWO_PIECES, `tsshogi starts from ${record.initialPosition.sfen}`);
   const plies = record.moves.filter((n) => n.move instanceof Move).length;
   check(plies === MOVES.length, `tsshogi reads ${plies} moves`);
+  // Beside it the Shift_JIS .kif: decoded as a Japanese program would, the same record.
+  const sjisLink = host.page.locator('.download-row a[data-format=kif_sjis]');
+  check((await sjisLink.getAttribute('download'))?.endsWith('.kif'), 'the Shift_JIS download is a .kif');
+  const sjisRes = await host.page.request.get(new URL(await sjisLink.getAttribute('href'), host.page.url()).toString());
+  check(/charset=Shift_JIS/.test(sjisRes.headers()['content-type'] ?? ''), `Shift_JIS KIF's type: ${sjisRes.headers()['content-type']}`);
+  const sjis = new TextDecoder('shift_jis', { fatal: true }).decode(await sjisRes.body());
+  check(sjis === kif.replace('encoding=UTF-8', 'encoding=Shift_JIS'), 'the Shift_JIS KIF decodes to the UTF-8 one');
+  const sjisRecord = importKIF(sjis);
+  check(!(sjisRecord instanceof Error) && sjisRecord.moves.filter((n) => n.move instanceof Move).length === MOVES.length,
+    'tsshogi reads the Shift_JIS KIF\'s moves');
+  // A finished shogi game links to lishogi: the position and the game.
+  const ext = await host.page.locator('[data-testid=room-links] a').evaluateAll((as) => as.map((a) => [a.dataset.kind, a.href, a.target, a.rel]));
+  check(ext.length === 2 && ext.every(([, href, target, rel]) => href.startsWith('https://lishogi.org/analysis/') && target === '_blank' && rel === 'noopener noreferrer'),
+    `lishogi links: ${JSON.stringify(ext)}`);
+  check(ext[1]?.[1].includes(`?moves=${MOVES.slice(0, 2).join('_')}`), `the game link holds the moves: ${ext[1]?.[1]}`);
 
   // A kept series: the rematch has the same seats and the same handicap.
   await host.page.click('[data-testid=rematch]');

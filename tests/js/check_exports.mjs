@@ -42,7 +42,9 @@ const READERS = {
   'chess pgn': readPgn,
   'shogi kif': readTsshogi,
   'shogi csa': readTsshogi,
+  'shogi kif_sjis': readTsshogi, // decoded from Shift_JIS first, as a browser would
   'minishogi kif': readMinishogiKif,
+  'minishogi kif_sjis': readMinishogiKif,
   'reversi transcript': readReversi,
   'hasami transcript': readHasami,
   'dogcat record': readDogcat,
@@ -58,7 +60,13 @@ const fail = (entry, why) => failures.push(`${entry.file}: ${why}`);
 for (const entry of manifest) {
   const reader = READERS[`${entry.game} ${entry.format}`];
   if (!reader) continue;
-  const text = readFileSync(join(dir, entry.file), 'utf8');
+  const bytes = readFileSync(join(dir, entry.file));
+  const text = entry.format === 'kif_sjis' ? new TextDecoder('shift_jis', { fatal: true }).decode(bytes) : bytes.toString('utf8');
+  if (entry.format === 'kif_sjis' && !text.startsWith('#KIF version=2.0 encoding=Shift_JIS\n')) {
+    fail(entry, `a Shift_JIS KIF must say so on its first line: ${text.split('\n')[0]}`);
+    checked++;
+    continue;
+  }
   try {
     const why = reader(entry, text);
     if (why) fail(entry, why);
@@ -115,7 +123,7 @@ function readFairyPgn(entry, text) {
 }
 
 function readTsshogi(entry, text) {
-  const record = entry.format === 'kif' ? importKIF(text) : importCSA(text);
+  const record = entry.format === 'csa' ? importCSA(text) : importKIF(text);
   if (record instanceof Error) return `tsshogi cannot read it: ${record.message}`;
   record.goto(Number.MAX_SAFE_INTEGER);
   // Only real moves count: an ending such as 詰み / %TSUMI is a node of its own.

@@ -63,7 +63,8 @@ TEST_F(SeriesZipReaders, PythonsZipfileReadsBackEachRecord) {
       "import json, sys, zipfile\n"
       "z = zipfile.ZipFile(sys.argv[1])\n"
       "assert z.testzip() is None\n"
-      "print(json.dumps({i.filename: [z.read(i).decode('utf-8'), i.compress_type]"
+      "enc = lambda n: 'cp932' if n.endswith('.kif') else 'utf-8'\n"
+      "print(json.dumps({i.filename: [z.read(i).decode(enc(i.filename)), i.compress_type]"
       " for i in z.infolist()}))\n";
   auto [out, status] =
       run(std::string(BANMEN_PYTHON3) + " -c \"" + script + "\" " + path_.string());
@@ -83,6 +84,17 @@ TEST_F(SeriesZipReaders, PythonsZipfileReadsBackEachRecord) {
                  "example.org"});
     EXPECT_EQ(entries[name][0], one.body) << name;
     EXPECT_EQ(entries[name][1], 0) << "stored, not compressed";
+    if (format != "kif") continue;
+    // Beside it the Shift_JIS .kif, which Python's CP932 decodes to the same record (its
+    // encoding line naming Shift_JIS).
+    ++finished;
+    const std::string sjis = series_entry_name(g.game_no, g.game, "kif");
+    ASSERT_TRUE(entries.contains(sjis)) << sjis << "\n" << out;
+    const std::string utf8_line = "encoding=UTF-8\n";
+    std::string expected = one.body;
+    ASSERT_NE(expected.find(utf8_line), std::string::npos) << expected;
+    expected.replace(expected.find(utf8_line), utf8_line.size(), "encoding=Shift_JIS\n");
+    EXPECT_EQ(entries[sjis][0], expected) << sjis;
   }
   EXPECT_EQ(entries.size(), finished);
 }

@@ -1,6 +1,7 @@
 // Writes records exported from the store for every implemented game, so independent
 // parsers (tests/js/check_exports.mjs) can read them: <dir>/<game>-<seed>.<format>, and
-// <dir>/manifest.json with each file's game, format, ply count and final position.
+// <dir>/manifest.json with each file's game, format, ply count and final position. KIF
+// also as the Shift_JIS .kif (format "kif_sjis").
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include <random>
 
 #include "exports/record_export.h"
+#include "exports/shift_jis.h"
 #include "games/registry.h"
 #include "storage/sqlite_store.h"
 
@@ -69,6 +71,15 @@ int main(int argc, char** argv) {
              // the side to move's legal moves while the game goes on
              {"legal_moves",
               (*game)->over() ? nlohmann::json() : nlohmann::json((*game)->legal_moves().size())}});
+        // The Shift_JIS .kif the record route also offers, for the readers to decode.
+        if (format == "kif") {
+          const auto sjis_name = std::string(id) + "-" + std::to_string(seed) + ".sjis.kif";
+          std::ofstream(dir / sjis_name, std::ios::binary) << kif_to_shift_jis(*text);
+          auto entry = manifest.back();
+          entry["file"] = sjis_name;
+          entry["format"] = "kif_sjis";
+          manifest.push_back(entry);
+        }
       }
     }
   }

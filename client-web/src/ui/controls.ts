@@ -10,6 +10,7 @@ import { gameName } from '../games/names';
 import { presetsFor } from './presets';
 import { describeClock } from '../state/clock';
 import { COMPUTER_LEVELS } from '../games/computer';
+import { externalLinksRow } from './external-links-view';
 
 export interface RoomActions {
   move(m: string): void;
@@ -19,7 +20,19 @@ export interface RoomActions {
   switchGame(game: string, clockChoice?: string): void;
 }
 
-const EXTENSION: Record<string, string> = { pgn: 'pgn', kif: 'kif', csa: 'csa' };
+// UTF-8 KIF is .kifu, as Japanese shogi programs expect; .kif is the Shift_JIS one.
+const EXTENSION: Record<string, string> = { pgn: 'pgn', kif: 'kifu', csa: 'csa' };
+
+// A game's record downloads: each of its formats and, beside UTF-8 KIF, the Shift_JIS .kif
+// older Japanese programs read (the record route's `charset=shift_jis`).
+export function recordDownloads(formats: string[]): { format: string; query: string; extension: string }[] {
+  const out: { format: string; query: string; extension: string }[] = [];
+  for (const f of formats) {
+    out.push({ format: f, query: `format=${encodeURIComponent(f)}`, extension: EXTENSION[f] ?? 'txt' });
+    if (f === 'kif') out.push({ format: 'kif_sjis', query: 'format=kif&charset=shift_jis', extension: 'kif' });
+  }
+  return out;
+}
 
 // A record format's button label: the file formats by their usual capitals (KIF, PGN),
 // the project's own text records by a word in the page's language.
@@ -114,11 +127,17 @@ export function renderControls(s: RoomState, a: RoomActions, games: GameDirector
   }
 
   if (s.status === 'over' && s.result && s.result.result !== 'aborted' && formats.length) {
+    const base = `/api/rooms/${encodeURIComponent(s.room)}/games/${s.gameNo}/record`;
     box.append(h('div', { class: 'download-row' }, h('span', {}, `${t('play.download')}:`),
-      formats.map((f) => h('a', {
-        class: 'btn small', download: `${s.game.id}-${s.room}-${s.gameNo}.${EXTENSION[f] ?? 'txt'}`,
-        href: `/api/rooms/${encodeURIComponent(s.room)}/games/${s.gameNo}/record?format=${encodeURIComponent(f)}`,
-      }, formatLabel(f)))));
+      recordDownloads(formats).map(({ format, query, extension }) => h('a', {
+        class: 'btn small', download: `${s.game.id}-${s.room}-${s.gameNo}.${extension}`,
+        href: `${base}?${query}`, 'data-format': format,
+      }, formatLabel(format)))));
+  }
+  if (s.status === 'over' && s.result && s.result.result !== 'aborted') {
+    const links = externalLinksRow({ gameId: s.game.id, position: s.position, initial: s.initialPosition,
+      moves: s.moves, atPly: s.moves.length }, 'room-links');
+    if (links) box.append(links);
   }
   return box;
 }

@@ -14,6 +14,8 @@ import { toast } from './dialogs';
 import { revealPosition, type RevealView } from '../boards/dogcat-reveal';
 import { sideName } from '../games/names';
 import { gameMeta } from '../games/catalog';
+import { externalLinksRow } from './external-links-view';
+import { formatLabel, recordDownloads } from './controls';
 
 // What the board, the player bars and the move list draw.
 export interface Shown {
@@ -150,6 +152,18 @@ export class ReplayView {
       parts.push(h('button', { type: 'button', class: 'btn small primary rp-live', 'data-testid': 'replay-live', onclick: () => this.toLive() }, t('replay.live')));
     const e = r && shown.back ? r.positions[ply] : undefined;
     if (e?.reveal) parts.push(this.revealBox(shown.state.game.id, e.reveal.king_candidates_seen_by));
+    // A finished game only: no engine's help one click away while it is played.
+    if (r && e && r.over) {
+      const links = externalLinksRow({
+        gameId: r.game, position: e.position, initial: r.positions[0].position, atPly: ply,
+        moves: r.positions.slice(1).map((p) => ({ move: p.move ?? '', display: p.display ?? p.move ?? '' })),
+      }, 'replay-links');
+      if (links) parts.push(links);
+    }
+    if (r?.archive && r.over) {
+      const downloads = recordLinks(this.room(), r.gameNo, this.archiveGame?.records ?? {});
+      if (downloads) parts.push(downloads);
+    }
     this.bar.replaceChildren(...parts);
     this.bar.classList.toggle('looking-back', shown.back);
     this.bar.hidden = !shown.back && s.moves.length === 0; // nothing to look back at yet
@@ -255,3 +269,15 @@ function reconcile(r: ReplayState, s: RoomState): ReplayState {
   return r;
 }
 
+// The archived game's record downloads (the series lists its formats), UTF-8 KIF with its
+// Shift_JIS .kif beside it.
+function recordLinks(room: string, gameNo: number, records: Record<string, string>): HTMLElement | null {
+  const formats = Object.keys(records);
+  if (!formats.length) return null;
+  const base = `/api/rooms/${encodeURIComponent(room)}/games/${gameNo}/record`;
+  return h('div', { class: 'rp-downloads', 'data-testid': 'replay-downloads' },
+    h('span', {}, `${t('play.download')}:`),
+    recordDownloads(formats).map(({ format, query, extension }) => h('a', {
+      class: 'btn small', href: `${base}?${query}`, download: `${room}-${gameNo}.${extension}`, 'data-format': format,
+    }, formatLabel(format))));
+}

@@ -9,6 +9,8 @@ import { canDrive, hintHere, hintScore, reviewRows, reviewTargets, type Review }
 import type { BoardInput } from '../boards/board';
 import type { RoomActions } from './controls';
 import type { ReviewHint, ReviewRecord } from '../protocol/messages';
+import { externalLinksRow } from './external-links-view';
+import type { LinkMove } from '../games/external-links';
 
 export class ReviewPanel {
   readonly el = h('section', { class: 'review-panel', 'data-testid': 'review-panel', hidden: true });
@@ -78,6 +80,7 @@ export class ReviewPanel {
       this.list(r, drive),
       this.engine(s, r, drive),
       this.buttons(s, r),
+      this.elsewhere(s, r) ?? '',
     );
     // Keep the node looked at in sight, once per change.
     if (this.listScrolledTo !== r.current) {
@@ -155,6 +158,17 @@ export class ReviewPanel {
     return box;
   }
 
+  // The position on the board on another site's analysis board and, when the review is of
+  // the room's game (whose start is known), the line leading to it.
+  private elsewhere(s: RoomState, r: Review): HTMLElement | null {
+    const ofThisGame = r.gameNo === s.gameNo;
+    return externalLinksRow({
+      gameId: s.game.id, position: r.position, atPly: r.ply,
+      initial: ofThisGame ? s.initialPosition : undefined,
+      moves: ofThisGame ? reviewLine(r) : undefined,
+    }, 'review-links');
+  }
+
   private buttons(s: RoomState, r: Review): HTMLElement {
     const box = h('div', { class: 'review-buttons' });
     if (s.role === 'player') {
@@ -199,4 +213,12 @@ export function downloadReviewRecord(r: ReviewRecord): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// The moves from the review's start to the node it shows, oldest first.
+export function reviewLine(r: Review): LinkMove[] {
+  const line: LinkMove[] = [];
+  for (let id = r.current; id > 0 && line.length <= r.nodes.length; id = r.nodes[id].parent)
+    line.push({ move: r.nodes[id].move, display: r.nodes[id].display || r.nodes[id].move });
+  return line.reverse();
 }

@@ -71,8 +71,11 @@ export class SeriesPanel {
       const r = resultText({ result: g.result.kind as ResultKind, winner: g.result.winner ?? null, reason: g.result.reason }, (seat) => sideName(g.game, seat), true);
       outcome = `${r.title} — ${r.reason}`;
     }
-    const downloads = Object.entries(g.records).map(([fmt, url]) =>
-      h('a', { class: 'sp-dl', href: url, download: '', 'data-format': fmt }, formatLabel(fmt)));
+    const downloads = Object.entries(g.records).flatMap(([fmt, url]) => [
+      h('a', { class: 'sp-dl', href: url, download: '', 'data-format': fmt }, formatLabel(fmt)),
+      // Beside UTF-8 KIF, the Shift_JIS .kif older Japanese programs read.
+      ...(fmt === 'kif' ? [h('a', { class: 'sp-dl', href: `${url}&charset=shift_jis`, download: '', 'data-format': 'kif_sjis' }, formatLabel('kif_sjis'))] : []),
+    ]);
     const replay = this.canReplay(g)
       ? h('button', { type: 'button', class: 'btn small sp-replay', 'data-testid': `replay-game-${g.game_no}`, onclick: () => this.onReplay(g) }, t('series.replay'))
       : null;
