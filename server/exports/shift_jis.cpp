@@ -85,7 +85,8 @@ std::string utf8_to_shift_jis(std::string_view utf8) {
   }
   std::string_view rest = utf8;
   while (!converter.convert(rest, out)) {
-    std::size_t n = std::min(sequence_length(static_cast<unsigned char>(rest.front())), rest.size());
+    std::size_t n =
+        std::min(sequence_length(static_cast<unsigned char>(rest.front())), rest.size());
     std::string_view bad = rest.substr(0, n);
     rest.remove_prefix(n);
     bool replaced = false;
@@ -104,7 +105,8 @@ std::string kif_to_shift_jis(std::string_view utf8_kif) {
   constexpr std::string_view utf8_name = "encoding=UTF-8";
   const std::string_view first = utf8_kif.substr(0, utf8_kif.find('\n'));
   const auto at = first.find(utf8_name);
-  if (!first.starts_with("#KIF") || at == std::string_view::npos) return utf8_to_shift_jis(utf8_kif);
+  if (!first.starts_with("#KIF") || at == std::string_view::npos)
+    return utf8_to_shift_jis(utf8_kif);
   std::string text(utf8_kif.substr(0, at));
   text += "encoding=";
   text += kShiftJisCharset;

@@ -1,6 +1,6 @@
 // The Shift_JIS KIF download: the bytes decode back (by the C library's own CP932 table) to
-// exactly the UTF-8 KIF (its encoding line naming Shift_JIS), characters CP932 lacks are replaced rather than failing, and the
-// record route serves it as a .kif with its charset, for KIF only.
+// exactly the UTF-8 KIF (its encoding line naming Shift_JIS), characters CP932 lacks are replaced
+// rather than failing, and the record route serves it as a .kif with its charset, for KIF only.
 #include <gtest/gtest.h>
 #include <iconv.h>
 
@@ -45,14 +45,16 @@ TEST(ShiftJis, JapaneseTextConvertsExactlyAndDecodesBack) {
   EXPECT_EQ(cp932_to_utf8(kif_to_shift_jis("#KIF version=2.0 encoding=UTF-8\n" + kif)),
             "#KIF version=2.0 encoding=Shift_JIS\n" + kif);
   EXPECT_EQ(cp932_to_utf8(kif_to_shift_jis(kif)), kif);
-  EXPECT_EQ(kif_to_shift_jis("先手：a\n# encoding=UTF-8\n"), utf8_to_shift_jis("先手：a\n# encoding=UTF-8\n"));
+  EXPECT_EQ(kif_to_shift_jis("先手：a\n# encoding=UTF-8\n"),
+            utf8_to_shift_jis("先手：a\n# encoding=UTF-8\n"));
   EXPECT_EQ(utf8_to_shift_jis(""), "");
 }
 
 TEST(ShiftJis, WhatCp932CannotHoldIsReplacedNeverFails) {
   // A name in a script CP932 lacks, an emoji, a cut and an invalid sequence: one '?' each.
   EXPECT_EQ(cp932_to_utf8(utf8_to_shift_jis("先手：Zoë 😀")), "先手：Zo? ?");
-  EXPECT_EQ(cp932_to_utf8(utf8_to_shift_jis("a\xff" "b\xe6\x89")), "a?b?");
+  const std::string broken = std::string("a\xff") + "b\xe6\x89";  // a stray byte, a cut end
+  EXPECT_EQ(cp932_to_utf8(utf8_to_shift_jis(broken)), "a?b?");
   // Characters other systems write where CP932 has a neighbour: that neighbour.
   EXPECT_EQ(cp932_to_utf8(utf8_to_shift_jis("1\u301C2 \u2212")), "1\uFF5E2 \uFF0D");
   // Long text past the converter's buffer, with a replacement in the middle.
@@ -65,7 +67,9 @@ TEST(ShiftJis, WhatCp932CannotHoldIsReplacedNeverFails) {
 
 class ShiftJisRoute : public ::testing::Test {
  protected:
-  ExportReply get(const std::string& target) { return export_route(store_, {target, "", "example.org"}); }
+  ExportReply get(const std::string& target) {
+    return export_route(store_, {target, "", "example.org"});
+  }
   MemoryStore store_;
 };
 
