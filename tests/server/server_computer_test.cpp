@@ -1,5 +1,5 @@
-// Integration: the computer opponent in rooms, through the real binary. A person plays
-// random legal moves against level 1 in every game the engine plays until the game ends;
+// Integration: the computer opponent in rooms, through the real binary (whole games against
+// level 1 in every game the engine plays: server_computer_variants_test.cpp, optimised build);
 // the computer only ever moves for its own seat, nobody else can make it move, a room's
 // own fairy variant is played too, the seat shows as the computer, a rematch keeps it and its games
 // are recorded under its name.
@@ -19,30 +19,6 @@ const std::string kTinyVariant =
     "startFen = rnwknr/pppppp/6/6/PPPPPP/RNWKNR w - - 0 1\npromotionRegionWhite = *6\n"
     "promotionRegionBlack = *1\npromotionPieceTypes = nrw\ndoubleStep = false\n"
     "castling = false\n";
-
-TEST_F(ServerComputer, WholeGamesAgainstLevelOneEndInGameOver) {
-  std::mt19937 rng(24);
-  for (const char* game : kEngineGames) {
-    SCOPED_TRACE(game);
-    Side host;
-    std::string room;
-    ASSERT_TRUE(open_computer_room(
-        port(), host, room, {{"game", game}, {"side", "first"}, {"computer", {{"level", 1}}}}));
-    const auto& players = host.snapshot["players"];
-    ASSERT_TRUE(players[1].is_object()) << host.snapshot.dump();
-    EXPECT_EQ(players[1]["computer"], json({{"level", 1}}));
-    EXPECT_EQ(players[1]["name"], "Computer (level 1)");
-    EXPECT_EQ(players[1]["connected"], true);
-    EXPECT_EQ(host.snapshot["options"]["computer"], json({{"level", 1}}));
-    int plies = 0;
-    ASSERT_TRUE(play_against_computer(host, rng, 600, plies));
-    ASSERT_FALSE(host.game_over.is_null());
-    EXPECT_TRUE(replay_matches(game, host.game_over));
-    std::printf("[computer] %s: %d plies, %s (%s)\n", game, plies,
-                host.game_over.value("result", "").c_str(),
-                host.game_over.value("reason", "").c_str());
-  }
-}
 
 // The computer plays second here: it answers the host's move and then stays silent while
 // the host is to move; a spectator or the host cannot make it move.
