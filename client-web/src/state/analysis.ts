@@ -46,8 +46,9 @@ export function plyAtX(x: number, width: number, plies: number): number {
 // first player's share, filled).
 export function graphPaths(positions: AnalysisPosition[], box: GraphBox): { line: string; area: string } {
   const n = positions.length - 1;
-  const pts = positions.map((p) => `${round(graphX(p.ply, n, box))},${round(graphY(p.win, box))}`);
-  if (pts.length === 1) pts.push(`${box.width},${round(graphY(positions[0].win, box))}`);
+  const pts = n <= 0
+    ? [0, box.width].map((x) => `${x},${round(graphY(positions[0].win, box))}`) // a game without moves: level across
+    : positions.map((p) => `${round(graphX(p.ply, n, box))},${round(graphY(p.win, box))}`);
   const line = `M${pts.join(' L')}`;
   const area = `M0,${box.height} L${pts.join(' L')} L${n <= 0 ? box.width : round(graphX(n, n, box))},${box.height} Z`;
   return { line, area };
