@@ -37,10 +37,24 @@ async function watchProgress(page) {
 }
 const barsSeen = (page) => page.evaluate(() => globalThis.__bars);
 
-// Nothing wider than the screen: the page never scrolls sideways.
+// The analysis panel on the screen: inside its width, nothing in it wider than the panel,
+// and its parts (button, bar, graph, verdict, summary) stacked without overlapping.
 async function fitsWidth(page, what) {
-  const w = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
-  check(w.doc <= w.view, `${what}: the page is ${w.doc}px wide on a ${w.view}px screen`);
+  const bad = await page.evaluate(() => {
+    const panel = document.querySelector('[data-testid=analysis-panel]');
+    if (!panel) return ['no panel'];
+    const out = [];
+    const p = panel.getBoundingClientRect();
+    if (p.left < 0 || p.right > window.innerWidth + 0.5) out.push(`panel ${p.left}-${p.right} on ${window.innerWidth}px`);
+    for (const e of panel.querySelectorAll('*')) {
+      const r = e.getBoundingClientRect();
+      if (r.width && (r.left < p.left - 0.5 || r.right > p.right + 0.5) && !e.closest('.sr-only')) out.push(`${e.tagName} ${r.left}-${r.right}`);
+    }
+    const parts = [...panel.children].map((c) => c.getBoundingClientRect()).filter((r) => r.height > 0);
+    for (let i = 1; i < parts.length; i++) if (parts[i].top < parts[i - 1].bottom - 0.5) out.push(`part ${i} overlaps the one above`);
+    return out;
+  });
+  check(bad.length === 0, `${what}: the analysis panel fits: ${bad.slice(0, 5).join('; ')}`);
 }
 
 // A room of `game` made by the host (first side), joined by the guest and, if asked, a spectator.
@@ -117,7 +131,8 @@ try {
   const chess = await room(browser, 'chess', true);
   await play(chess, 'chess', ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
   await closeResults(chess);
-  check(await chess.host.page.locator('[data-testid=analysis-request]').isVisible(), 'the host has the Analyse button');
+  await chess.host.page.waitForSelector('[data-testid=analysis-request]'); // the host has the Analyse button
+  await chess.guest.page.waitForSelector('[data-testid=analysis-request]');
   check((await chess.guest.page.locator('[data-testid=analysis-request]').textContent()).trim() === '解析', 'the button speaks Japanese to the guest');
   check((await chess.spectator.page.locator('[data-testid=analysis-request]').count()) === 0, 'a spectator has no Analyse button');
   await analyse(chess, 'chess');

@@ -142,10 +142,11 @@ export class AnalysisPanel {
     const wrap = h('div', { class: `an-graph-wrap${c.go ? ' live' : ''}` });
     wrap.append(root);
     const go = c.go;
+    // The newest context's way to go: the same drawing serves the replay and the review.
     if (go)
       root.addEventListener('click', (e) => {
         const r = root.getBoundingClientRect();
-        go(plyAtX((e as MouseEvent).clientX - r.left, r.width, n));
+        this.last?.go?.(plyAtX((e as MouseEvent).clientX - r.left, r.width, n));
       });
     const note = h('p', { class: 'an-note' }, go ? t('analysis.graphGo') : t('analysis.graphWatch'));
     return h('div', { class: 'an-graph-box' }, wrap, note);
