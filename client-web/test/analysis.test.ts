@@ -6,7 +6,7 @@ import { dispatch, type Inbox } from '../src/app/inbox';
 import type { AnalysisStatus, Snapshot } from '../src/protocol/messages';
 import {
   CLASS_MARK, doneStatus, evalText, graphPaths, graphX, graphY, mainLine, moveMarks, percent, plyAtX, progressPercent,
-  reviewMainPly, withAnalysis,
+  reviewMainPly, reviewMarks, withAnalysis,
 } from '../src/state/analysis';
 import { applyAnalysis, fromSnapshot, keepAnalyses } from '../src/state/room';
 import { fromAnswer } from '../src/state/replay';
@@ -227,5 +227,23 @@ describe('marks and words', () => {
     expect(reviewMainPly(r)).toBe(2);
     expect(reviewMainPly({ ...r, current: 3 })).toBeNull();
     expect(reviewMainPly({ ...r, current: 0 })).toBe(0);
+  });
+
+  it('marks the review\'s main line while its moves are the analysed game\'s', () => {
+    const nodes = [
+      { id: 0, parent: 0, move: '', display: '', children: [1] },
+      { id: 1, parent: 0, move: 'f2f3', display: 'f3', children: [2, 5] },
+      { id: 2, parent: 1, move: 'e7e5', display: 'e5', children: [3] },
+      { id: 3, parent: 2, move: 'g2g4', display: 'g4', children: [4] },
+      { id: 4, parent: 3, move: 'd8h4', display: 'Qh4#', children: [] },
+      { id: 5, parent: 1, move: 'g2g4', display: 'g4', children: [] },
+    ];
+    const a = parseAnalysis(clone(FOOL))!;
+    const r = { nodes, current: 0 } as unknown as Review;
+    expect([...reviewMarks(r, a)]).toEqual([[1, 'inaccuracy'], [3, 'blunder']]);
+    // A main line that left the game keeps only the marks before it parted.
+    const other = nodes.map((n) => (n.id === 2 ? { ...n, move: 'd7d5' } : n));
+    expect([...reviewMarks({ ...r, nodes: other }, a)]).toEqual([[1, 'inaccuracy']]);
+    expect(reviewMarks(r, null).size).toBe(0);
   });
 });

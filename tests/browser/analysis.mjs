@@ -171,8 +171,10 @@ try {
   await resign(shogi);
   await closeResults(shogi);
   await analyse(shogi, 'shogi');
+  const listMarks = await shogi.host.page.locator('.move-list .ml-mark').count();
   await shogi.host.page.click('[data-testid=review-open]');
   for (const p of shogi.pages) await p.waitForSelector('[data-testid=review-tree]');
+  check((await shogi.host.page.locator('[data-testid=review-tree] .ml-mark').count()) === listMarks, 'the review marks the moves as the list did');
   await tapGraph(shogi.host.page, 1, 3);
   for (const p of shogi.pages)
     await until(async () => (await p.locator('.review-row.current').getAttribute('data-node')) === '1', 'the graph moved the review to ply 1 for everyone');

@@ -65,6 +65,20 @@ export function moveMarks(a: Analysis | null | undefined, count: number): (MoveC
   return a.moves.map((m) => m.class);
 }
 
+// The analysis's marks on the review's nodes: along the main line, as long as its moves are
+// the analysed game's (a node id -> its class).
+export function reviewMarks(r: Review, a: Analysis | null | undefined): Map<number, MoveClass> {
+  const marks = new Map<number, MoveClass>();
+  if (!a) return marks;
+  const line = mainLine(r);
+  for (let ply = 1; ply < line.length && ply <= a.moves.length; ply++) {
+    const m = a.moves[ply - 1];
+    if (r.nodes[line[ply]].move !== m.move) break;
+    if (m.class) marks.set(line[ply], m.class);
+  }
+  return marks;
+}
+
 // The review's main line: the node at each ply (index 0: the start).
 export function mainLine(r: Review): number[] {
   const ids = [0];

@@ -35,7 +35,7 @@ import { ReviewPanel, reviewBoardInput } from './review-panel';
 import { canDrive, hintShape } from '../state/review';
 import type { ErrorMsg, ReviewHint } from '../protocol/messages';
 import { AnalysisPanel, type AnalysisContext } from './analysis-panel';
-import { doneStatus, mainLine, moveMarks, reviewMainPly } from '../state/analysis';
+import { doneStatus, mainLine, moveMarks, reviewMainPly, reviewMarks } from '../state/analysis';
 import type { Shown } from './replay-view';
 
 export interface RoomDeps {
@@ -248,7 +248,8 @@ export class RoomView {
       premove: !shown.back && this.deps.settings().premove && s.role === 'player' && s.status === 'playing',
     }, s.lastChange === 'move' && !shown.back);
     this.board!.setShapes?.(review?.shapes ?? [], review && canDrive(review, s.role) ? (shapes) => this.actions.send('review_draw', { shapes }) : null);
-    this.review.update(s);
+    const analysis = this.analysisContext(s, shown);
+    this.review.update(s, review ? reviewMarks(review, analysis?.status?.analysis) : undefined);
     this.drawHint(s);
     const onBoard = review ? review.position : v.position;
     if (this.pieceListFor !== onBoard || this.squareKeysFor !== bottom) {
@@ -264,7 +265,6 @@ export class RoomView {
     this.renderLegend(s);
     this.share.update(s);
     this.renderStatus(s);
-    const analysis = this.analysisContext(s, shown);
     this.analysis.update(analysis);
     const done = analysis && !s.review ? analysis.status?.analysis : null;
     this.renderMoves(v.game.id, shown.list, moveMarks(done, shown.list.moves.length));
