@@ -8,9 +8,22 @@
 // Usage: node analysis.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
+import { createRequire } from 'node:module';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8765';
 const PHONE = { width: 360, height: 740 };
+const axePath = createRequire(new URL('../../client-web/node_modules/', import.meta.url)).resolve('axe-core/axe.min.js');
+
+// axe-core on the analysis panel: no serious or critical violation.
+async function axePanel(page, what) {
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const r = await globalThis.axe.run('[data-testid=analysis-panel]', { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  check(found.length === 0, `axe on the analysis panel (${what}):\n${found.join('\n')}`);
+}
 
 // The room as the page was last told: the newest snapshot or move event it received.
 function lastPosition(frames) {
@@ -59,7 +72,7 @@ async function fitsWidth(page, what) {
 
 // A room of `game` made by the host (first side), joined by the guest and, if asked, a spectator.
 async function room(browser, game, withSpectator) {
-  const host = await newPlayer(browser, base, { name: `${game}-host` });
+  const host = await newPlayer(browser, base, { name: `${game}-host`, bypassCSP: true }); // to load axe
   await host.page.waitForSelector('[data-testid=server-version]');
   await host.page.fill('#nickname', 'Hana');
   await chooseGame(host.page, game);
@@ -67,7 +80,7 @@ async function room(browser, game, withSpectator) {
   await host.page.click('[data-testid=create-room]');
   await host.page.waitForSelector('[data-testid=waiting]');
   const link = await host.page.inputValue('[data-testid=share-link]');
-  const guest = await newPlayer(browser, link, { name: `${game}-guest`, locale: 'ja-JP', viewport: PHONE, hasTouch: true, isMobile: true });
+  const guest = await newPlayer(browser, link, { name: `${game}-guest`, locale: 'ja-JP', viewport: PHONE, hasTouch: true, isMobile: true, bypassCSP: true });
   await joinAs(guest.page, 'Sensei');
   let spectator = null;
   if (withSpectator) {
@@ -157,6 +170,8 @@ try {
   await chess.guest.page.waitForSelector('[data-testid=analysis-verdict][data-class=blunder]');
   check(((await chess.guest.page.locator('[data-testid=analysis-better]').textContent()) ?? '').length > 4, 'the better move is shown');
   for (const r of [chess.host, chess.guest, chess.spectator]) await fitsWidth(r.page, 'chess');
+  await axePanel(chess.host.page, 'English, desktop');
+  await axePanel(chess.guest.page, 'Japanese, phone');
   await chess.host.page.locator('[data-testid=analysis-panel]').scrollIntoViewIfNeeded();
   await shot(chess.host.page, 'analysis-chess-desktop-en');
   await chess.guest.page.locator('[data-testid=analysis-panel]').scrollIntoViewIfNeeded();
