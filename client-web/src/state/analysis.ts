@@ -15,9 +15,16 @@ export function withAnalysis(all: Analyses | undefined, s: AnalysisStatus): Anal
   return { ...(all ?? {}), [s.game_no]: s };
 }
 
-// The status of a game whose analysis came with its positions (the replay's read).
+// The status of a game whose analysis came with its positions (the replay's read): the
+// same object for the same analysis, so the panel sees nothing new to draw.
+const statusOf = new WeakMap<Analysis, AnalysisStatus>();
 export function doneStatus(gameNo: number, a: Analysis): AnalysisStatus {
-  return { game_no: gameNo, state: 'done', done: a.positions.length, total: a.positions.length, analysis: a };
+  let s = statusOf.get(a);
+  if (!s || s.game_no !== gameNo) {
+    s = { game_no: gameNo, state: 'done', done: a.positions.length, total: a.positions.length, analysis: a };
+    statusOf.set(a, s);
+  }
+  return s;
 }
 
 // --- The graph ---------------------------------------------------------------------------

@@ -42,6 +42,7 @@ export class AnalysisPanel {
   private refusal: { gameNo: number; text: string } | null = null;
   private last: AnalysisContext | null = null;
   private drawnFor = '';
+  private drawnStatus: AnalysisStatus | null = null;
 
   constructor(private readonly actions: RoomActions) {}
 
@@ -60,9 +61,13 @@ export class AnalysisPanel {
     if (c && this.asked && c.status && c.status.game_no === this.asked.gameNo) this.asked = null; // answered
     // Drawn again only when something it shows changed (a list replaced under a press
     // would lose the tap).
-    const key = JSON.stringify([c?.gameId, c?.gameNo, c?.status, c?.canRequest, c?.ply, !!c?.go, this.asked, this.refusal, document.documentElement.lang]);
-    if (key === this.drawnFor) return;
+    // (The status is compared by identity: a new event or snapshot is a new object, and a
+    // whole game's analysis is too big to compare by its text on every update.)
+    const key = JSON.stringify([c?.gameId, c?.gameNo, c?.canRequest, c?.ply, !!c?.go, this.asked, this.refusal, document.documentElement.lang]);
+    const status = c?.status ?? null;
+    if (key === this.drawnFor && status === this.drawnStatus) return;
     this.drawnFor = key;
+    this.drawnStatus = status;
     this.draw(c);
   }
 
