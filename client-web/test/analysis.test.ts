@@ -211,6 +211,8 @@ describe('marks and words', () => {
     expect(evalText({ ...p[0], eval: -6 }, 'reversi')).toBe('-6');
     expect(evalText(p[3], 'chess')).toBe('#-1');
     expect(evalText({ ...p[3], mate: 3 }, 'shogi')).toBe('#3');
+    expect(evalText({ ...p[3], mate: 3 }, 'chess')).toBe('#2'); // three plies: mate in two moves
+    expect(evalText({ ...p[3], mate: -4 }, 'fairy')).toBe('#-2');
     expect(percent(0.526)).toBe(53);
   });
 

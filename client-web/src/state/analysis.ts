@@ -104,11 +104,14 @@ export function reviewMainPly(r: Review): number | null {
 
 // --- Words -----------------------------------------------------------------------------
 // An evaluation as people read it, from the first player's view: "+0.35" pawns (chess and
-// its variants), "+230" (shogi's and the other games' own units), "#3" / "#-3" a forced end.
+// its variants), "+230" (shogi's and the other games' own units), "#3" / "#-3" a forced end
+// (in moves of the winner for chess, as chess players count; in plies elsewhere, as a
+// shogi problem's length is counted).
 export function evalText(p: AnalysisPosition, family: string): string {
-  if (p.mate !== null) return `#${p.mate}`;
+  const chess = family === 'chess' || family === 'fairy';
+  if (p.mate !== null) return `#${p.mate < 0 ? '-' : ''}${chess ? Math.ceil(Math.abs(p.mate) / 2) : Math.abs(p.mate)}`;
   const sign = p.eval > 0 ? '+' : '';
-  if (family === 'chess' || family === 'fairy') return `${sign}${(p.eval / 100).toFixed(2)}`;
+  if (chess) return `${sign}${(p.eval / 100).toFixed(2)}`;
   return `${sign}${Math.round(p.eval)}`;
 }
 
