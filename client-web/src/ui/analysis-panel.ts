@@ -37,7 +37,7 @@ function svg(tag: string, attrs: Record<string, string | number>): SVGElement {
 
 export class AnalysisPanel {
   readonly el = h('section', { class: 'analysis-panel', 'data-testid': 'analysis-panel', hidden: true });
-  private asked: { id: number | null; gameNo: number } | null = null;
+  private asked: { id: number | null; gameNo: number; before: AnalysisStatus | null } | null = null;
   private askTimer: number | undefined;
   private refusal: { gameNo: number; text: string } | null = null;
   private last: AnalysisContext | null = null;
@@ -58,12 +58,13 @@ export class AnalysisPanel {
 
   update(c: AnalysisContext | null): void {
     this.last = c;
-    if (c && this.asked && c.status && c.status.game_no === this.asked.gameNo) this.asked = null; // answered
+    // Answered: a new word on the game asked about (a failed run's old status is not one).
+    if (c && this.asked && c.status && c.status.game_no === this.asked.gameNo && c.status !== this.asked.before) this.asked = null;
     // Drawn again only when something it shows changed (a list replaced under a press
     // would lose the tap).
     // (The status is compared by identity: a new event or snapshot is a new object, and a
     // whole game's analysis is too big to compare by its text on every update.)
-    const key = JSON.stringify([c?.gameId, c?.gameNo, c?.canRequest, c?.ply, !!c?.go, this.asked, this.refusal, document.documentElement.lang]);
+    const key = JSON.stringify([c?.gameId, c?.gameNo, c?.canRequest, c?.ply, !!c?.go, this.asked?.id, this.asked?.gameNo, this.refusal, document.documentElement.lang]);
     const status = c?.status ?? null;
     if (key === this.drawnFor && status === this.drawnStatus) return;
     this.drawnFor = key;
@@ -103,7 +104,7 @@ export class AnalysisPanel {
   private request(gameNo: number): void {
     this.refusal = null;
     const id = this.actions.ask ? this.actions.ask('analysis_request', { game_no: gameNo }) : (this.actions.send('analysis_request', { game_no: gameNo }), null);
-    this.asked = { id, gameNo };
+    this.asked = { id, gameNo, before: this.last?.status ?? null };
     // No answer (a lost connection): the button comes back.
     window.clearTimeout(this.askTimer);
     this.askTimer = window.setTimeout(() => {
