@@ -496,6 +496,8 @@ export const en = {
   'analysis.player': "Player",
   'analysis.avgLoss': "Average loss",
   'analysis.level': "Engine level {level}",
+  'analysis.oneAtATime': "This room is analysing another game, one at a time; ask again when it is done.",
+  'analysis.unknownGame': "The room has no such game to analyse.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -496,4 +496,6 @@ export const ja: Record<MessageKey, string> = {
   'analysis.player': "対局者",
   'analysis.avgLoss': "平均損失",
   'analysis.level': "エンジン レベル {level}",
+  'analysis.oneAtATime': "この部屋では別の対局を解析中です (一度に一局)。終わってからもう一度お試しください。",
+  'analysis.unknownGame': "解析する対局が見つかりません。",
 };

@@ -27,6 +27,8 @@ const REFUSALS: Record<string, string> = {
   engine_busy: 'analysis.busy',
   unsupported: 'analysis.unsupported',
   game_in_progress: 'analysis.inProgress',
+  rate_limited: 'analysis.oneAtATime', // the server analyses one game of a room at a time
+  unknown_game_no: 'analysis.unknownGame',
 };
 
 function svg(tag: string, attrs: Record<string, string | number>): SVGElement {
