@@ -85,12 +85,13 @@ describe('analysis parsing', () => {
   });
 
   it('hands the event to the inbox, with or without a version', () => {
-    const got: AnalysisStatus[] = [];
+    const got: (AnalysisStatus & { version?: number })[] = [];
     const inbox = { analysis: (a: AnalysisStatus) => got.push(a) } as unknown as Inbox;
     dispatch({ type: 'analysis', game_no: 2, state: 'queued', done: 0, total: 9, analysis: null }, inbox);
     dispatch({ type: 'analysis', version: 7, game_no: 2, state: 'running', done: 3, total: 9, analysis: null }, inbox);
     dispatch({ type: 'analysis', game_no: 2, state: 'nonsense' }, inbox);
     expect(got.map((a) => a.state)).toEqual(['queued', 'running']);
+    expect(got.map((a) => a.version)).toEqual([undefined, 7]);
   });
 
   it('reads the snapshot\'s analysis, dropping a malformed one but not the snapshot', () => {
@@ -144,6 +145,12 @@ describe('analyses in the room', () => {
     const one = applyAnalysis(base, run('running', 1))!;
     expect(one.analyses![1].done).toBe(1);
     expect(applyAnalysis(null, run('queued'))).toBeNull();
+    // A numbered event moves the room's version on (never back); its analysis holds no version.
+    const numbered = { ...base, version: 10 } as typeof base;
+    expect(applyAnalysis(numbered, { ...run('running', 2), version: 12 })!.version).toBe(12);
+    expect(applyAnalysis(numbered, { ...run('running', 2), version: 8 })!.version).toBe(10);
+    expect(applyAnalysis(numbered, run('running', 2))!.version).toBe(10);
+    expect('version' in applyAnalysis(numbered, { ...run('done'), version: 12 })!.analyses![1]).toBe(false);
     const next = keepAnalyses(one, { room: 'r', analyses: { 2: { ...run('queued'), game_no: 2 } } } as unknown as typeof one);
     expect(Object.keys(next.analyses!)).toEqual(['1', '2']);
     const other = keepAnalyses(one, { room: 'q', analyses: {} } as unknown as typeof one);

@@ -6,7 +6,7 @@ import { VariantChecks } from './variant-checks';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
 import { backoffDelay, joinRetryBackoff } from '../net/backoff';
-import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord, type ReviewHint, type AnalysisStatus } from '../protocol/messages';
+import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord, type ReviewHint, type AnalysisEvent } from '../protocol/messages';
 import { applyAnalysis, applyEvent, keepAnalyses } from '../state/room';
 import { Session, safeStorage } from '../state/session';
 import { GameDirectory } from '../games/directory';
@@ -231,7 +231,7 @@ export class App implements Inbox {
     this.pages.roomView?.showHint(h);
   }
 
-  analysis(a: AnalysisStatus): void {
+  analysis(a: AnalysisEvent): void {
     const m = this.model;
     if (!m.roomId || !m.state) return;
     m.state = applyAnalysis(m.state, a);

@@ -1,7 +1,7 @@
 // The analysis of a whole game as the server sends it (the `analysis` event, the
 // snapshot's `analysis`, the positions route's `analysis`), checked at the edge: a
 // malformed analysis is dropped whole (null), never drawn half; unknown fields are ignored.
-import type { Analysis, AnalysisMove, AnalysisPosition, AnalysisStatus, AnalysisSummary, MoveClass } from './messages';
+import type { Analysis, AnalysisEvent, AnalysisMove, AnalysisPosition, AnalysisStatus, AnalysisSummary, MoveClass } from './messages';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -65,4 +65,13 @@ export function parseAnalysisStatus(v: unknown): AnalysisStatus | null {
   const s: AnalysisStatus = { game_no: v.game_no, state, done, total, analysis };
   if (state === 'failed') s.reason = isStr(v.reason) ? v.reason : '';
   return s;
+}
+
+// The `analysis` event: the status, and the room's version when the server gives one.
+export function parseAnalysisEvent(v: unknown): AnalysisEvent | null {
+  const s = parseAnalysisStatus(v);
+  if (!s) return null;
+  const e: AnalysisEvent = { type: 'analysis', ...s };
+  if (isObj(v) && isNum(v.version)) e.version = v.version;
+  return e;
 }

@@ -387,4 +387,5 @@ export interface AnalysisStatus {
 }
 export interface AnalysisEvent extends AnalysisStatus {
   type: 'analysis';
+  version?: number; // the room's event version, when the server numbers it among the room's events
 }

@@ -179,10 +179,16 @@ export function applyEvent(state: RoomState | null, ev: RoomEvent, now: number):
   }
 }
 
-// An `analysis` event: it carries no version (it changes nothing of the game), so it applies
-// to whatever state is held. A snapshot after it keeps the analyses of the other games.
-export function applyAnalysis(state: RoomState | null, s: AnalysisStatus): RoomState | null {
-  return state ? { ...state, analyses: withAnalysis(state.analyses, s), lastChange: 'other' } : state;
+// An `analysis` event: it changes nothing of the game, so it applies to whatever state is
+// held, in any order; when the server numbers it among the room's events, the state's
+// version follows (the next request carries it). Replayed after a reconnect, it applies
+// again harmlessly. A snapshot after it keeps the analyses of the other games.
+export function applyAnalysis(state: RoomState | null, s: AnalysisStatus & { version?: number }): RoomState | null {
+  if (!state) return state;
+  const { version, ...status } = s;
+  const next: RoomState = { ...state, analyses: withAnalysis(state.analyses, status), lastChange: 'other' };
+  if (typeof version === 'number' && version > state.version) next.version = version;
+  return next;
 }
 
 export function keepAnalyses(prev: RoomState | null, next: RoomState): RoomState {
