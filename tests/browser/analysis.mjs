@@ -3,7 +3,8 @@
 // for the analysis, everyone sees the progress bar and then the graph; g4 is marked a
 // blunder in the move list, the summary counts it, a tap on the graph takes the board to
 // that move, and the spectator has no button. Then a short shogi game (a resignation),
-// analysed and followed on the review board through the graph; and a short reversi game.
+// analysed and followed on the review board through the graph; and a short reversi game,
+// whose rematch is then played as usual.
 // The guest plays on a phone-sized screen in Japanese; nothing may stick out of it.
 // Usage: node analysis.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
@@ -212,6 +213,23 @@ try {
   await reversi.guest.page.locator('[data-testid=analysis-panel]').scrollIntoViewIfNeeded();
   await shot(reversi.guest.page, 'analysis-reversi-phone-ja');
   await shot(reversi.host.page, 'analysis-reversi-desktop-en');
+  // The room goes on after an analysis: a rematch's first move is played, not refused as
+  // stale (the analysis events moved the room's version on).
+  const before = reversi.host.frames.length + reversi.guest.frames.length;
+  await reversi.host.page.click('[data-testid=rematch]');
+  await reversi.guest.page.click('[data-testid=accept-rematch]');
+  const mover = await until(() => [reversi.host, reversi.guest].find((r) => {
+    const p = lastPosition(r.frames);
+    return p && !p.over && p.plies === 0 && p.legal.length;
+  }), 'the rematch starts');
+  await mover.page.locator('.board-wrap').scrollIntoViewIfNeeded(); // the phone was scrolled to the panel
+  await playMove(mover.page, 'reversi', lastPosition(mover.frames).legal[0], false);
+  await until(() => lastPosition(reversi.host.frames)?.plies === 1, 'the rematch\'s first move is played').catch((e) => {
+    console.error([...reversi.host.frames, ...reversi.guest.frames].slice(before).map((f) => f.slice(0, 160)).join('\n'));
+    throw e;
+  });
+  check(![...reversi.host.frames, ...reversi.guest.frames].slice(before).some((f) => f.includes('"stale_version"')), 'no stale version after the analysis');
+  check((await reversi.host.page.locator('[data-testid=analysis-panel]').isHidden()), 'no analysis panel while the next game is played');
 
   check(pageProblems.length === 0, `no page errors:\n${pageProblems.join('\n')}`);
   console.log('analysis: chess, shogi and reversi analysed, marked, summarised and navigated');
