@@ -51,8 +51,8 @@ const json* RoomAnalyses::known(int game_no) const {
 
 json RoomAnalyses::state_of(int game_no) const {
   if (run_ && run_->game_no == game_no)
-    return analysis_state(game_no, run_->done == 0 && !run_->work ? "queued" : "running",
-                          run_->done, run_->total, nullptr);
+    return analysis_state(game_no, run_->done == 0 ? "queued" : "running", run_->done, run_->total,
+                          nullptr);
   if (const json* a = known(game_no)) {
     const std::size_t n = (*a)["positions"].size();
     return analysis_state(game_no, "done", n, n, *a);
