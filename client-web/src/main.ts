@@ -9,6 +9,7 @@ import './styles/shogi.css';
 import './styles/reversi.css';
 import './styles/fairy.css';
 import './styles/replay.css';
+import './styles/analysis.css';
 import './styles/review.css';
 import { initLang, lang } from './i18n';
 import { App } from './app/app';

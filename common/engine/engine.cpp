@@ -52,6 +52,48 @@ TranspositionTable& table_for_this_thread(int bits) {
   return table;
 }
 
+// The rest of the line after `node` as the table remembers it: each position's table move,
+// taken only when it is one of the position's legal moves (a slot may hold another
+// position's entry of the same index), until a position comes back, one has no entry, or
+// the line is long enough. Recursive so that a node that plays on a shared board (fairy)
+// takes its move back in order.
+template <class Node, class Text>
+void follow_table(const Node& node, const TranspositionTable& tt, Text& text,
+                  std::vector<std::uint64_t>& seen, std::vector<std::string>& line) {
+  if (line.size() >= kLinePlies) return;
+  const std::uint64_t key = node.key();
+  const TtEntry* e = tt.probe(key);
+  if (!e || e->move == 0 || std::find(seen.begin(), seen.end(), key) != seen.end()) return;
+  seen.push_back(key);
+  int capacity = 0;
+  if constexpr (requires { node.move_capacity(); })
+    capacity = node.move_capacity();
+  else
+    capacity = Node::kMaxMoves;
+  std::vector<typename Node::Move> moves(static_cast<std::size_t>(capacity));
+  const int n = node.generate(moves.data());
+  for (int i = 0; i < n; ++i) {
+    if (node.code(moves[i]) != e->move) continue;
+    line.push_back(text(moves[i]));
+    Node child = node;
+    child.play(moves[i]);
+    follow_table(child, tt, text, seen, line);
+    return;
+  }
+}
+
+// The line that starts with the chosen root move `m`.
+template <class Node, class Text>
+std::vector<std::string> principal_line(const Node& root, typename Node::Move m,
+                                        const TranspositionTable& tt, Text& text) {
+  std::vector<std::string> line{text(m)};
+  std::vector<std::uint64_t> seen{root.key()};
+  Node child = root;
+  child.play(m);
+  follow_table(child, tt, text, seen, line);
+  return line;
+}
+
 // One search and the level's choice among its root moves.
 template <class Node, class Text>
 EngineReply search_and_pick(const Node& root, Plan& plan, Text text,
@@ -64,8 +106,11 @@ EngineReply search_and_pick(const Node& root, Plan& plan, Text text,
   std::vector<int> scores;
   for (const auto& r : found.root) scores.push_back(r.score);
   const std::size_t i = pick_with_noise(scores, plan.level.noise_cp, plan.rng);
-  reply.move = text(found.root.empty() ? found.best : found.root[i].move);
+  const auto chosen = found.root.empty() ? found.best : found.root[i].move;
+  reply.move = text(chosen);
   reply.score = found.root.empty() ? found.score : found.root[i].score;
+  // A root without moves has no line (nor a move worth the name).
+  if (!found.root.empty()) reply.line = principal_line(root, chosen, tt, text);
   reply.depth = found.depth;
   reply.nodes = found.nodes;
   return reply;
@@ -110,9 +155,11 @@ EngineReply think_fairy(const fairy::FairyGame& game, Plan& plan) {
   const std::vector<std::uint64_t> earlier(keys.end() - 1 - static_cast<long>(back),
                                            keys.end() - 1);
   fairy::Position board = root;
+  // The move's text on the board as it stands when the text is asked for: the root during
+  // the search's pick, the line's position while its line is followed.
   return search_and_pick(
       FairyNode{FairyBoard{&board, &values}}, plan,
-      [&root](fairy::Move m) { return fairy::uci_move(root, m); }, earlier);
+      [&board](fairy::Move m) { return fairy::uci_move(board, m); }, earlier);
 }
 
 EngineReply think_hasami(const hasami::HasamiGame& game, Plan& plan) {
@@ -138,6 +185,7 @@ EngineReply think_reversi(const reversi::ReversiGame& game, Plan& plan) {
       reply.score = solved.diff;
       reply.nodes = solved.nodes;
       reply.solved = true;
+      reply.line = {reply.move};
       return reply;
     }
   }
@@ -184,6 +232,8 @@ Result<EngineReply> think_dogcat(const std::string& view, Viewer seat, Plan& pla
   const std::size_t i = pick_with_noise(scores, plan.level.noise_cp, plan.rng);
   reply.move = shogi::dogcat_move_text(ranked[i].second, mover, shogi::see(mover));
   reply.score = scores[i];
+  // The worlds' lines differ in what they guess: the line is the move alone.
+  reply.line = {reply.move};
   return reply;
 }
 
@@ -221,6 +271,11 @@ Result<EngineReply> think_dogcat_text(std::string_view position, Viewer seat,
   auto reply = think_dogcat(std::string(position), seat, plan);
   if (reply.ok()) reply->elapsed_ms = ms_since(start);
   return reply;
+}
+
+std::optional<int> mate_plies(int score) {
+  if (!is_win_score(score)) return std::nullopt;
+  return score > 0 ? kWin - score : -(kWin + score);
 }
 
 bool engine_supports(std::string_view id) {

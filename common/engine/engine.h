@@ -12,7 +12,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 #include "core/result.h"
@@ -38,7 +40,17 @@ struct EngineReply {
   std::uint64_t nodes = 0;
   std::int64_t elapsed_ms = 0;
   bool solved = false;  // the reversi endgame solver proved the score (final disc difference)
+  // The principal line, `move` first, in protocol notation: the chosen move, then each
+  // position's move as the search's table holds it (legal moves only, stopping at a
+  // position met before or one the table lost), up to kLinePlies. Dog-cat and a solved
+  // reversi endgame give the move alone.
+  std::vector<std::string> line;
 };
+inline constexpr std::size_t kLinePlies = 8;
+
+// Plies to the end of a won (+) or lost (-) game that `score` (an EngineReply's, for the
+// side to move) proves; none for an ordinary evaluation.
+std::optional<int> mate_plies(int score);
 
 // True for the games the engine plays, by registry id: each game says so in its GameInfo
 // (`computer`), and "custom" (a room's own fairy definition) is played as every fairy

@@ -21,7 +21,8 @@ struct Hub {
         config(std::move(cfg)),
         store(std::move(st)),
         engine(config.engine_threads, config.engine_queue, config.engine_per_address),
-        rooms(RoomServices{ioc, config, *store, metrics, engine, workers}),
+        analyses(config.analysis_queue),
+        rooms(RoomServices{ioc, config, *store, metrics, engine, workers, analyses}),
         exports(*store, metrics, config.exports),
         variant_checks(config.variant_checks_per_second, config.variant_check_burst,
                        config.exports.tracked_addresses) {
@@ -35,6 +36,8 @@ struct Hub {
   std::unique_ptr<Store> store;
   // The computer opponent's searches; outlives the rooms, which post its answers.
   EnginePool engine;
+  // Places for whole-game analyses, queued or running (--analysis-queue).
+  AnalysisSlots analyses;
   // Rooms' heavy requests (review opening and records), off the I/O threads.
   RoomWorkers workers;
   RoomRegistry rooms;

@@ -241,6 +241,22 @@ ParsedConfig parse_config(int argc, char** argv) {
       ->envname("BANMEN_ENGINE_PER_ADDRESS")
       ->check(CLI::Range(1, 100000));
 
+  app.add_option("--analysis-queue", c.analysis_queue,
+                 "whole-game analyses queued or running at once, whole server (engine_busy beyond)")
+      ->envname("BANMEN_ANALYSIS_QUEUE")
+      ->check(CLI::Range(1, 1000));
+  app.add_option("--analysis-level", c.analysis_level,
+                 "engine level of each position's search in a whole-game analysis")
+      ->envname("BANMEN_ANALYSIS_LEVEL")
+      ->check(CLI::Range(1, 8));
+  app.add_option("--analysis-ms", c.analysis_ms,
+                 "time for each position's search in a whole-game analysis (ms)")
+      ->envname("BANMEN_ANALYSIS_MS")
+      ->check(CLI::Range(INT64_C(1), INT64_C(10000)));
+  app.add_option("--analysis-nodes", c.analysis_nodes,
+                 "node limit of each position's search in a whole-game analysis; 0: none")
+      ->envname("BANMEN_ANALYSIS_NODES");
+
   app.add_option("--api-rate", c.exports.requests_per_second,
                  "record and listing requests per second from one client address (429 beyond)")
       ->envname("BANMEN_API_RATE")

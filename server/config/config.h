@@ -103,6 +103,13 @@ struct Config {
   // Searches waiting or running for the rooms of one address (EnginePool): a flood of
   // computer rooms from one address holds this many places, never the whole queue.
   std::size_t engine_per_address = 4;
+  // Whole-game analyses (docs/engine.md): at most this many queued or running at once in
+  // the whole server, each position searched at this level for at most this long (and, if
+  // set, this many nodes: tests use it for quick runs that repeat exactly).
+  std::size_t analysis_queue = 4;
+  int analysis_level = 5;
+  std::int64_t analysis_ms = 250;
+  std::uint64_t analysis_nodes = 0;
 
   // Record exports and game listings (/api/rooms/...)
   ExportLimits exports;

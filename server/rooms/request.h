@@ -74,6 +74,10 @@ struct ReviewDrawFields {
 struct ReviewAllowFields {
   bool spectators = false;
 };
+// analysis_request: the game of the series (>= 1) or 0, the record brought in.
+struct AnalysisRequestFields {
+  int game_no = 0;
+};
 // chat: the line as it will be shown (line breaks as spaces, direction and zero-width
 // characters gone, trimmed), 1..--chat-max-chars characters.
 struct ChatFields {
@@ -84,7 +88,7 @@ struct ChatFields {
 using RequestFields =
     std::variant<std::monostate, MoveFields, ClaimFields, SwitchGameFields, ComputerLevelFields,
                  ReviewStartFields, ReviewMoveFields, ReviewGotoFields, ReviewDrawFields,
-                 ReviewAllowFields, ChatFields>;
+                 ReviewAllowFields, ChatFields, AnalysisRequestFields>;
 
 // Readers of each request's fields (room_request_fields.cpp), each with the refusal a
 // malformed message gets (bad_request, and switch_game's option errors). Pure: they know
@@ -98,6 +102,7 @@ Result<RequestFields> read_review_move(const json& msg, const Config& config);
 Result<RequestFields> read_review_goto(const json& msg, const Config& config);
 Result<RequestFields> read_review_draw(const json& msg, const Config& config);
 Result<RequestFields> read_review_allow(const json& msg, const Config& config);
+Result<RequestFields> read_analysis_request(const json& msg, const Config& config);
 Result<RequestFields> read_chat(const json& msg, const Config& config);
 
 // An in-room request on its way to the room: its line of the table, found once where the

@@ -26,6 +26,7 @@ Room::Room(RoomServices services, std::string id, std::string creator_address)
 }
 
 Room::~Room() {
+  analyses_.cancel();
   if (detached_gone_) detached_gone_();
 }
 
@@ -163,6 +164,7 @@ void Room::shutdown() {
     flag_timer_.cancel();
     first_move_timer_.cancel();
     stop_computer();
+    analyses_.cancel();
     spectator_count_timer_.cancel();
     for (auto& [id, m] : seating_.take_members())
       if (auto c = m.client.lock()) c->left_room(this);

@@ -44,6 +44,7 @@
 #include "rooms/review_board.h"
 #include "rooms/review_hints.h"
 #include "rooms/review_requests.h"
+#include "rooms/room_analyses.h"
 #include "rooms/room_options.h"
 #include "rooms/room_services.h"
 #include "rooms/seating.h"
@@ -364,6 +365,20 @@ class Room : public std::enable_shared_from_this<Room> {
   // Keeps the review in the store, so it comes back with the room.
   void record_review();
 
+  // room_analysis.cpp: whole-game analysis on the engine pool (RoomAnalyses)
+  void on_analysis_request(const Request& r);
+  engine::AnalysisBudget analysis_budget() const;
+  // Hands the run's next position (the first task also loads an earlier game) to the pool.
+  void analysis_next(std::uint64_t id);
+  // On the strand: a position of run `id` searched (or the game's stored analysis found).
+  void analysis_stepped(std::uint64_t id, std::shared_ptr<engine::GameAnalysis> work,
+                        const Result<void>& result, std::optional<std::string> stored);
+  void analysis_failed(int game_no, const std::string& reason);
+  // The `analysis` event of game `game_no` (null if the room knows nothing of it).
+  json analysis_event(int game_no) const;
+  void publish_analysis(int game_no);
+  void restore_analyses(const StoredRoom& stored);
+
   // room_views.cpp: what each viewer is told
   json snapshot(Viewer viewer, int player) const;
   json moves_json(Viewer viewer) const;
@@ -421,6 +436,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // The computer opponent (room_computer.cpp)
   ComputerOpponent computer_;
   boost::asio::steady_timer computer_retry_timer_;  // the pool had no place for its search
+
+  // Whole-game analyses (room_analysis.cpp): the one under way and the results kept.
+  RoomAnalyses analyses_;
 
   // Review hints (room_review_hint.cpp): the one under way, and when each client last asked.
   ReviewHints hints_;

@@ -29,6 +29,7 @@ void Room::close_for_move(std::function<void()> then) {
     moved_ = true;
     flag_timer_.cancel();
     stop_computer();
+    analyses_.cancel();
     spectator_count_timer_.cancel();
     for (auto& [id, m] : seating_.take_members())
       if (auto c = m.client.lock()) {

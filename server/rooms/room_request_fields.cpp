@@ -91,6 +91,12 @@ Result<RequestFields> read_review_allow(const json& msg, const Config&) {
   return RequestFields{ReviewAllowFields{*allowed}};
 }
 
+Result<RequestFields> read_analysis_request(const json& msg, const Config&) {
+  auto n = get_int(msg, "game_no");
+  if (!n || *n < 0 || *n > 1000000) return malformed("analysis_request needs a game_no >= 0");
+  return RequestFields{AnalysisRequestFields{static_cast<int>(*n)}};
+}
+
 Result<RequestFields> read_chat(const json& msg, const Config& config) {
   // Line breaks become spaces; direction and zero-width characters go (core/unicode_text.h).
   auto raw = get_string(msg, "text").value_or("");

@@ -23,7 +23,7 @@ constexpr unsigned kReviewing = kAfterGame | kReviewOpen | kReviewDriver;
 }  // namespace
 
 std::span<const Room::Route> Room::routes() {
-  static const std::array<Route, 29> kRoutes{{
+  static const std::array<Route, 30> kRoutes{{
       {"move",
        kFieldsFirst | kSeat | kFirstTime | kStarted | kNotOver | kNotAdjourned | kTurn |
            kFreshVersion,
@@ -59,6 +59,9 @@ std::span<const Room::Route> Room::routes() {
       // Writing a record of the whole tree is work: only those who may drive ask for it.
       {"review_save", kAfterGame | kReviewDriver, &Room::on_review_save},
       {"review_hint", kReviewing, &Room::on_review_hint},
+      // The room checks the game (over, known) itself: game 0 is not the match's.
+      {"analysis_request", kSeat, &Room::on_analysis_request, read_analysis_request,
+       "spectators cannot ask for an analysis"},
   }};
   static_assert(kRoutes.size() <= 256, "RoomRequest::route is one byte");
   return kRoutes;

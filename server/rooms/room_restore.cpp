@@ -37,6 +37,7 @@ Result<void> Room::restore(const StoredRoom& stored) {
   auto options = options_of(stored);
   if (!options) return options.error();
   options_ = std::move(*options);
+  restore_analyses(stored);
   const auto now_unix = unix_ms();
   for (const auto& p : stored.players) {
     if (p.player != 0 && p.player != 1) continue;

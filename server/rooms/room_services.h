@@ -7,6 +7,7 @@
 
 #include "config/config.h"
 #include "engine/engine_pool.h"
+#include "rooms/analysis_slots.h"
 #include "rooms/room_workers.h"
 #include "storage/store.h"
 #include "util/metrics.h"
@@ -20,6 +21,7 @@ struct RoomServices {
   Metrics& metrics;
   EnginePool& engine;
   RoomWorkers& workers;
+  AnalysisSlots& analyses;  // the server-wide bound on whole-game analyses
 };
 
 }  // namespace banmen::server

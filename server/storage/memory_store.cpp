@@ -128,6 +128,18 @@ Result<void> MemoryStore::apply(const StoredReview& review) {
   return ok();
 }
 
+Result<void> MemoryStore::apply(const StoredAnalysis& analysis) {
+  auto* room = find(analysis.room_id);
+  if (!room) return no_room(analysis.room_id);
+  // Game 0 is the record brought into the room: it has no game of the series.
+  bool known = analysis.game_no == 0 || room->stored.game.game_no == analysis.game_no;
+  for (const auto& g : room->past) known = known || g.start.game_no == analysis.game_no;
+  if (!known) return make_error(storage_error, "no game " + std::to_string(analysis.game_no));
+  room->analyses[analysis.game_no] = analysis;
+  room->last_active_ms = std::max(room->last_active_ms, analysis.server_ms);
+  return ok();
+}
+
 StoredRoom MemoryStore::stored_room(const Room& room) {
   StoredRoom out = room.stored;
   out.finished = room.finished;
@@ -139,6 +151,12 @@ StoredRoom MemoryStore::stored_room(const Room& room) {
   out.chat.assign(first, room.chat.end());
   if (auto it = room.reviews.find(room.stored.game.game_no); it != room.reviews.end())
     out.review = it->second;
+  // The last game's analysis and game 0's (the record brought in), once each.
+  for (int n : {room.stored.game.game_no, 0}) {
+    auto it = room.analyses.find(n);
+    if (it != room.analyses.end() && (out.analyses.empty() || out.analyses.back().game_no != n))
+      out.analyses.push_back(it->second);
+  }
   return out;
 }
 
@@ -211,10 +229,16 @@ Result<StoredSeries> MemoryStore::list_games(const std::string& room_id, const G
 Result<StoredGame> MemoryStore::load_game(const std::string& room_id, int game_no) {
   std::lock_guard lock(mu_);
   auto* room = find(room_id);
-  if (room && room->stored.game.game_no == game_no && game_no != 0) return current_game(*room);
+  auto with_analysis = [&](StoredGame g) {
+    if (auto it = room->analyses.find(game_no); it != room->analyses.end())
+      g.analysis = it->second.analysis_json;
+    return g;
+  };
+  if (room && room->stored.game.game_no == game_no && game_no != 0)
+    return with_analysis(current_game(*room));
   if (room)
     for (const auto& g : room->past)
-      if (g.start.game_no == game_no) return g;
+      if (g.start.game_no == game_no) return with_analysis(g);
   return make_error(stored_not_found, "no game " + std::to_string(game_no) + " in room " + room_id);
 }
 

@@ -28,8 +28,9 @@ class MemoryStore final : public Store {
     std::int64_t finished_ms = 0;
     std::vector<StoredGame> past;  // earlier games of the series, with their moves
     std::vector<StoredChat> chat;
-    std::map<int, StoredReview> reviews;  // by game_no
-    std::int64_t last_active_ms = 0;      // every write but a move (Store::close_idle_rooms)
+    std::map<int, StoredReview> reviews;     // by game_no
+    std::map<int, StoredAnalysis> analyses;  // by game_no
+    std::int64_t last_active_ms = 0;         // every write but a move (Store::close_idle_rooms)
   };
   // One write each; the caller holds mu_.
   BANMEN_STORE_WRITE_KINDS(BANMEN_STORE_APPLY)

@@ -139,8 +139,20 @@ ALTER TABLE room_owners ADD COLUMN wanted_by TEXT;
 ALTER TABLE room_owners ADD COLUMN wanted_at TIMESTAMPTZ;
 )sql";
 
-constexpr std::array kSteps = {kStep1, kInStep1, kInStep1, kInStep1,
-                               kStep5, kStep6,   kStep7,   kStep8};
+// Step 9: the computer's analysis of a game, one per game (SQLite's step 7). Game 0 is the
+// record brought into the room, which has no games row: no foreign key to games.
+constexpr const char* kStep9 = R"sql(
+CREATE TABLE analyses (
+  room_id       TEXT NOT NULL REFERENCES rooms (room_id),
+  game_no       INTEGER NOT NULL,
+  analysis_json TEXT NOT NULL,
+  server_ms     BIGINT NOT NULL,
+  PRIMARY KEY (room_id, game_no)
+);
+)sql";
+
+constexpr std::array kSteps = {kStep1, kInStep1, kInStep1, kInStep1, kStep5,
+                               kStep6, kStep7,   kStep8,   kStep9};
 
 // A banmen_schema without its `shared` column was written before the steps were shared,
 // in PostgreSQL's own numbering: 1 the record of play (shared 1 to 4), 2 ownership (7),

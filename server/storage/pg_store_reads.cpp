@@ -136,6 +136,18 @@ Result<std::vector<StoredRoom>> PgStore::load_unfinished() {
   });
 }
 
+Result<std::optional<StoredAnalysis>> PgStore::read_analysis(pg::Connection& db,
+                                                             const std::string& room_id,
+                                                             int game_no) {
+  auto r = db.query(
+      "SELECT analysis_json, server_ms FROM analyses WHERE room_id = $1 AND game_no = $2::int",
+      Params().add(room_id).add(game_no));
+  if (!r) return r.error();
+  if (PQntuples(r->get()) == 0) return std::optional<StoredAnalysis>{};
+  Row row(r->get(), 0);
+  return std::optional<StoredAnalysis>{StoredAnalysis{room_id, game_no, row.text(0), row.int64(1)}};
+}
+
 Result<std::optional<StoredReview>> PgStore::read_review(pg::Connection& db,
                                                          const std::string& room_id, int game_no) {
   auto r = db.query(

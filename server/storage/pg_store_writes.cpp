@@ -82,6 +82,14 @@ constexpr const char* kReview = BANMEN_PG_TOUCH("$5::bigint", "$1::text")
     "(SELECT 1 FROM games WHERE room_id = $1::text AND game_no = $2::int) "
     "ON CONFLICT (room_id, game_no) DO UPDATE SET tree_text = excluded.tree_text, "
     "open = excluded.open, server_ms = excluded.server_ms";
+// Only for a game the store has, or game 0 of a room it has; a later one replaces it.
+constexpr const char* kAnalysis = BANMEN_PG_TOUCH("$4::bigint", "$1::text")
+    "INSERT INTO analyses (room_id, game_no, analysis_json, server_ms) "
+    "SELECT $1::text, $2::int, $3::text, $4::bigint WHERE EXISTS "
+    "(SELECT 1 FROM games WHERE room_id = $1::text AND game_no = $2::int) OR "
+    "($2::int = 0 AND EXISTS (SELECT 1 FROM rooms WHERE room_id = $1::text)) "
+    "ON CONFLICT (room_id, game_no) DO UPDATE SET analysis_json = excluded.analysis_json, "
+    "server_ms = excluded.server_ms";
 #undef BANMEN_PG_TOUCH
 constexpr const char* kFence = "SELECT banmen_fence($1, $2, $3::bigint)";
 constexpr const char* kClose =
@@ -166,6 +174,11 @@ struct ToStatement {
     p.add(r.room_id).add(r.game_no).add(r.tree_text).add(r.open).add(r.server_ms);
     return {"w_review", std::move(p)};
   }
+  Statement operator()(const StoredAnalysis& a) const {
+    pg::Params p;
+    p.add(a.room_id).add(a.game_no).add(a.analysis_json).add(a.server_ms);
+    return {"w_analysis", std::move(p)};
+  }
 };
 
 bool changed_one_row(const PGresult* r) {
@@ -180,9 +193,10 @@ Error refused(std::string why) {
 
 Result<void> PgStore::prepare_writes(pg::Connection& db) {
   const std::pair<const char*, const char*> statements[] = {
-      {"w_room", kRoom},         {"w_seat", kSeat},     {"w_game", kGameStart}, {"w_move", kMove},
-      {"w_takeback", kTakeback}, {"w_finish", kFinish}, {"w_chat", kChat},      {"w_close", kClose},
-      {"w_fence", kFence},       {"w_review", kReview}};
+      {"w_room", kRoom},     {"w_seat", kSeat},         {"w_game", kGameStart},
+      {"w_move", kMove},     {"w_takeback", kTakeback}, {"w_finish", kFinish},
+      {"w_chat", kChat},     {"w_close", kClose},       {"w_fence", kFence},
+      {"w_review", kReview}, {"w_analysis", kAnalysis}};
   for (const auto& [name, sql] : statements)
     if (auto r = db.prepare(name, sql); !r) return r;
   return ok();
@@ -237,6 +251,8 @@ Result<void> PgStore::verdict(const StoreWrite& w, const PGresult* r) {
     return refused("no running game " + std::to_string(f->game_no));
   if (const auto* v = std::get_if<StoredReview>(&w); v && !changed_one_row(r))
     return refused("no game " + std::to_string(v->game_no) + " to review");
+  if (const auto* a = std::get_if<StoredAnalysis>(&w); a && !changed_one_row(r))
+    return refused("no game " + std::to_string(a->game_no) + " to analyse");
   if (std::holds_alternative<StoredTakeback>(w) && (PQntuples(r) != 1 || !pg::Row(r, 0).boolean(0)))
     return refused("takeback beyond the record");
   return ok();

@@ -21,6 +21,8 @@ namespace banmen::server {
                                           bool open_only = false);                                 \
   static Result<std::optional<StoredReview>> read_review(Db& db, const std::string& room_id,       \
                                                          int game_no);                             \
+  static Result<std::optional<StoredAnalysis>> read_analysis(Db& db, const std::string& room_id,   \
+                                                             int game_no);                         \
   static Result<std::vector<StoredPlayer>> read_players(Db& db, const std::string& room_id);       \
   static Result<std::vector<StoredGame>> read_games(Db& db, const std::string& room_id,            \
                                                     const GamesPage& page);                        \
@@ -116,6 +118,13 @@ struct SeriesReads {
       if (!review) return review.error();
       room.review = std::move(*review);
     }
+    // The last game's analysis, then game 0's (the record brought in).
+    for (int n : {room.game.game_no, 0}) {
+      if (n == 0 && !room.analyses.empty() && room.analyses.back().game_no == 0) continue;
+      auto analysis = Rows::read_analysis(db, id, n);
+      if (!analysis) return analysis.error();
+      if (*analysis) room.analyses.push_back(std::move(**analysis));
+    }
     return room;
   }
   template <class Db>
@@ -146,6 +155,9 @@ struct SeriesReads {
     auto moves = Rows::read_moves(db, room_id, game_no);
     if (!moves) return moves.error();
     games->front().moves = std::move(*moves);
+    auto analysis = Rows::read_analysis(db, room_id, game_no);
+    if (!analysis) return analysis.error();
+    if (*analysis) games->front().analysis = std::move((*analysis)->analysis_json);
     return std::move(games->front());
   }
 };

@@ -115,9 +115,21 @@ ALTER TABLE players ADD COLUMN computer_game INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE players ADD COLUMN computer_level INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Step 7: the computer's analysis of a game, one per game, replaced by a later one. Game 0
+// is the record brought into the room, which has no games row: no foreign key to games.
+constexpr const char* kStep7 = R"sql(
+CREATE TABLE analyses (
+  room_id       TEXT NOT NULL REFERENCES rooms(room_id),
+  game_no       INTEGER NOT NULL,
+  analysis_json TEXT NOT NULL,
+  server_ms     INTEGER NOT NULL,
+  PRIMARY KEY (room_id, game_no)
+) WITHOUT ROWID;
+)sql";
+
 // PostgreSQL's steps have the same numbers (pg_migrations.cpp); its steps 7 and 8 (room
 // ownership for several servers) have no counterpart here.
-constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6};
+constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7};
 
 }  // namespace
 

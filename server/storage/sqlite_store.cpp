@@ -221,6 +221,29 @@ Result<void> SqliteStore::apply(const StoredChat& line) {
   return touch(line.room_id, line.server_ms);
 }
 
+Result<void> SqliteStore::apply(const StoredAnalysis& analysis) {
+  // Only for a game the store has, or game 0 (the record brought in) of a room it has.
+  auto st = db_->cached(
+      "INSERT INTO analyses (room_id, game_no, analysis_json, server_ms) "
+      "SELECT ?1, ?2, ?3, ?4 WHERE EXISTS "
+      "(SELECT 1 FROM games WHERE room_id = ?1 AND game_no = ?2) OR "
+      "(?2 = 0 AND EXISTS (SELECT 1 FROM rooms WHERE room_id = ?1)) "
+      "ON CONFLICT (room_id, game_no) DO UPDATE SET analysis_json = excluded.analysis_json, "
+      "server_ms = excluded.server_ms");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto r = (*st)
+               ->bind(1, analysis.room_id)
+               .bind(2, analysis.game_no)
+               .bind(3, analysis.analysis_json)
+               .bind(4, analysis.server_ms)
+               .run();
+  if (!r) return r;
+  if (db_->changes() != 1)
+    return missing("no game " + std::to_string(analysis.game_no) + " to analyse");
+  return touch(analysis.room_id, analysis.server_ms);
+}
+
 Result<void> SqliteStore::apply(const StoredReview& review) {
   // Only for a game the store has; a later review of the same game replaces this one.
   auto st = db_->cached(

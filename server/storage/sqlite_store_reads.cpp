@@ -173,6 +173,20 @@ Result<std::optional<StoredReview>> SqliteStore::read_review(sqlite::Connection&
       StoredReview{room_id, game_no, (*st)->text(0), (*st)->int64(1) != 0, (*st)->int64(2)}};
 }
 
+Result<std::optional<StoredAnalysis>> SqliteStore::read_analysis(sqlite::Connection& db,
+                                                                 const std::string& room_id,
+                                                                 int game_no) {
+  auto st =
+      db.cached("SELECT analysis_json, server_ms FROM analyses WHERE room_id = ? AND game_no = ?");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto row = (*st)->bind(1, room_id).bind(2, game_no).step();
+  if (!row) return row.error();
+  if (!*row) return std::optional<StoredAnalysis>{};
+  return std::optional<StoredAnalysis>{
+      StoredAnalysis{room_id, game_no, (*st)->text(0), (*st)->int64(1)}};
+}
+
 Result<StoredRoom> SqliteStore::load_room(const std::string& room_id) {
   return with_reader(
       [&](sqlite::Connection& db) { return SeriesReads<SqliteStore>::room(db, room_id); });

@@ -93,6 +93,16 @@ struct StoredReview {
   std::int64_t server_ms = 0;
 };
 
+// The computer's analysis of one game (docs/engine.md, "Whole-game analysis"), as the
+// JSON object docs/protocol.md shows. game_no 0 is the record brought into the room (it
+// has no games row). One per game; a later write replaces it.
+struct StoredAnalysis {
+  std::string room_id;
+  int game_no = 0;
+  std::string analysis_json;
+  std::int64_t server_ms = 0;
+};
+
 // Everything needed to bring a room back into memory (after a restart, or when someone
 // opens the link of a room that had left memory): its players, series score and recent
 // chat, and its LAST game, finished or not, with its moves and its review.
@@ -107,6 +117,8 @@ struct StoredRoom {
   std::int64_t finished_ms = 0;
   std::vector<StoredChat> chat;        // the most recent lines, oldest first
   std::optional<StoredReview> review;  // the last game's review, if one was written
+  // The analyses of the last game and of game 0 (the record brought in), those written.
+  std::vector<StoredAnalysis> analyses;
 };
 
 // One game of a room's series, for listings and record exports. `moves` is filled only by
@@ -118,6 +130,7 @@ struct StoredGame {
   StoredOutcome outcome;  // meaningful when finished
   std::int64_t finished_ms = 0;
   std::vector<StoredMove> moves;
+  std::optional<std::string> analysis;  // load_game() only: its StoredAnalysis's JSON
 };
 
 // Which of a room's games a listing wants: `limit` games from game number `from_game_no`
@@ -169,7 +182,8 @@ struct StoredClose {
 // clang-format off
 #define BANMEN_STORE_WRITE_KINDS(X)                                                    \
   X(StoredRoomInfo) X(StoredSeat) X(StoredGameStart) X(StoredMove) X(StoredTakeback)   \
-  X(StoredFinish) X(StoredChat) X(StoredClose) X(StoredReview)
+  X(StoredFinish) X(StoredChat) X(StoredClose) X(StoredReview)   \
+  X(StoredAnalysis)
 // clang-format on
 #define BANMEN_STORE_APPLY(Kind) Result<void> apply(const Kind& write);
 

@@ -3,10 +3,11 @@
 # Builds the client if needed, starts banmen-server on a free loopback port, and drives Debian's
 # Chromium with playwright-core through games.mjs, extras.mjs, setups.mjs, hands.mjs, replay.mjs,
 # review.mjs, computer.mjs and moving.mjs. Screenshots: build/test-artifacts/browser.
-# Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|families|lasting|random]
+# Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|families|lasting|random|analysis]
 #   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs;
 #    with "families": fairy-families.mjs, the variants with pockets, gates and palaces,
 #    then fairy-duck.mjs, duck chess's two-step moves;
+#    with "analysis": analysis.mjs, the computer's analysis of chess, shogi and reversi games;
 #    with "lasting": lasting.mjs, which runs, restarts and kills its own server;
 #    with "random": random play through real input, random.mjs; BANMEN_RANDOM_GAMES=<n>
 #    makes it the long run, whose time limit is then BANMEN_RANDOM_MINUTES, default 38, and
@@ -61,6 +62,10 @@ done
 cd "$HERE"
 if [ "$WHICH" = fairy ]; then
   timeout 200 node fairy.mjs "http://127.0.0.1:$PORT"
+  exit
+fi
+if [ "$WHICH" = analysis ]; then
+  timeout 300 node analysis.mjs "http://127.0.0.1:$PORT"
   exit
 fi
 if [ "$WHICH" = families ]; then

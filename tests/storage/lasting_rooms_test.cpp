@@ -290,3 +290,33 @@ TEST_F(LastingRooms, JoinsOfMadeUpRoomIdsAreRefusedCheaply) {
 
 }  // namespace
 }  // namespace banmen::test
+
+namespace banmen::test {
+namespace {
+
+// A finished game's analysis is stored before it is announced and comes back with the
+// room after a restart, in the snapshot (docs/protocol.md, analysis_request).
+TEST_F(LastingRooms, AGamesAnalysisSurvivesARestart) {
+  start({"--analysis-nodes", "2000"});
+  play_one_game();
+  come_back(host_, 0);
+  host_.ws->send({{"type", "analysis_request"}, {"id", 30}, {"game_no", 1}});
+  auto answer = host_.ws->receive_until([](const json& m) { return m.value("re", json()) == 30; });
+  ASSERT_TRUE(answer && type_is(*answer, "ack")) << (answer ? answer->dump() : "none");
+  auto done = host_.ws->receive_until([](const json& m) {
+    return type_is(m, "analysis") && (m["state"] == "done" || m["state"] == "failed");
+  });
+  ASSERT_TRUE(done) << server_->log();
+  ASSERT_EQ((*done)["state"], "done") << done->dump();
+  EXPECT_EQ((*done)["analysis"]["family"], "chess");
+  ASSERT_EQ(server_->stop(), 0);
+  ASSERT_TRUE(server_->start()) << server_->log();
+  const json snap = come_back(host_, 0);
+  ASSERT_TRUE(snap["analysis"].is_object()) << snap.dump();
+  EXPECT_EQ(snap["analysis"]["state"], "done");
+  EXPECT_EQ(snap["analysis"]["game_no"], 1);
+  EXPECT_EQ(snap["analysis"]["analysis"], (*done)["analysis"]);
+}
+
+}  // namespace
+}  // namespace banmen::test

@@ -352,6 +352,40 @@ TEST_P(StoreContract, ReviewsOfUnknownRoomsOrGamesAreRefused) {
   EXPECT_TRUE(store_->write(StoredReview{"r1", 1, "t", true, 5}).ok());
 }
 
+TEST_P(StoreContract, AnalysesComeBackWithTheirGameAndGameZero) {
+  seed_room();
+  // Game 0 (the record brought in) needs the room only; a series game needs its game.
+  EXPECT_FALSE(store_->write(StoredAnalysis{"nope", 0, "{}", 5}).ok());
+  EXPECT_FALSE(store_->write(StoredAnalysis{"r1", 1, "{}", 5}).ok());
+  ASSERT_TRUE(store_->write(StoredAnalysis{"r1", 0, R"({"imported":1})", 5}).ok());
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  ASSERT_TRUE(store_->write(move(1, 1, "e2e4")).ok());
+  ASSERT_TRUE(store_->write(StoredFinish{"r1", 1, {"win", 0, "resignation"}, 2000}).ok());
+  ASSERT_TRUE(store_->write(StoredAnalysis{"r1", 1, R"({"first":1})", 2100}).ok());
+  // A later analysis of the same game replaces the first.
+  ASSERT_TRUE(store_->write(StoredAnalysis{"r1", 1, R"({"second":1})", 2200}).ok());
+  auto g = store_->load_game("r1", 1);
+  ASSERT_TRUE(g.ok()) << g.error().message;
+  ASSERT_TRUE(g->analysis.has_value());
+  EXPECT_EQ(*g->analysis, R"({"second":1})");
+  auto r = store_->load_room("r1");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->analyses.size(), 2u);
+  EXPECT_EQ(r->analyses[0].game_no, 1);
+  EXPECT_EQ(r->analyses[0].analysis_json, R"({"second":1})");
+  EXPECT_EQ(r->analyses[1].game_no, 0);
+  EXPECT_EQ(r->analyses[1].analysis_json, R"({"imported":1})");
+  // A new game: its room brings back game 0's analysis alone.
+  ASSERT_TRUE(store_->write(game(2, 1)).ok());
+  r = store_->load_room("r1");
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->analyses.size(), 1u);
+  EXPECT_EQ(r->analyses[0].game_no, 0);
+  auto g2 = store_->load_game("r1", 2);
+  ASSERT_TRUE(g2.ok());
+  EXPECT_FALSE(g2->analysis.has_value());
+}
+
 TEST_P(StoreContract, RetentionClosesRoomsIdleSinceBeforeTheCutOnly) {
   // "r1": created at 42, last written at 501 (a game start); "chatty": a chat line at
   // 5000; "mover": a game started at 501 whose last move came at 6000.

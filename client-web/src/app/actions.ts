@@ -29,6 +29,7 @@ export function roomActions(d: ActionDeps): RoomActions {
     send: (type, extra = {}) => {
       d.link.request({ type, ...extra });
     },
+    ask: (type, extra = {}) => d.link.ask({ type, ...extra }),
     resign: () => {
       void confirmDialog(t('play.resign.confirm'), t('play.resign')).then((yes) => {
         if (yes) d.link.request({ type: 'resign' });

@@ -6,8 +6,8 @@ import { VariantChecks } from './variant-checks';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
 import { backoffDelay, joinRetryBackoff } from '../net/backoff';
-import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord, type ReviewHint } from '../protocol/messages';
-import { applyEvent } from '../state/room';
+import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord, type ReviewHint, type AnalysisEvent } from '../protocol/messages';
+import { applyAnalysis, applyEvent, keepAnalyses } from '../state/room';
 import { Session, safeStorage } from '../state/session';
 import { GameDirectory } from '../games/directory';
 import { toast } from '../ui/dialogs';
@@ -231,6 +231,13 @@ export class App implements Inbox {
     this.pages.roomView?.showHint(h);
   }
 
+  analysis(a: AnalysisEvent): void {
+    const m = this.model;
+    if (!m.roomId || !m.state) return;
+    m.state = applyAnalysis(m.state, a);
+    if (m.state) this.pages.roomView?.update(m.state);
+  }
+
   variantCheck(v: VariantCheck): void {
     this.variantChecks.answered(v);
   }
@@ -295,7 +302,7 @@ export class App implements Inbox {
     }
     const first = !m.state;
     if (ev.type === 'move' && ev.seat === m.state?.seat) this.link.settleMove();
-    m.state = r.state;
+    m.state = r.state && ev.type === 'snapshot' ? keepAnalyses(m.state, r.state) : r.state;
     if (first) this.pages.drawMain();
     else if (m.state) this.pages.roomView?.update(m.state);
     this.resendIfDue();
@@ -320,6 +327,8 @@ export class App implements Inbox {
   error(e: ErrorMsg): void {
     // A refused check (the server's workers busy for this address) is the form's to say.
     if (this.variantChecks.refused(e, e.code === 'rate_limited' ? t('variant.busy') : e.message)) return;
+    // A refused analysis request is said in the analysis panel, where it was asked.
+    if (this.pages.roomView?.analysisRefused(e)) return;
     const m = this.model;
     const steps = errorSteps(e.code, !!m.roomId);
     if (steps.forgetTokenAndRejoin && m.roomId) {

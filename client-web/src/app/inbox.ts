@@ -2,7 +2,8 @@
 // one handler for its type. Room events go on to the room reducer; the rest are the
 // application's own (welcome, room lists, join answers, errors, acks).
 import { parseError, parseEvent, parseWelcome } from '../protocol/parse';
-import type { ErrorMsg, PublicRoom, ReviewHint, ReviewRecord, RoomEvent, VariantCheck, Welcome } from '../protocol/messages';
+import { parseAnalysisEvent } from '../protocol/analysis';
+import type { AnalysisEvent, ErrorMsg, PublicRoom, ReviewHint, ReviewRecord, RoomEvent, VariantCheck, Welcome } from '../protocol/messages';
 
 export interface Inbox {
   welcome(w: Welcome): void;
@@ -24,6 +25,8 @@ export interface Inbox {
   // The answer to review_save: the review's record, to download.
   reviewRecord?(r: ReviewRecord): void;
   reviewHint?(h: ReviewHint): void;
+  // Where the computer's analysis of a game stands (to everyone in the room).
+  analysis?(a: AnalysisEvent): void;
 }
 
 export function dispatch(m: Record<string, unknown>, to: Inbox): void {
@@ -60,6 +63,12 @@ export function dispatch(m: Record<string, unknown>, to: Inbox): void {
     case 'review_hint':
       if (typeof m.move === 'string' && typeof m.node === 'number' && typeof m.score === 'number') to.reviewHint?.(m as unknown as ReviewHint);
       return;
+    case 'analysis': {
+      const a = parseAnalysisEvent(m);
+      if (a) to.analysis?.(a);
+      else console.warn('dropped a malformed message', m.type);
+      return;
+    }
     case 'variant_check':
       if (typeof m.ok === 'boolean') to.variantCheck?.(m as unknown as VariantCheck);
       return;

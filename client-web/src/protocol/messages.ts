@@ -198,6 +198,7 @@ export interface Snapshot {
   chat: ChatLine[];
   impasse?: ImpasseCounts; // 9x9 shogi only
   review?: ReviewEvent | null; // the open review (感想戦) of the finished game
+  analysis?: AnalysisStatus | null; // the analysis of the room's last game (or of game 0)
 }
 
 export interface MoveEvent {
@@ -338,4 +339,53 @@ export interface ErrorMsg {
   re?: number | string;
   code: string;
   message: string;
+}
+
+// The computer's analysis of a whole game (docs/protocol.md, "Analysis"). Evaluations are
+// from the first player's view (seat 0); `win` is that player's winning chance 0..1.
+export type AnalysisFamily = 'chess' | 'shogi' | 'reversi' | 'hasami' | 'dogcat' | 'fairy';
+export type MoveClass = 'inaccuracy' | 'mistake' | 'blunder';
+export interface AnalysisPosition {
+  ply: number;
+  eval: number;
+  mate: number | null; // plies to a forced win: + the first player wins, - loses
+  win: number;
+  best: string | null; // null at the game's end
+  best_display: string | null;
+  line: string[]; // the engine's line from here, display notation
+}
+export interface AnalysisMove {
+  ply: number;
+  side: 0 | 1;
+  move: string;
+  display: string;
+  loss: number; // the drop in the mover's winning chance, 0..1
+  class: MoveClass | null;
+}
+export interface AnalysisSummary {
+  side: 0 | 1;
+  inaccuracy: number;
+  mistake: number;
+  blunder: number;
+  average_loss: number; // engine units
+}
+export interface Analysis {
+  level: number;
+  family: AnalysisFamily | string;
+  positions: AnalysisPosition[]; // index = ply
+  moves: AnalysisMove[]; // moves[i]: from positions[i] to positions[i + 1]
+  summary: AnalysisSummary[];
+}
+// Where an analysis stands: the `analysis` event, and the snapshot's `analysis`.
+export interface AnalysisStatus {
+  game_no: number; // 0: the record brought into the room
+  state: 'queued' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  analysis: Analysis | null;
+  reason?: string;
+}
+export interface AnalysisEvent extends AnalysisStatus {
+  type: 'analysis';
+  version?: number; // the room's event version, when the server numbers it among the room's events
 }

@@ -1,6 +1,7 @@
 // Checks at the edge that a server message has the fields the client relies on, so the
 // rest of the client can trust its types. Anything malformed is dropped (returns null).
 import type { RoomEvent, Welcome, ErrorMsg } from './messages';
+import { parseAnalysisStatus } from './analysis';
 
 type Obj = Record<string, unknown>;
 
@@ -35,7 +36,7 @@ export function parseEvent(m: Obj): RoomEvent | null {
       return isStr(m.room) && isObj(m.you) && isObj(m.options) && Array.isArray(m.players) &&
         isObj(m.game) && isStr(m.status) && isStr(m.position) && isMoves(m.moves) &&
         isStrArray(m.legal_moves) && isClockState(m.clock)
-        ? (normaliseReview(normaliseImpasse(normaliseClock(m))) as unknown as RoomEvent)
+        ? (normaliseAnalysis(normaliseReview(normaliseImpasse(normaliseClock(m)))) as unknown as RoomEvent)
         : null;
     case 'move':
       return isNum(m.ply) && isSeat(m.seat) && isStr(m.move) && isStr(m.display) &&
@@ -119,6 +120,12 @@ function isReviewChange(m: Obj): boolean {
 // A snapshot's review is extra: a malformed one is dropped, not the snapshot.
 function normaliseReview(m: Obj): Obj {
   if (!isObj(m.review) || !isReview(m.review)) m.review = null;
+  return m;
+}
+
+// A snapshot's analysis is extra: a malformed one is dropped, not the snapshot.
+function normaliseAnalysis(m: Obj): Obj {
+  m.analysis = m.analysis === undefined || m.analysis === null ? null : parseAnalysisStatus(m.analysis);
   return m;
 }
 

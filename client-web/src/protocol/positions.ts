@@ -2,7 +2,8 @@
 // a game's positions and a room's series. Checked at the edge like WebSocket messages:
 // a malformed answer is null, unknown fields are ignored.
 
-import type { Clock } from './messages';
+import type { Analysis, Clock } from './messages';
+import { parseAnalysis } from './analysis';
 // A game's result as the records API writes it ("kind", not the room's "result").
 export interface GameResultKind {
   kind: 'win' | 'draw' | 'aborted' | string;
@@ -42,6 +43,7 @@ export interface PositionsAnswer {
   initial_position: string;
   positions: PositionEntry[];
   result: GameResultKind | null;
+  analysis?: Analysis | null; // the computer's analysis of the game, when one is stored
 }
 
 export interface SeriesGame {
@@ -137,7 +139,7 @@ export function parsePositions(v: unknown): PositionsAnswer | null {
   return {
     room: isStr(v.room) ? v.room : '', game_no: v.game_no, game: v.game, status: isStr(v.status) ? v.status : '',
     initial_position: isStr(v.initial_position) ? v.initial_position : positions[0].position,
-    positions, result: parseResult(v.result),
+    positions, result: parseResult(v.result), analysis: parseAnalysis(v.analysis),
   };
 }
 

@@ -6,6 +6,7 @@
 // look at (0: the start). A game of the series other than the current one is an "archive":
 // it has no live position, so its cursor is always a number.
 import type { GameResultKind, PositionsAnswer, PositionEntry } from '../protocol/positions';
+import type { Analysis } from '../protocol/messages';
 
 export interface ReplayState {
   gameNo: number; // the game these positions belong to
@@ -15,6 +16,7 @@ export interface ReplayState {
   over: boolean; // the game was finished when these positions were read
   result: GameResultKind | null;
   cursor: number | null;
+  analysis: Analysis | null; // the computer's analysis read with the positions, if stored
 }
 
 // The server's answer, checked: entries in ply order from 0 without gaps (else null).
@@ -22,7 +24,7 @@ export function fromAnswer(a: PositionsAnswer, archive: boolean, cursor: number 
   if (!a.positions.every((p, i) => p.ply === i)) return null;
   const last = a.positions.length - 1;
   const c = cursor === null ? (archive ? last : null) : Math.max(0, Math.min(cursor, last));
-  return { gameNo: a.game_no, archive, game: a.game, positions: a.positions, over: a.status === 'over', result: a.result ?? null, cursor: c };
+  return { gameNo: a.game_no, archive, game: a.game, positions: a.positions, over: a.status === 'over', result: a.result ?? null, cursor: c, analysis: a.analysis ?? null };
 }
 
 // The last ply known (the live position of the current game).

@@ -3,6 +3,7 @@
 // replaces everything, events only move forward, and anything that does not fit asks
 // for a resync (re-join with the token and the last version).
 import type {
+  AnalysisStatus,
   ChatLine,
   ClockState,
   GameInfoMsg,
@@ -16,6 +17,7 @@ import type {
   Snapshot,
 } from '../protocol/messages';
 import { applyReviewEvent, reviewFromEvent, type Review } from './review';
+import { withAnalysis, type Analyses } from './analysis';
 
 export interface RoomState {
   room: string;
@@ -45,6 +47,8 @@ export interface RoomState {
   chat: ChatLine[];
   impasse: ImpasseCounts | null; // both sides' impasse count (9x9 shogi), else null
   review: Review | null; // the open review (感想戦) of the finished game, else null
+  // The computer's analyses known in this room, by game_no (state/analysis.ts).
+  analyses?: Analyses;
   // What the view should announce (sound, animation) for the last change.
   lastChange: 'snapshot' | 'move' | 'game_over' | 'other';
 }
@@ -88,6 +92,7 @@ export function fromSnapshot(s: Snapshot, now: number): RoomState {
     chat: (s.chat ?? []).slice(-MAX_CHAT),
     impasse: s.impasse ?? null,
     review: reviewFromEvent(s.review),
+    analyses: s.analysis ? withAnalysis({}, s.analysis) : {},
     lastChange: 'snapshot',
   };
 }
@@ -172,6 +177,23 @@ export function applyEvent(state: RoomState | null, ev: RoomEvent, now: number):
       return { state: next, resync: false };
     }
   }
+}
+
+// An `analysis` event: it changes nothing of the game, so it applies to whatever state is
+// held, in any order; when the server numbers it among the room's events, the state's
+// version follows (the next request carries it). Replayed after a reconnect, it applies
+// again harmlessly. A snapshot after it keeps the analyses of the other games.
+export function applyAnalysis(state: RoomState | null, s: AnalysisStatus & { version?: number }): RoomState | null {
+  if (!state) return state;
+  const { version, ...status } = s;
+  const next: RoomState = { ...state, analyses: withAnalysis(state.analyses, status), lastChange: 'other' };
+  if (typeof version === 'number' && version > state.version) next.version = version;
+  return next;
+}
+
+export function keepAnalyses(prev: RoomState | null, next: RoomState): RoomState {
+  if (!prev || prev.room !== next.room || !prev.analyses) return next;
+  return { ...next, analyses: { ...prev.analyses, ...next.analyses } };
 }
 
 // --- Questions the view asks ------------------------------------------------------------

@@ -15,6 +15,8 @@ import { externalLinksRow } from './external-links-view';
 export interface RoomActions {
   move(m: string): void;
   send(type: string, extra?: Record<string, unknown>): void;
+  // Sends a request and returns its id (an error's `re` names it), or null if not sent.
+  ask?(type: string, extra?: Record<string, unknown>): number | null;
   resign(): void;
   // `clockChoice`: a preset's id, or 'keep' (the room's clock when it suits the game).
   switchGame(game: string, clockChoice?: string): void;

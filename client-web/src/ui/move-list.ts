@@ -5,7 +5,8 @@
 import { h } from './dom';
 import { t, lang } from '../i18n';
 import { shogiDisplay } from '../games/shogi-notation';
-import type { MoveEntry } from '../protocol/messages';
+import type { MoveClass, MoveEntry } from '../protocol/messages';
+import { CLASS_MARK } from '../state/analysis';
 import { gameMeta } from '../games/catalog';
 
 const SHOGI_MARK = ['☗', '☖'];
@@ -18,7 +19,9 @@ export interface MoveListNav {
 }
 
 // `readable`: the moves as people write them when the server sent only USI (shogi).
-export function renderMoveList(gameId: string, moves: MoveEntry[], initial = '', nav?: MoveListNav): HTMLElement {
+// `marks`: the computer analysis's verdict on each move (index = move), shown after it.
+export function renderMoveList(gameId: string, moves: MoveEntry[], initial = '', nav?: MoveListNav, marks?: (MoveClass | null)[] | null): HTMLElement {
+  const moveEl = (text: string, index: number) => markedMove(text, index, marks?.[index] ?? null);
   const meta = gameMeta(gameId);
   if (meta?.shogiNotation && moves.some((m) => m.display === m.move)) {
     const text = shogiDisplay(initial, moves.map((m) => m.move), meta.files, lang() === 'ja' ? 'japanese' : 'western');
@@ -59,9 +62,13 @@ export function renderMoveList(gameId: string, moves: MoveEntry[], initial = '',
   return list;
 }
 
-// One move, named by the ply it leads to (the first move leads to ply 1).
-function moveEl(text: string, index: number): HTMLElement {
-  return h('span', { class: 'ml-move', 'data-ply': index + 1 }, text);
+// One move, named by the ply it leads to (the first move leads to ply 1), with the
+// analysis's mark (?!, ?, ??) seen and its word for screen readers.
+export function markedMove(text: string, index: number, mark: MoveClass | null): HTMLElement {
+  if (!mark) return h('span', { class: 'ml-move', 'data-ply': index + 1 }, text);
+  return h('span', { class: `ml-move ml-${mark}`, 'data-ply': index + 1, 'data-class': mark }, text,
+    h('span', { class: 'ml-mark', 'aria-hidden': 'true' }, CLASS_MARK[mark]),
+    h('span', { class: 'sr-only' }, ` (${t(`analysis.class.${mark}`)})`));
 }
 
 // Who moved first and the first row's number, read from the start position: the SFEN's

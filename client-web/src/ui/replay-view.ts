@@ -6,7 +6,7 @@
 import { h } from './dom';
 import { t } from '../i18n';
 import type { RoomState } from '../state/room';
-import type { MoveEntry } from '../protocol/messages';
+import type { Analysis, MoveEntry } from '../protocol/messages';
 import type { PositionEntry, SeriesGame } from '../protocol/positions';
 import { covers, fromAnswer, goTo, lookingBack, navigate, shownPly, withMove, type NavKey, type ReplayState } from '../state/replay';
 import { fetchPositions, ApiError } from '../net/records-api';
@@ -97,6 +97,12 @@ export class ReplayView {
     this.r = this.r.archive ? null : { ...this.r, cursor: null };
     this.archiveGame = null;
     this.redraw();
+  }
+
+  // The game the replay has read (its number, whether it is another game of the series)
+  // and the analysis that came with its positions.
+  read(): { gameNo: number; archive: boolean; analysis: Analysis | null } | null {
+    return this.r ? { gameNo: this.r.gameNo, archive: this.r.archive, analysis: this.r.analysis } : null;
   }
 
   select(ply: number): void {

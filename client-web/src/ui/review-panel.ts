@@ -8,7 +8,8 @@ import type { RoomState } from '../state/room';
 import { canDrive, hintHere, hintScore, reviewRows, reviewTargets, type Review } from '../state/review';
 import type { BoardInput } from '../boards/board';
 import type { RoomActions } from './controls';
-import type { ReviewHint, ReviewRecord } from '../protocol/messages';
+import type { MoveClass, ReviewHint, ReviewRecord } from '../protocol/messages';
+import { CLASS_MARK } from '../state/analysis';
 import { externalLinksRow } from './external-links-view';
 import type { LinkMove } from '../games/external-links';
 
@@ -23,6 +24,7 @@ export class ReviewPanel {
   private asking = false;
   private askTimer: number | undefined;
   private last: RoomState | null = null;
+  private marks = new Map<number, MoveClass>();
 
   constructor(
     private readonly actions: RoomActions,
@@ -56,8 +58,10 @@ export class ReviewPanel {
     if (this.last) this.update(this.last);
   }
 
-  update(s: RoomState): void {
+  // `marks`: the computer analysis's verdicts on the main line's nodes (state/analysis.ts).
+  update(s: RoomState, marks: Map<number, MoveClass> = this.marks): void {
     this.last = s;
+    this.marks = marks;
     const r = s.review;
     const mayOpen = s.status === 'over' && s.role === 'player';
     this.el.hidden = !r && !mayOpen;
@@ -130,7 +134,7 @@ export class ReviewPanel {
       h('button', {
         type: 'button', class: 'review-move', disabled: !drive, 'aria-current': row.current ? 'true' : undefined,
         onclick: () => this.goTo(row.id),
-      }, h('span', { class: 'review-ply' }, `${row.ply}.`), ' ', row.display)));
+      }, h('span', { class: 'review-ply' }, `${row.ply}.`), ' ', row.display, mark(this.marks.get(row.id)))));
     const atStart = h('li', { class: `review-row depth-0${r.current === 0 ? ' current' : ''}`, 'data-node': 0 },
       h('button', { type: 'button', class: 'review-move', disabled: !drive, onclick: () => this.goTo(0) }, t('review.start')));
     return h('ol', { class: 'review-tree', 'aria-label': t('review.variations'), 'data-testid': 'review-tree' }, atStart, ...items);
@@ -185,6 +189,12 @@ export class ReviewPanel {
       box.append(h('button', { type: 'button', class: 'btn small', 'data-testid': 'review-close', onclick: () => this.actions.send('review_close') }, t('review.close')));
     return box;
   }
+}
+
+// A move's analysis mark, seen and said (as in the game's move list).
+function mark(c: MoveClass | undefined): HTMLElement[] {
+  if (!c) return [];
+  return [h('span', { class: `ml-mark an-${c}`, 'aria-hidden': 'true', 'data-class': c }, CLASS_MARK[c]), h('span', { class: 'sr-only' }, ` (${t(`analysis.class.${c}`)})`)];
 }
 
 // What the room's board draws while a review is open: the review's position, and its legal

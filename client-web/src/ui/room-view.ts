@@ -33,7 +33,10 @@ import { ReplayView, navigationKey } from './replay-view';
 import { SeriesPanel } from './series-panel';
 import { ReviewPanel, reviewBoardInput } from './review-panel';
 import { canDrive, hintShape } from '../state/review';
-import type { ReviewHint } from '../protocol/messages';
+import type { ErrorMsg, ReviewHint } from '../protocol/messages';
+import { AnalysisPanel, type AnalysisContext } from './analysis-panel';
+import { doneStatus, mainLine, moveMarks, reviewMainPly, reviewMarks } from '../state/analysis';
+import type { Shown } from './replay-view';
 
 export interface RoomDeps {
   actions: RoomActions;
@@ -73,6 +76,8 @@ export class RoomView {
   private readonly moves = h('div', { class: 'moves-box' });
   private readonly controls = h('div', { class: 'controls-box' });
   private readonly review: ReviewPanel;
+  // The computer's analysis of the game shown (analysis-panel.ts), under the move list.
+  private readonly analysis: AnalysisPanel;
   private readonly chatLog = h('ul', { class: 'chat-log', 'aria-live': 'polite' });
   private readonly chatInput = h('input', { type: 'text', maxlength: 300, placeholder: t('chat.placeholder'), 'aria-label': t('chat.title') });
   private readonly moveInput = h('input', { type: 'text', class: 'move-input', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('play.typeMove'), placeholder: t('play.typeMove') });
@@ -101,6 +106,7 @@ export class RoomView {
     this.actions = deps.actions;
     this.games = deps.games;
     this.review = new ReviewPanel(this.actions, (id) => this.games.computer(id));
+    this.analysis = new AnalysisPanel(this.actions);
     this.share.onDeviceLink = () => this.actions.send('device_link');
     this.announcer = new Announcer(deps.sound, deps.notifier, deps.settings, () => this.actions.send('rematch_offer'));
     const chatForm = h('form', { class: 'chat-form' }, this.chatInput, h('button', { type: 'submit', class: 'btn small' }, t('chat.send')));
@@ -146,7 +152,7 @@ export class RoomView {
         this.turnNote,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
-        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.review.el, this.moves, this.replay.bar, this.controls, this.series.el,
+        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.review.el, this.moves, this.replay.bar, this.analysis.el, this.controls, this.series.el,
         h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
     );
     this.timer = window.setInterval(() => this.tick(), 100);
@@ -157,6 +163,40 @@ export class RoomView {
   showHint(h: ReviewHint): void {
     this.review.showHint(h);
     if (this.state) this.drawHint(this.state);
+  }
+
+  // An error answering the analysis request: the panel says it where it was asked.
+  analysisRefused(e: ErrorMsg): boolean {
+    return this.analysis.refused(e);
+  }
+
+  // Which game's analysis the panel shows, and how a tap on its graph moves the board: the
+  // review's main line while a review is open (for whoever may drive it), else the replay.
+  private analysisContext(s: RoomState, shown: Shown): AnalysisContext | null {
+    const all = s.analyses ?? {};
+    const player = s.role === 'player';
+    const r = s.review;
+    if (r) {
+      const line = mainLine(r);
+      const drive = canDrive(r, s.role);
+      return {
+        gameId: s.game.id, gameNo: r.gameNo, status: all[r.gameNo] ?? null, canRequest: player,
+        ply: reviewMainPly(r),
+        go: drive ? (ply) => { if (line[ply] !== undefined) this.actions.send('review_goto', { node: line[ply] }); } : null,
+      };
+    }
+    const read = this.replay.read();
+    const go = (ply: number) => this.replay.select(ply);
+    if (read?.archive && shown.back) {
+      const status = all[read.gameNo] ?? (read.analysis ? doneStatus(read.gameNo, read.analysis) : null);
+      return { gameId: shown.state.game.id, gameNo: read.gameNo, status, canRequest: player, ply: shown.list.selected, go };
+    }
+    if (s.status !== 'over' || s.moves.length === 0) return null;
+    const fromReplay = read && !read.archive && read.gameNo === s.gameNo && read.analysis ? doneStatus(s.gameNo, read.analysis) : null;
+    return {
+      gameId: s.game.id, gameNo: s.gameNo, status: all[s.gameNo] ?? fromReplay, canRequest: player,
+      ply: shown.back ? shown.list.selected : s.moves.length, go,
+    };
   }
 
   private drawHint(s: RoomState): void {
@@ -208,7 +248,8 @@ export class RoomView {
       premove: !shown.back && this.deps.settings().premove && s.role === 'player' && s.status === 'playing',
     }, s.lastChange === 'move' && !shown.back);
     this.board!.setShapes?.(review?.shapes ?? [], review && canDrive(review, s.role) ? (shapes) => this.actions.send('review_draw', { shapes }) : null);
-    this.review.update(s);
+    const analysis = this.analysisContext(s, shown);
+    this.review.update(s, review ? reviewMarks(review, analysis?.status?.analysis) : undefined);
     this.drawHint(s);
     const onBoard = review ? review.position : v.position;
     if (this.pieceListFor !== onBoard || this.squareKeysFor !== bottom) {
@@ -224,7 +265,9 @@ export class RoomView {
     this.renderLegend(s);
     this.share.update(s);
     this.renderStatus(s);
-    this.renderMoves(v.game.id, shown.list);
+    this.analysis.update(analysis);
+    const done = analysis && !s.review ? analysis.status?.analysis : null;
+    this.renderMoves(v.game.id, shown.list, moveMarks(done, shown.list.moves.length));
     this.replay.render(s, shown);
     // The series changes when a game starts (the first one too: the room exists before its
     // first game does) and when one ends.
@@ -242,12 +285,12 @@ export class RoomView {
   // a player's connection, a spectator coming) leave it as it was, and a list replaced
   // between a press and its release loses the click (a move clicked while looking back,
   // seen on a loaded machine), and its scroll position with it.
-  private renderMoves(gameId: string, list: { moves: MoveEntry[]; initial: string; selected: number | null }): void {
-    const key = JSON.stringify([gameId, lang(), list.initial, list.selected, list.moves]);
+  private renderMoves(gameId: string, list: { moves: MoveEntry[]; initial: string; selected: number | null }, marks: ReturnType<typeof moveMarks>): void {
+    const key = JSON.stringify([gameId, lang(), list.initial, list.selected, list.moves, marks]);
     if (key === this.movesDrawnFor) return;
     this.movesDrawnFor = key;
     const nav = { selected: list.selected, onSelect: (ply: number) => this.replay.select(ply) };
-    this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(gameId, list.moves, list.initial, nav));
+    this.moves.replaceChildren(h('h2', { class: 'sr-only' }, t('play.moves')), renderMoveList(gameId, list.moves, list.initial, nav, marks));
     const drawn = this.moves.querySelector('.move-list');
     const selected = drawn?.querySelector('.ml-move.selected');
     if (selected) selected.scrollIntoView({ block: 'nearest' });
