@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "match_driver.h"
+#include "raw_ws_client.h"
 #include "server_process.h"
 
 namespace banmen::testing {
@@ -83,6 +84,14 @@ TEST_F(ServerAnalysis, TheScholarsMateAnalysedForTheWholeRoomOnce) {
   auto snap = late.wait_for([](const json& j) { return j["type"] == "snapshot"; });
   ASSERT_TRUE(snap);
   EXPECT_EQ((*snap)["analysis"]["analysis"], a);
+  // The replay's positions and the PGN carry it.
+  const auto positions = json::parse(
+      body_of(raw_http_get(port(), "/api/rooms/" + m.room + "/games/1/positions")), nullptr, false);
+  ASSERT_TRUE(positions.is_object());
+  EXPECT_EQ(positions["analysis"], a);
+  const std::string pgn =
+      body_of(raw_http_get(port(), "/api/rooms/" + m.room + "/games/1/record?format=pgn"));
+  EXPECT_NE(pgn.find("[%eval #1]}"), std::string::npos) << pgn;
 }
 
 TEST_F(ServerAnalysis, ReversiIsAnalysed) {
