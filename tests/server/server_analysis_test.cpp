@@ -135,3 +135,26 @@ TEST_F(ServerAnalysisQueue, RefusesPastItsBoundWithAMessage) {
 
 }  // namespace
 }  // namespace banmen::testing
+
+namespace banmen::testing {
+namespace {
+
+TEST_F(ServerAnalysis, AShogiKifCarriesTheEvaluations) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  ASSERT_TRUE(play_one(m, "7g7f", "k0"));
+  ASSERT_TRUE(play_one(m, "3c3d", "k1"));
+  ASSERT_TRUE(m.a.ws.request({{"type", "resign"}}));
+  ASSERT_TRUE(m.a.ws.wait_for([](const json& j) { return j["type"] == "game_over"; }));
+  EXPECT_EQ(code_of(request(m.a.ws, 1)), "ack");
+  auto done = m.a.ws.wait_for(analysis_ended, 20000ms);
+  ASSERT_TRUE(done);
+  ASSERT_EQ((*done)["state"], "done") << done->dump();
+  EXPECT_EQ((*done)["analysis"]["family"], "shogi");
+  const std::string kif =
+      body_of(raw_http_get(port(), "/api/rooms/" + m.room + "/games/1/record?format=kif"));
+  EXPECT_NE(kif.find("\n*評価値 "), std::string::npos) << kif;
+}
+
+}  // namespace
+}  // namespace banmen::testing
