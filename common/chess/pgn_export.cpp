@@ -81,10 +81,23 @@ std::string export_pgn(const ChessGame& game, const RecordInfo& record) {
     else if (i == 0)
       emit(std::to_string(number) + "...");
     emit(game.display_notation(i, Viewer::referee));
+    // One comment for the ply: its thinking time, then its own comment, word by word
+    // (the words are what the line wraps between).
+    std::vector<std::string> words;
     if (i < record.move_times_ms.size()) {
-      emit("{[%emt");
-      emit(elapsed(record.move_times_ms[i]) + "]}");
+      words.push_back("[%emt");
+      words.push_back(elapsed(record.move_times_ms[i]) + "]");
     }
+    if (i < record.move_comments.size() && !record.move_comments[i].empty())
+      for (std::size_t at = 0; at < record.move_comments[i].size();) {
+        const std::size_t space = record.move_comments[i].find(' ', at);
+        const std::size_t stop =
+            space == std::string::npos ? record.move_comments[i].size() : space;
+        if (stop > at) words.push_back(record.move_comments[i].substr(at, stop - at));
+        at = stop + 1;
+      }
+    for (std::size_t w = 0; w < words.size(); ++w)
+      emit((w == 0 ? "{" : "") + words[w] + (w + 1 == words.size() ? "}" : ""));
   }
   if (outcome.over() && !outcome.reason.empty()) emit("{" + outcome.reason + "}");
   emit(pgn_result(outcome));

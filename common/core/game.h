@@ -66,6 +66,10 @@ struct RecordInfo {
   std::string start_time;    // ISO 8601 UTC, e.g. "2026-11-21T09:30:00Z"; empty for unknown
   std::string time_control;  // human form, e.g. "10+5" or "10m+3x30s"
   std::vector<std::int64_t> move_times_ms;  // time used for each ply; may be shorter than history
+  // A comment after each ply (an analysis' evaluation, say), written in the format's own
+  // comment form where it has one (PGN braces, KIF `*` lines); empty entries and plies past
+  // the end have none.
+  std::vector<std::string> move_comments;
 };
 
 class Game {

@@ -70,6 +70,8 @@ std::string export_pgn(const FairyGame& game, const RecordInfo& record) {
     if (i == 0 && side == 1) word(std::to_string(number) + "...");
     if (side == 1) ++number;
     word(game.display_notation(i, Viewer::referee));
+    if (i < record.move_comments.size() && !record.move_comments[i].empty())
+      word("{" + record.move_comments[i] + "}");
   }
   word(pgn_result(outcome));
   out += line + "\n";

@@ -104,7 +104,11 @@ Result<json> stored_game_positions(const StoredGame& stored, Viewer viewer, Posi
       {"status", stored.finished ? "over" : "playing"},
       {"initial_position", stored.finished ? game.initial_position() : game.initial_view(viewer)},
       {"positions", std::move(positions)},
-      {"result", stored_result_json(stored)}};
+      {"result", stored_result_json(stored)},
+      // The computer's analysis (docs/protocol.md, analysis_request), once there is one.
+      {"analysis", stored.finished && stored.analysis
+                       ? json::parse(*stored.analysis, nullptr, false)
+                       : json(nullptr)}};
 }
 
 }  // namespace banmen::server

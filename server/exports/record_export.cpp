@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "exports/analysis_comments.h"
 #include "games/custom_game.h"
 #include "games/registry.h"
 #include "util/constant_time.h"
@@ -69,6 +70,13 @@ Result<std::string> export_stored_game(const StoredSeries& series, const StoredG
   for (const auto& m : stored.moves) timed = timed || m.used_ms > 0;
   if (timed)
     for (const auto& m : stored.moves) info.move_times_ms.push_back(m.used_ms);
+  // The stored analysis' evaluations, where the format has comments.
+  if (stored.analysis && stored.finished) {
+    if (format.starts_with("pgn"))
+      info.move_comments = pgn_eval_comments(*stored.analysis, stored.moves.size());
+    else if (format.starts_with("kif"))
+      info.move_comments = kif_eval_comments(*stored.analysis, stored.moves.size());
+  }
   return (*game)->export_record(format, viewer, info);
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "match_driver.h"
+#include "raw_ws_client.h"
 #include "server_process.h"
 
 namespace banmen::testing {
@@ -83,6 +84,14 @@ TEST_F(ServerAnalysis, TheScholarsMateAnalysedForTheWholeRoomOnce) {
   auto snap = late.wait_for([](const json& j) { return j["type"] == "snapshot"; });
   ASSERT_TRUE(snap);
   EXPECT_EQ((*snap)["analysis"]["analysis"], a);
+  // The replay's positions and the PGN carry it.
+  const auto positions = json::parse(
+      body_of(raw_http_get(port(), "/api/rooms/" + m.room + "/games/1/positions")), nullptr, false);
+  ASSERT_TRUE(positions.is_object());
+  EXPECT_EQ(positions["analysis"], a);
+  const std::string pgn =
+      body_of(raw_http_get(port(), "/api/rooms/" + m.room + "/games/1/record?format=pgn"));
+  EXPECT_NE(pgn.find("[%eval #1]}"), std::string::npos) << pgn;
 }
 
 TEST_F(ServerAnalysis, ReversiIsAnalysed) {
@@ -122,6 +131,29 @@ TEST_F(ServerAnalysisQueue, RefusesPastItsBoundWithAMessage) {
   EXPECT_EQ(code_of(refused), "engine_busy");
   EXPECT_NE(refused.value("message", "").find("try again later"), std::string::npos)
       << refused.dump();
+}
+
+}  // namespace
+}  // namespace banmen::testing
+
+namespace banmen::testing {
+namespace {
+
+TEST_F(ServerAnalysis, AShogiKifCarriesTheEvaluations) {
+  Match m;
+  ASSERT_TRUE(open_match(port(), m, {{"game", "shogi"}, {"side", "first"}}));
+  ASSERT_TRUE(play_one(m, "7g7f", "k0"));
+  ASSERT_TRUE(play_one(m, "3c3d", "k1"));
+  ASSERT_TRUE(m.a.ws.request({{"type", "resign"}}));
+  ASSERT_TRUE(m.a.ws.wait_for([](const json& j) { return j["type"] == "game_over"; }));
+  EXPECT_EQ(code_of(request(m.a.ws, 1)), "ack");
+  auto done = m.a.ws.wait_for(analysis_ended, 20000ms);
+  ASSERT_TRUE(done);
+  ASSERT_EQ((*done)["state"], "done") << done->dump();
+  EXPECT_EQ((*done)["analysis"]["family"], "shogi");
+  const std::string kif =
+      body_of(raw_http_get(port(), "/api/rooms/" + m.room + "/games/1/record?format=kif"));
+  EXPECT_NE(kif.find("\n*評価値 "), std::string::npos) << kif;
 }
 
 }  // namespace

@@ -93,6 +93,8 @@ Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) 
              clock(total[mover], true) + ")";
     }
     out += number(i + 1) + line + "\n";
+    if (i < record.move_comments.size() && !record.move_comments[i].empty())
+      out += "*" + record.move_comments[i] + "\n";
   }
   const Ending e = ending_of(game, handicap != nullptr);
   if (!e.kif.empty()) {
