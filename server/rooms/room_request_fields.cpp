@@ -1,6 +1,9 @@
 // Each in-room request's fields, read once from its message (request.h). The request table
 // (room_requests.cpp) names the reader of each type; the texts of the refusals are the
 // protocol's (docs/protocol.md) and stay as they are.
+#include <algorithm>
+#include <iterator>
+
 #include "core/unicode_text.h"
 #include "protocol/error_codes.h"
 #include "rooms/request.h"
@@ -89,6 +92,34 @@ Result<RequestFields> read_review_allow(const json& msg, const Config&) {
   auto allowed = get_bool(msg, "spectators");
   if (!allowed) return malformed("review_allow needs spectators: true/false");
   return RequestFields{ReviewAllowFields{*allowed}};
+}
+
+Result<RequestFields> read_review_import(const json& msg, const Config&) {
+  static constexpr std::string_view kFormats[] = {"auto", "kif", "ki2", "csa", "pgn",       "sfen",
+                                                  "fen",  "usi", "uci", "txt", "transcript"};
+  ReviewImportFields f;
+  f.format = get_string(msg, "format").value_or("auto");
+  if (std::find(std::begin(kFormats), std::end(kFormats), f.format) == std::end(kFormats))
+    return malformed("format is one of auto, kif, ki2, csa, pgn, sfen, fen, usi, uci, txt");
+  auto part = get_int(msg, "part");
+  auto parts = get_int(msg, "parts");
+  auto text = get_string(msg, "text");
+  if (!part || !parts || !text || *part < 0 || *parts < 1 || *part >= *parts)
+    return malformed("review_import needs part (0..parts-1), parts and text");
+  f.part = *part;
+  f.parts = *parts;
+  f.text = std::move(*text);
+  // The name is only shown: plain text, cut to kMaxImportName characters.
+  auto raw = get_string(msg, "name").value_or("");
+  if (valid_utf8(raw)) {
+    std::string name = trim(plain_text(raw, raw.size()));
+    std::size_t count = 0, i = 0;
+    for (; i < name.size(); ++i)
+      if ((static_cast<unsigned char>(name[i]) & 0xC0) != 0x80 && count++ == kMaxImportName) break;
+    name.resize(i);
+    f.name = std::move(name);
+  }
+  return RequestFields{std::move(f)};
 }
 
 Result<RequestFields> read_chat(const json& msg, const Config& config) {

@@ -128,6 +128,14 @@ Result<void> MemoryStore::apply(const StoredReview& review) {
   return ok();
 }
 
+Result<void> MemoryStore::apply(const StoredImport& imported) {
+  auto* room = find(imported.room_id);
+  if (!room) return no_room(imported.room_id);
+  room->imported = imported;
+  room->last_active_ms = std::max(room->last_active_ms, imported.server_ms);
+  return ok();
+}
+
 StoredRoom MemoryStore::stored_room(const Room& room) {
   StoredRoom out = room.stored;
   out.finished = room.finished;
@@ -139,6 +147,7 @@ StoredRoom MemoryStore::stored_room(const Room& room) {
   out.chat.assign(first, room.chat.end());
   if (auto it = room.reviews.find(room.stored.game.game_no); it != room.reviews.end())
     out.review = it->second;
+  out.imported = room.imported;
   return out;
 }
 

@@ -29,7 +29,8 @@ class MemoryStore final : public Store {
     std::vector<StoredGame> past;  // earlier games of the series, with their moves
     std::vector<StoredChat> chat;
     std::map<int, StoredReview> reviews;  // by game_no
-    std::int64_t last_active_ms = 0;      // every write but a move (Store::close_idle_rooms)
+    std::optional<StoredImport> imported;
+    std::int64_t last_active_ms = 0;  // every write but a move (Store::close_idle_rooms)
   };
   // One write each; the caller holds mu_.
   BANMEN_STORE_WRITE_KINDS(BANMEN_STORE_APPLY)
