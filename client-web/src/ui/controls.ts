@@ -10,6 +10,7 @@ import { gameName } from '../games/names';
 import { presetsFor } from './presets';
 import { describeClock } from '../state/clock';
 import { COMPUTER_LEVELS } from '../games/computer';
+import type { UploadOutcome } from '../app/record-upload';
 
 export interface RoomActions {
   move(m: string): void;
@@ -17,6 +18,9 @@ export interface RoomActions {
   resign(): void;
   // `clockChoice`: a preset's id, or 'keep' (the room's clock when it suits the game).
   switchGame(game: string, clockChoice?: string): void;
+  // Brings a record into the room (review_import, part by part); `progress` hears the parts
+  // acknowledged. Absent where the page cannot send one.
+  importRecord?(text: string, format: string, name: string, progress: (done: number, of: number) => void): Promise<UploadOutcome>;
 }
 
 const EXTENSION: Record<string, string> = { pgn: 'pgn', kif: 'kif', csa: 'csa' };
