@@ -6,8 +6,6 @@
 // the board only after the store has it.
 #include <spdlog/spdlog.h>
 
-#include <charconv>
-
 #include "core/variation_text.h"
 #include "games/record_import.h"
 #include "games/registry.h"
@@ -18,18 +16,6 @@
 namespace banmen::server {
 
 namespace {
-
-// The line an importer's message names ("line 12: ..."), 0 when it names none.
-std::size_t line_of(std::string_view message) {
-  constexpr std::string_view kLine = "line ";
-  if (!message.starts_with(kLine)) return 0;
-  std::size_t line = 0;
-  const char* first = message.data() + kLine.size();
-  auto [end, ec] = std::from_chars(first, message.data() + message.size(), line);
-  if (ec != std::errc() || end == first || end == message.data() + message.size() || *end != ':')
-    return 0;
-  return line;
-}
 
 // The board of a record read from `text` (the whole work of an import, off the strand).
 Result<ReviewBoard> board_of_record(const ReceivedRecord& record, std::string_view room_game) {
@@ -57,7 +43,7 @@ Result<ReviewBoard> board_of_kept(const StoredImport& kept) {
 void Room::refuse_record(const Request& r, const Error& e) {
   services_.metrics.errors_total++;
   json error = error_message(r.re, e.code, e.message);
-  if (e.code == errc::bad_record) error["line"] = line_of(e.message);
+  if (e.code == errc::bad_record) error["line"] = import_error_of(e).line;
   r.client->send(encode(error));
 }
 

@@ -2,9 +2,9 @@
 // (room_requests.cpp) names the reader of each type; the texts of the refusals are the
 // protocol's (docs/protocol.md) and stay as they are.
 #include <algorithm>
-#include <iterator>
 
 #include "core/unicode_text.h"
+#include "games/record_import.h"
 #include "protocol/error_codes.h"
 #include "rooms/request.h"
 #include "util/tokens.h"
@@ -95,12 +95,15 @@ Result<RequestFields> read_review_allow(const json& msg, const Config&) {
 }
 
 Result<RequestFields> read_review_import(const json& msg, const Config&) {
-  static constexpr std::string_view kFormats[] = {"auto", "kif", "ki2", "csa", "pgn",       "sfen",
-                                                  "fen",  "usi", "uci", "txt", "transcript"};
   ReviewImportFields f;
   f.format = get_string(msg, "format").value_or("auto");
-  if (std::find(std::begin(kFormats), std::end(kFormats), f.format) == std::end(kFormats))
-    return malformed("format is one of auto, kif, ki2, csa, pgn, sfen, fen, usi, uci, txt");
+  const auto& formats = import_formats();
+  if (f.format.size() > kMaxImportFormat ||
+      std::find(formats.begin(), formats.end(), f.format) == formats.end()) {
+    std::string names;
+    for (auto name : formats) names += (names.empty() ? "" : ", ") + std::string(name);
+    return malformed("format is one of " + names);
+  }
   auto part = get_int(msg, "part");
   auto parts = get_int(msg, "parts");
   auto text = get_string(msg, "text");

@@ -20,11 +20,15 @@ using room_waits::answer_to;
 using room_waits::last_of;
 using room_waits::run_until;
 
-// A chess record with a side line, in the transcript form every importer reads.
+// A shogi record (KIF), brought into a chess room.
 const std::string kRecord =
-    "review chess\n"
-    "start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
-    "moves e2e4 e7e5 ( c7c5 ) g1f3\n";
+    "手合割：平手\n"
+    "先手：A\n"
+    "後手：B\n"
+    "手数----指手---------消費時間--\n"
+    "   1 ７六歩(77)\n"
+    "   2 ３四歩(33)\n"
+    "   3 ２六歩(27)\n";
 
 class RoomImport : public ::testing::Test {
  protected:
@@ -33,7 +37,7 @@ class RoomImport : public ::testing::Test {
     store_ = store.get();
     hub_ = std::make_unique<Hub>(ioc_, Config{}, std::move(store));
     room_ = hub_->rooms.create("192.0.2.1").value();
-    auto options = parse_room_options({{"game", "shogi"}, {"side", "first"}});
+    auto options = parse_room_options({{"game", "chess"}, {"side", "first"}});
     ASSERT_TRUE(options);
     room_->create(host_, *options, "A", 1);
     ASSERT_TRUE(run_until(ioc_, [&] { return !last_of(*host_, "room_created").is_null(); }));
@@ -55,7 +59,7 @@ class RoomImport : public ::testing::Test {
   json part(int n, int of, std::string text) {
     return {{"type", "review_import"},
             {"format", "auto"},
-            {"name", "game.txt"},
+            {"name", "game.kif"},
             {"part", n},
             {"parts", of},
             {"text", std::move(text)}};
@@ -90,29 +94,28 @@ TEST_F(RoomImport, ARecordOpensOnTheBoardForEveryoneAsGameZeroAndIsKept) {
   const json review = last_of(*guest_, "review");
   EXPECT_EQ(review["game_no"], 0);
   EXPECT_EQ(review["open"], true);
-  EXPECT_EQ(review["imported"]["game"], "chess");  // not the room's shogi
-  EXPECT_EQ(review["imported"]["name"], "game.txt");
-  EXPECT_EQ(review["nodes"].size(), 5u);  // the root, three main-line moves, one side line
-  EXPECT_EQ(review["nodes"][3]["children"].size(), 0u);  // the side line c5
-  EXPECT_EQ(review["nodes"][1]["children"].size(), 2u);
+  EXPECT_EQ(review["imported"]["game"], "shogi");  // not the room's chess
+  EXPECT_EQ(review["imported"]["name"], "game.kif");
+  EXPECT_EQ(review["imported"]["format"], "kif");
+  EXPECT_EQ(review["nodes"].size(), 4u);  // the root and three moves
   EXPECT_EQ(review["current"], 0);
 
-  // Driven like any review, its record saved as PGN with the side line.
-  EXPECT_EQ(ask(guest_, {{"type", "review_move"}, {"move", "d2d4"}})["type"], "ack");
+  // Driven like any review (a side line from the start), its record saved as KIF with it.
+  EXPECT_EQ(ask(guest_, {{"type", "review_move"}, {"move", "2g2f"}})["type"], "ack");
   const json saved = ask(host_, {{"type", "review_save"}});
   ASSERT_EQ(saved["type"], "review_record");
-  EXPECT_EQ(saved["format"], "pgn");
-  EXPECT_NE(saved["text"].get<std::string>().find("(1... c5"), std::string::npos) << saved["text"];
+  EXPECT_EQ(saved["format"], "kif");
+  EXPECT_NE(saved["text"].get<std::string>().find("変化：1手"), std::string::npos) << saved["text"];
   // The spectators may not drive it without leave.
-  EXPECT_EQ(ask(watcher_, {{"type", "review_move"}, {"move", "e2e4"}})["code"], errc::not_a_player);
+  EXPECT_EQ(ask(watcher_, {{"type", "review_move"}, {"move", "7g7f"}})["code"], errc::not_a_player);
 
   // Kept: the record, its game and start, and the move added since.
   auto kept = store_->load_room(room_->id());
   ASSERT_TRUE(kept);
   ASSERT_TRUE(kept->imported);
-  EXPECT_EQ(kept->imported->game_id, "chess");
+  EXPECT_EQ(kept->imported->game_id, "shogi");
   EXPECT_TRUE(kept->imported->open);
-  EXPECT_NE(kept->imported->tree_text.find("d2d4"), std::string::npos);
+  EXPECT_NE(kept->imported->tree_text.find("2g2f"), std::string::npos);
 
   // review_start of the room's game takes the board back.
   EXPECT_EQ(ask(host_, {{"type", "review_start"}})["type"], "ack");
@@ -122,9 +125,14 @@ TEST_F(RoomImport, ARecordOpensOnTheBoardForEveryoneAsGameZeroAndIsKept) {
 
 TEST_F(RoomImport, ARecordThatDoesNotReadIsRefusedWithItsLineAndChangesNothing) {
   end_the_game();
-  const json refused = ask(host_, part(0, 1, "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n"));
+  // The second move is not legal: line 4.
+  const json refused = ask(host_, part(0, 1,
+                                       "手合割：平手\n"
+                                       "手数----指手---------消費時間--\n"
+                                       "   1 ７六歩(77)\n"
+                                       "   2 ７六歩(77)\n"));
   EXPECT_EQ(refused["code"], errc::bad_record);
-  ASSERT_TRUE(refused.contains("line"));
+  EXPECT_EQ(refused["line"], 4) << refused;
   const auto message = refused["message"].get<std::string>();
   EXPECT_EQ(message.rfind("line " + std::to_string(refused["line"].get<int>()) + ":", 0), 0u)
       << message;
