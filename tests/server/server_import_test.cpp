@@ -63,7 +63,10 @@ json bring_record_in(WsClient& from, WsClient& to, const std::string& text, int 
         import_part(i + 1 < parts ? text.substr(at, size) : text.substr(at), i, parts, name));
     if (!answer || (*answer)["type"] != "ack") return answer ? *answer : json("timeout");
   }
-  auto e = to.wait_for([](const json& j) { return is_import_review(j) && j.contains("imported"); });
+  // The event of this record (a client may still hold the events of an earlier one).
+  auto e = to.wait_for([&](const json& j) {
+    return is_import_review(j) && j.contains("imported") && j["imported"]["name"] == name;
+  });
   return e ? *e : json("no review event");
 }
 
@@ -93,7 +96,7 @@ TEST_F(ServerImport, AKifWithVariationsAndAPgnWithVariationsOpenForEveryone) {
   EXPECT_EQ(import_children(kif, 1), (std::vector<std::string>{"3c3d", "8c8d"}));
 
   // A chess PGN in this shogi room: the board is chess's.
-  const json pgn = bring_record_in(m.b.ws, m.a.ws, kImportPgn);
+  const json pgn = bring_record_in(m.b.ws, m.a.ws, kImportPgn, 1, "study.pgn");
   ASSERT_TRUE(pgn.is_object()) << pgn;
   EXPECT_EQ(pgn["imported"]["game"], "chess");
   EXPECT_EQ(pgn["imported"]["format"], "pgn");
