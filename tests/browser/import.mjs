@@ -3,7 +3,8 @@
 // file with a 変化 (written at test time with iconv, as Japanese programs write it), and
 // the review board shows a shogi board with the record's moves and its side line. Then a
 // pasted PGN whose fourth line does not play is refused: the dialog names line 4 and
-// selects it in the text.
+// selects it in the text. A big record goes in several parts; one over 256 KiB is refused
+// in the dialog.
 // Usage: node import.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
@@ -73,6 +74,19 @@ try {
   check(selected === '2. Ke3 *', `line 4 is selected: ${JSON.stringify(selected)}`);
   check((await rows.count()) === 6, 'the board keeps the record it had');
   await shot(page, 'import-03-refused');
+
+  // A big record (comments make it about 90 KB: several parts) arrives whole; one over
+  // 256 KiB is refused in the dialog, nothing sent.
+  const comment = '*この局面は序盤の駒組みで、まだ互いに決め手はない。'.repeat(2);
+  const big = KIF.replace('   2 ３四歩(33)', `${Array(600).fill(comment).join('\r\n')}\r\n   2 ３四歩(33)`);
+  await page.fill('[data-testid=import-text]', big);
+  await page.click('[data-testid=import-send]');
+  await until(async () => (await page.locator('[data-testid=import-dialog]').count()) === 0, 'the big record is brought in');
+  await until(async () => (await rows.count()) === 6, 'the big record is on the board');
+  await page.click('[data-testid=review-panel] [data-testid=import-open]');
+  await page.fill('[data-testid=import-text]', 'x'.repeat(256 * 1024 + 1));
+  await page.click('[data-testid=import-send]');
+  await until(async () => (await page.locator('[data-testid=import-error]').innerText()).includes('256 KiB'), 'too large a record is refused in the dialog');
 
   check(pageProblems.length === 0, `page or console errors:\n${pageProblems.join('\n')}`);
   console.log('import: a Shift_JIS KIF with 変化 brought into a chess room on a phone, a bad PGN refused with its line: ok');
