@@ -16,6 +16,7 @@
 #include "core/result.h"
 #include "protocol/messages.h"
 #include "rooms/client.h"
+#include "rooms/record_uploads.h"
 #include "rooms/review_board.h"
 #include "rooms/room_options.h"
 #include "rooms/seating.h"
@@ -78,6 +79,7 @@ struct ReviewAllowFields {
 struct AnalysisRequestFields {
   int game_no = 0;
 };
+// review_import: one part of a record brought in (record_uploads.h).
 // chat: the line as it will be shown (line breaks as spaces, direction and zero-width
 // characters gone, trimmed), 1..--chat-max-chars characters.
 struct ChatFields {
@@ -88,7 +90,7 @@ struct ChatFields {
 using RequestFields =
     std::variant<std::monostate, MoveFields, ClaimFields, SwitchGameFields, ComputerLevelFields,
                  ReviewStartFields, ReviewMoveFields, ReviewGotoFields, ReviewDrawFields,
-                 ReviewAllowFields, ChatFields, AnalysisRequestFields>;
+                 ReviewAllowFields, ReviewImportFields, ChatFields, AnalysisRequestFields>;
 
 // Readers of each request's fields (room_request_fields.cpp), each with the refusal a
 // malformed message gets (bad_request, and switch_game's option errors). Pure: they know
@@ -103,6 +105,7 @@ Result<RequestFields> read_review_goto(const json& msg, const Config& config);
 Result<RequestFields> read_review_draw(const json& msg, const Config& config);
 Result<RequestFields> read_review_allow(const json& msg, const Config& config);
 Result<RequestFields> read_analysis_request(const json& msg, const Config& config);
+Result<RequestFields> read_review_import(const json& msg, const Config& config);
 Result<RequestFields> read_chat(const json& msg, const Config& config);
 
 // An in-room request on its way to the room: its line of the table, found once where the

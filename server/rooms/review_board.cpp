@@ -197,12 +197,15 @@ void ReviewBoard::look() {
 }
 
 json ReviewBoard::event() const {
-  if (!open_)
-    return json{{"type", "review"},
+  if (!open_) {
+    json closed{{"type", "review"},
                 {"version", version_},
                 {"open", false},
                 {"game_no", game_no_},
                 {"by", by_}};
+    if (imported_) closed["imported"] = imported_->to_json();
+    return closed;
+  }
   json nodes = json::array();
   for (NodeId id = 0; id < tree_.size(); ++id) {
     const auto& n = tree_.node(id);
@@ -214,6 +217,8 @@ json ReviewBoard::event() const {
   }
   json e{{"type", "review"},    {"version", version_}, {"open", true},
          {"game_no", game_no_}, {"by", by_},           {"nodes", std::move(nodes)}};
+  // A record brought in names its game: the client draws that game's board.
+  if (imported_) e["imported"] = imported_->to_json();
   e.update(here_);
   e["shapes"] = shapes_;
   e["spectators_may_drive"] = spectators_may_drive_;

@@ -35,6 +35,16 @@ struct ReviewShape {
 // the board is the board's to say (ReviewBoard::draw). Errors: bad_request.
 Result<std::vector<ReviewShape>> read_review_shapes(const json& shapes);
 
+// What a record brought into the room (review_import) says of itself, shown with its
+// review (game_no 0): the file's name, the format read and the game it is of, which may
+// not be the room's game (a chess PGN in a shogi room).
+struct ImportedFacts {
+  std::string name;
+  std::string format;
+  std::string game;
+  json to_json() const { return json{{"name", name}, {"format", format}, {"game", game}}; }
+};
+
 class ReviewBoard {
  public:
   // The review of `finished` (game number `game_no`), `start` being a fresh game at the
@@ -46,7 +56,10 @@ class ReviewBoard {
   // The limits of the review of a game of `plies` moves.
   static VariationLimits limits_for(std::size_t plies);
 
+  // The series game reviewed, or 0 for a record brought in (then imported() is set).
   int game_no() const { return game_no_; }
+  const std::optional<ImportedFacts>& imported() const { return imported_; }
+  void set_imported(ImportedFacts facts) { imported_ = std::move(facts); }
   const VariationTree& tree() const { return tree_; }
   bool open() const { return open_; }
   void set_open(bool open) { open_ = open; }
@@ -96,6 +109,7 @@ class ReviewBoard {
 
   VariationTree tree_;
   int game_no_ = 0;
+  std::optional<ImportedFacts> imported_;
   bool open_ = true;
   bool spectators_may_drive_ = false;
   std::uint64_t moved_version_ = 0;

@@ -75,4 +75,31 @@ std::optional<StoredReview> ReviewKeeping::write_for(const ReviewBoard& board,
                       now_ms};
 }
 
+std::optional<StoreWrite> ReviewKeeping::change_for(const ReviewBoard& board,
+                                                    const std::string& room_id,
+                                                    std::int64_t now_ms) {
+  if (!board.imported()) {
+    auto review = write_for(board, room_id, now_ms);
+    if (!review) return std::nullopt;
+    return StoreWrite{std::move(*review)};
+  }
+  const Kept now = of(board);
+  if (now == last_) return std::nullopt;
+  last_ = now;
+  return StoreWrite{import_write(board, room_id, now_ms)};
+}
+
+StoredImport ReviewKeeping::import_write(const ReviewBoard& board, const std::string& room_id,
+                                         std::int64_t now_ms) {
+  const ImportedFacts& facts = *board.imported();
+  return StoredImport{room_id,
+                      facts.game,
+                      board.tree().root_game().position(),
+                      write_variation_text(board.tree()),
+                      facts.name,
+                      facts.format,
+                      board.open(),
+                      now_ms};
+}
+
 }  // namespace banmen::server

@@ -59,6 +59,13 @@ class ReviewKeeping {
   // it as kept.
   std::optional<StoredReview> write_for(const ReviewBoard& board, const std::string& room_id,
                                         std::int64_t now_ms);
+  // The write for `board` when it differs from the last one kept, of its kind: a
+  // StoredImport for a record brought in (game 0), else write_for()'s StoredReview.
+  std::optional<StoreWrite> change_for(const ReviewBoard& board, const std::string& room_id,
+                                       std::int64_t now_ms);
+  // A record brought in (imported() set) as the store keeps it.
+  static StoredImport import_write(const ReviewBoard& board, const std::string& room_id,
+                                   std::int64_t now_ms);
   // `board` came back from the store as it is.
   void kept(const ReviewBoard& board) { last_ = of(board); }
 

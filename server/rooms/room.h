@@ -40,6 +40,7 @@
 #include "rooms/match.h"
 #include "rooms/offers.h"
 #include "rooms/pauses.h"
+#include "rooms/record_uploads.h"
 #include "rooms/request.h"
 #include "rooms/review_board.h"
 #include "rooms/review_hints.h"
@@ -346,6 +347,14 @@ class Room : public std::enable_shared_from_this<Room> {
   void on_review_save(const Request& r);
   // A review request's step (review_requests.h): its refusal, or the ack and the event.
   void carry_out(const Request& r, const ReviewStep& step);
+  // room_import.cpp: a record brought in (review_import), shown as the review of game 0
+  void on_review_import(const Request& r);
+  // Refuses with `e`, adding the line a bad_record names (`line`, 0 for the whole text).
+  void refuse_record(const Request& r, const Error& e);
+  // Puts `board` (a record brought in) on the review board; the game's review steps aside.
+  void show_imported(std::unique_ptr<ReviewBoard> board);
+  // The kept record, when it was the last thing on the board and no game is in play.
+  void restore_import(const StoredRoom& stored);
   // room_review_hint.cpp: the engine's best move for the review's position, to the asker
   void on_review_hint(const Request& r);
   struct HintNode {
@@ -432,6 +441,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<ReviewBoard> review_;
   // What record_review() last handed to the store.
   ReviewKeeping review_keeping_;
+  // The game's review while a record brought in is on the board (review_start takes it back).
+  std::unique_ptr<ReviewBoard> set_aside_review_;
+  // The record being brought in, part by part (record_uploads.h).
+  RecordUploads uploads_;
 
   // The computer opponent (room_computer.cpp)
   ComputerOpponent computer_;

@@ -32,7 +32,8 @@ void Room::game_began(const StoredGameStart&) {
   match_.begin(steady_ms());
   in_progress_ = true;
   offers_.reset();
-  review_.reset();  // the review was of the game before
+  review_.reset();  // the review was of the game before (or a record brought in)
+  set_aside_review_.reset();
   pauses_.new_game();
   arm_first_move();
   services_.metrics.games_started.add(options_.game);

@@ -211,6 +211,7 @@ void Room::send_catch_up(Client& client, int player, std::optional<std::int64_t>
 void Room::do_leave(std::uint64_t client_id) {
   const auto player = seating_.remove(client_id, unix_ms());
   if (!player) return;
+  uploads_.left(client_id);  // a record half brought in holds the room no longer
   members_changed();
   touch();
   if (*player >= 0 && seating_.player(*player).client == 0)

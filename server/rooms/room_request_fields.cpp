@@ -1,7 +1,10 @@
 // Each in-room request's fields, read once from its message (request.h). The request table
 // (room_requests.cpp) names the reader of each type; the texts of the refusals are the
 // protocol's (docs/protocol.md) and stay as they are.
+#include <algorithm>
+
 #include "core/unicode_text.h"
+#include "games/record_import.h"
 #include "protocol/error_codes.h"
 #include "rooms/request.h"
 #include "util/tokens.h"
@@ -95,6 +98,37 @@ Result<RequestFields> read_analysis_request(const json& msg, const Config&) {
   auto n = get_int(msg, "game_no");
   if (!n || *n < 0 || *n > 1000000) return malformed("analysis_request needs a game_no >= 0");
   return RequestFields{AnalysisRequestFields{static_cast<int>(*n)}};
+}
+
+Result<RequestFields> read_review_import(const json& msg, const Config&) {
+  ReviewImportFields f;
+  f.format = get_string(msg, "format").value_or("auto");
+  const auto& formats = import_formats();
+  if (f.format.size() > kMaxImportFormat ||
+      std::find(formats.begin(), formats.end(), f.format) == formats.end()) {
+    std::string names;
+    for (auto name : formats) names += (names.empty() ? "" : ", ") + std::string(name);
+    return malformed("format is one of " + names);
+  }
+  auto part = get_int(msg, "part");
+  auto parts = get_int(msg, "parts");
+  auto text = get_string(msg, "text");
+  if (!part || !parts || !text || *part < 0 || *parts < 1 || *part >= *parts)
+    return malformed("review_import needs part (0..parts-1), parts and text");
+  f.part = *part;
+  f.parts = *parts;
+  f.text = std::move(*text);
+  // The name is only shown: plain text, cut to kMaxImportName characters.
+  auto raw = get_string(msg, "name").value_or("");
+  if (valid_utf8(raw)) {
+    std::string name = trim(plain_text(raw, raw.size()));
+    std::size_t count = 0, i = 0;
+    for (; i < name.size(); ++i)
+      if ((static_cast<unsigned char>(name[i]) & 0xC0) != 0x80 && count++ == kMaxImportName) break;
+    name.resize(i);
+    f.name = std::move(name);
+  }
+  return RequestFields{std::move(f)};
 }
 
 Result<RequestFields> read_chat(const json& msg, const Config& config) {

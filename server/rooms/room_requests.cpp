@@ -18,8 +18,9 @@ namespace {
 constexpr unsigned kInGame = kSeat | kStarted | kNotOver;
 // ...and, to change it or offer something, both players there (not adjourned).
 constexpr unsigned kInPlay = kInGame | kNotAdjourned;
-// What driving the review board needs: the game over, its review open, a driver.
-constexpr unsigned kReviewing = kAfterGame | kReviewOpen | kReviewDriver;
+// What driving the review board needs: no game in play (the game over, or a record brought
+// in before the first), its review open, a driver.
+constexpr unsigned kReviewing = kNoGameRunning | kReviewOpen | kReviewDriver;
 }  // namespace
 
 std::span<const Room::Route> Room::routes() {
@@ -54,14 +55,18 @@ std::span<const Room::Route> Room::routes() {
       {"review_move", kReviewing, &Room::on_review_move, read_review_move},
       {"review_goto", kReviewing, &Room::on_review_goto, read_review_goto},
       {"review_draw", kReviewing, &Room::on_review_draw, read_review_draw},
-      {"review_allow", kSeat | kAfterGame | kReviewOpen, &Room::on_review_allow, read_review_allow},
-      {"review_close", kSeat | kAfterGame | kReviewOpen, &Room::on_review_close},
+      {"review_allow", kSeat | kNoGameRunning | kReviewOpen, &Room::on_review_allow,
+       read_review_allow},
+      {"review_close", kSeat | kNoGameRunning | kReviewOpen, &Room::on_review_close},
       // Writing a record of the whole tree is work: only those who may drive ask for it.
-      {"review_save", kAfterGame | kReviewDriver, &Room::on_review_save},
+      {"review_save", kNoGameRunning | kReviewDriver, &Room::on_review_save},
       {"review_hint", kReviewing, &Room::on_review_hint},
       // The room checks the game (over, known) itself: game 0 is not the match's.
       {"analysis_request", kSeat, &Room::on_analysis_request, read_analysis_request,
        "spectators cannot ask for an analysis"},
+      // Bringing a record in: players, while no game is in play (record_uploads.h).
+      {"review_import", kSeat | kNoGameRunning, &Room::on_review_import, read_review_import,
+       "players bring records in"},
   }};
   static_assert(kRoutes.size() <= 256, "RoomRequest::route is one byte");
   return kRoutes;

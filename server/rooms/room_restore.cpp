@@ -73,6 +73,7 @@ Result<void> Room::restore(const StoredRoom& stored) {
     pauses_.hold_first_move();
     arm_first_move();  // clears the countdown a restored start may have set
   }
+  if (restored) restore_import(stored);
   if (restored) resume_computer_after_restore();
   return restored;
 }

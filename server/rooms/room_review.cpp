@@ -25,6 +25,10 @@ void Room::carry_out(const Request& r, const ReviewStep& step) {
 void Room::on_review_start(const Request& r) {
   const auto ply = review_start_ply(r.as<ReviewStartFields>(), match_.game().history_size());
   if (!ply) return refuse(r, ply.error().code, ply.error().message);
+  // A record brought in gives the board back to the game's review it replaced.
+  if (review_ && review_->imported() && set_aside_review_ &&
+      set_aside_review_->game_no() == match_.game_no())
+    review_ = std::move(set_aside_review_);
   if (review_ && review_->game_no() == match_.game_no())
     return carry_out(r, review_open(*review_, *ply));
   // The root is a fresh game at the finished game's start, made as a restart makes it.
@@ -78,7 +82,14 @@ void Room::on_review_save(const Request& r) {
   for (int p = 0; p < 2; ++p)
     if (seating_.player(p).taken) players[seating_.seat_of(p)] = seating_.player(p).name;
   auto info = review_save_info(id_, review_->game_no(), players, options_.clock.human());
-  const std::string name = "banmen-" + id_ + "-game-" + std::to_string(review_->game_no());
+  std::string name = "banmen-" + id_ + "-game-" + std::to_string(review_->game_no());
+  if (const auto& imported = review_->imported()) {
+    // A record brought in is nobody's game here: no players, no clock.
+    info = RecordInfo{};
+    info.event = "Banmen room " + id_ + ", record brought in" +
+                 (imported->name.empty() ? std::string() : ": " + imported->name);
+    name = "banmen-" + id_ + "-record";
+  }
   // The record plays every node of the tree: on a worker, from a copy of the tree.
   auto tree = std::make_shared<const VariationTree>(review_->tree());
   work_then(r, tree->size(), [this, r, tree, info = std::move(info), name] {
@@ -119,7 +130,7 @@ void Room::record_review() {
   // Not waited for: a review is a pastime, and losing its last change to a crash is no
   // harm. Shapes and the node looked at are not kept.
   if (!review_) return;
-  auto write = review_keeping_.write_for(*review_, id_, unix_ms());
+  auto write = review_keeping_.change_for(*review_, id_, unix_ms());
   if (!write) return;
   services_.store.submit(std::move(*write), [id = id_](Result<void> stored) {
     if (!stored) spdlog::warn("room {} review not kept: {}", id, stored.error().message);

@@ -140,6 +140,14 @@ Result<void> MemoryStore::apply(const StoredAnalysis& analysis) {
   return ok();
 }
 
+Result<void> MemoryStore::apply(const StoredImport& imported) {
+  auto* room = find(imported.room_id);
+  if (!room) return no_room(imported.room_id);
+  room->imported = imported;
+  room->last_active_ms = std::max(room->last_active_ms, imported.server_ms);
+  return ok();
+}
+
 StoredRoom MemoryStore::stored_room(const Room& room) {
   StoredRoom out = room.stored;
   out.finished = room.finished;
@@ -157,6 +165,7 @@ StoredRoom MemoryStore::stored_room(const Room& room) {
     if (it != room.analyses.end() && (out.analyses.empty() || out.analyses.back().game_no != n))
       out.analyses.push_back(it->second);
   }
+  out.imported = room.imported;
   return out;
 }
 

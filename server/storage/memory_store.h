@@ -30,6 +30,7 @@ class MemoryStore final : public Store {
     std::vector<StoredChat> chat;
     std::map<int, StoredReview> reviews;     // by game_no
     std::map<int, StoredAnalysis> analyses;  // by game_no
+    std::optional<StoredImport> imported;
     std::int64_t last_active_ms = 0;         // every write but a move (Store::close_idle_rooms)
   };
   // One write each; the caller holds mu_.

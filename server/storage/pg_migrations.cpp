@@ -151,8 +151,23 @@ CREATE TABLE analyses (
 );
 )sql";
 
+// Step 10: the record last brought into each room (review_import), as SQLite's step 8.
+// (Step 9 is the stored analyses.)
+constexpr const char* kStep10 = R"sql(
+CREATE TABLE imports (
+  room_id       TEXT PRIMARY KEY REFERENCES rooms (room_id),
+  game_id       TEXT NOT NULL,
+  root_position TEXT NOT NULL,
+  tree_text     TEXT NOT NULL,
+  name          TEXT NOT NULL,
+  format        TEXT NOT NULL,
+  open          BOOLEAN NOT NULL,
+  server_ms     BIGINT NOT NULL
+);
+)sql";
+
 constexpr std::array kSteps = {kStep1, kInStep1, kInStep1, kInStep1, kStep5,
-                               kStep6, kStep7,   kStep8,   kStep9};
+                               kStep6, kStep7,   kStep8,   kStep9,  kStep10};
 
 // A banmen_schema without its `shared` column was written before the steps were shared,
 // in PostgreSQL's own numbering: 1 the record of play (shared 1 to 4), 2 ownership (7),

@@ -160,6 +160,20 @@ Result<std::optional<StoredReview>> PgStore::read_review(pg::Connection& db,
       StoredReview{room_id, game_no, row.text(0), row.boolean(1), row.int64(2)}};
 }
 
+Result<std::optional<StoredImport>> PgStore::read_import(pg::Connection& db,
+                                                         const std::string& room_id) {
+  auto r = db.query(
+      "SELECT game_id, root_position, tree_text, name, format, open, server_ms FROM imports "
+      "WHERE room_id = $1",
+      Params().add(room_id));
+  if (!r) return r.error();
+  if (PQntuples(r->get()) == 0) return std::optional<StoredImport>{};
+  Row row(r->get(), 0);
+  return std::optional<StoredImport>{StoredImport{room_id, row.text(0), row.text(1), row.text(2),
+                                                  row.text(3), row.text(4), row.boolean(5),
+                                                  row.int64(6)}};
+}
+
 Result<StoredRoom> PgStore::load_room(const std::string& room_id) {
   return with_reader([&](pg::Connection& db) { return SeriesReads<PgStore>::room(db, room_id); });
 }

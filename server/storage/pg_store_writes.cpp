@@ -90,6 +90,15 @@ constexpr const char* kAnalysis = BANMEN_PG_TOUCH("$4::bigint", "$1::text")
     "($2::int = 0 AND EXISTS (SELECT 1 FROM rooms WHERE room_id = $1::text)) "
     "ON CONFLICT (room_id, game_no) DO UPDATE SET analysis_json = excluded.analysis_json, "
     "server_ms = excluded.server_ms";
+// Only for a room the store has (no row otherwise: refused); a later record replaces it.
+constexpr const char* kImport = BANMEN_PG_TOUCH("$8::bigint", "$1::text")
+    "INSERT INTO imports (room_id, game_id, root_position, tree_text, name, format, open, "
+    "server_ms) SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::bool, "
+    "$8::bigint WHERE EXISTS (SELECT 1 FROM rooms WHERE room_id = $1::text) "
+    "ON CONFLICT (room_id) DO UPDATE SET game_id = excluded.game_id, "
+    "root_position = excluded.root_position, tree_text = excluded.tree_text, "
+    "name = excluded.name, format = excluded.format, open = excluded.open, "
+    "server_ms = excluded.server_ms";
 #undef BANMEN_PG_TOUCH
 constexpr const char* kFence = "SELECT banmen_fence($1, $2, $3::bigint)";
 constexpr const char* kClose =
@@ -179,6 +188,18 @@ struct ToStatement {
     p.add(a.room_id).add(a.game_no).add(a.analysis_json).add(a.server_ms);
     return {"w_analysis", std::move(p)};
   }
+  Statement operator()(const StoredImport& i) const {
+    pg::Params p;
+    p.add(i.room_id)
+        .add(i.game_id)
+        .add(i.root_position)
+        .add(i.tree_text)
+        .add(i.name)
+        .add(i.format)
+        .add(i.open)
+        .add(i.server_ms);
+    return {"w_import", std::move(p)};
+  }
 };
 
 bool changed_one_row(const PGresult* r) {
@@ -196,7 +217,7 @@ Result<void> PgStore::prepare_writes(pg::Connection& db) {
       {"w_room", kRoom},     {"w_seat", kSeat},         {"w_game", kGameStart},
       {"w_move", kMove},     {"w_takeback", kTakeback}, {"w_finish", kFinish},
       {"w_chat", kChat},     {"w_close", kClose},       {"w_fence", kFence},
-      {"w_review", kReview}, {"w_analysis", kAnalysis}};
+      {"w_review", kReview}, {"w_analysis", kAnalysis}, {"w_import", kImport}};
   for (const auto& [name, sql] : statements)
     if (auto r = db.prepare(name, sql); !r) return r;
   return ok();
@@ -253,6 +274,8 @@ Result<void> PgStore::verdict(const StoreWrite& w, const PGresult* r) {
     return refused("no game " + std::to_string(v->game_no) + " to review");
   if (const auto* a = std::get_if<StoredAnalysis>(&w); a && !changed_one_row(r))
     return refused("no game " + std::to_string(a->game_no) + " to analyse");
+  if (const auto* i = std::get_if<StoredImport>(&w); i && !changed_one_row(r))
+    return refused("no room " + i->room_id + " to bring a record into");
   if (std::holds_alternative<StoredTakeback>(w) && (PQntuples(r) != 1 || !pg::Row(r, 0).boolean(0)))
     return refused("takeback beyond the record");
   return ok();

@@ -23,6 +23,7 @@ namespace banmen::server {
                                                          int game_no);                             \
   static Result<std::optional<StoredAnalysis>> read_analysis(Db& db, const std::string& room_id,   \
                                                              int game_no);                         \
+  static Result<std::optional<StoredImport>> read_import(Db& db, const std::string& room_id);      \
   static Result<std::vector<StoredPlayer>> read_players(Db& db, const std::string& room_id);       \
   static Result<std::vector<StoredGame>> read_games(Db& db, const std::string& room_id,            \
                                                     const GamesPage& page);                        \
@@ -103,6 +104,9 @@ struct SeriesReads {
     room.info = std::move(*info);
     room.players = std::move(*players);
     room.chat = std::move(*chat);
+    auto imported = Rows::read_import(db, id);
+    if (!imported) return imported.error();
+    room.imported = std::move(*imported);
     room.score[0] = totals.score[0];
     room.score[1] = totals.score[1];
     if (!games->empty()) {

@@ -127,9 +127,26 @@ CREATE TABLE analyses (
 ) WITHOUT ROWID;
 )sql";
 
+// Step 8: the record last brought into each room (review_import), its review of game 0:
+// its game (maybe not the room's), start position, tree, name, format and whether it was
+// open. One row per room, replaced by the next record brought in. (Step 7 is the stored
+// analyses.)
+constexpr const char* kStep8 = R"sql(
+CREATE TABLE imports (
+  room_id       TEXT PRIMARY KEY REFERENCES rooms(room_id),
+  game_id       TEXT NOT NULL,
+  root_position TEXT NOT NULL,
+  tree_text     TEXT NOT NULL,
+  name          TEXT NOT NULL,
+  format        TEXT NOT NULL,
+  open          INTEGER NOT NULL,
+  server_ms     INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
 // PostgreSQL's steps have the same numbers (pg_migrations.cpp); its steps 7 and 8 (room
 // ownership for several servers) have no counterpart here.
-constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7};
+constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8};
 
 }  // namespace
 

@@ -267,6 +267,33 @@ Result<void> SqliteStore::apply(const StoredReview& review) {
   return touch(review.room_id, review.server_ms);
 }
 
+Result<void> SqliteStore::apply(const StoredImport& imported) {
+  // Only for a room the store has; a later record brought in replaces this one.
+  auto st = db_->cached(
+      "INSERT INTO imports (room_id, game_id, root_position, tree_text, name, format, open, "
+      "server_ms) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE EXISTS "
+      "(SELECT 1 FROM rooms WHERE room_id = ?1) "
+      "ON CONFLICT (room_id) DO UPDATE SET game_id = excluded.game_id, "
+      "root_position = excluded.root_position, tree_text = excluded.tree_text, "
+      "name = excluded.name, format = excluded.format, open = excluded.open, "
+      "server_ms = excluded.server_ms");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto r = (*st)
+               ->bind(1, imported.room_id)
+               .bind(2, imported.game_id)
+               .bind(3, imported.root_position)
+               .bind(4, imported.tree_text)
+               .bind(5, imported.name)
+               .bind(6, imported.format)
+               .bind(7, imported.open ? 1 : 0)
+               .bind(8, imported.server_ms)
+               .run();
+  if (!r) return r;
+  if (db_->changes() != 1) return missing("no room " + imported.room_id);
+  return touch(imported.room_id, imported.server_ms);
+}
+
 Result<void> SqliteStore::apply(const StoredClose& close) {
   auto st = db_->cached("UPDATE rooms SET closed_ms = ? WHERE room_id = ? AND closed_ms IS NULL");
   if (!st) return st.error();

@@ -187,6 +187,21 @@ Result<std::optional<StoredAnalysis>> SqliteStore::read_analysis(sqlite::Connect
       StoredAnalysis{room_id, game_no, (*st)->text(0), (*st)->int64(1)}};
 }
 
+Result<std::optional<StoredImport>> SqliteStore::read_import(sqlite::Connection& db,
+                                                             const std::string& room_id) {
+  auto st = db.cached(
+      "SELECT game_id, root_position, tree_text, name, format, open, server_ms FROM imports "
+      "WHERE room_id = ?");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto row = (*st)->bind(1, room_id).step();
+  if (!row) return row.error();
+  if (!*row) return std::optional<StoredImport>{};
+  auto& s = **st;
+  return std::optional<StoredImport>{StoredImport{
+      room_id, s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.int64(5) != 0, s.int64(6)}};
+}
+
 Result<StoredRoom> SqliteStore::load_room(const std::string& room_id) {
   return with_reader(
       [&](sqlite::Connection& db) { return SeriesReads<SqliteStore>::room(db, room_id); });

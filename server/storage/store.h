@@ -103,6 +103,21 @@ struct StoredAnalysis {
   std::int64_t server_ms = 0;
 };
 
+// The record last brought into a room (review_import), its review of game_no 0: the game it
+// is of (a registry id, maybe not the room's game), its start position (Game::position()),
+// its variation tree in the transcript form, the name and format it came with, and whether
+// it was open on the room's board. One per room: a later one replaces it.
+struct StoredImport {
+  std::string room_id;
+  std::string game_id;
+  std::string root_position;
+  std::string tree_text;  // write_variation_text()
+  std::string name;
+  std::string format;
+  bool open = false;
+  std::int64_t server_ms = 0;
+};
+
 // Everything needed to bring a room back into memory (after a restart, or when someone
 // opens the link of a room that had left memory): its players, series score and recent
 // chat, and its LAST game, finished or not, with its moves and its review.
@@ -115,10 +130,11 @@ struct StoredRoom {
   bool finished = false;  // the last game is over: `outcome` and `finished_ms` say how
   StoredOutcome outcome;
   std::int64_t finished_ms = 0;
-  std::vector<StoredChat> chat;        // the most recent lines, oldest first
-  std::optional<StoredReview> review;  // the last game's review, if one was written
+  std::vector<StoredChat> chat;          // the most recent lines, oldest first
+  std::optional<StoredReview> review;    // the last game's review, if one was written
   // The analyses of the last game and of game 0 (the record brought in), those written.
   std::vector<StoredAnalysis> analyses;
+  std::optional<StoredImport> imported;  // the record last brought in, if any
 };
 
 // One game of a room's series, for listings and record exports. `moves` is filled only by
@@ -174,7 +190,8 @@ struct StoredClose {
   std::int64_t server_ms = 0;
 };
 // A StoredReview (above) is a write too: it replaces the game's earlier review, and is
-// refused (storage_error) for a room or game the store does not have.
+// refused (storage_error) for a room or game the store does not have. So is a StoredImport:
+// it replaces the room's earlier one, refused for a room the store does not have.
 //
 // The kinds of write, listed once: StoreWrite is a variant of them, and a store that
 // applies each kind on its own declares its apply() for every kind with
@@ -183,7 +200,7 @@ struct StoredClose {
 #define BANMEN_STORE_WRITE_KINDS(X)                                                    \
   X(StoredRoomInfo) X(StoredSeat) X(StoredGameStart) X(StoredMove) X(StoredTakeback)   \
   X(StoredFinish) X(StoredChat) X(StoredClose) X(StoredReview)   \
-  X(StoredAnalysis)
+  X(StoredAnalysis) X(StoredImport)
 // clang-format on
 #define BANMEN_STORE_APPLY(Kind) Result<void> apply(const Kind& write);
 

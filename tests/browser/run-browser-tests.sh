@@ -2,7 +2,7 @@
 # Browser proof of the web client (run by ctest, label integration; bounded in time).
 # Builds the client if needed, starts banmen-server on a free loopback port, and drives Debian's
 # Chromium with playwright-core through games.mjs, extras.mjs, setups.mjs, hands.mjs, replay.mjs,
-# review.mjs, computer.mjs and moving.mjs. Screenshots: build/test-artifacts/browser.
+# review.mjs, import.mjs, computer.mjs and moving.mjs. Screenshots: build/test-artifacts/browser.
 # Usage: run-browser-tests.sh <source dir> <server binary or ""> [fairy|families|lasting|random|analysis]
 #   (with "fairy": the fairy-chess proof, fairy.mjs, instead of games.mjs and extras.mjs;
 #    with "families": fairy-families.mjs, the variants with pockets, gates and palaces,
@@ -92,5 +92,6 @@ step 120 setups.mjs
 step 150 hands.mjs
 step 200 replay.mjs
 step 120 review.mjs
+step 60 import.mjs
 step 150 computer.mjs
 step 120 moving.mjs

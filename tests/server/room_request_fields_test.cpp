@@ -193,5 +193,36 @@ TEST(JoinRequest, TheJoinMessageIsReadOnce) {
   EXPECT_EQ(shown_name(std::string(40, 'x')), std::string(32, 'x'));
 }
 
+TEST(RoomRequestFields, ARecordsPartIsReadAndBounded) {
+  const json part{{"type", "review_import"},
+                  {"format", "pgn"},
+                  {"name", "a\u202egame.pgn\n"},
+                  {"part", 1},
+                  {"parts", 3},
+                  {"text", "1. e4"}};
+  const auto f = typed_fields<ReviewImportFields>(part);
+  EXPECT_EQ(f.format, "pgn");
+  EXPECT_EQ(f.name, "agame.pgn");  // shown text only: no direction marks, trimmed
+  EXPECT_EQ(f.part, 1);
+  EXPECT_EQ(f.parts, 3);
+  EXPECT_EQ(f.text, "1. e4");
+  EXPECT_EQ(typed_fields<ReviewImportFields>(
+                json{{"type", "review_import"}, {"part", 0}, {"parts", 1}, {"text", ""}})
+                .format,
+            "auto");
+  auto long_name = part;
+  long_name["name"] = std::string(100, 'n');
+  EXPECT_EQ(typed_fields<ReviewImportFields>(long_name).name.size(), kMaxImportName);
+  for (auto bad : {json{{"format", "docx"}}, json{{"part", 3}}, json{{"part", -1}},
+                   json{{"parts", 0}}, json{{"part", "0"}}, json{{"text", 5}}}) {
+    json msg = part;
+    msg.update(bad);
+    EXPECT_EQ(room_refusal(msg).code, errc::bad_request) << msg.dump();
+  }
+  json no_text = part;
+  no_text.erase("text");
+  EXPECT_EQ(room_refusal(no_text).code, errc::bad_request);
+}
+
 }  // namespace
 }  // namespace banmen::server

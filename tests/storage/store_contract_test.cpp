@@ -386,6 +386,36 @@ TEST_P(StoreContract, AnalysesComeBackWithTheirGameAndGameZero) {
   EXPECT_FALSE(g2->analysis.has_value());
 }
 
+TEST_P(StoreContract, ARecordBroughtInIsKeptOnePerRoomAndComesBackWithIt) {
+  seed_room();
+  EXPECT_FALSE(
+      store_->write(StoredImport{"nope", "chess", "p", "t", "a.pgn", "pgn", true, 5}).ok());
+  auto none = store_->load_room("r1");
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(none->imported.has_value());
+  // Before any game, then replaced by a later one (another game, another name).
+  ASSERT_TRUE(store_->write(StoredImport{"r1", "chess", "p", "t1", "a.pgn", "pgn", true, 6}).ok());
+  ASSERT_TRUE(
+      store_->write(StoredImport{"r1", "shogi", "sfen", "t2", "棋譜.kif", "kif", false, 7}).ok());
+  auto room = store_->load_room("r1");
+  ASSERT_TRUE(room.ok());
+  ASSERT_TRUE(room->imported.has_value());
+  const StoredImport& kept = *room->imported;
+  EXPECT_EQ(kept.game_id, "shogi");
+  EXPECT_EQ(kept.root_position, "sfen");
+  EXPECT_EQ(kept.tree_text, "t2");
+  EXPECT_EQ(kept.name, "棋譜.kif");
+  EXPECT_EQ(kept.format, "kif");
+  EXPECT_FALSE(kept.open);
+  EXPECT_EQ(kept.server_ms, 7);
+  // A waiting room comes back at a restart with it.
+  auto rooms = store_->load_unfinished();
+  ASSERT_TRUE(rooms.ok());
+  ASSERT_EQ(rooms->size(), 1u);
+  ASSERT_TRUE(rooms->front().imported.has_value());
+  EXPECT_EQ(rooms->front().imported->tree_text, "t2");
+}
+
 TEST_P(StoreContract, RetentionClosesRoomsIdleSinceBeforeTheCutOnly) {
   // "r1": created at 42, last written at 501 (a game start); "chatty": a chat line at
   // 5000; "mover": a game started at 501 whose last move came at 6000.

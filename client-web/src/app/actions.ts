@@ -9,6 +9,7 @@ import { switchClock } from '../ui/presets';
 import type { Sound } from '../ui/sound';
 import type { ServerLink } from './link';
 import { askVariant, type VariantChecker } from '../games/variant-form';
+import type { RecordUpload } from './record-upload';
 
 export interface ActionDeps {
   link: ServerLink;
@@ -16,6 +17,7 @@ export interface ActionDeps {
   games: GameDirectory;
   state: () => RoomState | null;
   checkVariant?: VariantChecker; // for switching to the host's own fairy variant
+  upload?: RecordUpload; // for bringing a record in
 }
 
 export function roomActions(d: ActionDeps): RoomActions {
@@ -35,6 +37,7 @@ export function roomActions(d: ActionDeps): RoomActions {
         if (yes) d.link.request({ type: 'resign' });
       });
     },
+    importRecord: d.upload ? (text, format, name, progress) => d.upload!.send(text, format, name, progress) : undefined,
     switchGame: (game, clockChoice = 'keep') => {
       const s = d.state();
       if (!isChoosable(game) || !s) return;

@@ -3,6 +3,7 @@
 // for the model. Room events go through the room reducer (state/room.ts).
 import { t, tMaybe, onLangChange, lang } from '../i18n';
 import { VariantChecks } from './variant-checks';
+import { RecordUpload } from './record-upload';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
 import { backoffDelay, joinRetryBackoff } from '../net/backoff';
@@ -46,6 +47,8 @@ export class App implements Inbox {
   private readonly link: ServerLink;
   private readonly pages: Pages;
   private readonly variantChecks = new VariantChecks();
+  // A record being brought into the room, part by part (record-upload.ts).
+  private readonly recordUpload = new RecordUpload((msg) => this.link.ask(msg), () => this.maxMessageBytes);
   private maxMessageBytes = 32 * 1024; // welcome.limits.max_message_bytes once it has come
   private maxVariantBytes = 16 * 1024; // welcome.limits.max_variant_bytes likewise
   // A join answered room_busy: the timer of the next try and how many came before it.
@@ -60,6 +63,7 @@ export class App implements Inbox {
       onMessage: (m) => dispatch(m, this),
       onStatus: (s, ms) => this.onStatus(s, ms),
       onClosed: (code) => {
+        this.recordUpload.lost();
         this.model.replaced = code === 4001;
         this.model.movedAway = code === 4004;
         // The link did its work: its dialog (link and QR code) gives way to the banner.
@@ -70,6 +74,7 @@ export class App implements Inbox {
     const actions = roomActions({
       link: this.link, sound: this.sound, games: this.games, state: () => this.model.state,
       checkVariant: (variant, name) => this.checkVariant(variant, name),
+      upload: this.recordUpload,
     });
     const notifier = new Notifier(() => this.settings.value.notify);
     this.pages = new Pages(this.model, this.session, {
@@ -287,7 +292,8 @@ export class App implements Inbox {
     if (this.model.roomId) showDeviceLink(deviceLinkUrl(location.origin, this.model.roomId, code));
   }
 
-  ack(moveId: string | null): void {
+  ack(moveId: string | null, re?: unknown): void {
+    if (this.recordUpload.acked(re)) return;
     if (moveId) this.link.settleMove(moveId);
   }
 
@@ -329,6 +335,8 @@ export class App implements Inbox {
     if (this.variantChecks.refused(e, e.code === 'rate_limited' ? t('variant.busy') : e.message)) return;
     // A refused analysis request is said in the analysis panel, where it was asked.
     if (this.pages.roomView?.analysisRefused(e)) return;
+    // A part of a record refused: the import dialog says why, next to the text.
+    if (this.recordUpload.refused(e)) return;
     const m = this.model;
     const steps = errorSteps(e.code, !!m.roomId);
     if (steps.forgetTokenAndRejoin && m.roomId) {

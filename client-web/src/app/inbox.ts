@@ -18,7 +18,7 @@ export interface Inbox {
   error(e: ErrorMsg): void;
   // Protocol 2 answers a move with its own move event; an ack with a move_id is the
   // answer to a resend the server had already applied.
-  ack(moveId: string | null): void;
+  ack(moveId: string | null, re?: unknown): void;
   event(ev: RoomEvent): void;
   // The answer to check_variant (the host's own fairy-chess definition).
   variantCheck?(v: VariantCheck): void;
@@ -53,7 +53,7 @@ export function dispatch(m: Record<string, unknown>, to: Inbox): void {
       return;
     }
     case 'ack':
-      to.ack(typeof m.move_id === 'string' ? m.move_id : null);
+      to.ack(typeof m.move_id === 'string' ? m.move_id : null, m.re);
       return;
     case 'pong':
       return;

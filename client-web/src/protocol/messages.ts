@@ -300,6 +300,14 @@ export interface ReviewEvent {
   legal_moves?: string[];
   shapes?: ReviewShape[];
   spectators_may_drive?: boolean;
+  // A record brought into the room (game_no 0): its file's name, the format read and the
+  // game it is of, whose board the review shows (maybe not the room's game).
+  imported?: ImportedFacts;
+}
+export interface ImportedFacts {
+  name: string;
+  format: string;
+  game: string;
 }
 // The answer to review_save: the review as a record to download.
 export interface ReviewRecord {
@@ -339,6 +347,7 @@ export interface ErrorMsg {
   re?: number | string;
   code: string;
   message: string;
+  line?: number; // bad_record: the line of the record refused (0: the whole text)
 }
 
 // The computer's analysis of a whole game (docs/protocol.md, "Analysis"). Evaluations are

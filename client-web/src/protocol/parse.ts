@@ -98,7 +98,8 @@ function isReview(m: Obj): boolean {
     nodes.every((n, i) => isObj(n) && n.id === i && inTree(n.parent) && isStr(n.move) && isStr(n.display) &&
       Array.isArray(n.children) && n.children.every(inTree)) &&
     inTree(m.current) && isStr(m.position) && isSeat(m.to_move) && isStrArray(m.legal_moves) &&
-    Array.isArray(m.shapes) && m.shapes.every((s) => isObj(s) && isStr(s.orig) && isStr(s.brush))
+    Array.isArray(m.shapes) && m.shapes.every((s) => isObj(s) && isStr(s.orig) && isStr(s.brush)) &&
+    (m.imported === undefined || (isObj(m.imported) && isStr(m.imported.game) && isStr(m.imported.name) && isStr(m.imported.format)))
   );
 }
 

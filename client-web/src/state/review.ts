@@ -2,7 +2,7 @@
 // the rows of its variation list, and where the navigation buttons go. Pure, like the room
 // state: the server holds the review; opening it comes as a whole `review` event, every
 // change after that as the change alone (applyReviewEvent).
-import type { ReviewEvent, ReviewHint, ReviewNode, ReviewShape } from '../protocol/messages';
+import type { ImportedFacts, ReviewEvent, ReviewHint, ReviewNode, ReviewShape } from '../protocol/messages';
 
 export interface Review {
   version: number;
@@ -18,6 +18,13 @@ export interface Review {
   legalMoves: string[];
   shapes: ReviewShape[];
   spectatorsMayDrive: boolean;
+  // A record brought in (game 0): what it says of itself; its game is the board's.
+  imported: ImportedFacts | null;
+}
+
+// The game whose board the review shows: a record brought in names its own.
+export function reviewGame(r: Review | null, roomGame: string): string {
+  return r?.imported?.game || roomGame;
 }
 
 // The review an event describes; null when it is closed.
@@ -37,6 +44,7 @@ export function reviewFromEvent(ev: ReviewEvent | null | undefined): Review | nu
     legalMoves: ev.legal_moves ?? [],
     shapes: ev.shapes ?? [],
     spectatorsMayDrive: !!ev.spectators_may_drive,
+    imported: ev.imported && typeof ev.imported.game === 'string' ? ev.imported : null,
   };
 }
 

@@ -11,6 +11,7 @@ import { presetsFor } from './presets';
 import { describeClock } from '../state/clock';
 import { COMPUTER_LEVELS } from '../games/computer';
 import { externalLinksRow } from './external-links-view';
+import type { UploadOutcome } from '../app/record-upload';
 
 export interface RoomActions {
   move(m: string): void;
@@ -20,6 +21,9 @@ export interface RoomActions {
   resign(): void;
   // `clockChoice`: a preset's id, or 'keep' (the room's clock when it suits the game).
   switchGame(game: string, clockChoice?: string): void;
+  // Brings a record into the room (review_import, part by part); `progress` hears the parts
+  // acknowledged. Absent where the page cannot send one.
+  importRecord?(text: string, format: string, name: string, progress: (done: number, of: number) => void): Promise<UploadOutcome>;
 }
 
 // UTF-8 KIF is .kifu, as Japanese shogi programs expect; .kif is the Shift_JIS one.

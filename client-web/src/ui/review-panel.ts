@@ -5,7 +5,8 @@
 import { h } from './dom';
 import { t } from '../i18n';
 import type { RoomState } from '../state/room';
-import { canDrive, hintHere, hintScore, reviewRows, reviewTargets, type Review } from '../state/review';
+import { canDrive, hintHere, hintScore, reviewGame, reviewRows, reviewTargets, type Review } from '../state/review';
+import { importButton } from './import-dialog';
 import type { BoardInput } from '../boards/board';
 import type { RoomActions } from './controls';
 import type { MoveClass, ReviewHint, ReviewRecord } from '../protocol/messages';
@@ -64,7 +65,9 @@ export class ReviewPanel {
     this.marks = marks;
     const r = s.review;
     const mayOpen = s.status === 'over' && s.role === 'player';
-    this.el.hidden = !r && !mayOpen;
+    // A record may be brought in by a player whenever no game is being played.
+    const mayImport = s.role === 'player' && s.status !== 'playing' && !!this.actions.importRecord;
+    this.el.hidden = !r && !mayOpen && !mayImport;
     this.el.classList.toggle('open', !!r);
     if (!r) {
       // Opens at the last move; the players go wherever they like from there.
@@ -74,11 +77,15 @@ export class ReviewPanel {
         type: 'button', class: 'btn review-open', 'data-testid': 'review-open',
         onclick: () => this.actions.send('review_start', { ply: s.moves.length }),
       }, t('review.open')));
+      if (mayImport) this.el.append(' ', importButton(this.actions));
       return;
     }
     const drive = canDrive(r, s.role);
+    const imported = r.imported;
     this.el.replaceChildren(
       h('h2', { class: 'review-title' }, t('review.title')),
+      ...(imported ? [h('p', { class: 'review-imported', 'data-testid': 'review-imported' },
+        t('import.shown', { name: imported.name || t('import.unnamed'), format: imported.format.toUpperCase() }))] : []),
       h('p', { class: 'review-hint' }, s.role === 'player' || drive ? t('review.hint') : t('review.watching')),
       this.navigation(r, drive),
       this.list(r, drive),
@@ -145,7 +152,7 @@ export class ReviewPanel {
     const box = h('div', { class: 'review-engine', 'data-testid': 'review-engine' });
     const here = this.hintHere(s);
     // Hints come from the computer opponent's engine: the games it plays.
-    if (drive && this.computerPlays(s.game.id))
+    if (drive && this.computerPlays(reviewGame(r, s.game.id)))
       box.append(h('button', {
         type: 'button', class: 'btn small', 'data-testid': 'review-hint', title: t('review.engineTitle'),
         disabled: this.asking || r.legalMoves.length === 0, onclick: () => this.askHint(r),
@@ -187,6 +194,7 @@ export class ReviewPanel {
       box.append(h('button', { type: 'button', class: 'btn small', 'data-testid': 'review-save', onclick: () => this.actions.send('review_save') }, t('review.save')));
     if (s.role === 'player')
       box.append(h('button', { type: 'button', class: 'btn small', 'data-testid': 'review-close', onclick: () => this.actions.send('review_close') }, t('review.close')));
+    if (s.role === 'player' && s.status !== 'playing' && this.actions.importRecord) box.append(importButton(this.actions));
     return box;
   }
 }
@@ -202,7 +210,7 @@ function mark(c: MoveClass | undefined): HTMLElement[] {
 export function reviewBoardInput(s: RoomState, r: Review, bottomSeat: 0 | 1): BoardInput {
   const drive = canDrive(r, s.role);
   return {
-    gameId: s.game.id,
+    gameId: reviewGame(r, s.game.id),
     position: r.position,
     lastMove: r.lastMove,
     legalMoves: drive ? r.legalMoves : [],

@@ -221,9 +221,14 @@ export class RoomView {
     const v = shown.state;
     if (shown.back && !this.wasBack) this.cancelPremove();
     this.wasBack = shown.back;
-    if (this.boardGame !== boardKey(v)) {
-      this.makeBoard(v.game.id, spectatorBoard(v), v.game.variant, v.game.hands ?? this.games.hands(v.game.id));
-      this.boardGame = boardKey(v);
+    // A record brought in shows its own game's board, whatever the room plays.
+    const imported = s.review?.imported?.game;
+    const boardId = imported || v.game.id;
+    const key = imported ? `imported:${imported}` : boardKey(v);
+    if (this.boardGame !== key) {
+      if (imported) this.makeBoard(imported, false, this.games.variant(imported), this.games.hands(imported));
+      else this.makeBoard(v.game.id, spectatorBoard(v), v.game.variant, v.game.hands ?? this.games.hands(v.game.id));
+      this.boardGame = key;
     }
     this.renderDefinition(s);
     const bottom = this.flipped ? ((1 - bottomSeat(v)) as 0 | 1) : bottomSeat(v);
@@ -255,8 +260,8 @@ export class RoomView {
     if (this.pieceListFor !== onBoard || this.squareKeysFor !== bottom) {
       this.pieceListFor = onBoard;
       this.squareKeysFor = bottom;
-      this.pieceList.replaceChildren(...positionLines(v.game.id, onBoard).map((line) => h('li', {}, line)));
-      const words = squareWords(v.game.id, onBoard);
+      this.pieceList.replaceChildren(...positionLines(boardId, onBoard).map((line) => h('li', {}, line)));
+      const words = squareWords(boardId, onBoard);
       this.squareKeys?.update((square) => `${square} ${words.get(square) ?? t('a11y.empty')}`);
     }
     this.passBtn.hidden = shown.back || !(isMyTurn(s) && s.legalMoves.includes('pass'));

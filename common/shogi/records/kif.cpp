@@ -104,20 +104,49 @@ Result<std::string> export_kif(const ShogiGame& game, const RecordInfo& record) 
   return out;
 }
 
-Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_view text) {
-  const auto lines = record_lines(text);
-  Position start(v);
+std::string_view kif_move_token(std::string_view l) {
+  while (!l.empty() && l[0] == ' ') l.remove_prefix(1);
+  while (!l.empty() && l[0] >= '0' && l[0] <= '9') l.remove_prefix(1);
+  while (!l.empty() && l[0] == ' ') l.remove_prefix(1);
+  std::string_view mt = l.substr(0, l.find(' '));
+  if (auto sp = mt.find("　"); sp != std::string_view::npos && !mt.starts_with("同"))
+    mt = mt.substr(0, sp);
+  if (mt.starts_with("同")) {
+    // "同　歩(77)": the move runs to the origin's closing parenthesis.
+    const auto close = l.find(')'), drop = l.find("打");
+    if (close != std::string_view::npos) {
+      mt = l.substr(0, close + 1);
+    } else if (drop != std::string_view::npos) {
+      mt = l.substr(0, drop + 3);
+    }
+  }
+  return mt;
+}
+
+Result<KifStart> read_kif_start(const Variant& v, const std::vector<std::string_view>& lines) {
+  KifStart out{Position(v), 0, {}};
+  Position& start = out.start;
   bool have_start = false;
   // A BOD diagram, if any, gives the start; otherwise the usual start (平手 / ５五将棋).
   std::string hands[2];
   int board_rows = 0;
   std::string sfen_board;
   bool white_to_move = false;
-  std::size_t first_move_line = 0;  // some writers leave out the "手数----" line
+  const auto value = [](std::string_view l) {
+    return std::string(l.substr(l.find("：") + std::string_view("：").size()));
+  };
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::string_view l = lines[i];
     if (l.starts_with("手数----")) {
-      first_move_line = i + 1;
+      out.first_move_line = i + 1;  // some writers leave this line out
+      break;
+    }
+    // The moves begin (a KIF move line, a KI2 move, a side line): no header after them.
+    const auto lead = l.find_first_not_of(' ');
+    if (lead != std::string_view::npos &&
+        ((l[lead] >= '0' && l[lead] <= '9') || l.substr(lead).starts_with("▲") ||
+         l.substr(lead).starts_with("△") || l.starts_with("変化："))) {
+      out.first_move_line = i;
       break;
     }
     if (l.starts_with("手合割：")) {
@@ -126,17 +155,25 @@ Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_v
         start = handicap_position(*named);  // a board diagram below still wins
         have_start = true;
       } else if (h != "平手" && h != "５五将棋" && h != "5五将棋" && h != "その他") {
-        return record_error(i, "unsupported handicap '" + std::string(h) + "'");
+        return record_error(i, "unknown 手合割 '" + std::string(h) + "'");
       }
     } else if (l.starts_with("後手の持駒：") || l.starts_with("上手の持駒：")) {
-      hands[1] = std::string(l.substr(l.find("：") + 3));
+      hands[1] = value(l);
     } else if (l.starts_with("先手の持駒：") || l.starts_with("下手の持駒：")) {
-      hands[0] = std::string(l.substr(l.find("：") + 3));
+      hands[0] = value(l);
     } else if (l.starts_with("後手番") || l.starts_with("上手番")) {
       white_to_move = true;
     } else if (l.starts_with("|")) {
       if (board_rows++) sfen_board += '/';
       if (!read_bod_row(l, sfen_board)) return record_error(i, "bad board diagram row");
+    } else if (l.starts_with("先手：") || l.starts_with("下手：")) {
+      out.info.players[0] = value(l);
+    } else if (l.starts_with("後手：") || l.starts_with("上手：")) {
+      out.info.players[1] = value(l);
+    } else if (l.starts_with("棋戦：")) {
+      out.info.event = value(l);
+    } else if (l.starts_with("場所：")) {
+      out.info.site = value(l);
     }
   }
   if (board_rows) {
@@ -156,6 +193,15 @@ Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_v
     if (!pos) return pos.error();
     start = *pos;
   }
+  return out;
+}
+
+Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_view text) {
+  const auto lines = record_lines(text);
+  auto head = read_kif_start(v, lines);
+  if (!head) return head.error();
+  const Position& start = head->start;
+  const std::size_t first_move_line = head->first_move_line;
   auto game = std::make_unique<ShogiGame>(info, start);
   Move prev = kNoMove;
   for (std::size_t i = first_move_line; i < lines.size(); ++i) {
@@ -163,20 +209,7 @@ Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_v
     if (l.starts_with("変化：")) break;  // the main line ends where variations begin
     while (!l.empty() && l[0] == ' ') l.remove_prefix(1);
     if (l.empty() || l[0] < '0' || l[0] > '9') continue;  // comments, summaries
-    while (!l.empty() && l[0] >= '0' && l[0] <= '9') l.remove_prefix(1);
-    while (!l.empty() && l[0] == ' ') l.remove_prefix(1);
-    std::string_view mt = l.substr(0, l.find(' '));
-    if (auto sp = mt.find("　"); sp != std::string_view::npos && !mt.starts_with("同"))
-      mt = mt.substr(0, sp);
-    if (mt.starts_with("同")) {
-      // "同　歩(77)": the mt runs to the origin's closing parenthesis.
-      const auto close = l.find(')'), drop = l.find("打");
-      if (close != std::string_view::npos) {
-        mt = l.substr(0, close + 1);
-      } else if (drop != std::string_view::npos) {
-        mt = l.substr(0, drop + 3);
-      }
-    }
+    const std::string_view mt = kif_move_token(l);
     auto m = parse_kif_move(game->current(), mt, prev);
     if (!m) {
       if (apply_ending_word(*game, mt)) break;

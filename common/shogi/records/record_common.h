@@ -30,6 +30,20 @@ std::string record_date(std::string_view iso);
 std::vector<std::string_view> record_lines(std::string_view text);
 Error record_error(std::size_t line, std::string message);
 
+// What a KIF or KI2 header says: the start (手合割, or a BOD diagram with its hands and
+// 後手番), the players and event, and the index of the first line after the header.
+struct KifStart {
+  Position start;
+  std::size_t first_move_line = 0;
+  RecordInfo info;
+};
+// Errors: bad_record naming the line (an unknown 手合割, a bad diagram row).
+Result<KifStart> read_kif_start(const Variant& v, const std::vector<std::string_view>& lines);
+
+// The move text of a KIF move line ("  12 同　歩(77)   ( 0:01/00:00:03)" gives
+// "同　歩(77)"), or of an ending ("投了").
+std::string_view kif_move_token(std::string_view line);
+
 Result<GamePtr> import_kif(const GameInfo& info, const Variant& v, std::string_view text);
 Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_view text);
 
