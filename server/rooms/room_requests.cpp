@@ -24,7 +24,7 @@ constexpr unsigned kReviewing = kNoGameRunning | kReviewOpen | kReviewDriver;
 }  // namespace
 
 std::span<const Room::Route> Room::routes() {
-  static const std::array<Route, 30> kRoutes{{
+  static const std::array<Route, 31> kRoutes{{
       {"move",
        kFieldsFirst | kSeat | kFirstTime | kStarted | kNotOver | kNotAdjourned | kTurn |
            kFreshVersion,
