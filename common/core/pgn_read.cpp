@@ -180,6 +180,8 @@ Result<VariationTree> read_pgn_movetext(const Game& root, std::string_view text,
       while (end < text.size() && !pgn_space(text[end]) &&
              std::string_view("{}();[").find(text[end]) == std::string_view::npos)
         ++end;
+      // A stray '}' stops no token and would be met again forever: refused here.
+      if (end == i) return pgn_error(line, std::string("'") + c + "' out of place");
       std::string_view token = text.substr(i, end - i);
       i = end;
       if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {

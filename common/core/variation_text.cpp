@@ -1,5 +1,7 @@
 #include "core/variation_text.h"
 
+#include <algorithm>
+
 #include <vector>
 
 namespace banmen {
@@ -43,13 +45,19 @@ Result<VariationTree> read_variation_text(const Game& root, std::string_view tex
   if (text.size() > kMaxVariationTextLength)
     return make_error(errc::bad_record, "a review transcript is at most " +
                                             std::to_string(kMaxVariationTextLength) + " bytes");
+  // A header line missing from a cut text is named as the text's last line, never past it.
+  const std::size_t lines =
+      1 + static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  const auto refuse = [&](std::size_t line, const std::string& why) {
+    return make_error(errc::bad_record,
+                      "line " + std::to_string(std::min(line, lines)) + ": " + why);
+  };
   const std::string header = "review " + std::string(root.info().id);
-  if (next_line(text) != header)
-    return make_error(errc::bad_record, "line 1: expected '" + header + "'");
+  if (next_line(text) != header) return refuse(1, "expected '" + header + "'");
   if (next_line(text) != "start " + root.position())
-    return make_error(errc::bad_record, "line 2: the review starts from another position");
+    return refuse(2, "the review starts from another position");
   std::string_view moves = next_line(text);
-  if (!moves.starts_with("moves")) return make_error(errc::bad_record, "line 3: expected 'moves'");
+  if (!moves.starts_with("moves")) return refuse(3, "expected 'moves'");
   moves.remove_prefix(5);
   VariationTree tree(root, limits);
   // at: the node the next move follows; last: the node of the move just read, whose

@@ -220,7 +220,8 @@ Result<GamePtr> import_csa(const GameInfo& info, const Variant& v, std::string_v
   }
   (void)have_side;
   if (!game) {
-    if (auto e = start_game(lines.size())) return *e;
+    // Named at the last line: the text ended before the position was whole.
+    if (auto e = start_game(lines.empty() ? 0 : lines.size() - 1)) return *e;
   }
   return GamePtr(std::move(game));
 }
