@@ -37,7 +37,9 @@ const std::string kImportPgn =
 
 class ServerImport : public SharedServerSuite<ServerImport> {
  public:
-  static std::vector<std::string> server_args() { return {"--max-rooms-per-address", "100"}; }
+  static std::vector<std::string> server_args() {
+    return {"--max-rooms-per-address", "100", "--analysis-nodes", "2000"};
+  }
 };
 
 bool is_import_review(const json& j) {
@@ -114,6 +116,19 @@ TEST_F(ServerImport, AKifWithVariationsAndAPgnWithVariationsOpenForEveryone) {
   const std::string text = (*saved)["text"];
   EXPECT_NE(text.find("c5"), std::string::npos) << text;
   EXPECT_NE(text.find("(1. d4)"), std::string::npos) << text;
+
+  // The record brought in is analysed as game 0: its main line (four moves), for everyone.
+  auto asked = m.b.ws.request({{"type", "analysis_request"}, {"game_no", 0}});
+  ASSERT_TRUE(asked && (*asked)["type"] == "ack") << (asked ? asked->dump() : "timeout");
+  auto analysed = m.a.ws.wait_for([](const json& j) {
+    return j.value("type", "") == "analysis" && j["game_no"] == 0 &&
+           (j["state"] == "done" || j["state"] == "failed");
+  });
+  ASSERT_TRUE(analysed);
+  ASSERT_EQ((*analysed)["state"], "done") << analysed->dump();
+  EXPECT_EQ((*analysed)["analysis"]["family"], "chess");
+  EXPECT_EQ((*analysed)["analysis"]["moves"].size(), 4u);
+  EXPECT_EQ((*analysed)["analysis"]["moves"][0]["move"], "e2e4");
 
   // A PGN whose third move does not play: refused with its line, the board as it was.
   auto bad = m.a.ws.request(import_part("[Event \"x\"]\n\n1. e4 e5\n2. Ke3 *\n"));
