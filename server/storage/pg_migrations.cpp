@@ -167,7 +167,7 @@ CREATE TABLE imports (
 )sql";
 
 constexpr std::array kSteps = {kStep1, kInStep1, kInStep1, kInStep1, kStep5,
-                               kStep6, kStep7,   kStep8,   kStep9,  kStep10};
+                               kStep6, kStep7,   kStep8,   kStep9,   kStep10};
 
 // A banmen_schema without its `shared` column was written before the steps were shared,
 // in PostgreSQL's own numbering: 1 the record of play (shared 1 to 4), 2 ownership (7),

@@ -130,8 +130,8 @@ struct StoredRoom {
   bool finished = false;  // the last game is over: `outcome` and `finished_ms` say how
   StoredOutcome outcome;
   std::int64_t finished_ms = 0;
-  std::vector<StoredChat> chat;          // the most recent lines, oldest first
-  std::optional<StoredReview> review;    // the last game's review, if one was written
+  std::vector<StoredChat> chat;        // the most recent lines, oldest first
+  std::optional<StoredReview> review;  // the last game's review, if one was written
   // The analyses of the last game and of game 0 (the record brought in), those written.
   std::vector<StoredAnalysis> analyses;
   std::optional<StoredImport> imported;  // the record last brought in, if any
