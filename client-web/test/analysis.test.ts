@@ -138,6 +138,11 @@ describe('analyses in the room', () => {
     expect(all[1].state).toBe('done');
     all = withAnalysis(all, { ...run('queued'), game_no: 0 });
     expect(Object.keys(all)).toEqual(['0', '1']);
+    // Another record brought in: game 0's analysis is gone, done or not; the others stay.
+    all = withAnalysis(all, { ...done, game_no: 0 });
+    all = withAnalysis(all, { ...run('none'), game_no: 0 });
+    expect(Object.keys(all)).toEqual(['1']);
+    expect(parseAnalysisStatus({ game_no: 0, state: 'none', done: 0, total: 0, analysis: null })!.state).toBe('none');
   });
 
   it('applies an event to the held state and keeps other games\' analyses across a snapshot', () => {

@@ -387,6 +387,8 @@ class Room : public std::enable_shared_from_this<Room> {
   json analysis_event(int game_no) const;
   void publish_analysis(int game_no);
   void restore_analyses(const StoredRoom& stored);
+  // Another record was brought in: game 0's analysis (of the earlier one) is dropped.
+  void forget_imported_analysis();
 
   // room_views.cpp: what each viewer is told
   json snapshot(Viewer viewer, int player) const;

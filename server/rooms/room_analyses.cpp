@@ -28,6 +28,12 @@ void RoomAnalyses::cancel() {
   run_.reset();
 }
 
+bool RoomAnalyses::forget(int game_no) {
+  const bool running = run_ && run_->game_no == game_no;
+  if (running) cancel();
+  return known_.erase(game_no) > 0 || running;
+}
+
 bool RoomAnalyses::progress_due(std::int64_t now_ms) {
   if (!run_ || now_ms - run_->last_progress_ms < kProgressMs) return false;
   run_->last_progress_ms = now_ms;

@@ -45,6 +45,9 @@ class RoomAnalyses {
   // Ends the run (its place given back); cancel() also stops its search.
   void end() { run_.reset(); }
   void cancel();
+  // Game `game_no`'s analysis no longer holds (game 0: another record was brought in): its
+  // result is forgotten and its run, if under way, stopped. True if there was either.
+  bool forget(int game_no);
 
   // A progress event is due: none in the last kProgressMs.
   static constexpr std::int64_t kProgressMs = 250;

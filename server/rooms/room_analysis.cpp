@@ -208,8 +208,19 @@ void Room::analysis_stepped(std::uint64_t id, std::shared_ptr<engine::GameAnalys
       });
 }
 
+void Room::forget_imported_analysis() {
+  if (!analyses_.forget(0)) return;
+  // Clients drop what they show of the earlier record's analysis.
+  json e = analysis_state(0, "none", 0, 0, nullptr);
+  e["type"] = "analysis";
+  events_.publish_same(std::move(e));
+}
+
 void Room::restore_analyses(const StoredRoom& stored) {
   for (const auto& a : stored.analyses) {
+    // Game 0's analysis is of the record brought in at the time: one brought in after it
+    // has none yet (an analysis is always written after its record).
+    if (a.game_no == 0 && (!stored.imported || a.server_ms < stored.imported->server_ms)) continue;
     auto j = json::parse(a.analysis_json, nullptr, false);
     if (j.is_object()) analyses_.remember(a.game_no, std::move(j));
   }

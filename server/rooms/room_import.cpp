@@ -68,6 +68,7 @@ void Room::on_review_import(const Request& r) {
         spdlog::info("room {} record brought in: {} ({}, {} nodes)", id_, review_->imported()->game,
                      review_->imported()->format, review_->tree().size());
         carry_out(r, ReviewStep{std::nullopt, ReviewStep::Event::whole, true});
+        forget_imported_analysis();  // after the review event: the new record is on the board
       });
     });
   });

@@ -130,6 +130,22 @@ TEST_F(ServerImport, AKifWithVariationsAndAPgnWithVariationsOpenForEveryone) {
   EXPECT_EQ((*analysed)["analysis"]["moves"].size(), 4u);
   EXPECT_EQ((*analysed)["analysis"]["moves"][0]["move"], "e2e4");
 
+  // Another record brought in: the earlier one's analysis is gone for everyone, and asking
+  // again analyses the new record (the KIF's three moves), not the stored chess one.
+  const json again = bring_record_in(m.a.ws, m.b.ws, kImportKif, 1, "again.kif");
+  ASSERT_TRUE(again.is_object()) << again;
+  ASSERT_TRUE(m.b.ws.wait_for([](const json& j) {
+    return j.value("type", "") == "analysis" && j["game_no"] == 0 && j["state"] == "none";
+  }));
+  auto reasked = m.a.ws.request({{"type", "analysis_request"}, {"game_no", 0}});
+  ASSERT_TRUE(reasked && (*reasked)["type"] == "ack");
+  auto reanalysed = m.b.ws.wait_for([](const json& j) {
+    return j.value("type", "") == "analysis" && j["game_no"] == 0 && j["state"] == "done" &&
+           j["analysis"]["family"] == "shogi";
+  });
+  ASSERT_TRUE(reanalysed);
+  EXPECT_EQ((*reanalysed)["analysis"]["moves"].size(), 3u);
+
   // A PGN whose third move does not play: refused with its line, the board as it was.
   auto bad = m.a.ws.request(import_part("[Event \"x\"]\n\n1. e4 e5\n2. Ke3 *\n"));
   ASSERT_TRUE(bad);

@@ -9,7 +9,7 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isSeat = (v: unknown): v is 0 | 1 => v === 0 || v === 1;
 const CLASSES: readonly string[] = ['inaccuracy', 'mistake', 'blunder'];
-const STATES: readonly string[] = ['queued', 'running', 'done', 'failed'];
+const STATES: readonly string[] = ['queued', 'running', 'done', 'failed', 'none'];
 // More than any game the server keeps (its records hold a few thousand plies at most).
 const MAX_PLIES = 10_000;
 const MAX_LINE = 8;

@@ -388,7 +388,7 @@ export interface Analysis {
 // Where an analysis stands: the `analysis` event, and the snapshot's `analysis`.
 export interface AnalysisStatus {
   game_no: number; // 0: the record brought into the room
-  state: 'queued' | 'running' | 'done' | 'failed';
+  state: 'queued' | 'running' | 'done' | 'failed' | 'none'; // none: gone (game 0: another record brought in)
   done: number;
   total: number;
   analysis: Analysis | null;

@@ -10,6 +10,12 @@ export type Analyses = Record<number, AnalysisStatus>;
 // The analyses after an `analysis` event (or a snapshot's): the newest word on a game wins,
 // except that a stored result is not replaced by a late progress report of the same run.
 export function withAnalysis(all: Analyses | undefined, s: AnalysisStatus): Analyses {
+  // `none`: the game's analysis is gone (game 0 when another record was brought in).
+  if (s.state === 'none') {
+    const rest = { ...(all ?? {}) };
+    delete rest[s.game_no];
+    return rest;
+  }
   const old = all?.[s.game_no];
   if (old?.state === 'done' && (s.state === 'queued' || s.state === 'running')) return all ?? {};
   return { ...(all ?? {}), [s.game_no]: s };
