@@ -31,7 +31,7 @@ class MemoryStore final : public Store {
     std::map<int, StoredReview> reviews;     // by game_no
     std::map<int, StoredAnalysis> analyses;  // by game_no
     std::optional<StoredImport> imported;
-    std::int64_t last_active_ms = 0;         // every write but a move (Store::close_idle_rooms)
+    std::int64_t last_active_ms = 0;  // every write but a move (Store::close_idle_rooms)
   };
   // One write each; the caller holds mu_.
   BANMEN_STORE_WRITE_KINDS(BANMEN_STORE_APPLY)
