@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 
 #include "protocol/error_codes.h"
 
@@ -46,7 +47,11 @@ Error bad_shapes(const std::string& why) {
 }  // namespace
 
 ReviewBoard::ReviewBoard(VariationTree tree, int game_no)
-    : tree_(std::move(tree)), game_no_(game_no) {}
+    : tree_(std::move(tree)), game_no_(game_no) {
+  // Boards are made on the room workers' threads.
+  static std::atomic<std::uint64_t> made{0};
+  serial_ = ++made;
+}
 
 VariationLimits ReviewBoard::limits_for(std::size_t plies) {
   VariationLimits limits;

@@ -58,6 +58,9 @@ class ReviewBoard {
 
   // The series game reviewed, or 0 for a record brought in (then imported() is set).
   int game_no() const { return game_no_; }
+  // Which board this is, unique in the process: two records brought in one after the other
+  // are both game 0, and a late answer (a hint) must not land on the next one's nodes.
+  std::uint64_t serial() const { return serial_; }
   const std::optional<ImportedFacts>& imported() const { return imported_; }
   void set_imported(ImportedFacts facts) { imported_ = std::move(facts); }
   const VariationTree& tree() const { return tree_; }
@@ -109,6 +112,7 @@ class ReviewBoard {
 
   VariationTree tree_;
   int game_no_ = 0;
+  std::uint64_t serial_ = 0;
   std::optional<ImportedFacts> imported_;
   bool open_ = true;
   bool spectators_may_drive_ = false;

@@ -360,6 +360,7 @@ class Room : public std::enable_shared_from_this<Room> {
   struct HintNode {
     int game_no = 0;  // the reviewed game
     NodeId node = 0;
+    std::uint64_t board = 0;  // ReviewBoard::serial()
   };
   void hint_answered(std::uint64_t search, Client& client, const json& re, HintNode at,
                      const Result<engine::EngineReply>& answer);

@@ -32,6 +32,7 @@ void Room::on_review_hint(const Request& r) {
     return refuse(r, errc::rate_limited, why);
   const NodeId node = tree.current();
   const int game_no = review_->game_no();
+  const std::uint64_t board = review_->serial();
   auto position = tree.game_at(node);
   if (!position) return refuse(r, errc::internal_error, "the review's position is lost");
   if ((*position)->over()) return refuse(r, errc::game_over, "the position is over");
@@ -46,9 +47,9 @@ void Room::on_review_hint(const Request& r) {
   const std::uint64_t search = hints_.next_search();
   const auto admitted =
       submit_search(engine_job(**position, viewer, Viewer::referee, request), nullptr,
-                    [this, search, client = r.client, re = r.re, node,
-                     game_no](const Result<engine::EngineReply>& reply) {
-                      hint_answered(search, *client, re, {game_no, node}, reply);
+                    [this, search, client = r.client, re = r.re, node, game_no,
+                     board](const Result<engine::EngineReply>& reply) {
+                      hint_answered(search, *client, re, {game_no, node, board}, reply);
                     });
   if (!admitted)
     return refuse(r, errc::engine_busy,
@@ -64,8 +65,9 @@ void Room::hint_answered(std::uint64_t search, Client& client, const json& re, H
   if (!hints_.answered(search)) return;
   if (closed_ || !seating_.find(client.client_id())) return;  // the asker has left
   if (!answer) return refuse(client, re, answer.error().code, answer.error().message);
-  // A review of another game (a rematch was played meanwhile): its nodes are not this one's.
-  if (!review_ || review_->game_no() != at.game_no)
+  // A review of another game (a rematch was played meanwhile, another record was brought
+  // in): its nodes are not this one's.
+  if (!review_ || review_->game_no() != at.game_no || review_->serial() != at.board)
     return refuse(client, re, errc::no_review, "the review moved to another game");
   const NodeId node = at.node;
   // The move as people read it, from the node's position (the tree may have grown since,
