@@ -151,4 +151,20 @@ Result<std::optional<Outcome>> check_transcript_end(const Game& game, const Tran
   return check_recorded_result(game.info(), game.outcome(), facts.result);
 }
 
+std::string_view trim_record_spaces(std::string_view s) {
+  constexpr std::string_view kWideSpace = "　";
+  for (;;) {
+    if (s.starts_with(" ") || s.starts_with("\t")) {
+      s.remove_prefix(1);
+    } else if (s.starts_with(kWideSpace)) {
+      s.remove_prefix(kWideSpace.size());
+    } else {
+      break;
+    }
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
 }  // namespace banmen

@@ -16,6 +16,9 @@ namespace banmen {
 // characters become spaces, bidirectional and zero-width characters are dropped, at most
 // 200 bytes (core/unicode_text.h). Every record writer passes free text through it.
 std::string record_field(std::string_view text);
+// `s` without the spaces records put around their fields: ASCII spaces and tabs, the
+// full-width space (U+3000) at the front, and a carriage return at the end.
+std::string_view trim_record_spaces(std::string_view s);
 
 // "Key: value\n" with the value passed through record_field.
 std::string header_line(std::string_view key, std::string_view value);

@@ -1,5 +1,7 @@
 #include "games/record_detect.h"
 
+#include "core/record_text.h"
+
 namespace banmen {
 
 namespace {
@@ -15,21 +17,6 @@ std::vector<std::string_view> text_lines(std::string_view text) {
     text.remove_prefix(nl + 1);
   }
   return lines;
-}
-
-std::string_view trim_spaces(std::string_view s) {
-  for (;;) {
-    if (s.starts_with(" ") || s.starts_with("\t")) {
-      s.remove_prefix(1);
-    } else if (s.starts_with("　")) {
-      s.remove_prefix(std::string_view("　").size());
-    } else {
-      break;
-    }
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
 }
 
 bool digit(char c) {
@@ -75,7 +62,7 @@ std::string_view detect_record_format(std::string_view text) {
   const auto lines = text_lines(text);
   std::string_view first;
   for (auto l : lines) {
-    first = trim_spaces(l);
+    first = trim_record_spaces(l);
     if (!first.empty()) break;
   }
   if (first.empty()) return {};
@@ -83,7 +70,7 @@ std::string_view detect_record_format(std::string_view text) {
   if (first == "dogcat record") return "transcript";
   bool kif = false, ki2 = false, csa = false, game_header = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    const std::string_view l = trim_spaces(lines[i]);
+    const std::string_view l = trim_record_spaces(lines[i]);
     if (l.starts_with("手数----") || kif_move_line(l)) kif = true;
     if (ki2_line(l)) ki2 = true;
     if (csa_line(l)) csa = true;
@@ -148,9 +135,9 @@ PositionText split_position_text(std::string_view text) {
 std::string transcript_game(std::string_view text) {
   const auto lines = text_lines(text);
   for (std::size_t i = 0; i < lines.size() && i < 32; ++i) {
-    const std::string_view l = trim_spaces(lines[i]);
+    const std::string_view l = trim_record_spaces(lines[i]);
     if (i == 0 && l == "dogcat record") return "dogcat";
-    if (l.starts_with("Game: ")) return std::string(trim_spaces(l.substr(6)));
+    if (l.starts_with("Game: ")) return std::string(trim_record_spaces(l.substr(6)));
   }
   return {};
 }

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <vector>
 
+#include "core/record_text.h"
 #include "shogi/records/kif.h"
 #include "shogi/records/record_common.h"
 #include "shogi/sfen.h"
@@ -13,20 +14,6 @@ namespace {
 
 // The marks a KI2 move starts with: sente's and gote's, in the two forms writers use.
 constexpr std::string_view kMarks[] = {"▲", "△", "☗", "☖"};
-
-std::string_view trim(std::string_view s) {
-  for (;;) {
-    if (s.starts_with(" ") || s.starts_with("\t")) {
-      s.remove_prefix(1);
-    } else if (s.starts_with("　")) {
-      s.remove_prefix(std::string_view("　").size());
-    } else {
-      break;
-    }
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 // Where the next mark starts in `s`, or npos.
 std::size_t next_mark(std::string_view s, std::size_t from) {
@@ -41,7 +28,8 @@ std::vector<std::string_view> ki2_moves(std::string_view line) {
   for (std::size_t at = next_mark(line, 0); at != std::string_view::npos;) {
     const std::size_t body = at + kMarks[0].size();  // every mark is 3 bytes of UTF-8
     const std::size_t next = next_mark(line, body);
-    out.push_back(trim(line.substr(body, next == std::string_view::npos ? next : next - body)));
+    out.push_back(
+        trim_record_spaces(line.substr(body, next == std::string_view::npos ? next : next - body)));
     at = next;
   }
   return out;
@@ -72,7 +60,7 @@ class KifTreeReader {
   Result<void> read(const std::vector<std::string_view>& lines, std::size_t first) {
     for (std::size_t i = first; i < lines.size(); ++i) {
       line_no_ = i;
-      const std::string_view l = trim(lines[i]);
+      const std::string_view l = trim_record_spaces(lines[i]);
       if (l.starts_with("変化：")) {
         if (auto r = side_line(l.substr(std::string_view("変化：").size())); !r) return r;
       } else if (style_ == KifStyle::kif) {
