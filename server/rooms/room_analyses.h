@@ -16,6 +16,20 @@
 
 namespace banmen::server {
 
+// An analysis under way: its place in the server's bound, the pool's handle of its
+// current position's search, and its work (null until the game is loaded). It stands
+// outside RoomAnalyses because clang will not default-construct, in std::optional, a
+// nested struct with member initializers while its enclosing class is incomplete.
+struct RoomAnalysisRun {
+  int game_no = 0;
+  std::uint64_t id = 0;
+  std::shared_ptr<void> slot;
+  std::shared_ptr<EnginePool::Handle> handle;
+  std::shared_ptr<engine::GameAnalysis> work;
+  std::size_t done = 0, total = 0;
+  std::int64_t last_progress_ms = -1000000;
+};
+
 class RoomAnalyses {
  public:
   // What an analysis_request of game `game_no` gets.
@@ -27,17 +41,7 @@ class RoomAnalyses {
   };
   Decision decide(int game_no) const;
 
-  // An analysis under way: its place in the server's bound, the pool's handle of its
-  // current position's search, and its work (null until the game is loaded).
-  struct Run {
-    int game_no = 0;
-    std::uint64_t id = 0;
-    std::shared_ptr<void> slot;
-    std::shared_ptr<EnginePool::Handle> handle;
-    std::shared_ptr<engine::GameAnalysis> work;
-    std::size_t done = 0, total = 0;
-    std::int64_t last_progress_ms = -1000000;
-  };
+  using Run = RoomAnalysisRun;
   Run& begin(int game_no, std::shared_ptr<void> slot);
   // The run `id`, if it is still the one under way.
   Run* current(std::uint64_t id);
