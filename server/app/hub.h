@@ -6,6 +6,7 @@
 #include <boost/asio/io_context.hpp>
 #include <memory>
 
+#include "app/alive_marker.h"
 #include "config/config.h"
 #include "exports/export_service.h"
 #include "rooms/room_registry.h"
@@ -26,6 +27,7 @@ struct Hub {
         exports(*store, metrics, config.exports),
         variant_checks(config.variant_checks_per_second, config.variant_check_burst,
                        config.exports.tracked_addresses) {
+    set_correspondence_day_ms(config.correspondence_day_ms);
     // Several servers on one PostgreSQL: the store also owns rooms (storage/room_ownership.h).
     if (config.cluster()) rooms.use_ownership(dynamic_cast<RoomOwnership*>(store.get()));
   }
@@ -45,6 +47,9 @@ struct Hub {
   ExportService exports;
   // Each address's budget of check_variant requests (app/variant_check.cpp).
   AddressBudgets variant_checks;
+  // That this server is alive, while correspondence clocks depend on it; last, so it stops
+  // (with a last mark) before the rooms and the store go.
+  AliveMarker alive{*store, metrics.correspondence_games, config.alive_mark_ms};
 };
 
 }  // namespace banmen::server

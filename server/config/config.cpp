@@ -156,6 +156,15 @@ ParsedConfig parse_config(int argc, char** argv) {
                  "a player gone this long may be claimed against")
       ->envname("BANMEN_ABANDON_TIMEOUT_MS")
       ->check(CLI::Range(1000, 86400000));
+  app.add_option("--correspondence-day-ms", c.correspondence_day_ms,
+                 "length of a correspondence clock's day (shorten it only to test a flag)")
+      ->envname("BANMEN_CORRESPONDENCE_DAY_MS")
+      ->check(CLI::Range(std::int64_t{1000}, std::int64_t{86400000}));
+  app.add_option("--alive-mark-ms", c.alive_mark_ms,
+                 "how often the server records that it is alive while correspondence "
+                 "clocks run; a restart charges nobody for the time it was down")
+      ->envname("BANMEN_ALIVE_MARK_MS")
+      ->check(CLI::Range(std::int64_t{100}, std::int64_t{60000}));
   app.add_option("--first-move-ms", c.first_move_ms,
                  "time each side has for its first move of a timed game before the game is "
                  "aborted (0: no limit)")

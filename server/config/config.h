@@ -70,6 +70,11 @@ struct Config {
   // Each side's first move of a game with a clock must come within this long, or the game
   // is aborted (docs/rules/play.md); 0: no limit.
   std::int64_t first_move_ms = 30000;
+  // A correspondence clock's day (rooms/room_options.h); shorter only to test a flag.
+  std::int64_t correspondence_day_ms = 86'400'000;
+  // How often the server writes that it is alive while a correspondence clock runs (a
+  // restart or a failover charges nobody the time it was down: docs/operations.md).
+  std::int64_t alive_mark_ms = 1000;
   std::size_t chat_max_chars = 300;
   int chat_lines_per_window = 5;
   std::int64_t chat_window_ms = 10000;

@@ -44,9 +44,10 @@ inline constexpr const char* no_review = "no_review";
 inline constexpr const char* wrong_room = "wrong_room";
 inline constexpr const char* room_busy = "room_busy";
 inline constexpr const char* unknown_game_no = "unknown_game_no";
+inline constexpr const char* your_turn = "your_turn";
 
 // Every code a client may receive, in the order of docs/protocol.md's table.
-inline constexpr std::array<std::string_view, 41> kProtocolCodes{
+inline constexpr std::array<std::string_view, 43> kProtocolCodes{
     bad_request,       unknown_type,       unknown_game,
     not_implemented,   unsupported,        unknown_handicap,
     bad_position,      bad_variant,        no_such_room,
@@ -59,6 +60,7 @@ inline constexpr std::array<std::string_view, 41> kProtocolCodes{
     too_late_to_abort, opponent_present,   game_adjourned,
     rate_limited,      engine_busy,        too_many_rooms,
     storage_error,     internal_error,     no_review,
-    review_limit,      unknown_node,       wrong_room,
-    room_busy,         unknown_game_no};
+    review_limit,      unknown_node,       bad_record,
+    wrong_room,        room_busy,          unknown_game_no,
+    your_turn};
 }  // namespace banmen::errc

@@ -16,6 +16,9 @@ Result<Outcome> abort_outcome(std::size_t plies) {
 }
 
 Result<Outcome> claim_outcome(const ClaimFacts& f, const ClaimFields& claim) {
+  if (f.correspondence)
+    return make_error(errc::opponent_present,
+                      "a correspondence game is never claimed for absence: the clock decides");
   if (f.opponent_is_computer)
     return make_error(errc::opponent_present, "the computer never leaves");
   if (f.opponent_connected || f.now_ms < f.claim_at_ms)

@@ -27,6 +27,7 @@ struct ClaimFacts {
   bool opponent_connected = false;
   std::int64_t now_ms = 0;       // Unix ms
   std::int64_t claim_at_ms = 0;  // claim_at_ms() of the opponent
+  bool correspondence = false;   // days per move: being away is allowed, the clock decides
 };
 // claim: a win or a draw, once the opponent has been away long enough. Errors:
 // opponent_present.

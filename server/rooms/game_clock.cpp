@@ -10,6 +10,8 @@ std::string ClockSpec::kind_name() const {
       return "fischer";
     case Kind::byoyomi:
       return "byoyomi";
+    case Kind::correspondence:
+      return "correspondence";
     case Kind::none:
       break;
   }
@@ -23,6 +25,8 @@ std::string ClockSpec::human() const {
       return secs(base_ms / 60) + "+" + secs(increment_ms);
     case Kind::byoyomi:
       return secs(base_ms / 60) + "m+" + std::to_string(periods) + "x" + secs(period_ms) + "s";
+    case Kind::correspondence:
+      return std::to_string(days) + "d";
     case Kind::none:
       break;
   }
@@ -94,6 +98,7 @@ bool GameClock::stop_after_move(std::int64_t now) {
   if (spec_.kind == ClockSpec::Kind::fischer) state_.remaining_ms[seat] += spec_.increment_ms;
   if (spec_.kind == ClockSpec::Kind::byoyomi && state_.in_byoyomi[seat])
     state_.remaining_ms[seat] = spec_.period_ms;
+  if (spec_.kind == ClockSpec::Kind::correspondence) state_.remaining_ms[seat] = spec_.base_ms;
   return true;
 }
 

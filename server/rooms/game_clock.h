@@ -1,6 +1,7 @@
-// The server's own clock for a game: none, Fischer (base + increment) or byoyomi (base +
-// periods of N ms). Times are measured with a monotonic clock; callers pass "now" in ms so
-// the logic is testable without waiting.
+// The server's own clock for a game: none, Fischer (base + increment), byoyomi (base +
+// periods of N ms) or correspondence (days per move: every move gives the mover's clock its
+// whole time back, as lichess's correspondence clock does). Times are measured with a monotonic
+// clock; callers pass "now" in ms so the logic is testable without waiting.
 #pragma once
 
 #include <cstdint>
@@ -9,15 +10,20 @@
 namespace banmen::server {
 
 struct ClockSpec {
-  enum class Kind { none, fischer, byoyomi };
+  enum class Kind { none, fischer, byoyomi, correspondence };
   Kind kind = Kind::none;
   std::int64_t base_ms = 0;
   std::int64_t increment_ms = 0;
   std::int64_t period_ms = 0;
   int periods = 0;
 
+  // Correspondence: whole days per move; base_ms holds them in ms (a day is
+  // correspondence_day_ms(), shorter only in tests).
+  int days = 0;
+  bool correspondence() const { return kind == Kind::correspondence; }
+
   std::string kind_name() const;
-  std::string human() const;  // "5+3", "10m+1x30s", "none"
+  std::string human() const;  // "5+3", "10m+1x30s", "3d", "none"
 };
 
 // Both sides' time at one instant.

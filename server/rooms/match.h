@@ -95,6 +95,8 @@ class Match {
   void restore_score(const double score[2]);
   Result<void> replay_stored(const std::vector<StoredMove>& moves, const ClockSpec& spec);
   void restore_over(const Outcome& outcome);
+  // Both sides' times, stopped (a correspondence clock taken up after a restart).
+  void restore_clock(const ClockState& state) { clock_.restore(state); }
   void restore_playing(std::int64_t now) {
     status_ = Status::playing;
     turn_started_ms_ = now;

@@ -5,7 +5,7 @@
 namespace banmen::server {
 
 bool Pauses::first_move_counts(const FirstMoveFacts& f) {
-  if (!f.playing || !f.clock_enabled || f.length_ms <= 0) return false;
+  if (!f.playing || !f.clock_enabled || f.correspondence || f.length_ms <= 0) return false;
   if (f.over || f.plies >= 2) return false;
   return !f.mover_is_computer;
 }

@@ -19,6 +19,7 @@ struct FirstMoveFacts {
   bool over = false;           // the rules ended it
   std::size_t plies = 0;
   bool mover_is_computer = false;  // the computer never waits to move
+  bool correspondence = false;     // days per move: absence is the normal case
 };
 
 class Pauses {

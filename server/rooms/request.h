@@ -76,6 +76,11 @@ struct ReviewAllowFields {
   bool spectators = false;
 };
 // analysis_request: the game of the series (>= 1) or 0, the record brought in.
+// conditional_set: the lines as sent (the room checks them against the game: it needs the
+// position); an empty array clears them.
+struct ConditionalSetFields {
+  json lines;
+};
 struct AnalysisRequestFields {
   int game_no = 0;
 };
@@ -90,11 +95,13 @@ struct ChatFields {
 using RequestFields =
     std::variant<std::monostate, MoveFields, ClaimFields, SwitchGameFields, ComputerLevelFields,
                  ReviewStartFields, ReviewMoveFields, ReviewGotoFields, ReviewDrawFields,
-                 ReviewAllowFields, ReviewImportFields, ChatFields, AnalysisRequestFields>;
+                 ReviewAllowFields, ReviewImportFields, ChatFields, AnalysisRequestFields,
+                 ConditionalSetFields>;
 
 // Readers of each request's fields (room_request_fields.cpp), each with the refusal a
 // malformed message gets (bad_request, and switch_game's option errors). Pure: they know
 // the message and the configured limits, never a room.
+Result<RequestFields> read_conditional_set(const json& msg, const Config& config);
 Result<RequestFields> read_move(const json& msg, const Config& config);
 Result<RequestFields> read_claim(const json& msg, const Config& config);
 Result<RequestFields> read_switch_game(const json& msg, const Config& config);

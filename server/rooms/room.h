@@ -34,6 +34,8 @@
 #include "rooms/chat_log.h"
 #include "rooms/client.h"
 #include "rooms/computer_opponent.h"
+#include "rooms/conditional_moves.h"
+#include "rooms/correspondence_clock.h"
 #include "rooms/device_links.h"
 #include "rooms/event_log.h"
 #include "rooms/game_clock.h"
@@ -254,6 +256,27 @@ class Room : public std::enable_shared_from_this<Room> {
   // Starts the clock held since the restart once the side to move is back; true if it did.
   bool resume_held_clock(int player);
 
+  // room_conditionals.cpp: conditional moves (rooms/conditional_moves.h)
+  void on_conditional_set(const Request& r);
+  // Player `mover`'s move, ply `ply`, was played: their opponent's lines answer it, or are
+  // dropped (nothing, if the game has moved on since).
+  void answer_conditionally(int mover, std::size_t ply);
+  // A takeback, a new game or an ending: every line goes.
+  void drop_conditionals();
+  void restore_conditionals(const StoredRoom& stored);
+  // The `conditionals` message of player `player`'s lines, and its sending to that
+  // player's connections alone.
+  json conditionals_json(int player) const;
+  void send_conditionals(int player);
+
+  // room_correspondence.cpp: days per move (rooms/correspondence_clock.h)
+  // A correspondence game taken up from the store: its clock runs at once, charged only
+  // the time some server ran it; flagged now if that used it up.
+  void take_up_correspondence(const StoredRoom& stored);
+  // Records the clock as this server takes the game up (retried until stored), so the next
+  // server knows whose alive marks bound what it charges.
+  void mark_correspondence_clock();
+
   // room_adjourn.cpp: a game both players left (docs/rules/play.md, "Players who leave")
   // Stops the clocks and lets the room leave memory; nothing is decided.
   void adjourn();
@@ -436,6 +459,12 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<DeviceLinks> device_links_;
   // Adjourned, a clock held since a restart, the first-move countdown (pauses.h).
   Pauses pauses_;
+  // Each player's conditional moves, and where their answers come from.
+  ConditionalMoves conditionals_;
+  std::shared_ptr<Client> conditional_client_;
+  std::optional<Member> conditional_member_;
+  // Counted while a correspondence game is in play here (the alive marks depend on it).
+  CorrespondenceCount correspondence_count_{services_.metrics.correspondence_games};
   bool result_stored_ = false;  // end_on_request() already stored the coming finish()
 
   ChatLog chat_;

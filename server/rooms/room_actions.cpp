@@ -27,14 +27,20 @@ void Room::on_abort(const Request& r) {
 
 void Room::on_claim(const Request& r) {
   const int opponent = 1 - r.member.player;
-  const ClaimFacts facts{seating_.seat_of(r.member.player), seating_.is_computer(opponent),
-                         seating_.player(opponent).client != 0, unix_ms(), claim_at_ms(opponent)};
+  const ClaimFacts facts{seating_.seat_of(r.member.player),
+                         seating_.is_computer(opponent),
+                         seating_.player(opponent).client != 0,
+                         unix_ms(),
+                         claim_at_ms(opponent),
+                         match_.clock().spec().correspondence()};
   end_with(r, claim_outcome(facts, r.as<ClaimFields>()));
 }
 
 void Room::end_if_abandoned() {
   run([this] {
     if (closed_ || match_.status() != Status::playing) return;
+    // A correspondence game is played by people who come and go: its clock alone ends it.
+    if (match_.clock().spec().correspondence()) return;
     // Left alone, the game would keep the room (and its creator's room quota) for
     // --room-max-idle-ms.
     switch (unattended(seating_, unix_ms(), services_.config.abandon_timeout_ms,

@@ -18,7 +18,8 @@ FirstMoveFacts Room::first_move_facts() const {
           services_.config.first_move_ms,
           game.over(),
           game.history_size(),
-          seating_.is_computer(seating_.player_at(game.to_move()))};
+          seating_.is_computer(seating_.player_at(game.to_move())),
+          match_.clock().spec().correspondence()};
 }
 
 void Room::arm_first_move() {

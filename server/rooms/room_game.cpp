@@ -35,7 +35,12 @@ void Room::game_began(const StoredGameStart&) {
   review_.reset();  // the review was of the game before (or a record brought in)
   set_aside_review_.reset();
   pauses_.new_game();
+  conditionals_.clear_all();
   arm_first_move();
+  if (match_.clock().spec().correspondence()) {
+    correspondence_count_.set(true);
+    mark_correspondence_clock();
+  }
   services_.metrics.games_started.add(options_.game);
   spdlog::info("room {} game {} started: {} ({})", id_, match_.game_no(), options_.game,
                options_.clock.human());
@@ -115,6 +120,8 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   if (match_.game().over()) return finish(match_.game().outcome());
   arm_flag_timer();
   ask_computer();  // when the computer is the side to move now
+  // When the opponent left an answer to this move: played next, in turn with the requests.
+  run([this, mover = pending.player, ply = idx] { answer_conditionally(mover, ply); });
 }
 
 void Room::on_declare(const Request& r) {
@@ -136,6 +143,8 @@ void Room::finish(Outcome outcome) {
   pauses_.clear_first_move();
   stop_computer();
   in_progress_ = false;
+  correspondence_count_.set(false);
+  drop_conditionals();
   if (std::exchange(result_stored_, false)) return announce_result();
   // A rules ending or a flag: recorded before anyone hears of it. Nobody asked, so when the
   // store fails the players hear of the ending anyway, and the write is retried until it

@@ -205,7 +205,13 @@ void Room::start_when_recorded(std::function<void()> then) {
 
 void Room::send_catch_up(Client& client, int player, std::optional<std::int64_t> since) {
   const Viewer viewer = seating_.viewer_of_player(player);
-  if (!events_.replay(client, viewer, since)) client.send(encode(snapshot(viewer, player)));
+  if (events_.replay(client, viewer, since)) {
+    // The player's conditional moves are in no event (nobody else may see them).
+    if (player >= 0 && !conditionals_.of(player).empty())
+      client.send(std::make_shared<const std::string>(conditionals_json(player).dump()));
+    return;
+  }
+  client.send(encode(snapshot(viewer, player)));
 }
 
 void Room::do_leave(std::uint64_t client_id) {

@@ -1,5 +1,7 @@
 #include "rooms/room_options.h"
 
+#include <atomic>
+
 #include "engine/engine.h"
 #include "games/registry.h"
 #include "protocol/error_codes.h"
@@ -19,14 +21,24 @@ bool has_byoyomi(const std::string& game) {
   return f && f->info().byoyomi_clock;
 }
 
+std::atomic<std::int64_t> day_ms{86'400'000};
+
 Error bad(std::string message) {
   return make_error(errc::bad_request, std::move(message));
 }
 }  // namespace
 
+std::int64_t correspondence_day_ms() {
+  return day_ms.load(std::memory_order_relaxed);
+}
+void set_correspondence_day_ms(std::int64_t ms) {
+  day_ms.store(ms, std::memory_order_relaxed);
+}
+
 json clock_kinds(const std::string& game) {
   json kinds = json::array({"none", "fischer"});
   if (has_byoyomi(game)) kinds.push_back("byoyomi");
+  kinds.push_back("correspondence");
   return kinds;
 }
 
@@ -39,6 +51,8 @@ json clock_spec_json(const ClockSpec& c) {
     j["base_ms"] = c.base_ms;
     j["period_ms"] = c.period_ms;
     j["periods"] = c.periods;
+  } else if (c.kind == ClockSpec::Kind::correspondence) {
+    j["days"] = c.days;
   }
   return j;
 }
@@ -126,6 +140,16 @@ Result<ClockSpec> parse_clock(const json& c) {
   if (!c.is_object()) return bad("clock must be an object");
   auto kind = get_string(c, "kind");
   if (!kind || *kind == "none") return spec;
+  if (*kind == "correspondence") {
+    // Days per move, the time given back whole after every move (game_clock.h).
+    const auto days = get_int(c, "days").value_or(0);
+    if (days < 1 || days > kMaxCorrespondenceDays)
+      return bad("clock.days must be 1.." + std::to_string(kMaxCorrespondenceDays));
+    spec.kind = ClockSpec::Kind::correspondence;
+    spec.days = static_cast<int>(days);
+    spec.base_ms = days * correspondence_day_ms();
+    return spec;
+  }
   auto base = get_int(c, "base_ms").value_or(-1);
   if (base < 0 || base > kMaxBaseMs) return bad("clock.base_ms must be 0..10800000");
   spec.base_ms = base;
@@ -147,7 +171,7 @@ Result<ClockSpec> parse_clock(const json& c) {
     if (spec.base_ms == 0 && spec.period_ms == 0) return bad("a byoyomi clock needs some time");
     return spec;
   }
-  return bad("clock.kind must be none, fischer or byoyomi");
+  return bad("clock.kind must be none, fischer, byoyomi or correspondence");
 }
 
 Result<void> check_game_and_clock(const std::string& game, const ClockSpec& clock) {

@@ -55,6 +55,11 @@ Result<RoomOptions> parse_room_options(const json& msg);
 Result<void> parse_game_start(const json& msg, RoomOptions& o);
 // Parses a "clock" object; errors: bad_request.
 Result<ClockSpec> parse_clock(const json& clock);
+// How long a correspondence clock's day is: 86,400,000 ms, unless the server was started
+// with --correspondence-day-ms (tests shorten it to see a flag fall). Set once at start.
+std::int64_t correspondence_day_ms();
+void set_correspondence_day_ms(std::int64_t ms);
+inline constexpr int kMaxCorrespondenceDays = 30;
 json clock_spec_json(const ClockSpec& spec);
 // Checks that `game` exists and allows `clock`.
 Result<void> check_game_and_clock(const std::string& game, const ClockSpec& clock);

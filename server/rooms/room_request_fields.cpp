@@ -6,6 +6,7 @@
 #include "core/unicode_text.h"
 #include "games/record_import.h"
 #include "protocol/error_codes.h"
+#include "rooms/conditional_moves.h"
 #include "rooms/request.h"
 #include "util/tokens.h"
 
@@ -98,6 +99,17 @@ Result<RequestFields> read_analysis_request(const json& msg, const Config&) {
   auto n = get_int(msg, "game_no");
   if (!n || *n < 0 || *n > 1000000) return malformed("analysis_request needs a game_no >= 0");
   return RequestFields{AnalysisRequestFields{static_cast<int>(*n)}};
+}
+
+Result<RequestFields> read_conditional_set(const json& msg, const Config&) {
+  // The shape only; ConditionalMoves::read() checks every line against the game.
+  const auto it = msg.find("lines");
+  if (it == msg.end() || !it->is_array())
+    return malformed("conditional_set needs lines: an array of lines of moves");
+  if (it->size() > ConditionalMoves::kMaxLines)
+    return malformed("at most " + std::to_string(ConditionalMoves::kMaxLines) +
+                     " conditional lines");
+  return RequestFields{ConditionalSetFields{*it}};
 }
 
 Result<RequestFields> read_review_import(const json& msg, const Config&) {

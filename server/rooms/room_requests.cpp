@@ -24,7 +24,7 @@ constexpr unsigned kReviewing = kNoGameRunning | kReviewOpen | kReviewDriver;
 }  // namespace
 
 std::span<const Room::Route> Room::routes() {
-  static const std::array<Route, 31> kRoutes{{
+  static const std::array<Route, 32> kRoutes{{
       {"move",
        kFieldsFirst | kSeat | kFirstTime | kStarted | kNotOver | kNotAdjourned | kTurn |
            kFreshVersion,
@@ -33,6 +33,10 @@ std::span<const Room::Route> Room::routes() {
       {"resign", kInGame, &Room::on_resign},
       {"abort", kInGame, &Room::on_abort},
       {"claim", kInGame, &Room::on_claim, read_claim},
+      // The room checks the rest (a correspondence game, the opponent to move):
+      // room_conditionals.cpp.
+      {"conditional_set", kInGame, &Room::on_conditional_set, read_conditional_set,
+       "spectators leave no conditional moves"},
       {"draw_offer", kInPlay, &Room::on_draw},
       {"draw_accept", kInPlay, &Room::on_draw},
       {"draw_decline", kInPlay, &Room::on_draw},

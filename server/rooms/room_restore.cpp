@@ -120,7 +120,12 @@ Result<void> Room::restore_game(const StoredRoom& stored) {
     finish(match_.game().outcome());
     return ok();
   }
-  if (match_.clock().enabled() && match_.game().history_size() >= 2) pauses_.hold_clock();
+  if (match_.clock().spec().correspondence()) {
+    restore_conditionals(stored);
+    take_up_correspondence(stored);
+  } else if (match_.clock().enabled() && match_.game().history_size() >= 2) {
+    pauses_.hold_clock();
+  }
   return ok();
 }
 

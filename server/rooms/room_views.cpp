@@ -59,7 +59,8 @@ json Room::player_json(int player) const {
   // Away during a game: since when, and when the opponent may claim it.
   if (pl.client == 0 && match_.status() == Status::playing) {
     j["gone_since_ms"] = pl.gone_since_ms;
-    j["claim_at_ms"] = claim_at_ms(player);
+    // A correspondence game is never claimed for absence (endings.h).
+    if (!match_.clock().spec().correspondence()) j["claim_at_ms"] = claim_at_ms(player);
   }
   return j;
 }
@@ -132,14 +133,19 @@ json Room::snapshot(Viewer viewer, int player) const {
       {"analysis", analyses_.state_of(review_ && review_->game_no() == 0 ? 0 : match_.game_no())}};
   if (const std::string impasse = impasse_text(); !impasse.empty())
     snap["impasse"] = json::parse(impasse);
+  // The player's own conditional moves: in their snapshot alone.
+  if (player >= 0 && !conditionals_.of(player).empty())
+    snap["conditionals"] = {{"ply", conditionals_.ply_of(player)},
+                            {"lines", conditionals_.of(player)}};
   return snap;
 }
 
 std::string Room::clock_text() const {
   const auto s = match_.clock().at(steady_ms());
   JsonWriter w;
-  w.field("kind", match_.clock().spec().kind_name())
-      .field("remaining_ms", s.remaining_ms[0], s.remaining_ms[1])
+  w.field("kind", match_.clock().spec().kind_name());
+  if (match_.clock().spec().correspondence()) w.field("days", match_.clock().spec().days);
+  w.field("remaining_ms", s.remaining_ms[0], s.remaining_ms[1])
       .field("periods_left", s.periods_left[0], s.periods_left[1]);
   if (match_.clock().running() >= 0)
     w.field("running", match_.clock().running());

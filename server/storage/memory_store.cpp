@@ -148,7 +148,31 @@ Result<void> MemoryStore::apply(const StoredImport& imported) {
   return ok();
 }
 
-StoredRoom MemoryStore::stored_room(const Room& room) {
+Result<void> MemoryStore::apply(const StoredClockMark& mark) {
+  auto* room = find(mark.room_id);
+  if (!room) return no_room(mark.room_id);
+  if (room->stored.game.game_no != mark.game_no || room->finished)
+    return make_error(storage_error, "no running game " + std::to_string(mark.game_no));
+  room->clock_mark = mark;
+  return ok();
+}
+
+Result<void> MemoryStore::apply(const StoredConditionals& lines) {
+  auto* room = find(lines.room_id);
+  if (!room) return no_room(lines.room_id);
+  if (room->stored.game.game_no != lines.game_no || room->finished)
+    return make_error(storage_error, "no running game " + std::to_string(lines.game_no));
+  room->conditionals[lines.player] = lines;
+  return ok();
+}
+
+Result<void> MemoryStore::mark_alive(std::int64_t now_ms) {
+  std::lock_guard lock(mu_);
+  alive_ms_ = std::max(alive_ms_, now_ms);
+  return ok();
+}
+
+StoredRoom MemoryStore::stored_room(const Room& room) const {
   StoredRoom out = room.stored;
   out.finished = room.finished;
   if (room.finished) {
@@ -166,6 +190,13 @@ StoredRoom MemoryStore::stored_room(const Room& room) {
       out.analyses.push_back(it->second);
   }
   out.imported = room.imported;
+  if (!room.finished && room.clock_mark && room.clock_mark->game_no == room.stored.game.game_no) {
+    out.clock_mark = room.clock_mark;
+    out.clock_mark->alive_ms = alive_ms_;
+  }
+  if (!room.finished)
+    for (const auto& [player, lines] : room.conditionals)
+      if (lines.game_no == room.stored.game.game_no) out.conditionals.push_back(lines);
   return out;
 }
 

@@ -31,6 +31,8 @@ class MemoryStore final : public Store {
     std::map<int, StoredReview> reviews;     // by game_no
     std::map<int, StoredAnalysis> analyses;  // by game_no
     std::optional<StoredImport> imported;
+    std::optional<StoredClockMark> clock_mark;       // the current game's
+    std::map<int, StoredConditionals> conditionals;  // the current game's, by player
     std::int64_t last_active_ms = 0;  // every write but a move (Store::close_idle_rooms)
   };
   // One write each; the caller holds mu_.
@@ -38,12 +40,13 @@ class MemoryStore final : public Store {
 
   static StoredGame current_game(const Room& room);
   // The room as load_room() and load_unfinished() give it.
-  static StoredRoom stored_room(const Room& room);
+  StoredRoom stored_room(const Room& room) const;
   Result<void> check_failure();
   Room* find(const std::string& room_id);
 
   std::mutex mu_;
   std::map<std::string, Room> rooms_;
+  std::int64_t alive_ms_ = 0;  // mark_alive(): one server, so one mark
   int fail_next_ = 0;
   int succeed_first_ = 0;
 };

@@ -166,8 +166,37 @@ CREATE TABLE imports (
 );
 )sql";
 
-constexpr std::array kSteps = {kStep1, kInStep1, kInStep1, kInStep1, kStep5,
-                               kStep6, kStep7,   kStep8,   kStep9,   kStep10};
+// Step 11: correspondence games, as SQLite's step 9: clocks across restarts and failovers
+// (the owner is the server process that wrote the mark: this_process_owner()) and
+// conditional moves.
+constexpr const char* kStep11 = R"sql(
+CREATE TABLE clock_marks (
+  room_id      TEXT NOT NULL,
+  game_no      INTEGER NOT NULL,
+  ply          INTEGER NOT NULL,
+  remaining_ms BIGINT NOT NULL,
+  server_ms    BIGINT NOT NULL,
+  owner        TEXT NOT NULL,
+  PRIMARY KEY (room_id, game_no),
+  FOREIGN KEY (room_id, game_no) REFERENCES games (room_id, game_no)
+);
+CREATE TABLE alive_marks (
+  owner     TEXT PRIMARY KEY,
+  server_ms BIGINT NOT NULL
+);
+CREATE TABLE conditionals (
+  room_id    TEXT NOT NULL,
+  game_no    INTEGER NOT NULL,
+  player     INTEGER NOT NULL,
+  ply        INTEGER NOT NULL,
+  lines_json TEXT NOT NULL,
+  PRIMARY KEY (room_id, game_no, player),
+  FOREIGN KEY (room_id, game_no) REFERENCES games (room_id, game_no)
+);
+)sql";
+
+constexpr std::array kSteps = {kStep1, kInStep1, kInStep1, kInStep1, kStep5, kStep6,
+                               kStep7, kStep8,   kStep9,   kStep10,  kStep11};
 
 // A banmen_schema without its `shared` column was written before the steps were shared,
 // in PostgreSQL's own numbering: 1 the record of play (shared 1 to 4), 2 ownership (7),

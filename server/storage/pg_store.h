@@ -146,12 +146,16 @@ class PgStore final : public Store, public RoomOwnership {
   BANMEN_SERIES_ROW_READERS(pg::Connection)
 
   PgOptions options_;
+  // The owner of the clock and alive marks this process writes (this_process_owner()).
+  const std::string owner_ = this_process_owner(options_.server_id);
   std::unique_ptr<pg::Connection> writer_;  // the committer's alone
   std::mutex reader_mu_;
   std::unique_ptr<pg::Connection> reader_;
   // The retention job's own connection (close_idle_rooms), opened when first needed.
   std::mutex maintenance_mu_;
   std::unique_ptr<pg::Connection> maintenance_;
+  // The maintenance connection, opened at its first use; call with maintenance_mu_ held.
+  Result<pg::Connection*> maintenance_db();
   // pg_leases.cpp: the connection leases are taken and renewed on (lease_conn_mu_, held
   // for a whole lease call, so the calls never interleave), and the leases held (epochs_mu_,
   // held only to read or change the map: submit() reads it on a room's strand and must

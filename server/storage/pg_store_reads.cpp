@@ -174,6 +174,36 @@ Result<std::optional<StoredImport>> PgStore::read_import(pg::Connection& db,
                                                   row.int64(6)}};
 }
 
+Result<std::optional<StoredClockMark>> PgStore::read_clock_mark(pg::Connection& db,
+                                                                const std::string& room_id,
+                                                                int game_no) {
+  auto r = db.query(
+      "SELECT c.ply, c.remaining_ms, c.server_ms, COALESCE(a.server_ms, 0) FROM clock_marks c "
+      "LEFT JOIN alive_marks a ON a.owner = c.owner WHERE c.room_id = $1 AND c.game_no = $2",
+      Params().add(room_id).add(game_no));
+  if (!r) return r.error();
+  if (PQntuples(r->get()) == 0) return std::optional<StoredClockMark>{};
+  Row row(r->get(), 0);
+  return std::optional<StoredClockMark>{
+      StoredClockMark{room_id, game_no, row.int32(0), row.int64(1), row.int64(2), row.int64(3)}};
+}
+
+Result<std::vector<StoredConditionals>> PgStore::read_conditionals(pg::Connection& db,
+                                                                   const std::string& room_id,
+                                                                   int game_no) {
+  auto r = db.query(
+      "SELECT player, ply, lines_json FROM conditionals WHERE room_id = $1 AND game_no = $2 "
+      "ORDER BY player",
+      Params().add(room_id).add(game_no));
+  if (!r) return r.error();
+  std::vector<StoredConditionals> out;
+  for (int i = 0; i < PQntuples(r->get()); ++i) {
+    Row row(r->get(), i);
+    out.push_back(StoredConditionals{room_id, game_no, row.int32(0), row.int32(1), row.text(2)});
+  }
+  return out;
+}
+
 Result<StoredRoom> PgStore::load_room(const std::string& room_id) {
   return with_reader([&](pg::Connection& db) { return SeriesReads<PgStore>::room(db, room_id); });
 }
@@ -184,16 +214,9 @@ Result<std::vector<std::string>> PgStore::close_idle_rooms(std::int64_t idle_bef
   // bounded statement, in its own transaction. Candidates come from the activity index;
   // each is kept open if its last game had a move since (primary-key probes).
   std::lock_guard lock(maintenance_mu_);
-  if (!maintenance_) {
-    auto conn = pg::Connection::open(
-        options_.url,
-        connection_options(options_, 3 * options_.timeout,
-                           "SET lock_timeout = " + std::to_string(options_.timeout.count())));
-    if (!conn) return conn.error();
-    maintenance_ = std::move(*conn);
-  }
-  if (auto r = maintenance_->ensure(); !r) return r.error();
-  auto r = maintenance_->query(
+  auto db = maintenance_db();
+  if (!db) return db.error();
+  auto r = (*db)->query(
       "UPDATE rooms SET closed_ms = $1::bigint WHERE room_id IN ("
       "  SELECT r.room_id FROM rooms r WHERE r.closed_ms IS NULL"
       "  AND r.last_active_ms < $2::bigint"
@@ -207,6 +230,33 @@ Result<std::vector<std::string>> PgStore::close_idle_rooms(std::int64_t idle_bef
   std::vector<std::string> closed;
   for (int i = 0; i < PQntuples(r->get()); ++i) closed.push_back(Row(r->get(), i).text(0));
   return closed;
+}
+
+Result<pg::Connection*> PgStore::maintenance_db() {
+  if (!maintenance_) {
+    auto conn = pg::Connection::open(
+        options_.url,
+        connection_options(options_, 3 * options_.timeout,
+                           "SET lock_timeout = " + std::to_string(options_.timeout.count())));
+    if (!conn) return conn.error();
+    maintenance_ = std::move(*conn);
+  }
+  if (auto r = maintenance_->ensure(); !r) return r.error();
+  return maintenance_.get();
+}
+
+Result<void> PgStore::mark_alive(std::int64_t now_ms) {
+  // On the maintenance connection (close_idle_rooms' own): one row per server.
+  std::lock_guard lock(maintenance_mu_);
+  auto db = maintenance_db();
+  if (!db) return db.error();
+  auto r = (*db)->query(
+      "INSERT INTO alive_marks (owner, server_ms) VALUES ($1, $2::bigint) "
+      "ON CONFLICT (owner) DO UPDATE SET server_ms = "
+      "GREATEST(alive_marks.server_ms, excluded.server_ms)",
+      Params().add(owner_).add(now_ms));
+  if (!r) return r.error();
+  return ok();
 }
 
 Result<StoredSeries> PgStore::list_games(const std::string& room_id, const GamesPage& page) {

@@ -90,6 +90,23 @@ constexpr const char* kAnalysis = BANMEN_PG_TOUCH("$4::bigint", "$1::text")
     "($2::int = 0 AND EXISTS (SELECT 1 FROM rooms WHERE room_id = $1::text)) "
     "ON CONFLICT (room_id, game_no) DO UPDATE SET analysis_json = excluded.analysis_json, "
     "server_ms = excluded.server_ms";
+// Only for a game under way; a later mark of the game replaces it ($6: this process's owner).
+constexpr const char* kClockMark =
+    "INSERT INTO clock_marks (room_id, game_no, ply, remaining_ms, server_ms, owner) "
+    "SELECT $1::text, $2::int, $3::int, $4::bigint, $5::bigint, $6::text WHERE EXISTS "
+    "(SELECT 1 FROM games WHERE room_id = $1::text AND game_no = $2::int "
+    "AND finished_ms IS NULL) "
+    "ON CONFLICT (room_id, game_no) DO UPDATE SET ply = excluded.ply, "
+    "remaining_ms = excluded.remaining_ms, server_ms = excluded.server_ms, "
+    "owner = excluded.owner";
+// Only for a game under way; a later write of the same player replaces it.
+constexpr const char* kConditionals =
+    "INSERT INTO conditionals (room_id, game_no, player, ply, lines_json) "
+    "SELECT $1::text, $2::int, $3::int, $4::int, $5::text WHERE EXISTS "
+    "(SELECT 1 FROM games WHERE room_id = $1::text AND game_no = $2::int "
+    "AND finished_ms IS NULL) "
+    "ON CONFLICT (room_id, game_no, player) DO UPDATE SET ply = excluded.ply, "
+    "lines_json = excluded.lines_json";
 // Only for a room the store has (no row otherwise: refused); a later record replaces it.
 constexpr const char* kImport = BANMEN_PG_TOUCH("$8::bigint", "$1::text")
     "INSERT INTO imports (room_id, game_id, root_position, tree_text, name, format, open, "
@@ -110,6 +127,8 @@ struct Statement {
 };
 
 struct ToStatement {
+  const std::string& owner;  // of the clock marks this process writes
+
   Statement operator()(const StoredRoomInfo& r) const {
     pg::Params p;
     p.add(r.room_id).add(r.options_json).add(r.created_ms);
@@ -188,6 +207,16 @@ struct ToStatement {
     p.add(a.room_id).add(a.game_no).add(a.analysis_json).add(a.server_ms);
     return {"w_analysis", std::move(p)};
   }
+  Statement operator()(const StoredClockMark& c) const {
+    pg::Params p;
+    p.add(c.room_id).add(c.game_no).add(c.ply).add(c.remaining_ms).add(c.server_ms).add(owner);
+    return {"w_clock_mark", std::move(p)};
+  }
+  Statement operator()(const StoredConditionals& c) const {
+    pg::Params p;
+    p.add(c.room_id).add(c.game_no).add(c.player).add(c.ply).add(c.lines_json);
+    return {"w_conditionals", std::move(p)};
+  }
   Statement operator()(const StoredImport& i) const {
     pg::Params p;
     p.add(i.room_id)
@@ -213,11 +242,20 @@ Error refused(std::string why) {
 }  // namespace
 
 Result<void> PgStore::prepare_writes(pg::Connection& db) {
-  const std::pair<const char*, const char*> statements[] = {
-      {"w_room", kRoom},     {"w_seat", kSeat},         {"w_game", kGameStart},
-      {"w_move", kMove},     {"w_takeback", kTakeback}, {"w_finish", kFinish},
-      {"w_chat", kChat},     {"w_close", kClose},       {"w_fence", kFence},
-      {"w_review", kReview}, {"w_analysis", kAnalysis}, {"w_import", kImport}};
+  const std::pair<const char*, const char*> statements[] = {{"w_room", kRoom},
+                                                            {"w_seat", kSeat},
+                                                            {"w_game", kGameStart},
+                                                            {"w_move", kMove},
+                                                            {"w_takeback", kTakeback},
+                                                            {"w_finish", kFinish},
+                                                            {"w_chat", kChat},
+                                                            {"w_close", kClose},
+                                                            {"w_fence", kFence},
+                                                            {"w_review", kReview},
+                                                            {"w_analysis", kAnalysis},
+                                                            {"w_import", kImport},
+                                                            {"w_clock_mark", kClockMark},
+                                                            {"w_conditionals", kConditionals}};
   for (const auto& [name, sql] : statements)
     if (auto r = db.prepare(name, sql); !r) return r;
   return ok();
@@ -237,7 +275,7 @@ Result<void> PgStore::send(const QueuedWrite& q) {
             "w_fence", fence_params(room_of(q.write), options_.server_id, q.epoch));
         !r)
       return r;
-  auto st = std::visit(ToStatement{}, q.write);
+  auto st = std::visit(ToStatement{owner_}, q.write);
   return writer_->send_prepared(st.name, st.params);
 }
 
@@ -256,7 +294,7 @@ Result<void> PgStore::fence_verdict(const PGresult* r) {
 }
 
 Result<void> PgStore::run(const StoreWrite& w) {
-  auto st = std::visit(ToStatement{}, w);
+  auto st = std::visit(ToStatement{owner_}, w);
   auto r = writer_->execute_prepared(st.name, st.params);
   if (!r) return r.error();
   return verdict(w, r->get());
@@ -276,6 +314,10 @@ Result<void> PgStore::verdict(const StoreWrite& w, const PGresult* r) {
     return refused("no game " + std::to_string(a->game_no) + " to analyse");
   if (const auto* i = std::get_if<StoredImport>(&w); i && !changed_one_row(r))
     return refused("no room " + i->room_id + " to bring a record into");
+  if (const auto* c = std::get_if<StoredConditionals>(&w); c && !changed_one_row(r))
+    return refused("no running game " + std::to_string(c->game_no));
+  if (const auto* c = std::get_if<StoredClockMark>(&w); c && !changed_one_row(r))
+    return refused("no running game " + std::to_string(c->game_no));
   if (std::holds_alternative<StoredTakeback>(w) && (PQntuples(r) != 1 || !pg::Row(r, 0).boolean(0)))
     return refused("takeback beyond the record");
   return ok();

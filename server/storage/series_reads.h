@@ -24,6 +24,10 @@ namespace banmen::server {
   static Result<std::optional<StoredAnalysis>> read_analysis(Db& db, const std::string& room_id,   \
                                                              int game_no);                         \
   static Result<std::optional<StoredImport>> read_import(Db& db, const std::string& room_id);      \
+  static Result<std::optional<StoredClockMark>> read_clock_mark(                                   \
+      Db& db, const std::string& room_id, int game_no);                                            \
+  static Result<std::vector<StoredConditionals>> read_conditionals(                                \
+      Db& db, const std::string& room_id, int game_no);                                            \
   static Result<std::vector<StoredPlayer>> read_players(Db& db, const std::string& room_id);       \
   static Result<std::vector<StoredGame>> read_games(Db& db, const std::string& room_id,            \
                                                     const GamesPage& page);                        \
@@ -121,6 +125,14 @@ struct SeriesReads {
       auto review = Rows::read_review(db, id, room.game.game_no);
       if (!review) return review.error();
       room.review = std::move(*review);
+      if (!room.finished) {
+        auto mark = Rows::read_clock_mark(db, id, room.game.game_no);
+        if (!mark) return mark.error();
+        room.clock_mark = std::move(*mark);
+        auto lines = Rows::read_conditionals(db, id, room.game.game_no);
+        if (!lines) return lines.error();
+        room.conditionals = std::move(*lines);
+      }
     }
     // The last game's analysis, then game 0's (the record brought in).
     for (int n : {room.game.game_no, 0}) {

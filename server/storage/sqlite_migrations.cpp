@@ -144,9 +144,40 @@ CREATE TABLE imports (
 ) WITHOUT ROWID;
 )sql";
 
+// Step 9: correspondence games. Their clocks across restarts (StoredClockMark): each game's clock
+// as a server last took it up, and when each server process last said it was alive (owner:
+// storage/store.h, this_process_owner()). And each player's conditional moves
+// (StoredConditionals).
+constexpr const char* kStep9 = R"sql(
+CREATE TABLE clock_marks (
+  room_id      TEXT NOT NULL,
+  game_no      INTEGER NOT NULL,
+  ply          INTEGER NOT NULL,
+  remaining_ms INTEGER NOT NULL,
+  server_ms    INTEGER NOT NULL,
+  owner        TEXT NOT NULL,
+  PRIMARY KEY (room_id, game_no),
+  FOREIGN KEY (room_id, game_no) REFERENCES games (room_id, game_no)
+) WITHOUT ROWID;
+CREATE TABLE alive_marks (
+  owner     TEXT PRIMARY KEY,
+  server_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE conditionals (
+  room_id    TEXT NOT NULL,
+  game_no    INTEGER NOT NULL,
+  player     INTEGER NOT NULL,
+  ply        INTEGER NOT NULL,
+  lines_json TEXT NOT NULL,
+  PRIMARY KEY (room_id, game_no, player),
+  FOREIGN KEY (room_id, game_no) REFERENCES games (room_id, game_no)
+) WITHOUT ROWID;
+)sql";
+
 // PostgreSQL's steps have the same numbers (pg_migrations.cpp); its steps 7 and 8 (room
 // ownership for several servers) have no counterpart here.
-constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5, kStep6, kStep7, kStep8};
+constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5,
+                               kStep6, kStep7, kStep8, kStep9};
 
 }  // namespace
 

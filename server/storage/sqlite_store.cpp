@@ -294,6 +294,52 @@ Result<void> SqliteStore::apply(const StoredImport& imported) {
   return touch(imported.room_id, imported.server_ms);
 }
 
+Result<void> SqliteStore::apply(const StoredClockMark& mark) {
+  // Only for a game under way; a later mark of the same game replaces this one.
+  auto st = db_->cached(
+      "INSERT INTO clock_marks (room_id, game_no, ply, remaining_ms, server_ms, owner) "
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM games WHERE room_id = ?1 "
+      "AND game_no = ?2 AND finished_ms IS NULL) "
+      "ON CONFLICT (room_id, game_no) DO UPDATE SET ply = excluded.ply, "
+      "remaining_ms = excluded.remaining_ms, server_ms = excluded.server_ms, "
+      "owner = excluded.owner");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto r = (*st)
+               ->bind(1, mark.room_id)
+               .bind(2, mark.game_no)
+               .bind(3, mark.ply)
+               .bind(4, mark.remaining_ms)
+               .bind(5, mark.server_ms)
+               .bind(6, owner_)
+               .run();
+  if (!r) return r;
+  if (db_->changes() != 1) return missing("no running game " + std::to_string(mark.game_no));
+  return ok();
+}
+
+Result<void> SqliteStore::apply(const StoredConditionals& lines) {
+  // Only for a game under way; a later write of the same player replaces this one.
+  auto st = db_->cached(
+      "INSERT INTO conditionals (room_id, game_no, player, ply, lines_json) "
+      "SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM games WHERE room_id = ?1 "
+      "AND game_no = ?2 AND finished_ms IS NULL) "
+      "ON CONFLICT (room_id, game_no, player) DO UPDATE SET ply = excluded.ply, "
+      "lines_json = excluded.lines_json");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto r = (*st)
+               ->bind(1, lines.room_id)
+               .bind(2, lines.game_no)
+               .bind(3, lines.player)
+               .bind(4, lines.ply)
+               .bind(5, lines.lines_json)
+               .run();
+  if (!r) return r;
+  if (db_->changes() != 1) return missing("no running game " + std::to_string(lines.game_no));
+  return ok();
+}
+
 Result<void> SqliteStore::apply(const StoredClose& close) {
   auto st = db_->cached("UPDATE rooms SET closed_ms = ? WHERE room_id = ? AND closed_ms IS NULL");
   if (!st) return st.error();

@@ -87,6 +87,8 @@ class SqliteStore final : public Store {
   auto with_reader(Read&& read) -> decltype(read(std::declval<sqlite::Connection&>()));
 
   std::mutex mu_;
+  // The owner of the clock and alive marks this process writes (this_process_owner()).
+  const std::string owner_ = this_process_owner("");
   std::unique_ptr<sqlite::Connection> db_;
   // Exports and listings read here, never waiting for a commit (none for ":memory:").
   std::mutex reader_mu_;

@@ -202,6 +202,52 @@ Result<std::optional<StoredImport>> SqliteStore::read_import(sqlite::Connection&
       room_id, s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.int64(5) != 0, s.int64(6)}};
 }
 
+Result<std::optional<StoredClockMark>> SqliteStore::read_clock_mark(sqlite::Connection& db,
+                                                                    const std::string& room_id,
+                                                                    int game_no) {
+  auto st = db.cached(
+      "SELECT c.ply, c.remaining_ms, c.server_ms, COALESCE(a.server_ms, 0) FROM clock_marks c "
+      "LEFT JOIN alive_marks a ON a.owner = c.owner WHERE c.room_id = ? AND c.game_no = ?");
+  if (!st) return st.error();
+  Reset reset(**st);
+  auto row = (*st)->bind(1, room_id).bind(2, game_no).step();
+  if (!row) return row.error();
+  if (!*row) return std::optional<StoredClockMark>{};
+  auto& s = **st;
+  return std::optional<StoredClockMark>{StoredClockMark{
+      room_id, game_no, static_cast<int>(s.int64(0)), s.int64(1), s.int64(2), s.int64(3)}};
+}
+
+Result<std::vector<StoredConditionals>> SqliteStore::read_conditionals(sqlite::Connection& db,
+                                                                       const std::string& room_id,
+                                                                       int game_no) {
+  auto st = db.cached(
+      "SELECT player, ply, lines_json FROM conditionals WHERE room_id = ? AND game_no = ? "
+      "ORDER BY player");
+  if (!st) return st.error();
+  Reset reset(**st);
+  (*st)->bind(1, room_id).bind(2, game_no);
+  std::vector<StoredConditionals> out;
+  for (;;) {
+    auto row = (*st)->step();
+    if (!row) return row.error();
+    if (!*row) return out;
+    auto& s = **st;
+    out.push_back(StoredConditionals{room_id, game_no, s.int32(0), s.int32(1), s.text(2)});
+  }
+}
+
+Result<void> SqliteStore::mark_alive(std::int64_t now_ms) {
+  // On the writer's connection, between two group commits: one row.
+  std::lock_guard lock(mu_);
+  auto st = db_->cached(
+      "INSERT INTO alive_marks (owner, server_ms) VALUES (?2, ?1) "
+      "ON CONFLICT (owner) DO UPDATE SET server_ms = MAX(server_ms, excluded.server_ms)");
+  if (!st) return st.error();
+  Reset reset(**st);
+  return (*st)->bind(1, now_ms).bind(2, owner_).run();
+}
+
 Result<StoredRoom> SqliteStore::load_room(const std::string& room_id) {
   return with_reader(
       [&](sqlite::Connection& db) { return SeriesReads<SqliteStore>::room(db, room_id); });

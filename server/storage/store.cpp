@@ -1,5 +1,6 @@
 #include "storage/store.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -49,6 +50,13 @@ Error schema_too_new(int found, int known) {
                                        std::to_string(known) +
                                        "; run a newer banmen-server (the database was left "
                                        "untouched)");
+}
+
+std::string this_process_owner(const std::string& server_id) {
+  static const std::int64_t started = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                          std::chrono::system_clock::now().time_since_epoch())
+                                          .count();
+  return server_id + "@" + std::to_string(started);
 }
 
 const std::string& room_of(const StoreWrite& w) {

@@ -118,6 +118,36 @@ struct StoredImport {
   std::int64_t server_ms = 0;
 };
 
+// Which running server process writes: its id (several servers on one PostgreSQL) and the
+// Unix ms it started at, so a server restarted under the same id is another writer.
+std::string this_process_owner(const std::string& server_id);
+
+// A correspondence game's clock as a server took it up (room_restore.cpp; docs/operations.md,
+// "Restarts"): after ply `ply`, the side to move had `remaining_ms` at `server_ms` (Unix ms).
+// One per game; a later one replaces it. The store keeps which server wrote it, and reads it
+// back with `alive_ms`, when that server last said it was alive (mark_alive(); 0: unknown):
+// the next server charges the side to move only up to then, so the time no server ran the
+// clock is charged to nobody.
+struct StoredClockMark {
+  std::string room_id;
+  int game_no = 0;
+  int ply = 0;
+  std::int64_t remaining_ms = 0;
+  std::int64_t server_ms = 0;
+  std::int64_t alive_ms = 0;  // read back only
+};
+
+// A player's conditional moves (rooms/conditional_moves.h) in a game under way, left when
+// `ply` plies had been played: a JSON array of lines of moves in referee notation ("[]":
+// none). One per player and game; a later one replaces it. Never shown to anyone else.
+struct StoredConditionals {
+  std::string room_id;
+  int game_no = 0;
+  int player = 0;
+  int ply = 0;
+  std::string lines_json;
+};
+
 // Everything needed to bring a room back into memory (after a restart, or when someone
 // opens the link of a room that had left memory): its players, series score and recent
 // chat, and its LAST game, finished or not, with its moves and its review.
@@ -134,7 +164,9 @@ struct StoredRoom {
   std::optional<StoredReview> review;  // the last game's review, if one was written
   // The analyses of the last game and of game 0 (the record brought in), those written.
   std::vector<StoredAnalysis> analyses;
-  std::optional<StoredImport> imported;  // the record last brought in, if any
+  std::optional<StoredImport> imported;          // the record last brought in, if any
+  std::optional<StoredClockMark> clock_mark;     // the last game's, if one was written
+  std::vector<StoredConditionals> conditionals;  // the last game's, if under way
 };
 
 // One game of a room's series, for listings and record exports. `moves` is filled only by
@@ -200,7 +232,7 @@ struct StoredClose {
 #define BANMEN_STORE_WRITE_KINDS(X)                                                    \
   X(StoredRoomInfo) X(StoredSeat) X(StoredGameStart) X(StoredMove) X(StoredTakeback)   \
   X(StoredFinish) X(StoredChat) X(StoredClose) X(StoredReview)   \
-  X(StoredAnalysis) X(StoredImport)
+  X(StoredAnalysis) X(StoredImport) X(StoredClockMark) X(StoredConditionals)
 // clang-format on
 #define BANMEN_STORE_APPLY(Kind) Result<void> apply(const Kind& write);
 
@@ -234,7 +266,8 @@ Outcome outcome_of(const StoredOutcome& stored);
   VIRTUAL Result<std::vector<std::string>> close_idle_rooms(std::int64_t idle_before_ms,           \
                                                             std::int64_t now_ms, int limit) SPEC;  \
   VIRTUAL Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) SPEC; \
-  VIRTUAL Result<StoredGame> load_game(const std::string& room_id, int game_no) SPEC;
+  VIRTUAL Result<StoredGame> load_game(const std::string& room_id, int game_no) SPEC;              \
+  VIRTUAL Result<void> mark_alive(std::int64_t now_ms) SPEC;
 #define BANMEN_STORE_OVERRIDES       \
   BANMEN_STORE_CALLS(/**/, override) \
   using Store::list_games;
@@ -282,6 +315,10 @@ class Store {
   // on (the export workers read while rooms write).
   //
   // load_game(): one game with all its moves; error stored_not_found if unknown.
+  //
+  // mark_alive(): this server is alive at `now_ms` (Unix ms), read back as the alive_ms of
+  // the clock marks it wrote (StoredClockMark). One small statement; any thread, never an
+  // I/O thread.
   BANMEN_STORE_CALLS(virtual, = 0)
 
   // submit() and wait for the answer: for start-up (before the server runs), tools and

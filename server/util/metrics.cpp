@@ -65,6 +65,8 @@ std::string Metrics::render(const StoreStats& store, const EngineStats& engine) 
   line(out, "banmen_connections_total", "counter", "WebSocket connections accepted.",
        connections_total);
   line(out, "banmen_rooms_open", "gauge", "Rooms in memory.", rooms_open);
+  line(out, "banmen_correspondence_games", "gauge",
+       "Rooms in memory with a correspondence game in play.", correspondence_games);
   line(out, "banmen_rooms_created_total", "counter", "Rooms created.", rooms_created_total);
   line(out, "banmen_rooms_loaded_total", "counter",
        "Rooms brought back from the store when their link was opened.", rooms_loaded_total);

@@ -16,6 +16,8 @@ struct Metrics {
   std::atomic<std::int64_t> connections_open{0};
   std::atomic<std::uint64_t> connections_total{0};
   std::atomic<std::int64_t> rooms_open{0};
+  // Rooms in memory with a correspondence game in play (rooms/correspondence_clock.h).
+  std::atomic<std::int64_t> correspondence_games{0};
   std::atomic<std::uint64_t> rooms_created_total{0};
   // Rooms that came back from the store when their link was opened, and rooms the
   // retention job closed in the store.

@@ -205,6 +205,7 @@ class GatedStore final : public Store {
   Result<StoredGame> load_game(const std::string& id, int game_no) override {
     return inner.load_game(id, game_no);
   }
+  Result<void> mark_alive(std::int64_t now_ms) override { return inner.mark_alive(now_ms); }
 };
 
 // Room `id` in `store`: a four-ply chess game (five plies' cost to replay), or its first

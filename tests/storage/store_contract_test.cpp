@@ -416,6 +416,38 @@ TEST_P(StoreContract, ARecordBroughtInIsKeptOnePerRoomAndComesBackWithIt) {
   EXPECT_EQ(rooms->front().imported->tree_text, "t2");
 }
 
+TEST_P(StoreContract, AClockMarkComesBackWithItsServersLastAliveMark) {
+  seed_room();
+  // Only for a game under way.
+  EXPECT_FALSE(store_->write(StoredClockMark{"r1", 1, 0, 5000, 600}).ok());
+  ASSERT_TRUE(store_->write(game(1, 0)).ok());
+  ASSERT_TRUE(store_->write(move(1, 1, "e2e4")).ok());
+  ASSERT_TRUE(store_->write(StoredClockMark{"r1", 1, 0, 5000, 600}).ok());
+  ASSERT_TRUE(store_->write(StoredClockMark{"r1", 1, 1, 4000, 700}).ok());  // replaces it
+  auto unknown = store_->load_room("r1");
+  ASSERT_TRUE(unknown.ok());
+  ASSERT_TRUE(unknown->clock_mark.has_value());
+  EXPECT_EQ(unknown->clock_mark->alive_ms, 0);  // this server never said it was alive
+  ASSERT_TRUE(store_->mark_alive(900).ok());
+  ASSERT_TRUE(store_->mark_alive(800).ok());  // a late mark never moves it back
+  auto rooms = store_->load_unfinished();
+  ASSERT_TRUE(rooms.ok());
+  ASSERT_EQ(rooms->size(), 1u);
+  ASSERT_TRUE(rooms->front().clock_mark.has_value());
+  const StoredClockMark& mark = *rooms->front().clock_mark;
+  EXPECT_EQ(mark.game_no, 1);
+  EXPECT_EQ(mark.ply, 1);
+  EXPECT_EQ(mark.remaining_ms, 4000);
+  EXPECT_EQ(mark.server_ms, 700);
+  EXPECT_EQ(mark.alive_ms, 900);
+  // Over: no more marks, and none read back.
+  ASSERT_TRUE(store_->write(StoredFinish{"r1", 1, {"win", 0, "resign"}, 1000}).ok());
+  EXPECT_FALSE(store_->write(StoredClockMark{"r1", 1, 1, 3000, 1100}).ok());
+  auto over = store_->load_room("r1");
+  ASSERT_TRUE(over.ok());
+  EXPECT_FALSE(over->clock_mark.has_value());
+}
+
 TEST_P(StoreContract, RetentionClosesRoomsIdleSinceBeforeTheCutOnly) {
   // "r1": created at 42, last written at 501 (a game start); "chatty": a chat line at
   // 5000; "mover": a game started at 501 whose last move came at 6000.
