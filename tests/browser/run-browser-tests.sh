@@ -43,6 +43,10 @@ if [ "$WHICH" = lasting ]; then
   cd "$HERE"
   exec timeout 200 node lasting.mjs "$SERVER_BIN" "$SRC/client-web/dist"
 fi
+if [ "$WHICH" = correspondence ]; then
+  cd "$HERE"
+  exec timeout 200 node correspondence.mjs "$SERVER_BIN" "$SRC/client-web/dist"
+fi
 
 ROOMS=100
 [ "$WHICH" != random ] || [ -z "${BANMEN_RANDOM_GAMES:-}" ] || ROOMS=100000

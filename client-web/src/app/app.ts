@@ -7,8 +7,8 @@ import { RecordUpload } from './record-upload';
 import { fontsReady } from '../ui/fonts';
 import type { ConnectionStatus } from '../net/connection';
 import { backoffDelay, joinRetryBackoff } from '../net/backoff';
-import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord, type ReviewHint, type AnalysisEvent } from '../protocol/messages';
-import { applyAnalysis, applyEvent, keepAnalyses } from '../state/room';
+import { PROTOCOL_VERSION, type ErrorMsg, type PublicRoom, type RoomEvent, type RoomOptions, type VariantCheck, type Welcome, type ReviewRecord, type ReviewHint, type AnalysisEvent, type Conditionals } from '../protocol/messages';
+import { applyAnalysis, applyConditionals, applyEvent, keepAnalyses } from '../state/room';
 import { Session, safeStorage } from '../state/session';
 import { GameDirectory } from '../games/directory';
 import { toast } from '../ui/dialogs';
@@ -243,6 +243,13 @@ export class App implements Inbox {
     if (m.state) this.pages.roomView?.update(m.state);
   }
 
+  conditionals(c: Conditionals): void {
+    const m = this.model;
+    if (!m.roomId || !m.state) return;
+    m.state = applyConditionals(m.state, c);
+    if (m.state) this.pages.roomView?.update(m.state);
+  }
+
   variantCheck(v: VariantCheck): void {
     this.variantChecks.answered(v);
   }
@@ -335,6 +342,7 @@ export class App implements Inbox {
     if (this.variantChecks.refused(e, e.code === 'rate_limited' ? t('variant.busy') : e.message)) return;
     // A refused analysis request is said in the analysis panel, where it was asked.
     if (this.pages.roomView?.analysisRefused(e)) return;
+    if (this.pages.roomView?.conditionalRefused(e)) return;
     // A part of a record refused: the import dialog says why, next to the text.
     if (this.recordUpload.refused(e)) return;
     const m = this.model;

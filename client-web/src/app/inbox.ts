@@ -1,9 +1,9 @@
 // The server's messages, each checked at the edge (protocol/parse.ts) and handed to the
 // one handler for its type. Room events go on to the room reducer; the rest are the
 // application's own (welcome, room lists, join answers, errors, acks).
-import { parseError, parseEvent, parseWelcome } from '../protocol/parse';
+import { parseConditionals, parseError, parseEvent, parseWelcome } from '../protocol/parse';
 import { parseAnalysisEvent } from '../protocol/analysis';
-import type { AnalysisEvent, ErrorMsg, PublicRoom, ReviewHint, ReviewRecord, RoomEvent, VariantCheck, Welcome } from '../protocol/messages';
+import type { AnalysisEvent, Conditionals, ErrorMsg, PublicRoom, ReviewHint, ReviewRecord, RoomEvent, VariantCheck, Welcome } from '../protocol/messages';
 
 export interface Inbox {
   welcome(w: Welcome): void;
@@ -27,6 +27,8 @@ export interface Inbox {
   reviewHint?(h: ReviewHint): void;
   // Where the computer's analysis of a game stands (to everyone in the room).
   analysis?(a: AnalysisEvent): void;
+  // This player's own conditional moves, as the server keeps them now.
+  conditionals?(c: Conditionals): void;
 }
 
 export function dispatch(m: Record<string, unknown>, to: Inbox): void {
@@ -66,6 +68,12 @@ export function dispatch(m: Record<string, unknown>, to: Inbox): void {
     case 'analysis': {
       const a = parseAnalysisEvent(m);
       if (a) to.analysis?.(a);
+      else console.warn('dropped a malformed message', m.type);
+      return;
+    }
+    case 'conditionals': {
+      const c = parseConditionals(m);
+      if (c) to.conditionals?.(c);
       else console.warn('dropped a malformed message', m.type);
       return;
     }

@@ -6,7 +6,9 @@ export const PROTOCOL_VERSION = 2;
 export type Clock =
   | { kind: 'none' }
   | { kind: 'fischer'; base_ms: number; increment_ms: number }
-  | { kind: 'byoyomi'; base_ms: number; period_ms: number; periods: number };
+  | { kind: 'byoyomi'; base_ms: number; period_ms: number; periods: number }
+  // Days per move: every move gives the mover the whole time back.
+  | { kind: 'correspondence'; days: number };
 
 export interface RoomOptions {
   game: string;
@@ -199,6 +201,7 @@ export interface Snapshot {
   impasse?: ImpasseCounts; // 9x9 shogi only
   review?: ReviewEvent | null; // the open review (感想戦) of the finished game
   analysis?: AnalysisStatus | null; // the analysis of the room's last game (or of game 0)
+  conditionals?: Conditionals | null; // this player's own conditional moves, if any
 }
 
 export interface MoveEvent {
@@ -397,4 +400,12 @@ export interface AnalysisStatus {
 export interface AnalysisEvent extends AnalysisStatus {
   type: 'analysis';
   version?: number; // the room's event version, when the server numbers it among the room's events
+}
+
+// A player's own conditional moves (correspondence games): lines of moves, their move
+// first, left when `ply` plies had been played. Only ever sent to that player.
+export interface Conditionals {
+  game_no?: number;
+  ply: number;
+  lines: string[][];
 }

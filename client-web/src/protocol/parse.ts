@@ -1,6 +1,6 @@
 // Checks at the edge that a server message has the fields the client relies on, so the
 // rest of the client can trust its types. Anything malformed is dropped (returns null).
-import type { RoomEvent, Welcome, ErrorMsg } from './messages';
+import type { Conditionals, RoomEvent, Welcome, ErrorMsg } from './messages';
 import { parseAnalysisStatus } from './analysis';
 
 type Obj = Record<string, unknown>;
@@ -36,7 +36,7 @@ export function parseEvent(m: Obj): RoomEvent | null {
       return isStr(m.room) && isObj(m.you) && isObj(m.options) && Array.isArray(m.players) &&
         isObj(m.game) && isStr(m.status) && isStr(m.position) && isMoves(m.moves) &&
         isStrArray(m.legal_moves) && isClockState(m.clock)
-        ? (normaliseAnalysis(normaliseReview(normaliseImpasse(normaliseClock(m)))) as unknown as RoomEvent)
+        ? (normaliseConditionals(normaliseAnalysis(normaliseReview(normaliseImpasse(normaliseClock(m))))) as unknown as RoomEvent)
         : null;
     case 'move':
       return isNum(m.ply) && isSeat(m.seat) && isStr(m.move) && isStr(m.display) &&
@@ -121,6 +121,18 @@ function isReviewChange(m: Obj): boolean {
 // A snapshot's review is extra: a malformed one is dropped, not the snapshot.
 function normaliseReview(m: Obj): Obj {
   if (!isObj(m.review) || !isReview(m.review)) m.review = null;
+  return m;
+}
+
+// A player's conditional moves (a snapshot's, or their own message), or null if malformed.
+export function parseConditionals(m: unknown): Conditionals | null {
+  if (!isObj(m) || !isNum(m.ply) || !Array.isArray(m.lines)) return null;
+  if (!m.lines.every((line) => isStrArray(line))) return null;
+  return { ply: m.ply, lines: m.lines as string[][] };
+}
+
+function normaliseConditionals(m: Obj): Obj {
+  m.conditionals = m.conditionals === undefined ? null : parseConditionals(m.conditionals);
   return m;
 }
 

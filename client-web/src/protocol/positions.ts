@@ -85,7 +85,7 @@ export interface RoomInvite {
 export function parseInvite(v: unknown): RoomInvite | null {
   if (!isObj(v) || !isStr(v.game) || !isNum(v.seats_taken)) return null;
   const c = v.clock;
-  const clock = isObj(c) && (c.kind === 'none' || c.kind === 'fischer' || c.kind === 'byoyomi') ? (c as unknown as Clock) : null;
+  const clock = isObj(c) && (c.kind === 'none' || c.kind === 'fischer' || c.kind === 'byoyomi' || c.kind === 'correspondence') ? (c as unknown as Clock) : null;
   return {
     game: v.game, clock, host: isStr(v.host) ? v.host : '', variant_name: isStr(v.variant_name) ? v.variant_name : '',
     handicap: isStr(v.handicap) ? v.handicap : '', seats_taken: v.seats_taken, spectators: v.spectators !== false,

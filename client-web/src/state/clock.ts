@@ -16,6 +16,9 @@ export const LOW_TIME_MS = 10_000;
 // `elapsedMs`: local time since the figures arrived (plus any known transit delay).
 // `knownInByoyomi`: the view saw this seat's main time run out earlier in the game (the
 // figures alone cannot tell a small main time from a period's time).
+// A correspondence clock is low in its last hour (ten seconds mean little over days).
+const CORRESPONDENCE_LOW_MS = 3_600_000;
+
 export function clockFace(
   c: ClockState,
   seat: 0 | 1,
@@ -44,7 +47,8 @@ export function clockFace(
     }
   }
   ms = Math.max(0, ms);
-  const low = c.kind !== 'none' && ms < LOW_TIME_MS && (c.kind !== 'byoyomi' || inByoyomi || periods === 0);
+  const lowAt = settings.kind === 'correspondence' ? CORRESPONDENCE_LOW_MS : LOW_TIME_MS;
+  const low = c.kind !== 'none' && ms < lowAt && (c.kind !== 'byoyomi' || inByoyomi || periods === 0);
   return { ms, periods, inByoyomi, running, low };
 }
 
@@ -94,13 +98,28 @@ export function describeClock(c: Clock): string {
     const byoyomi = t('clock.byoyomiFor', { sec: sec(c.period_ms), periods });
     return c.base_ms > 0 ? t('clock.mainAndByoyomi', { min: min(c.base_ms), byoyomi }) : byoyomi;
   }
+  if (c.kind === 'correspondence') return t(c.days === 1 ? 'clock.day' : 'clock.days', { days: c.days });
   return '∞';
 }
 
+// A correspondence clock's time left: "2d 5h", "5h 03m", then as formatClock.
+export function formatLongClock(ms: number): string {
+  const total = Math.max(0, ms);
+  const hours = Math.floor(total / 3_600_000);
+  if (hours >= 24) return t('clock.daysHours', { d: Math.floor(hours / 24), h: hours % 24 });
+  if (hours >= 1) {
+    const m = Math.floor((total % 3_600_000) / 60_000);
+    return t('clock.hoursMinutes', { h: hours, m: String(m).padStart(2, '0') });
+  }
+  return formatClock(total);
+}
+
 // When a player's main time runs low: an eighth of the starting time, at most a minute
-// (no warning for a clock with no main time, or none at all).
+// (no warning for a clock with no main time, or none at all); a correspondence clock's last
+// hour.
 export function warningAtMs(settings: Clock): number {
   if (settings.kind === 'none') return 0;
+  if (settings.kind === 'correspondence') return CORRESPONDENCE_LOW_MS;
   return Math.min(60_000, settings.base_ms / 8);
 }
 

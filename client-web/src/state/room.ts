@@ -6,6 +6,7 @@ import type {
   AnalysisStatus,
   ChatLine,
   ClockState,
+  Conditionals,
   GameInfoMsg,
   GameResult,
   ImpasseCounts,
@@ -49,6 +50,8 @@ export interface RoomState {
   review: Review | null; // the open review (感想戦) of the finished game, else null
   // The computer's analyses known in this room, by game_no (state/analysis.ts).
   analyses?: Analyses;
+  // This player's own conditional moves (correspondence games), else null.
+  conditionals?: Conditionals | null;
   // What the view should announce (sound, animation) for the last change.
   lastChange: 'snapshot' | 'move' | 'game_over' | 'other';
 }
@@ -93,6 +96,7 @@ export function fromSnapshot(s: Snapshot, now: number): RoomState {
     impasse: s.impasse ?? null,
     review: reviewFromEvent(s.review),
     analyses: s.analysis ? withAnalysis({}, s.analysis) : {},
+    conditionals: s.conditionals ?? null,
     lastChange: 'snapshot',
   };
 }
@@ -189,6 +193,11 @@ export function applyAnalysis(state: RoomState | null, s: AnalysisStatus & { ver
   const next: RoomState = { ...state, analyses: withAnalysis(state.analyses, status), lastChange: 'other' };
   if (typeof version === 'number' && version > state.version) next.version = version;
   return next;
+}
+
+export function applyConditionals(state: RoomState | null, c: Conditionals): RoomState | null {
+  if (!state) return state;
+  return { ...state, conditionals: c.lines.length > 0 ? c : null, lastChange: 'other' };
 }
 
 export function keepAnalyses(prev: RoomState | null, next: RoomState): RoomState {

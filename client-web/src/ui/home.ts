@@ -9,7 +9,7 @@ import type { RoomInvite } from '../protocol/positions';
 import { renderVariantForm, type VariantChecker, type VariantForm } from '../games/variant-form';
 import { renderVariantGuide } from './variant-guide';
 import { toast } from './dialogs';
-import { customClock, defaultPreset, presetsFor } from './presets';
+import { correspondenceClock, customClock, defaultPreset, MAX_CORRESPONDENCE_DAYS, presetsFor } from './presets';
 import { describeClock } from '../state/clock';
 import { h } from './dom';
 import { gameIcon } from './icons';
@@ -127,7 +127,7 @@ export function renderHome(props: HomeProps, initialGame = GAMES[0].id): HomePag
     gameList.replaceChildren(h('div', { class: 'game-picker' }, classic.map(card)), ...groups, ...(own ? [own] : []));
   }
 
-  let customKind: 'byoyomi' | 'fischer' = 'byoyomi';
+  let customKind: 'byoyomi' | 'fischer' | 'correspondence' = 'byoyomi';
   function drawTime(): void {
     const byoyomi = p.byoyomi(game);
     timeDrawnFor = byoyomi;
@@ -145,14 +145,19 @@ export function renderHome(props: HomeProps, initialGame = GAMES[0].id): HomePag
     );
     // The Japanese games keep time with byoyomi or, as the server also allows, a Fischer
     // increment: their custom clock offers both.
+    // Every game also offers days per move (correspondence).
+    const useDays = customKind === 'correspondence';
     const useByoyomi = byoyomi && customKind === 'byoyomi';
-    const kindChoice = byoyomi
-      ? h('label', {}, t('home.clockKind'),
-          h('select', { name: 'clock-kind', 'data-testid': 'clock-kind', onchange: (e: Event) => { customKind = (e.target as HTMLSelectElement).value as 'byoyomi' | 'fischer'; drawTime(); } },
-            h('option', { value: 'byoyomi', selected: useByoyomi }, t('home.kind.byoyomi')),
-            h('option', { value: 'fischer', selected: !useByoyomi }, t('home.kind.fischer'))))
-      : null;
-    const custom = presetId === 'custom'
+    const kindChoice = h('label', {}, t('home.clockKind'),
+      h('select', { name: 'clock-kind', 'data-testid': 'clock-kind', onchange: (e: Event) => { customKind = (e.target as HTMLSelectElement).value as typeof customKind; drawTime(); } },
+        byoyomi ? h('option', { value: 'byoyomi', selected: useByoyomi }, t('home.kind.byoyomi')) : null,
+        h('option', { value: 'fischer', selected: !useByoyomi && !useDays }, t('home.kind.fischer')),
+        h('option', { value: 'correspondence', selected: useDays }, t('home.kind.correspondence'))));
+    const custom = presetId === 'custom' && useDays
+      ? h('div', { class: 'custom-time' },
+          kindChoice,
+          h('label', {}, t('home.daysPerMove'), h('input', { type: 'number', name: 'days', min: 1, max: MAX_CORRESPONDENCE_DAYS, step: 1, required: true, value: 3 })))
+      : presetId === 'custom'
       ? h('div', { class: 'custom-time' },
           kindChoice,
           // A Fischer clock needs some main time; byoyomi may be periods only.
@@ -187,7 +192,9 @@ export function renderHome(props: HomeProps, initialGame = GAMES[0].id): HomePag
     e.preventDefault();
     const data = new FormData(form);
     const byoyomi = p.byoyomi(game);
-    const clock = presetId === 'custom'
+    const clock = presetId === 'custom' && data.get('clock-kind') === 'correspondence'
+      ? correspondenceClock(Number(data.get('days')))
+      : presetId === 'custom'
       ? customClock(byoyomi && data.get('clock-kind') !== 'fischer', Number(data.get('minutes')), Number(data.get('seconds')), Number(data.get('periods') ?? 1))
       : presetsFor(byoyomi).find((x) => x.id === presetId)!.clock;
     const name = String(data.get('nickname') ?? '').trim() || 'Player';

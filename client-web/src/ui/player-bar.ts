@@ -4,7 +4,7 @@ import { h } from './dom';
 import { t } from '../i18n';
 import type { RoomState } from '../state/room';
 import { playerOnSeat } from '../state/room';
-import { clockFace, firstMoveLeft, formatClock, type ClockFace } from '../state/clock';
+import { clockFace, firstMoveLeft, formatClock, formatLongClock, type ClockFace } from '../state/clock';
 import { roomSideName } from '../games/names';
 import { gameMeta } from '../games/catalog';
 import { chessPiece } from './dialogs';
@@ -75,7 +75,7 @@ export class PlayerBar {
     const running = s.status === 'playing' && s.clock.running === this.seat;
     const face = clockFace(s.clock, this.seat, running ? now - s.clockReceivedAt : 0, s.options.clock, this.byoyomiSeen);
     if (face.inByoyomi) this.byoyomiSeen = true;
-    const text = formatClock(face.ms);
+    const text = s.options.clock.kind === 'correspondence' ? formatLongClock(face.ms) : formatClock(face.ms);
     if (this.clockTime.textContent !== text) this.clockTime.textContent = text;
     const extra = byoyomiLabel(s, face.inByoyomi, face.periods);
     if (this.clockExtra.textContent !== extra) this.clockExtra.textContent = extra;

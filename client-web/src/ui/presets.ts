@@ -29,10 +29,23 @@ export const BYOYOMI_PRESETS: Preset[] = [
   { id: 'b30+60', label: '30m+60s', clock: { kind: 'byoyomi', base_ms: 30 * m, period_ms: 60 * s, periods: 1 } },
 ];
 
+// Days per move, as lichess and lishogi offer them; the custom form takes any 1..30.
+export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14];
+export const MAX_CORRESPONDENCE_DAYS = 30;
+export const CORRESPONDENCE_PRESETS: Preset[] = CORRESPONDENCE_DAYS.map((days) => ({
+  id: `d${days}`,
+  label: `${days}d`,
+  clock: { kind: 'correspondence', days },
+}));
+
+export function correspondenceClock(days: number): Clock {
+  return { kind: 'correspondence', days: Math.round(Math.min(MAX_CORRESPONDENCE_DAYS, Math.max(1, days || 1))) };
+}
+
 export const NO_CLOCK: Preset = { id: 'none', label: '∞', clock: { kind: 'none' } };
 
 export function presetsFor(byoyomi: boolean): Preset[] {
-  return [...(byoyomi ? BYOYOMI_PRESETS : FISCHER_PRESETS), NO_CLOCK];
+  return [...(byoyomi ? BYOYOMI_PRESETS : FISCHER_PRESETS), ...CORRESPONDENCE_PRESETS, NO_CLOCK];
 }
 
 // A custom clock from the form's numbers (minutes, seconds), within the protocol's limits.
@@ -54,6 +67,7 @@ export function defaultPreset(byoyomi: boolean): Preset {
 export function switchClock(byoyomi: boolean, current: Clock, choice: string): Clock {
   const chosen = presetsFor(byoyomi).find((x) => x.id === choice);
   if (chosen) return chosen.clock;
-  if (current.kind === 'none' || (current.kind === 'byoyomi') === byoyomi) return current;
+  if (current.kind === 'none' || current.kind === 'correspondence' || (current.kind === 'byoyomi') === byoyomi)
+    return current;
   return defaultPreset(byoyomi).clock;
 }

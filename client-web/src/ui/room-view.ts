@@ -35,6 +35,7 @@ import { ReviewPanel, reviewBoardInput } from './review-panel';
 import { canDrive, hintShape } from '../state/review';
 import type { ErrorMsg, ReviewHint } from '../protocol/messages';
 import { AnalysisPanel, type AnalysisContext } from './analysis-panel';
+import { ConditionalPanel } from './conditional-panel';
 import { doneStatus, mainLine, moveMarks, reviewMainPly, reviewMarks } from '../state/analysis';
 import type { Shown } from './replay-view';
 
@@ -78,6 +79,8 @@ export class RoomView {
   private readonly review: ReviewPanel;
   // The computer's analysis of the game shown (analysis-panel.ts), under the move list.
   private readonly analysis: AnalysisPanel;
+  // A correspondence game's conditional moves (conditional-panel.ts), the player's own.
+  private readonly conditional: ConditionalPanel;
   private readonly chatLog = h('ul', { class: 'chat-log', 'aria-live': 'polite' });
   private readonly chatInput = h('input', { type: 'text', maxlength: 300, placeholder: t('chat.placeholder'), 'aria-label': t('chat.title') });
   private readonly moveInput = h('input', { type: 'text', class: 'move-input', autocomplete: 'off', spellcheck: 'false', 'aria-label': t('play.typeMove'), placeholder: t('play.typeMove') });
@@ -107,6 +110,7 @@ export class RoomView {
     this.games = deps.games;
     this.review = new ReviewPanel(this.actions, (id) => this.games.computer(id));
     this.analysis = new AnalysisPanel(this.actions);
+    this.conditional = new ConditionalPanel(this.actions);
     this.share.onDeviceLink = () => this.actions.send('device_link');
     this.announcer = new Announcer(deps.sound, deps.notifier, deps.settings, () => this.actions.send('rematch_offer'));
     const chatForm = h('form', { class: 'chat-form' }, this.chatInput, h('button', { type: 'submit', class: 'btn small' }, t('chat.send')));
@@ -152,7 +156,7 @@ export class RoomView {
         this.turnNote,
         h('div', { class: 'under-board' }, this.passBtn, this.moveForm, flip)),
       h('aside', { class: 'side-panel' },
-        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.review.el, this.moves, this.replay.bar, this.analysis.el, this.controls, this.series.el,
+        this.header, this.share.el, this.status, this.announcer.live, this.legend, this.definition, this.review.el, this.moves, this.replay.bar, this.analysis.el, this.controls, this.conditional.el, this.series.el,
         h('section', { class: 'chat', 'aria-label': t('chat.title') }, h('h2', {}, t('chat.title')), this.chatLog, chatForm)),
     );
     this.timer = window.setInterval(() => this.tick(), 100);
@@ -168,6 +172,9 @@ export class RoomView {
   // An error answering the analysis request: the panel says it where it was asked.
   analysisRefused(e: ErrorMsg): boolean {
     return this.analysis.refused(e);
+  }
+  conditionalRefused(e: ErrorMsg): boolean {
+    return this.conditional.refused(e);
   }
 
   // Which game's analysis the panel shows, and how a tap on its graph moves the board: the
@@ -271,6 +278,7 @@ export class RoomView {
     this.share.update(s);
     this.renderStatus(s);
     this.analysis.update(analysis);
+    this.conditional.update(s);
     const done = analysis && !s.review ? analysis.status?.analysis : null;
     this.renderMoves(v.game.id, shown.list, moveMarks(done, shown.list.moves.length));
     this.replay.render(s, shown);
