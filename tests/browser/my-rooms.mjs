@@ -5,13 +5,15 @@
 // counts the rooms waiting in the tab's title, and, with the tab hidden, raises a system
 // notification (the permission granted in the browser context; the Notification observed
 // through a wrapper) when a room newly becomes the player's turn. Screenshots of the page
-// on a phone and a desktop go to docs/images.
-// Usage: node my-rooms.mjs <base url>   (exit 0 on success; screenshots in ARTIFACTS)
+// on a phone and a desktop go to ARTIFACTS, and also to BANMEN_DOCS_IMAGES when it names
+// a folder (docs/images: the pictures of docs/client.md).
+// Usage: node my-rooms.mjs <base url>   (exit 0 on success)
 import { launch, newPlayer, shot, until, check, pageProblems } from './lib.mjs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 const base = process.argv[2];
-const DOCS = fileURLToPath(new URL('../../docs/images/', import.meta.url));
+const DOCS = process.env.BANMEN_DOCS_IMAGES ?? '';
+const docShot = (page, name) => (DOCS ? page.screenshot({ path: join(DOCS, name) }) : null);
 const browser = await launch();
 let failed = false;
 
@@ -155,7 +157,7 @@ try {
   check(/\d:\d\d/.test(rows[0].text) && /Last move/.test(rows[0].text), `time left and last move shown: ${rows[0].text}`);
   await until(async () => (await page.title()) === '(1) Banmen', 'the count in the title');
   await shot(page, 'my-rooms-desktop');
-  await page.screenshot({ path: `${DOCS}client-my-rooms-desktop.png` });
+  await docShot(page, 'client-my-rooms-desktop.png');
 
   // The opponent moves in the quick room: it becomes the player's, and comes first (less
   // time left than the slow one). The list updates by itself.
@@ -202,7 +204,7 @@ try {
     [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 361).slice(0, 6)
       .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)]);
   check(wide[0] <= 360, `nothing sticks out of a phone's width: ${JSON.stringify(wide)}`);
-  await phonePage.screenshot({ path: `${DOCS}client-my-rooms-phone.png` });
+  await docShot(phonePage, 'client-my-rooms-phone.png');
 } catch (e) {
   failed = true;
   console.error(e);
