@@ -1,13 +1,13 @@
 // The "My rooms" list's pure parts: the answer read, the order, the time left in words,
 // the hidden rooms and which rooms newly wait for their player.
 import { describe, expect, it } from 'vitest';
-import { hiddenRooms, newlyYourTurn, parseMyRooms, setHidden, sortMyRooms, timeLeftParts, type MyRoom } from '../src/state/my-rooms';
+import { hiddenRooms, newlyYourTurn, parseMyRooms, setHidden, sortMyRooms, timeLeftNow, timeLeftParts, type MyRoom } from '../src/state/my-rooms';
 import { Session } from '../src/state/session';
 
 function room(id: string, o: Partial<MyRoom> = {}): MyRoom {
   return {
     room: id, game: 'chess', player: 0, seat: 0, name: 'Me', opponent: 'You', score: [0, 0], gameNo: 1,
-    status: 'playing', toMove: 1, yourTurn: false, timeLeftMs: null, lastMove: null, lastMoveMs: null, plies: 1, ...o,
+    status: 'playing', toMove: 1, yourTurn: false, timeLeftMs: null, lastMove: null, lastMoveMs: null, plies: 1, receivedMs: 0, ...o,
   };
 }
 
@@ -51,6 +51,15 @@ describe('my rooms', () => {
     expect(timeLeftParts(3_600_000 + 61_000)).toEqual({ clock: '1:01:01' });
     expect(timeLeftParts(59_000)).toEqual({ clock: '0:59' });
     expect(timeLeftParts(-5)).toEqual({ clock: '0:00' });
+  });
+
+  it('counts a running clock down from the answer', () => {
+    const r = room('a', { timeLeftMs: 10_000, plies: 4, receivedMs: 1000 });
+    expect(timeLeftNow(r, 4000)).toBe(7000);
+    expect(timeLeftNow(r, 99_000)).toBe(0);
+    expect(timeLeftNow({ ...r, plies: 1 }, 4000)).toBe(10_000); // not running before the second ply
+    expect(timeLeftNow({ ...r, status: 'over' }, 4000)).toBeNull();
+    expect(timeLeftNow({ ...r, timeLeftMs: null }, 4000)).toBeNull();
   });
 
   it('nudges for a room that newly waits for you, not for one first seen', () => {

@@ -20,6 +20,7 @@ export interface MyRoom {
   lastMove: string | null;
   lastMoveMs: number | null;
   plies: number;
+  receivedMs: number; // this browser's clock when the answer came
 }
 
 export interface MyRoomsAnswer {
@@ -31,7 +32,7 @@ const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinit
 const str = (v: unknown): v is string => typeof v === 'string';
 
 // The server's answer, or null when it is not one.
-export function parseMyRooms(raw: unknown): MyRoomsAnswer | null {
+export function parseMyRooms(raw: unknown, receivedMs = Date.now()): MyRoomsAnswer | null {
   if (!raw || typeof raw !== 'object') return null;
   const o = raw as Record<string, unknown>;
   if (!Array.isArray(o.rooms) || !Array.isArray(o.unknown)) return null;
@@ -49,7 +50,7 @@ export function parseMyRooms(raw: unknown): MyRoomsAnswer | null {
       timeLeftMs: num(r.time_left_ms) ? r.time_left_ms : null,
       lastMove: str(r.last_move_display) ? r.last_move_display : str(r.last_move) ? r.last_move : null,
       lastMoveMs: num(r.last_move_ms) ? r.last_move_ms : null,
-      plies: num(r.plies) ? r.plies : 0,
+      plies: num(r.plies) ? r.plies : 0, receivedMs,
     });
   }
   return { rooms, unknown: (o.unknown as unknown[]).filter(str) };
@@ -62,6 +63,13 @@ export function sortMyRooms(rooms: readonly MyRoom[]): MyRoom[] {
   const left = (r: MyRoom) => r.timeLeftMs ?? Number.POSITIVE_INFINITY;
   return [...rooms].sort((a, b) => rank(a) - rank(b) || left(a) - left(b) ||
     (b.lastMoveMs ?? 0) - (a.lastMoveMs ?? 0) || a.room.localeCompare(b.room));
+}
+
+// The side to move's time left at `nowMs` (this browser's clock): the answer's, less the
+// time since it came while the clock runs (from the second ply on); null without one.
+export function timeLeftNow(r: MyRoom, nowMs: number): number | null {
+  if (r.timeLeftMs === null || r.status !== 'playing') return null;
+  return r.plies >= 2 ? Math.max(0, r.timeLeftMs - Math.max(0, nowMs - r.receivedMs)) : r.timeLeftMs;
 }
 
 // Time left in words: days and hours when long, else h:mm:ss or m:ss.

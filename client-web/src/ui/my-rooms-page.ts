@@ -5,7 +5,7 @@
 // (app/my-rooms-watch.ts), which keeps it up to date.
 import { t } from '../i18n';
 import { gameName } from '../games/names';
-import { hiddenRooms, setHidden, sortMyRooms, timeLeftParts, type MyRoom } from '../state/my-rooms';
+import { hiddenRooms, setHidden, sortMyRooms, timeLeftNow, timeLeftParts, type MyRoom } from '../state/my-rooms';
 import type { KeyValueStore } from '../state/session';
 import { h } from './dom';
 import { gameIcon } from './icons';
@@ -55,9 +55,8 @@ export function renderMyRooms(first: MyRoomsProps): MyRoomsPage {
       e.preventDefault();
       p.open(r.room);
     };
-    const time = r.timeLeftMs !== null && r.status === 'playing'
-      ? h('span', { class: 'my-time', 'data-testid': 'my-time' }, timeLeftText(r.timeLeftMs))
-      : '';
+    const left = timeLeftNow(r, Date.now());
+    const time = left !== null ? h('span', { class: 'my-time', 'data-testid': 'my-time' }, timeLeftText(left)) : '';
     const toggle = h('button', {
       type: 'button', class: 'btn small', 'data-testid': hidden ? 'my-show' : 'my-hide',
       'aria-label': t(hidden ? 'my.showRoom' : 'my.hideRoom', { game: myRoomGameName(r), opponent: r.opponent ?? '—' }),
@@ -106,6 +105,18 @@ export function renderMyRooms(first: MyRoomsProps): MyRoomsPage {
     el.replaceChildren(...parts);
   };
   draw();
+  // The running clocks count down between answers; the timer ends with the page.
+  const tick = window.setInterval(() => {
+    if (!el.isConnected) {
+      window.clearInterval(tick);
+      return;
+    }
+    for (const r of p.rooms ?? []) {
+      const left = timeLeftNow(r, Date.now());
+      const span = el.querySelector(`[data-room="${r.room}"] .my-time`);
+      if (span && left !== null) span.textContent = timeLeftText(left);
+    }
+  }, 1000);
   return {
     el,
     update(next: MyRoomsProps): void {
