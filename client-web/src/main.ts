@@ -11,6 +11,7 @@ import './styles/fairy.css';
 import './styles/replay.css';
 import './styles/analysis.css';
 import './styles/review.css';
+import './styles/my-rooms.css';
 import { initLang, lang } from './i18n';
 import { App } from './app/app';
 import { fontsReady } from './ui/fonts';

@@ -1,6 +1,7 @@
 #include "exports/export_service.h"
 
 #include <boost/asio/post.hpp>
+#include <chrono>
 
 #include "core/game.h"
 #include "exports/export_request.h"
@@ -65,6 +66,12 @@ bool ExportService::post(ExportJob job, std::function<void(ExportReply)> done) {
 }
 
 ExportReply ExportService::answer(const ExportJob& job) {
+  if (job.my_rooms) {  // someone's own view of their rooms, never kept in the export cache
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count();
+    return my_rooms_reply(store_, job.body, now, &last_moves_);
+  }
   // Everything that can change the answer is in the key, and nothing else: the route and
   // its parameters, the credentials (the viewer), the host (the record's site). Only
   // finished games' records are ever stored.

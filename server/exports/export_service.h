@@ -21,6 +21,7 @@
 
 #include "config/config.h"
 #include "exports/export_route.h"
+#include "exports/my_rooms.h"
 #include "exports/positions_cache.h"
 #include "storage/store.h"
 #include "util/address_budgets.h"
@@ -34,6 +35,8 @@ struct ExportJob {
   std::string authorization;
   std::string host;
   std::string address;  // the client's, whose budget pays for the replay
+  std::string body{};   // POST /api/my-rooms only: the seats asked for
+  bool my_rooms = false;
 };
 
 // Moves replayed for an export that one admission pays for; each further such share takes
@@ -79,6 +82,8 @@ class ExportService {
   // Games in progress: their positions as last answered, so the next answer of a game
   // that grew plays only its new moves.
   PositionsCache positions_;
+  // The last moves of the games in the "My rooms" lists, asked for every few seconds.
+  LastMoveCache last_moves_;
 
   std::mutex cache_mu_;
   std::list<std::pair<std::string, ExportReply>> lru_;

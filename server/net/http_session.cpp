@@ -7,11 +7,13 @@
 #include <boost/beast/websocket.hpp>
 
 #include "exports/export_route.h"
+#include "exports/my_rooms.h"
 #include "net/net_services.h"
 #include "net/origin_policy.h"
 #include "net/static_files.h"
 #include "net/websocket_session.h"
 #include "net/ws_target.h"
+#include "protocol/error_codes.h"
 #include "protocol/version.h"
 
 namespace banmen::server {
@@ -20,7 +22,8 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 
 namespace {
-constexpr std::size_t kMaxRequestBody = 8 * 1024;
+// The only request with a body is POST /api/my-rooms (exports/my_rooms.h).
+constexpr std::size_t kMaxRequestBody = kMyRoomsMaxBody;
 constexpr auto kHttpTimeout = std::chrono::seconds(30);
 
 template <class Body>
@@ -98,6 +101,15 @@ void HttpSession::do_read() {
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_close();
+  if (ec == http::error::body_limit) {  // the rest of the body is never read: answer, close
+    route_ = HttpRoute::api;
+    return send(text_response(
+        this, parser_->get().version(), false, http::status::payload_too_large,
+        json_error_reply(413, errc::bad_request,
+                         "the body is at most " + std::to_string(kMaxRequestBody) + " bytes")
+            .body,
+        "application/json"));
+  }
   if (ec) return fail(ec, "read");
   auto req = parser_->release();
   resolve_client(req);
@@ -165,6 +177,7 @@ void HttpSession::handle(Request&& req) {
   auto text = [&](http::status status, std::string body, std::string_view type) {
     send(text_response(this, version, keep_alive, status, std::move(body), type));
   };
+  if (target == kMyRoomsTarget) return my_rooms_request(std::move(req));
   if (req.method() != http::verb::get && req.method() != http::verb::head)
     return text(http::status::method_not_allowed, "method not allowed\n",
                 "text/plain; charset=utf-8");
@@ -240,18 +253,46 @@ void HttpSession::handle(Request&& req) {
 // Records and listings are built by the export workers; this session reads nothing more
 // until the answer is written, so one connection has at most one export under way.
 void HttpSession::export_request(Request&& req) {
+  ExportJob job{std::string(req.target()),
+                std::string(req[http::field::authorization]),
+                std::string(req[http::field::host]),
+                client_address_,
+                {},
+                false};
+  post_export(std::move(req), std::move(job), false);
+}
+
+// POST /api/my-rooms: the seats in the body, answered by the export workers like a record
+// (store reads and replays), from the same per-address budget; its errors are JSON.
+void HttpSession::my_rooms_request(Request&& req) {
+  if (req.method() != http::verb::post) {
+    auto res = text_response(
+        this, req.version(), req.keep_alive(), http::status::method_not_allowed,
+        json_error_reply(405, errc::bad_request, "use POST").body, "application/json");
+    res.set(http::field::allow, "POST");
+    return send(std::move(res));
+  }
+  ExportJob job{std::string(kMyRoomsTarget), {}, {}, client_address_, std::move(req.body()), true};
+  post_export(std::move(req), std::move(job), true);
+}
+
+void HttpSession::post_export(Request&& req, ExportJob job, bool json_errors) {
   const auto version = req.version();
   const bool keep_alive = req.keep_alive();
   auto refuse = [&](http::status status, std::string body) {
-    auto res = text_response(this, version, keep_alive, status, std::move(body),
-                             "text/plain; charset=utf-8");
+    auto res =
+        json_errors
+            ? text_response(
+                  this, version, keep_alive, status,
+                  json_error_reply(static_cast<unsigned>(status), errc::rate_limited, body).body,
+                  "application/json")
+            : text_response(this, version, keep_alive, status, body + "\n",
+                            "text/plain; charset=utf-8");
     res.set(http::field::retry_after, "1");
     send(std::move(res));
   };
   if (!services_.exports.admit(client_address_))
-    return refuse(http::status::too_many_requests, "too many requests: try again shortly\n");
-  ExportJob job{std::string(req.target()), std::string(req[http::field::authorization]),
-                std::string(req[http::field::host]), client_address_};
+    return refuse(http::status::too_many_requests, "too many requests: try again shortly");
   auto done = [self = shared_from_this(), version, keep_alive](ExportReply r) {
     // Back on this session's own executor to write.
     auto executor = self->stream_.get_executor();
@@ -266,7 +307,7 @@ void HttpSession::export_request(Request&& req) {
     });
   };
   if (!services_.exports.post(std::move(job), std::move(done)))
-    return refuse(http::status::service_unavailable, "busy: try again shortly\n");
+    return refuse(http::status::service_unavailable, "busy: try again shortly");
 }
 
 template <class Response>

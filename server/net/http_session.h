@@ -14,6 +14,7 @@
 namespace banmen::server {
 
 struct NetServices;
+struct ExportJob;  // exports/export_service.h
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
@@ -34,6 +35,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void handle(Request&& req);
   void upgrade(Request&& req);
   void export_request(Request&& req);
+  void my_rooms_request(Request&& req);
+  // Hands `job` to the export workers and writes their answer; `json_errors`: refusals
+  // (429, 503) as {"code", "message"}.
+  void post_export(Request&& req, ExportJob job, bool json_errors);
   template <class Response>
   void send(Response&& res);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);

@@ -12,7 +12,8 @@ std::optional<std::string> static_path_for(std::string_view root, std::string_vi
   if (q != std::string_view::npos) target = target.substr(0, q);
   if (target.empty() || target[0] != '/') return std::nullopt;
   if (target == "/" || target == "/index.html") return std::string(root) + "/index.html";
-  // Share links: /r/<room id> is the client's own route.
+  // The list of one's rooms (/my) and share links (/r/<room id>) are the client's own routes.
+  if (target == "/my" || target == "/my/") return std::string(root) + "/index.html";
   if (target.starts_with("/r/") && target.find('/', 3) == std::string_view::npos)
     return std::string(root) + "/index.html";
   if (target.find("..") != std::string_view::npos) return std::nullopt;

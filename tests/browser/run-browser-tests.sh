@@ -8,6 +8,7 @@
 #    with "families": fairy-families.mjs, the variants with pockets, gates and palaces,
 #    then fairy-duck.mjs, duck chess's two-step moves;
 #    with "analysis": analysis.mjs, the computer's analysis of chess, shogi and reversi games;
+#    with "myrooms": my-rooms.mjs, the "My rooms" page, its title count and notifications;
 #    with "lasting": lasting.mjs, which runs, restarts and kills its own server;
 #    with "random": random play through real input, random.mjs; BANMEN_RANDOM_GAMES=<n>
 #    makes it the long run, whose time limit is then BANMEN_RANDOM_MINUTES, default 38, and
@@ -70,6 +71,10 @@ if [ "$WHICH" = fairy ]; then
 fi
 if [ "$WHICH" = analysis ]; then
   timeout 300 node analysis.mjs "http://127.0.0.1:$PORT"
+  exit
+fi
+if [ "$WHICH" = myrooms ]; then
+  timeout 150 node my-rooms.mjs "http://127.0.0.1:$PORT"
   exit
 fi
 if [ "$WHICH" = families ]; then

@@ -41,11 +41,15 @@ int connect_loopback(unsigned short port, int receive_buffer) {
 
 std::string raw_http_get(unsigned short port, const std::string& target,
                          const std::vector<std::string>& extra_headers) {
-  int fd = connect_loopback(port, 0);
-  if (fd < 0) return {};
   std::string req = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
   for (const auto& h : extra_headers) req += h + "\r\n";
   req += "\r\n";
+  return raw_http_send(port, req);
+}
+
+std::string raw_http_send(unsigned short port, const std::string& req) {
+  int fd = connect_loopback(port, 0);
+  if (fd < 0) return {};
   auto deadline = Clock::now() + std::chrono::seconds(5);
   std::size_t sent = 0;
   std::string answer;

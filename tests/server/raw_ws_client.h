@@ -27,6 +27,8 @@ struct FloodResult {
 // body, or "" on failure or after 5 s.
 std::string raw_http_get(unsigned short port, const std::string& target,
                          const std::vector<std::string>& extra_headers = {});
+// The same for a whole request written by the caller (method, headers and body).
+std::string raw_http_send(unsigned short port, const std::string& request);
 // The status code of such an answer (0 if there is none) and its body.
 inline int status_of(const std::string& answer) {
   return answer.size() > 12 ? std::stoi(answer.substr(9, 3)) : 0;

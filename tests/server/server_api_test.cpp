@@ -58,5 +58,50 @@ TEST(ServerApi, AFinishedGamesRecordIsAnsweredFromTheCache) {
   EXPECT_NE(body_of(listing).find("\"total_games\":1"), std::string::npos) << listing;
 }
 
+// POST /api/my-rooms through the real binary: the players' tokens find their room, the
+// other methods and an oversized body are refused with JSON errors.
+TEST(ServerApi, MyRoomsAnswersThePostedSeats) {
+  ServerProcess server;
+  ASSERT_TRUE(server.ok()) << server.log();
+  Match m;
+  ASSERT_TRUE(open_match(server.port(), m, {{"game", "reversi"}}));
+  auto post = [&](const std::string& body) {
+    return raw_http_send(server.port(),
+                         "POST /api/my-rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         "Connection: close\r\nContent-Type: application/json\r\n"
+                         "Content-Length: " +
+                             std::to_string(body.size()) + "\r\n\r\n" + body);
+  };
+  const json seats{
+      {"seats",
+       {{{"room", m.room}, {"token", m.b.token}}, {{"room", m.room + "x"}, {"token", m.b.token}}}}};
+  const std::string answer = post(seats.dump());
+  ASSERT_EQ(status_of(answer), 200) << answer;
+  EXPECT_NE(answer.find("Cache-Control: no-store"), std::string::npos) << answer;
+  const json body = json::parse(body_of(answer));
+  ASSERT_EQ(body["rooms"].size(), 1u) << body;
+  EXPECT_EQ(body["rooms"][0]["room"], m.room);
+  EXPECT_EQ(body["rooms"][0]["player"], 1);
+  EXPECT_EQ(body["rooms"][0]["status"], "playing");
+  EXPECT_EQ(body["unknown"], json::array({m.room + "x"}));
+  EXPECT_EQ(answer.find(m.b.token), std::string::npos);
+
+  const std::string get = raw_http_get(server.port(), "/api/my-rooms");
+  EXPECT_EQ(status_of(get), 405) << get;
+  EXPECT_EQ(json::parse(body_of(get), nullptr, false)["code"], "bad_request") << get;
+  const std::string malformed = post("{\"seats\": 3}");
+  EXPECT_EQ(status_of(malformed), 400) << malformed;
+  EXPECT_EQ(json::parse(body_of(malformed), nullptr, false)["code"], "bad_request");
+  const std::string huge = post("{\"seats\": [], \"pad\": \"" + std::string(20000, 'x') + "\"}");
+  EXPECT_EQ(status_of(huge), 413) << huge.substr(0, 200);
+  EXPECT_EQ(json::parse(body_of(huge), nullptr, false)["code"], "bad_request");
+  // Other routes take no POST.
+  EXPECT_EQ(status_of(raw_http_send(server.port(),
+                                    "POST /api/rooms/x/games HTTP/1.1\r\nHost: "
+                                    "a\r\nConnection: close\r\nContent-Length: "
+                                    "0\r\n\r\n")),
+            405);
+}
+
 }  // namespace
 }  // namespace banmen::testing

@@ -25,6 +25,7 @@ import { SettingsStore } from '../settings/settings';
 import { followLooks } from '../settings/theme';
 import { openSettings } from '../ui/settings-panel';
 import { Notifier, askNotificationLeave } from '../ui/notifier';
+import { MyRoomsWatch } from './my-rooms-watch';
 import { deviceCodeFromHash, deviceLinkUrl, showDeviceLink } from '../ui/device-link';
 import { downloadReviewRecord } from '../ui/review-panel';
 
@@ -46,6 +47,7 @@ export class App implements Inbox {
   private readonly router = new Router(() => this.route());
   private readonly link: ServerLink;
   private readonly pages: Pages;
+  private readonly watch: MyRoomsWatch;
   private readonly variantChecks = new VariantChecks();
   // A record being brought into the room, part by part (record-upload.ts).
   private readonly recordUpload = new RecordUpload((msg) => this.link.ask(msg), () => this.maxMessageBytes);
@@ -77,11 +79,14 @@ export class App implements Inbox {
       upload: this.recordUpload,
     });
     const notifier = new Notifier(() => this.settings.value.notify);
+    this.watch = new MyRoomsWatch({ session: this.session, notifier, sound: this.sound, shownRoom: () => this.model.roomId });
     this.pages = new Pages(this.model, this.session, {
       actions, sound: this.sound, games: this.games, notifier, settings: () => this.settings.value,
       token: () => (this.model.roomId ? this.session.token(this.model.roomId) : null),
     }, {
       home: () => this.router.go('/'),
+      myRooms: () => this.router.go('/my'),
+      openRoom: (room) => this.router.go(`/r/${room}`),
       retry: () => this.link.conn.retryNow(),
       useHere: () => {
         this.model.replaced = false;
@@ -103,6 +108,10 @@ export class App implements Inbox {
         this.pages.drawMain();
         if (this.link.isOpen) this.join();
       },
+    }, this.watch);
+    this.watch.onChange(() => {
+      this.pages.drawHeader();
+      if (this.model.myPage && !this.model.roomId) this.pages.drawMain();
     });
     root.append(h('a', { class: 'skip', href: '#main' }, 'Skip to content'), this.pages.header, this.pages.banner, this.pages.main);
     onLangChange(() => void fontsReady(lang() === 'ja').then(() => this.pages.all()));
@@ -139,11 +148,18 @@ export class App implements Inbox {
     this.pages.drawHeader();
     this.route();
     this.link.conn.start();
+    this.watch.start();
   }
 
   private route(): void {
     const room = this.router.room;
     const m = this.model;
+    const myPage = !room && this.router.myPage;
+    if (myPage !== m.myPage) {
+      m.myPage = myPage;
+      this.pages.drawHeader();
+      if (myPage) this.watch.refresh();
+    }
     if (room !== m.roomId) {
       this.pages.leaveRoom();
       m.roomId = room;

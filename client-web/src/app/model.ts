@@ -12,6 +12,7 @@ export interface AppModel {
   serverName: string;
   rooms: PublicRoom[];
   roomId: string | null;
+  myPage: boolean; // the "My rooms" page is shown (when no room is)
   state: RoomState | null;
   notFound: boolean;
   // This seat was opened in another tab (close code 4001): stay closed until asked.
@@ -27,7 +28,7 @@ export interface AppModel {
 
 export function newModel(): AppModel {
   return {
-    status: 'connecting', retryIn: 0, serverName: '', rooms: [], roomId: null, state: null,
+    status: 'connecting', retryIn: 0, serverName: '', rooms: [], roomId: null, myPage: false, state: null,
     notFound: false, replaced: false, movedAway: false, moving: false, pendingCreate: null,
   };
 }

@@ -9,6 +9,8 @@ import type { RoomOptions } from '../protocol/messages';
 import type { Session } from '../state/session';
 import { clear, h } from '../ui/dom';
 import { renderHome, renderJoinCard, type HomePage, type HomeProps } from '../ui/home';
+import { renderMyRooms, type MyRoomsPage, type MyRoomsProps } from '../ui/my-rooms-page';
+import type { MyRoomsWatch } from './my-rooms-watch';
 import { fetchInvite } from '../net/records-api';
 import { RoomView, type RoomDeps } from '../ui/room-view';
 import { renderBanner, renderTopbar } from '../ui/topbar';
@@ -16,6 +18,8 @@ import { needsName, type AppModel } from './model';
 
 export interface PageHooks {
   home(): void;
+  myRooms(): void;
+  openRoom(room: string): void;
   retry(): void;
   useHere(): void;
   watchHere(): void;
@@ -32,12 +36,14 @@ export class Pages {
   readonly main = h('main', { class: 'page', id: 'main' });
   private view: RoomView | null = null;
   private home: HomePage | null = null;
+  private my: MyRoomsPage | null = null;
 
   constructor(
     private readonly model: AppModel,
     private readonly session: Session,
     private readonly room: RoomDeps,
     private readonly hooks: PageHooks,
+    private readonly watch: MyRoomsWatch,
   ) {}
 
   private get games(): GameDirectory {
@@ -56,6 +62,7 @@ export class Pages {
 
   all(): void {
     this.home = null; // drawn again in the new language
+    this.my = null;
     this.drawHeader();
     this.drawBanner();
     this.leaveRoom();
@@ -70,6 +77,9 @@ export class Pages {
       onToggleSound: this.hooks.toggleSound,
       onSettings: this.hooks.settings,
       onHome: this.hooks.home,
+      onMyRooms: this.hooks.myRooms,
+      waiting: this.watch.waiting,
+      onMyPage: this.model.myPage && !this.model.roomId,
     });
   }
 
@@ -88,6 +98,23 @@ export class Pages {
 
   drawMain(): void {
     const m = this.model;
+    if (!m.roomId && m.myPage) {
+      const props: MyRoomsProps = {
+        rooms: this.watch.list, failed: this.watch.error, storage: this.session.storage,
+        open: this.hooks.openRoom, refresh: () => this.watch.refresh(),
+        changed: () => {
+          this.watch.drawTitle();
+          this.drawHeader();
+        },
+      };
+      if (this.my && this.main.contains(this.my.el)) {
+        this.my.update(props);
+        return;
+      }
+      this.my = renderMyRooms(props);
+      this.show(this.my.el);
+      return;
+    }
     if (!m.roomId) {
       const props: HomeProps = {
         available: (id) => this.games.available(id),
@@ -132,6 +159,7 @@ export class Pages {
   private show(el: HTMLElement, keepView = false): void {
     if (!keepView) this.leaveRoom();
     this.home = null;
+    if (this.my && el !== this.my.el) this.my = null;
     clear(this.main);
     this.main.append(el);
   }

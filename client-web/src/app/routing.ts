@@ -1,4 +1,5 @@
-// The address bar: `/` is the home page, `/r/<id>` a room. Back and forward re-route.
+// The address bar: `/` is the home page, `/my` the list of one's rooms, `/r/<id>` a room.
+// Back and forward re-route.
 import { roomFromPath } from '../state/session';
 
 export class Router {
@@ -9,6 +10,11 @@ export class Router {
   // The room in the address, or null for the home page.
   get room(): string | null {
     return roomFromPath(location.pathname);
+  }
+
+  // The "My rooms" page.
+  get myPage(): boolean {
+    return /^\/my\/?$/.test(location.pathname);
   }
 
   // Goes to `path` and re-routes.

@@ -532,6 +532,32 @@ export const en = {
   'analysis.level': "Engine level {level}",
   'analysis.oneAtATime': "This room is analysing another game, one at a time; ask again when it is done.",
   'analysis.unknownGame': "The room has no such game to analyse.",
+
+  // The "My rooms" page and its nudges (ui/my-rooms-page.ts, app/my-rooms-watch.ts).
+  'my.link': "My rooms",
+  'my.title': "My rooms",
+  'my.refresh': "Refresh",
+  'my.none': "No rooms yet: every room where you take a seat in this browser shows here.",
+  'my.allHidden': "Every room is hidden from the list.",
+  'my.failed': "The list could not be loaded; it is tried again shortly.",
+  'my.waiting': "Waiting for an opponent",
+  'my.over': "Game over",
+  'my.yourTurn': "Your turn",
+  'my.theirTurn': "Their turn",
+  'my.vs': "vs {opponent}",
+  'my.noOpponent': "nobody yet",
+  'my.score': "Series score (you–them)",
+  'my.lastMove': "Last move: {move}",
+  'my.daysHours': "{days} d {hours} h",
+  'my.hide': "Hide",
+  'my.show': "Show",
+  'my.hideRoom': "Hide {game} against {opponent} from the list",
+  'my.showRoom': "Show {game} against {opponent} in the list again",
+  'my.hiddenShow': "Show hidden rooms ({count})",
+  'my.hiddenHide': "Close the hidden rooms ({count})",
+  'my.waitingCount': "{count} waiting for you",
+  'my.notify.one': "Your turn against {opponent} ({game})",
+  'my.notify.many': "Your turn in {count} rooms",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,6 +4,9 @@ export interface KeyValueStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+  // Enumeration, where the store has it (localStorage does): for the list of one's rooms.
+  readonly length?: number;
+  key?(index: number): string | null;
 }
 
 const TOKEN_PREFIX = 'banmen.token.';
@@ -39,6 +42,24 @@ export class Session {
   saveToken(room: string, token: string): void {
     this.store?.setItem(TOKEN_PREFIX + room, token);
   }
+  // Every room this browser holds a seat token for, with the token.
+  seats(): { room: string; token: string }[] {
+    const s = this.store;
+    const out: { room: string; token: string }[] = [];
+    if (!s || typeof s.key !== 'function' || typeof s.length !== 'number') return out;
+    for (let i = 0; i < s.length; i++) {
+      const k = s.key(i);
+      if (!k?.startsWith(TOKEN_PREFIX)) continue;
+      const room = k.slice(TOKEN_PREFIX.length);
+      const token = s.getItem(k);
+      if (isRoomId(room) && token) out.push({ room, token });
+    }
+    return out.sort((a, b) => a.room.localeCompare(b.room));
+  }
+  // The store itself, for the small lists kept beside the tokens (state/my-rooms.ts).
+  get storage(): KeyValueStore | null {
+    return this.store;
+  }
   forgetToken(room: string): void {
     this.store?.removeItem(TOKEN_PREFIX + room);
   }
@@ -73,6 +94,9 @@ export function safeStorage(): KeyValueStore {
     return s;
   } catch {
     const m = new Map<string, string>();
-    return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
+    return {
+      getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k),
+      get length() { return m.size; }, key: (i) => [...m.keys()][i] ?? null,
+    };
   }
 }

@@ -6,8 +6,9 @@ const DOT_ICON =
   "%3Crect width='32' height='32' rx='7' fill='%23d9a85b'/%3E" +
   "%3Ccircle cx='24' cy='8' r='7' fill='%23c62828' stroke='%23fff' stroke-width='2'/%3E%3C/svg%3E";
 
+import { setRaisedText } from './page-title';
+
 export class Attention {
-  private readonly calmTitle = document.title;
   private calmIcon: string | null = null;
   private raised = false;
 
@@ -20,7 +21,7 @@ export class Attention {
   // Raises `text` if the tab is hidden; true if it did.
   raise(text: string): boolean {
     if (!document.hidden) return false;
-    document.title = `● ${text} · ${this.calmTitle}`;
+    setRaisedText(text);
     const icon = document.querySelector<HTMLLinkElement>('link[rel=icon]');
     if (icon && !this.raised) {
       this.calmIcon = icon.href;
@@ -32,7 +33,7 @@ export class Attention {
 
   clear(): void {
     if (!this.raised) return;
-    document.title = this.calmTitle;
+    setRaisedText(null);
     const icon = document.querySelector<HTMLLinkElement>('link[rel=icon]');
     if (icon && this.calmIcon) icon.href = this.calmIcon;
     this.raised = false;

@@ -1,4 +1,4 @@
-// The header (brand, connection dot, server version, sound, settings and language) and the banner
+// The header (brand, connection dot, server version, the "My rooms" link, sound, settings and language) and the banner
 // shown while the connection is down or the seat is open elsewhere.
 import { t, lang, setLang, type Lang, type MessageKey } from '../i18n';
 import { isDown, type ConnectionStatus } from '../net/connection';
@@ -12,6 +12,9 @@ export interface TopbarProps {
   onToggleSound: () => void;
   onSettings: () => void;
   onHome: () => void;
+  onMyRooms: () => void; // the "My rooms" page (/my)
+  waiting: number; // rooms where it is your turn
+  onMyPage: boolean;
 }
 
 export function renderTopbar(el: HTMLElement, p: TopbarProps): void {
@@ -30,9 +33,14 @@ export function renderTopbar(el: HTMLElement, p: TopbarProps): void {
   clear(el);
   el.append(
     h('a', { class: 'brand', href: '/', onclick: (e: Event) => { e.preventDefault(); p.onHome(); } },
-      h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '盤'), 'Banmen'),
+      h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '盤'), h('span', { class: 'brand-text' }, 'Banmen')),
     h('span', { class: `conn-dot conn-${isDown(p.status) ? 'down' : p.status}`, title: t(`conn.${isDown(p.status) ? 'connecting' : p.status}` as MessageKey), 'aria-hidden': 'true' }),
     p.serverName ? h('span', { class: 'server-version', 'data-testid': 'server-version' }, t('app.version', { version: p.serverName })) : '',
+    h('a', {
+      class: 'my-link', href: '/my', 'data-testid': 'my-rooms-link', 'aria-current': p.onMyPage ? 'page' : undefined,
+      'aria-label': p.waiting ? `${t('my.title')} (${t('my.waitingCount', { count: p.waiting })})` : t('my.title'),
+      onclick: (e: Event) => { e.preventDefault(); p.onMyRooms(); },
+    }, t('my.link'), p.waiting ? h('span', { class: 'my-count', 'aria-hidden': 'true' }, String(p.waiting)) : ''),
     soundBtn, gearBtn, langSel,
   );
 }
