@@ -2,12 +2,16 @@
 
 #include <algorithm>
 
+#include "rooms/correspondence_clock.h"
+
 namespace banmen::server {
 
-std::optional<std::int64_t> time_left_ms(const ClockSpec& clock,
-                                         const std::vector<StoredMove>& moves, int to_move,
-                                         std::int64_t now_ms) {
+std::optional<std::int64_t> time_left_ms(const ClockSpec& clock, const StoredRoom& room,
+                                         int to_move, std::int64_t now_ms) {
   if (clock.kind == ClockSpec::Kind::none || (to_move != 0 && to_move != 1)) return std::nullopt;
+  const auto& moves = room.moves;
+  if (clock.correspondence() && moves.size() >= 2)
+    return std::max<std::int64_t>(0, correspondence_time_left(room, to_move, moves.size(), now_ms));
   GameClock c(clock);
   ClockState state;
   if (moves.empty()) {

@@ -180,24 +180,37 @@ TEST_F(MyRoomsRoute, MalformedOrOversizedRequestsAreRefusedWithJsonErrors) {
 
 TEST(MyRoomsTimeLeft, IsTheTimeAfterTheLastMoveLessTheTimeSince) {
   ClockSpec fischer{ClockSpec::Kind::fischer, 60000, 2000, 0, 0};
-  std::vector<StoredMove> moves;
-  EXPECT_EQ(time_left_ms(ClockSpec{}, moves, 0, kMyRoomsT0), std::nullopt);
-  EXPECT_EQ(time_left_ms(fischer, moves, 0, kMyRoomsT0 + 99999), 60000);  // before any move
+  StoredRoom room;
+  auto& moves = room.moves;
+  EXPECT_EQ(time_left_ms(ClockSpec{}, room, 0, kMyRoomsT0), std::nullopt);
+  EXPECT_EQ(time_left_ms(fischer, room, 0, kMyRoomsT0 + 99999), 60000);  // before any move
   StoredMove m;
   m.remaining_ms[0] = 50000;
   m.remaining_ms[1] = 40000;
   m.server_ms = kMyRoomsT0;
   moves.push_back(m);
   // One move: the second side's first move is free, its clock not yet running.
-  EXPECT_EQ(time_left_ms(fischer, moves, 1, kMyRoomsT0 + 30000), 40000);
+  EXPECT_EQ(time_left_ms(fischer, room, 1, kMyRoomsT0 + 30000), 40000);
   moves.push_back(m);
-  EXPECT_EQ(time_left_ms(fischer, moves, 0, kMyRoomsT0 + 30000), 20000);
-  EXPECT_EQ(time_left_ms(fischer, moves, 1, kMyRoomsT0 + 90000), 0);  // flagged: never below 0
-  EXPECT_EQ(time_left_ms(fischer, moves, 0, kMyRoomsT0 - 5), 50000);  // a clock behind the move's
+  EXPECT_EQ(time_left_ms(fischer, room, 0, kMyRoomsT0 + 30000), 20000);
+  EXPECT_EQ(time_left_ms(fischer, room, 1, kMyRoomsT0 + 90000), 0);  // flagged: never below 0
+  EXPECT_EQ(time_left_ms(fischer, room, 0, kMyRoomsT0 - 5), 50000);  // a clock behind the move's
   // Byoyomi: the main time and the periods still to come.
   ClockSpec byoyomi{ClockSpec::Kind::byoyomi, 60000, 0, 10000, 3};
   moves.back().periods_left[0] = 3;
-  EXPECT_EQ(time_left_ms(byoyomi, moves, 0, kMyRoomsT0 + 30000), 20000 + 3 * 10000);
+  EXPECT_EQ(time_left_ms(byoyomi, room, 0, kMyRoomsT0 + 30000), 20000 + 3 * 10000);
+  // Correspondence: as the room runs it, charged only while a server ran the game (the
+  // one that took it up 10 s after the move was last alive 20 s after the move).
+  ClockSpec days;
+  days.kind = ClockSpec::Kind::correspondence;
+  days.days = 1;
+  days.base_ms = 86'400'000;
+  room.game.game_no = 1;
+  moves.back().remaining_ms[0] = 86'400'000;
+  EXPECT_EQ(time_left_ms(days, room, 0, kMyRoomsT0 + 30000), 86'400'000 - 30000);
+  room.clock_mark =
+      StoredClockMark{"r", 1, 2, 86'400'000 - 4000, kMyRoomsT0 + 10000, kMyRoomsT0 + 20000};
+  EXPECT_EQ(time_left_ms(days, room, 0, kMyRoomsT0 + 3'600'000), 86'400'000 - 14000);
 }
 
 }  // namespace
