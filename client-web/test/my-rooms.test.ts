@@ -1,13 +1,13 @@
 // The "My rooms" list's pure parts: the answer read, the order, the time left in words,
 // the hidden rooms and which rooms newly wait for their player.
 import { describe, expect, it } from 'vitest';
-import { hiddenRooms, newlyYourTurn, parseMyRooms, setHidden, sortMyRooms, timeLeftNow, timeLeftParts, type MyRoom } from '../src/state/my-rooms';
+import { hiddenRooms, newlyYourTurn, parseMyRooms, reminderAtMs, runningLow, setHidden, sortMyRooms, timeLeftNow, timeLeftParts, type MyRoom } from '../src/state/my-rooms';
 import { Session } from '../src/state/session';
 
 function room(id: string, o: Partial<MyRoom> = {}): MyRoom {
   return {
     room: id, game: 'chess', player: 0, seat: 0, name: 'Me', opponent: 'You', score: [0, 0], gameNo: 1,
-    status: 'playing', toMove: 1, yourTurn: false, timeLeftMs: null, lastMove: null, lastMoveMs: null, plies: 1, receivedMs: 0, ...o,
+    status: 'playing', toMove: 1, yourTurn: false, timeLeftMs: null, days: null, lastMove: null, lastMoveMs: null, plies: 1, receivedMs: 0, ...o,
   };
 }
 
@@ -83,5 +83,24 @@ describe('my rooms', () => {
     session.saveToken('room-one-1', 'tok1');
     store.setItem('banmen.token.bad', 'x'); // not a room id
     expect(session.seats()).toEqual([{ room: 'room-one-1', token: 'tok1' }, { room: 'room-two-2', token: 'tok2' }]);
+  });
+});
+
+describe('a correspondence reminder', () => {
+  it('comes once, as the time to move falls under a fifth of the days (at least an hour)', () => {
+    expect(reminderAtMs(1)).toBe(17_280_000);
+    expect(reminderAtMs(14)).toBe(14 * 86_400_000 / 5);
+    const at = reminderAtMs(3);
+    const before = [room('a', { yourTurn: true, days: 3, timeLeftMs: at + 1000 }), room('b', { yourTurn: true, timeLeftMs: 5000 })];
+    const now = [room('a', { yourTurn: true, days: 3, timeLeftMs: at - 1000 }), room('b', { yourTurn: true, timeLeftMs: 1000 })];
+    expect(runningLow(before, now).map((r) => r.room)).toEqual(['a']);
+    expect(runningLow(now, now)).toEqual([]); // already told
+    expect(runningLow(null, now)).toEqual([]);
+    expect(runningLow(before, [room('a', { yourTurn: false, days: 3, timeLeftMs: at - 1000 })])).toEqual([]);
+  });
+  it('reads the days of a correspondence clock from the answer', () => {
+    const a = parseMyRooms({ rooms: [{ room: 'a', game: 'chess', player: 0, clock: { kind: 'correspondence', days: 5 } },
+      { room: 'b', game: 'chess', player: 1, clock: { kind: 'fischer', base_ms: 1, increment_ms: 0 } }], unknown: [] });
+    expect(a?.rooms.map((r) => r.days)).toEqual([5, null]);
   });
 });

@@ -6,7 +6,7 @@
 // is left out of the nudges: its own view already nudges for it.
 import { t } from '../i18n';
 import { fetchMyRooms } from '../net/my-rooms-api';
-import { hiddenRooms, newlyYourTurn, type MyRoom } from '../state/my-rooms';
+import { hiddenRooms, newlyYourTurn, runningLow, type MyRoom } from '../state/my-rooms';
 import type { Session } from '../state/session';
 import type { Notifier } from '../ui/notifier';
 import { setWaitingCount } from '../ui/page-title';
@@ -75,6 +75,7 @@ export class MyRoomsWatch {
       this.rooms = answer.rooms;
       this.failed = false;
       this.nudge(newlyYourTurn(before, answer.rooms));
+      this.remind(runningLow(before, answer.rooms));
     } catch {
       this.failed = true; // the list keeps its last answer; the next beat tries again
     } finally {
@@ -99,6 +100,16 @@ export class MyRoomsWatch {
   // Also after a room is hidden or shown again.
   drawTitle(): void {
     setWaitingCount(this.waiting);
+  }
+
+  // A correspondence game whose time to move runs low: told once, as it falls under the
+  // reminder (while the tab is hidden, as every nudge).
+  private remind(rooms: MyRoom[]): void {
+    const hidden = hiddenRooms(this.deps.session.storage);
+    const low = rooms.filter((r) => !hidden.has(r.room));
+    if (!low.length) return;
+    this.deps.notifier.tell(t('my.notify.low', { opponent: low[0].opponent ?? '?', game: myRoomGameName(low[0]) }));
+    this.deps.sound.play('notify');
   }
 
   private nudge(rooms: MyRoom[]): void {

@@ -558,6 +558,7 @@ export const en = {
   'my.waitingCount': "{count} waiting for you",
   'my.notify.one': "Your turn against {opponent} ({game})",
   'my.notify.many': "Your turn in {count} rooms",
+  'my.notify.low': "Your time to move against {opponent} ({game}) is running out",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -558,4 +558,5 @@ export const ja: Record<MessageKey, string> = {
   'my.waitingCount': "あなたの手番 {count}",
   'my.notify.one': "{opponent}との{game}：あなたの手番です",
   'my.notify.many': "{count}部屋であなたの手番です",
+  'my.notify.low': "{opponent}との{game}：持ち時間が残りわずかです",
 };

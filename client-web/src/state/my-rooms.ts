@@ -17,6 +17,7 @@ export interface MyRoom {
   toMove: number | null;
   yourTurn: boolean;
   timeLeftMs: number | null;
+  days: number | null; // a correspondence clock's days per move, else null
   lastMove: string | null;
   lastMoveMs: number | null;
   plies: number;
@@ -30,6 +31,7 @@ export interface MyRoomsAnswer {
 
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const str = (v: unknown): v is string => typeof v === 'string';
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 // The server's answer, or null when it is not one.
 export function parseMyRooms(raw: unknown, receivedMs = Date.now()): MyRoomsAnswer | null {
@@ -48,6 +50,7 @@ export function parseMyRooms(raw: unknown, receivedMs = Date.now()): MyRoomsAnsw
       score, gameNo: num(r.game_no) ? r.game_no : 0, status,
       toMove: num(r.to_move) ? r.to_move : null, yourTurn: r.your_turn === true,
       timeLeftMs: num(r.time_left_ms) ? r.time_left_ms : null,
+      days: isObj(r.clock) && r.clock.kind === 'correspondence' && num(r.clock.days) ? r.clock.days : null,
       lastMove: str(r.last_move_display) ? r.last_move_display : str(r.last_move) ? r.last_move : null,
       lastMoveMs: num(r.last_move_ms) ? r.last_move_ms : null,
       plies: num(r.plies) ? r.plies : 0, receivedMs,
@@ -89,6 +92,24 @@ export function newlyYourTurn(before: readonly MyRoom[] | null, now: readonly My
   return now.filter((r) => {
     const b = was.get(r.room);
     return r.yourTurn && !!b && (!b.yourTurn || b.plies !== r.plies || b.gameNo !== r.gameNo);
+  });
+}
+
+// A correspondence game's reminder comes when the time left to move falls under a fifth of
+// its days (at least an hour): 4 h 48 min of a day, 2 days 19 h of 14 days.
+export function reminderAtMs(days: number): number {
+  return Math.max(3_600_000, (days * 86_400_000) / 5);
+}
+
+// Correspondence rooms where it is your turn whose time left just fell under the reminder.
+export function runningLow(before: readonly MyRoom[] | null, now: readonly MyRoom[]): MyRoom[] {
+  if (!before) return [];
+  const was = new Map(before.map((r) => [r.room, r]));
+  return now.filter((r) => {
+    const b = was.get(r.room);
+    if (!r.yourTurn || r.days === null || r.timeLeftMs === null || !b || b.timeLeftMs === null) return false;
+    const at = reminderAtMs(r.days);
+    return r.timeLeftMs < at && (b.timeLeftMs >= at || b.plies !== r.plies);
   });
 }
 
