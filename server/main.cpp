@@ -70,6 +70,7 @@ int run_server(Hub& hub, NetServices& net, const boost::asio::ip::address& addre
   spdlog::info("accepting on {}:{} while the stored rooms are read (/readyz: 503 until done)",
                hub.config.bind, listener->port());
 
+  prepare_welcome();
   // With several servers, rooms come back only when joined (on whichever server the join
   // reaches); this server first lets go of the leases of its own previous run.
   auto restored = hub.rooms.owns_rooms() ? banmen::Result<std::size_t>(std::size_t{0})

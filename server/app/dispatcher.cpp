@@ -24,20 +24,39 @@ namespace banmen::server {
 
 namespace {
 
+// Every game welcome lists, with its facts: the same for every connection and every
+// server's life, so made once (each fairy variant's description is work: seconds for all
+// of them under the sanitizers).
+const json& welcome_games() {
+  static const json games = [] {
+    json all = json::array();
+    for (auto id : game_ids()) {
+      const auto* f = find_game(id);
+      const auto& info = f->info();
+      json formats = json::array();
+      for (auto fmt : info.record_formats) formats.push_back(std::string(fmt));
+      json game = game_info_json(info);
+      game["clocks"] = clock_kinds(std::string(id));
+      game["record_formats"] = formats;
+      game["computer"] = info.computer;
+      if (auto variant = fairy::room_variant(id)) game["variant"] = variant_info_json(*variant);
+      all.push_back(std::move(game));
+    }
+    return all;
+  }();
+  return games;
+}
+
+}  // namespace
+
+void prepare_welcome() {
+  (void)welcome_games();
+}
+
+namespace {
+
 json welcome(const Hub& hub, const json& re, int protocol) {
-  json games = json::array();
-  for (auto id : game_ids()) {
-    const auto* f = find_game(id);
-    const auto& info = f->info();
-    json formats = json::array();
-    for (auto fmt : info.record_formats) formats.push_back(std::string(fmt));
-    json game = game_info_json(info);
-    game["clocks"] = clock_kinds(std::string(id));
-    game["record_formats"] = formats;
-    game["computer"] = info.computer;
-    if (auto variant = fairy::room_variant(id)) game["variant"] = variant_info_json(*variant);
-    games.push_back(std::move(game));
-  }
+  const json& games = welcome_games();
   json j{{"type", "welcome"},
          {"server", kServerVersion},
          {"protocol", protocol},

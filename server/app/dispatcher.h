@@ -14,4 +14,8 @@ class Peer;
 
 void dispatch_message(Hub& hub, const std::shared_ptr<Peer>& session, std::string_view text);
 
+// Makes the games `welcome` lists (made once, as the first hello would): called before the
+// server is ready, so no connection waits for it.
+void prepare_welcome();
+
 }  // namespace banmen::server

@@ -115,8 +115,7 @@ json my_room_summary(const StoredRoom& r, int player, Viewer viewer,
   out["time_left_ms"] = nullptr;
   if (playing && has_clock)
     if (auto spec = parse_clock(options["clock"]))
-      if (auto left = time_left_ms(*spec, r, facts->to_move, now_ms))
-        out["time_left_ms"] = *left;
+      if (auto left = time_left_ms(*spec, r, facts->to_move, now_ms)) out["time_left_ms"] = *left;
   const bool moved = facts && !facts->move.empty();
   out["last_move"] = moved ? json(facts->move) : json(nullptr);
   out["last_move_display"] = moved ? json(facts->display) : json(nullptr);

@@ -336,8 +336,9 @@ TEST(ConditionalMoves, PlayedWhenTheAnswerMatchesDroppedWhenNotNeverSeenByOthers
   // White plays d4: black's e5d4 follows at once, the rest of that line is kept.
   auto moved = t.ask(t.a, move("d2d4", t.version(), "a1"));
   ASSERT_EQ(moved["type"], "move") << moved.dump();
-  ASSERT_TRUE(run_until(t.ioc, [&] { return t.plies() == 4; }));
+  ASSERT_TRUE(run_until(t.ioc, [&] { return count_of(*t.watcher, "move") == 2; }));
   auto stored = t.hub->store->load_room("corr1");
+  ASSERT_EQ(stored->moves.size(), 4u);
   EXPECT_EQ(stored->moves.back().move, "e5d4");
   ASSERT_TRUE(run_until(t.ioc, [&] { return last_of(*t.b, "conditionals")["ply"] == 4; }));
   EXPECT_EQ(last_of(*t.b, "conditionals")["lines"], json::parse(R"([["c2c3","d4c3"]])"));
