@@ -71,7 +71,10 @@ export async function enablePush(key: string, seats: Seat[]): Promise<boolean> {
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) }));
   const subscription = sub.toJSON();
   const results = await Promise.all(seats.map((s) => post('/api/push/subscribe', { room: s.room, token: s.token, subscription })));
-  return results.some(Boolean);
+  if (results.some(Boolean)) return true;
+  // No seat took it (none held, or the server refused): no subscription is left behind.
+  await sub.unsubscribe();
+  return false;
 }
 
 // Withdraws the subscription from every seat, then from the push service.
