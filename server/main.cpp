@@ -22,6 +22,7 @@
 #include "net/graceful_shutdown.h"
 #include "net/listener.h"
 #include "net/net_services.h"
+#include "push/vapid.h"
 
 namespace {
 
@@ -116,6 +117,13 @@ int main(int argc, char** argv) {
     if (server_is_alive(cfg, 3000, why)) return 0;
     std::fprintf(stderr, "unhealthy: %s\n", why.c_str());
     return 1;
+  }
+  if (parsed.command == Command::vapid_keys) {
+    // For the environment file or the command line of the server (docs/operations.md).
+    auto [public_key, private_key] = new_vapid_key_pair();
+    std::printf("BANMEN_VAPID_PUBLIC_KEY=%s\nBANMEN_VAPID_PRIVATE_KEY=%s\n", public_key.c_str(),
+                private_key.c_str());
+    return 0;
   }
   if (parsed.command == Command::backup) {
     auto done = backup_sqlite_store(cfg, parsed.backup_file);

@@ -23,7 +23,7 @@ struct Hub {
         store(std::move(st)),
         engine(config.engine_threads, config.engine_queue, config.engine_per_address),
         analyses(config.analysis_queue),
-        rooms(RoomServices{ioc, config, *store, metrics, engine, workers, analyses}),
+        rooms(RoomServices{ioc, config, *store, metrics, engine, workers, analyses, push}),
         exports(*store, metrics, config.exports),
         variant_checks(config.variant_checks_per_second, config.variant_check_burst,
                        config.exports.tracked_addresses) {
@@ -42,6 +42,8 @@ struct Hub {
   AnalysisSlots analyses;
   // Rooms' heavy requests (review opening and records), off the I/O threads.
   RoomWorkers workers;
+  // Web Push's one call from the rooms (push/push_notices.h); sends nothing in this version.
+  NoPushNotices push;
   RoomRegistry rooms;
   // Record exports and listings, on their own threads; stopped before the store goes.
   ExportService exports;

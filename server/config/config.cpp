@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "push/vapid.h"
 #include "util/ip_ranges.h"
 
 #ifndef BANMEN_SOURCE_DIR
@@ -287,6 +288,20 @@ ParsedConfig parse_config(int argc, char** argv) {
       ->envname("BANMEN_EXPORT_CACHE_MB")
       ->check(CLI::Range(0, 65536));
 
+  app.add_option("--vapid-public-key", c.vapid_public_key,
+                 "Web Push: base64url of the VAPID public key (raw uncompressed P-256 point); "
+                 "with the two others, turns push notifications on")
+      ->envname("BANMEN_VAPID_PUBLIC_KEY");
+  app.add_option("--vapid-private-key", c.vapid_private_key,
+                 "Web Push: base64url of the VAPID private key (raw 32-byte scalar)")
+      ->envname("BANMEN_VAPID_PRIVATE_KEY");
+  app.add_option("--vapid-subject", c.vapid_subject,
+                 "Web Push: contact given to push services (mailto:... or https://...)")
+      ->envname("BANMEN_VAPID_SUBJECT");
+  app.add_flag("--push-allow-http-endpoints", c.push_allow_http_endpoints,
+               "tests only: accept push endpoints on http://127.0.0.1")
+      ->envname("BANMEN_PUSH_ALLOW_HTTP_ENDPOINTS");
+
   // Subcommands read the same flags (--data-dir, --port...), before or after their name.
   ParsedConfig parsed;
   auto* backup = app.add_subcommand(
@@ -300,6 +315,10 @@ ParsedConfig parse_config(int argc, char** argv) {
       "GET /healthz of the server on 127.0.0.1:--port (a container's HEALTHCHECK); exit 0 "
       "when it answers 200, else 1");
   healthcheck->fallthrough();
+  auto* vapid_keys = app.add_subcommand(
+      "vapid-keys",
+      "print a new VAPID key pair for --vapid-public-key and --vapid-private-key, then exit");
+  vapid_keys->fallthrough();
   app.require_subcommand(0, 1);
 
   auto refused = [&parsed](int exit_code) {
@@ -323,9 +342,29 @@ ParsedConfig parse_config(int argc, char** argv) {
                  static_cast<long long>(c.lease_renew_ms), static_cast<long long>(c.lease_ms));
     return refused(2);
   }
+  if (!c.vapid_public_key.empty() || !c.vapid_private_key.empty() || !c.vapid_subject.empty()) {
+    if (c.vapid_public_key.empty() || c.vapid_private_key.empty() || c.vapid_subject.empty()) {
+      std::fprintf(stderr,
+                   "Web Push needs all three of --vapid-public-key, --vapid-private-key and "
+                   "--vapid-subject (or none of them)\n");
+      return refused(2);
+    }
+    std::string why;
+    if (!parse_vapid_keys(c.vapid_public_key, c.vapid_private_key, why)) {
+      std::fprintf(stderr, "--vapid-public-key/--vapid-private-key: %s\n", why.c_str());
+      return refused(2);
+    }
+    if (!valid_vapid_subject(c.vapid_subject)) {
+      std::fprintf(stderr,
+                   "--vapid-subject must be a mailto: address or an https: URL (got '%s')\n",
+                   c.vapid_subject.c_str());
+      return refused(2);
+    }
+  }
   if (c.static_dir.empty()) c.static_dir = default_static_dir();
   if (backup->parsed()) parsed.command = Command::backup;
   if (healthcheck->parsed()) parsed.command = Command::healthcheck;
+  if (vapid_keys->parsed()) parsed.command = Command::vapid_keys;
   parsed.config = c;
   return parsed;
 }

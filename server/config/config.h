@@ -118,6 +118,13 @@ struct Config {
 
   // Record exports and game listings (/api/rooms/...)
   ExportLimits exports;
+
+  // Web Push (docs/operations.md, "Web Push"): all three set, or none and no push at all.
+  std::string vapid_public_key;            // base64url of the raw uncompressed P-256 point
+  std::string vapid_private_key;           // base64url of the raw 32-byte scalar
+  std::string vapid_subject;               // mailto: or https: contact for the push services
+  bool push_allow_http_endpoints = false;  // tests only: http://127.0.0.1 endpoints
+  bool push_configured() const { return !vapid_public_key.empty(); }
 };
 
 // Parses argv (and BANMEN_* environment variables). On --help or a bad flag returns the
@@ -127,6 +134,7 @@ enum class Command {
   serve,        // the server itself (no subcommand)
   backup,       // `backup FILE`: an online copy of the SQLite store (app/backup_command.h)
   healthcheck,  // `healthcheck`: GET /healthz on 127.0.0.1:--port, exit 0 or 1
+  vapid_keys,   // `vapid-keys`: print a new VAPID key pair for --vapid-*-key
 };
 
 struct ParsedConfig {

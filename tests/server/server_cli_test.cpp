@@ -64,4 +64,34 @@ TEST(ServerCli, RoomLimitFlagsAreRangeChecked) {
   }
 }
 
+// Web Push keys: `vapid-keys` makes a pair in the form the flags take; halves of two pairs,
+// or the keys without a subject, stop the server before it listens.
+TEST(ServerCli, VapidKeysAreMadeAndCheckedAtStart) {
+  auto made = run_server("vapid-keys");
+  ASSERT_EQ(made.exit_code, 0) << made.output;
+  auto value = [&made](const std::string& name) {
+    auto at = made.output.find(name + "=");
+    if (at == std::string::npos) return std::string();
+    at += name.size() + 1;
+    return made.output.substr(at, made.output.find('\n', at) - at);
+  };
+  const std::string pub = value("BANMEN_VAPID_PUBLIC_KEY");
+  const std::string priv = value("BANMEN_VAPID_PRIVATE_KEY");
+  ASSERT_EQ(pub.size(), 87u) << made.output;
+  ASSERT_EQ(priv.size(), 43u) << made.output;
+  auto other = run_server("vapid-keys");
+  const std::string other_pub = other.output.substr(other.output.find('=') + 1, 87);
+  const std::string base = " --port 0 --bind 127.0.0.1 --store memory";
+  auto mismatched = run_server("--vapid-public-key " + other_pub + " --vapid-private-key " + priv +
+                               " --vapid-subject mailto:ops@example.org" + base);
+  EXPECT_EQ(mismatched.exit_code, 2) << mismatched.output;
+  EXPECT_NE(mismatched.output.find("different pairs"), std::string::npos) << mismatched.output;
+  auto no_subject = run_server("--vapid-public-key " + pub + " --vapid-private-key " + priv + base);
+  EXPECT_EQ(no_subject.exit_code, 2) << no_subject.output;
+  auto bad_subject = run_server("--vapid-public-key " + pub + " --vapid-private-key " + priv +
+                                " --vapid-subject http://example.org" + base);
+  EXPECT_EQ(bad_subject.exit_code, 2) << bad_subject.output;
+  EXPECT_EQ(bad_subject.output.find("listening on"), std::string::npos) << bad_subject.output;
+}
+
 }  // namespace

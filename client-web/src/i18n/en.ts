@@ -269,6 +269,8 @@ export const en = {
   'settings.volume': 'Volume',
   'settings.notify': 'Notify me when the tab is hidden (opponent moved, offered a draw, came back)',
   'settings.notify.denied': 'The browser does not allow notifications for this site.',
+  'settings.push': 'Notify me even when Banmen is closed (your turn in a room)',
+  'settings.push.failed': 'Notifications with Banmen closed could not be turned on.',
   'settings.speech': 'Speak the last seconds of my clock',
   'settings.speech.off': 'Off',
   'settings.speech.ja': 'Japanese',

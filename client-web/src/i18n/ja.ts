@@ -271,6 +271,8 @@ export const ja: Record<MessageKey, string> = {
   'settings.volume': '音量',
   'settings.notify': 'タブが隠れているときに通知する（相手の指し手・引き分けの提案・相手の復帰）',
   'settings.notify.denied': 'このサイトの通知はブラウザで許可されていません。',
+  'settings.push': 'Banmen を閉じていても通知する（自分の手番になったとき）',
+  'settings.push.failed': 'Banmen を閉じているときの通知をオンにできませんでした。',
   'settings.speech': '自分の持ち時間の残り秒数を読み上げる',
   'settings.speech.off': 'なし',
   'settings.speech.ja': '日本語',

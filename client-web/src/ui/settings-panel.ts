@@ -3,6 +3,7 @@
 import { t, type MessageKey } from '../i18n';
 import type { Settings, SettingsStore } from '../settings/settings';
 import { h } from './dom';
+import { mountPushSwitch } from './push-switch';
 
 export interface PanelHooks {
   // Asks the browser for leave to notify; resolves to whether it was given.
@@ -32,6 +33,8 @@ export function openSettings(store: SettingsStore, hooks: PanelHooks): HTMLDialo
       (notify.querySelector('input') as HTMLInputElement).checked = ok;
     });
   });
+  const pushSlot = h('div', { 'data-testid': 'push-slot' });
+  mountPushSwitch(pushSlot);
   const volume = h('input', {
     type: 'range', id: 'volume', 'data-setting': 'volume', min: 0, max: 100, step: 5, value: s.volume,
     onchange: (e: Event) => { set({ volume: Number((e.target as HTMLInputElement).value) }); hooks.sample(); },
@@ -42,7 +45,7 @@ export function openSettings(store: SettingsStore, hooks: PanelHooks): HTMLDialo
       check('sound', 'settings.sound', s.sound, (on) => set({ sound: on })),
       h('label', { class: 'setting-row', for: 'volume' }, h('span', {}, t('settings.volume')), volume),
       choice('speech', 'settings.speech', s.speech, ['off', 'ja', 'en'], (v) => set({ speech: v })),
-      notify, note),
+      notify, note, pushSlot),
     h('fieldset', {}, h('legend', {}, t('settings.play')),
       check('premove', 'settings.premove', s.premove, (on) => set({ premove: on }))),
     h('fieldset', {}, h('legend', {}, t('settings.looks')),
