@@ -206,10 +206,11 @@ void HttpSession::handle(Request&& req) {
                 "text/plain; version=0.0.4; charset=utf-8");
   if (is_export_target(target)) return export_request(std::move(req));
   // Web Push: the key browsers subscribe with (PushManager.subscribe's applicationServerKey),
-  // checked at start; 404 where the deployment has none, and the client offers no switch.
+  // checked at start; null where the deployment has none (a 200: every page asks, and a 404
+  // would be an error in every browser console), and the client offers no switch.
   if (target == "/api/push/key") {
     if (!services_.config.push_configured())
-      return text(http::status::not_found, "{\"error\":\"not_configured\"}\n", "application/json");
+      return text(http::status::ok, "{\"public_key\":null}\n", "application/json");
     return text(http::status::ok,
                 "{\"public_key\":\"" + services_.config.vapid_public_key + "\"}\n",
                 "application/json");

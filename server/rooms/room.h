@@ -261,8 +261,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // Player `mover`'s move, ply `ply`, was played: their opponent's lines answer it, or are
   // dropped (nothing, if the game has moved on since).
   void answer_conditionally(int mover, std::size_t ply);
-  // A takeback, a new game or an ending: every line goes.
-  void drop_conditionals();
+  // A takeback, a new game or an ending: every line goes; the players who had some.
+  std::vector<int> drop_conditionals();
+  // After a takeback: the store keeps no lines of `players` for the game any more (the
+  // same ply could come again with another position).
+  void forget_stored_conditionals(const std::vector<int>& players);
   void restore_conditionals(const StoredRoom& stored);
   // The `conditionals` message of player `player`'s lines, and its sending to that
   // player's connections alone.

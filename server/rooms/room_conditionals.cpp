@@ -74,29 +74,46 @@ void Room::answer_conditionally(int mover, std::size_t ply) {
     return;
   const auto played = match_.game().notation(ply - 1, Viewer::referee);
   const auto reply = conditionals_.answer(owner, played, ply);
-  // What is left (or nothing) is kept, so a restart brings back only what still holds.
+  send_conditionals(owner);
+  // What is left (or nothing) is kept first, so a restart brings back only what still
+  // holds; the answer is played once that write is answered (the room holds every other
+  // request meanwhile, one write at a time).
   store_then(
       StoredConditionals{id_, match_.game_no(), owner, static_cast<int>(reply ? ply + 1 : ply),
                          json(conditionals_.of(owner)).dump()},
-      [](const Result<void>&) {});
-  send_conditionals(owner);
-  if (!reply) return;
-  if (!conditional_client_) conditional_client_ = std::make_shared<ConditionalClient>(id_);
-  conditional_member_ = Member{conditional_client_, owner, seating_.player(owner).name};
-  const Route& move = *route("move");
-  Request r{*conditional_member_, conditional_client_, move.type,
-            MoveFields{*reply, static_cast<std::int64_t>(events_.position_version()),
-                       "conditional-" + std::to_string(ply + 1)},
-            json(nullptr)};
-  if (preconditions_hold(move, r)) on_move(r);
+      [this, owner, ply, reply](const Result<void>&) {
+        if (!reply || match_.status() != Status::playing || match_.game().history_size() != ply)
+          return;
+        if (!conditional_client_) conditional_client_ = std::make_shared<ConditionalClient>(id_);
+        conditional_member_ = Member{conditional_client_, owner, seating_.player(owner).name};
+        const Route& move = *route("move");
+        Request r{*conditional_member_, conditional_client_, move.type,
+                  MoveFields{*reply, static_cast<std::int64_t>(events_.position_version()),
+                             "conditional-" + std::to_string(ply + 1)},
+                  json(nullptr)};
+        if (preconditions_hold(move, r)) on_move(r);
+      });
 }
 
-void Room::drop_conditionals() {
+std::vector<int> Room::drop_conditionals() {
+  std::vector<int> dropped;
   for (int p = 0; p < 2; ++p) {
     if (conditionals_.of(p).empty()) continue;
     conditionals_.clear(p);
     send_conditionals(p);
+    dropped.push_back(p);
   }
+  return dropped;
+}
+
+void Room::forget_stored_conditionals(const std::vector<int>& players) {
+  // One write at a time: the next player's after the first is answered.
+  if (players.empty() || match_.status() != Status::playing) return;
+  const int p = players.front();
+  store_then(StoredConditionals{id_, match_.game_no(), p,
+                                static_cast<int>(match_.game().history_size()), "[]"},
+             [this, rest = std::vector<int>(players.begin() + 1, players.end())](
+                 const Result<void>&) { forget_stored_conditionals(rest); });
 }
 
 void Room::restore_conditionals(const StoredRoom& stored) {

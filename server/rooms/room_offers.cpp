@@ -52,7 +52,7 @@ void Room::took_back(const Request& r, const OfferStep& step) {
   if (!rebuilt) return refuse(r, errc::internal_error, rebuilt.error().message);
   services_.metrics.replayed_plies_total += rebuilt.value();
   offers_.taken_back();
-  drop_conditionals();
+  const auto dropped = drop_conditionals();
   ack(r);
   spdlog::info("room {} game {}: takeback to ply {}", id_, match_.game_no(), keep);
   publish_offers(step.events);
@@ -61,6 +61,7 @@ void Room::took_back(const Request& r, const OfferStep& step) {
   events_.position_changed();
   arm_flag_timer();
   ask_computer();
+  forget_stored_conditionals(dropped);
 }
 
 void Room::on_rematch(const Request& r) {

@@ -15,7 +15,7 @@ export function pushSupported(): boolean {
     typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window;
 }
 
-// The server's public key, or null where it has none (404) or cannot be reached.
+// The server's public key, or null where it has none or cannot be reached.
 export async function fetchPushKey(): Promise<string | null> {
   try {
     const res = await fetch('/api/push/key', { cache: 'no-store' });
