@@ -6,6 +6,7 @@
 
 #include "app/hub.h"
 #include "games/registry.h"
+#include "protocol/error_codes.h"
 #include "recording_client.h"
 #include "room_waits.h"
 #include "rooms/conditional_moves.h"
