@@ -6,28 +6,9 @@
 
 #include "protocol/error_codes.h"
 #include "rooms/room.h"
+#include "rooms/server_client.h"
 
 namespace banmen::server {
-
-namespace {
-// The connection a conditional answer comes from: nothing is sent anywhere (the move event
-// reaches everyone, the player included); a refusal is worth a line in the log.
-class ConditionalClient final : public Client {
- public:
-  explicit ConditionalClient(std::string room) : room_(std::move(room)) {}
-  std::uint64_t client_id() const override { return 0; }
-  void send(std::shared_ptr<const std::string> message) override {
-    if (message->find("\"type\":\"error\"") != std::string::npos)
-      spdlog::info("room {}: a conditional answer was refused", room_);
-  }
-  void close(std::uint16_t, std::string) override {}
-  void left_room(const Room*) override {}
-  int protocol() const override { return 1; }
-
- private:
-  std::string room_;
-};
-}  // namespace
 
 json Room::conditionals_json(int player) const {
   return json{{"type", "conditionals"},
@@ -84,7 +65,9 @@ void Room::answer_conditionally(int mover, std::size_t ply) {
       [this, owner, ply, reply](const Result<void>&) {
         if (!reply || match_.status() != Status::playing || match_.game().history_size() != ply)
           return;
-        if (!conditional_client_) conditional_client_ = std::make_shared<ConditionalClient>(id_);
+        if (!conditional_client_)
+          conditional_client_ =
+              std::make_shared<ServerClient>(0, id_, "a conditional answer", false);
         conditional_member_ = Member{conditional_client_, owner, seating_.player(owner).name};
         const Route& move = *route("move");
         Request r{*conditional_member_, conditional_client_, move.type,

@@ -5,13 +5,9 @@
 // matches (the opponent never sees it), and finally the side to move runs out of days.
 // This script runs its own server (it restarts it), so it takes the binary, not a URL.
 // Usage: node correspondence.mjs <banmen-server> <client dist dir>   (exit 0 on success)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs, ARTIFACTS, chooseGame } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
+import { ownServer } from './own-server.mjs';
 
 const [serverBin, dist] = process.argv.slice(2);
 if (!serverBin || !dist) {
@@ -20,28 +16,10 @@ if (!serverBin || !dist) {
 }
 const DAY_MS = 25_000; // one "day" per move
 
-const freePort = () => new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'banmen-correspondence-'));
-let server = null;
-let lives = 0;
-
-async function startServer() {
-  const out = openSync(join(ARTIFACTS, `correspondence-server-${++lives}.out`), 'w');
-  server = spawn(serverBin, ['--bind', '127.0.0.1', '--port', String(port), '--static-dir', dist,
-    '--data-dir', dataDir, '--correspondence-day-ms', String(DAY_MS)], { stdio: ['ignore', out, out] });
-  await until(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok, 'server up', 15_000);
-}
-async function stopServer(signal) {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill(signal);
-  await exited;
-  server = null;
-}
+const server = await ownServer(serverBin, dist, 'correspondence', ['--correspondence-day-ms', String(DAY_MS)]);
+const base = server.base;
+const startServer = () => server.start();
+const stopServer = (signal) => server.stop(signal);
 const moveCount = (page) => page.locator('.move-list .ml-move').count();
 // The clock of the side shown at `where` (top/bottom) as the page writes it.
 const clockText = async (page, where) => (await page.locator(`.pb-${where} .clock-time`).textContent()).trim();
@@ -111,7 +89,7 @@ try {
   console.error(e);
 } finally {
   await browser.close();
-  if (server) await stopServer('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (server.running()) await stopServer('SIGTERM');
+  server.remove();
 }
 process.exit(failed ? 1 : 0);

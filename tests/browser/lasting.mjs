@@ -5,13 +5,9 @@
 // after the server is killed with SIGKILL.
 // This script runs its own server (it restarts it), so it takes the binary, not a URL.
 // Usage: node lasting.mjs <banmen-server> <client dist dir>   (exit 0 on success)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launch, newPlayer, shot, until, check, pageProblems, joinAs, ARTIFACTS, chooseGame } from './lib.mjs';
+import { launch, newPlayer, shot, until, check, pageProblems, joinAs, chooseGame } from './lib.mjs';
 import { playMove } from './moves.mjs';
+import { ownServer } from './own-server.mjs';
 
 const [serverBin, dist] = process.argv.slice(2);
 if (!serverBin || !dist) {
@@ -20,28 +16,10 @@ if (!serverBin || !dist) {
 }
 const IDLE_MS = 1000;  // a room nobody is in leaves memory after this (the sweep runs every 5 s)
 
-const freePort = () => new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'banmen-lasting-'));
-let server = null;
-let lives = 0;
-
-async function startServer() {
-  const out = openSync(join(ARTIFACTS, `lasting-server-${++lives}.out`), 'w');
-  server = spawn(serverBin, ['--bind', '127.0.0.1', '--port', String(port), '--static-dir', dist,
-    '--data-dir', dataDir, '--room-idle-ttl-ms', String(IDLE_MS)], { stdio: ['ignore', out, out] });
-  await until(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok, 'server up', 15_000);
-}
-async function stopServer(signal) {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill(signal);
-  await exited;
-  server = null;
-}
+const server = await ownServer(serverBin, dist, 'lasting', ['--room-idle-ttl-ms', String(IDLE_MS)]);
+const base = server.base;
+const startServer = () => server.start();
+const stopServer = (signal) => server.stop(signal);
 const metric = async (name) => {
   const text = await (await fetch(`${base}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
@@ -126,7 +104,7 @@ try {
   console.error(e);
 } finally {
   await browser.close();
-  if (server) await stopServer('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (server.running()) await stopServer('SIGTERM');
+  server.remove();
 }
 process.exit(failed ? 1 : 0);
