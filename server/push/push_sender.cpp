@@ -1,10 +1,8 @@
 #include "push/push_sender.h"
 
-#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
-#include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
@@ -29,37 +27,77 @@ http::request<http::string_body> http_request_of(const PushRequest& request) {
   return req;
 }
 
-template <class Stream>
-asio::awaitable<int> exchange(Stream& stream, http::request<http::string_body>& req) {
-  co_await http::async_write(stream, req, asio::use_awaitable);
-  beast::flat_buffer buffer;
-  http::response_parser<http::string_body> parser;
-  parser.body_limit(64 * 1024);  // a push service's answer is a few bytes; bound it anyway
-  co_await http::async_read(stream, buffer, parser, asio::use_awaitable);
-  co_return parser.get().result_int();
-}
-
-asio::awaitable<int> post_request(const PushRequest& request, asio::ssl::context& tls,
-                                  std::chrono::milliseconds timeout) {
-  auto executor = co_await asio::this_coro::executor;
-  tcp::resolver resolver(executor);
-  auto endpoints = co_await resolver.async_resolve(request.target.host, request.target.port,
-                                                   asio::use_awaitable);
-  auto req = http_request_of(request);
-  if (!request.target.tls) {
-    beast::tcp_stream stream(executor);
-    stream.expires_after(timeout);
-    co_await stream.async_connect(endpoints, asio::use_awaitable);
-    co_return co_await exchange(stream, req);
+// One POST to a push service as a chain of callbacks on the sender's private io_context:
+// resolve, connect, TLS handshake (unless a test's plain loopback endpoint), write, read.
+// Callbacks rather than coroutines: clang's sanitizer build cannot emit these coroutines
+// ("cannot represent a difference across sections"). The object outlives the io_context's
+// run, and a handler left pending when the deadline passes is destroyed, never called.
+class PushPost {
+ public:
+  PushPost(asio::io_context& ioc, asio::ssl::context& tls, const PushRequest& request,
+           std::chrono::milliseconds timeout)
+      : request_(request),
+        timeout_(timeout),
+        resolver_(ioc),
+        stream_(ioc, tls),
+        http_request_(http_request_of(request)) {
+    // A push service's answer is a few bytes; bound it anyway.
+    parser_.body_limit(64 * 1024);
   }
-  beast::ssl_stream<beast::tcp_stream> stream(executor, tls);
-  if (!SSL_set_tlsext_host_name(stream.native_handle(), request.target.host.c_str())) co_return 0;
-  stream.set_verify_callback(asio::ssl::host_name_verification(request.target.host));
-  beast::get_lowest_layer(stream).expires_after(timeout);
-  co_await beast::get_lowest_layer(stream).async_connect(endpoints, asio::use_awaitable);
-  co_await stream.async_handshake(asio::ssl::stream_base::client, asio::use_awaitable);
-  co_return co_await exchange(stream, req);
-}
+
+  void start() {
+    resolver_.async_resolve(request_.target.host, request_.target.port,
+                            [this](beast::error_code failed, tcp::resolver::results_type found) {
+                              if (!failed) connect(found);
+                            });
+  }
+  // The answer's status, 0 while there is none.
+  int status() const { return status_; }
+
+ private:
+  beast::tcp_stream& tcp_layer() { return beast::get_lowest_layer(stream_); }
+
+  void connect(const tcp::resolver::results_type& endpoints) {
+    // One deadline for every later step: it holds until it is set again.
+    tcp_layer().expires_after(timeout_);
+    tcp_layer().async_connect(endpoints, [this](beast::error_code failed, const tcp::endpoint&) {
+      if (failed) return;
+      if (request_.target.tls) {
+        handshake();
+      } else {
+        exchange(tcp_layer());
+      }
+    });
+  }
+
+  void handshake() {
+    if (!SSL_set_tlsext_host_name(stream_.native_handle(), request_.target.host.c_str())) return;
+    stream_.set_verify_callback(asio::ssl::host_name_verification(request_.target.host));
+    stream_.async_handshake(asio::ssl::stream_base::client, [this](beast::error_code failed) {
+      if (!failed) exchange(stream_);
+    });
+  }
+
+  template <class Stream>
+  void exchange(Stream& stream) {
+    http::async_write(
+        stream, http_request_, [this, &stream](beast::error_code failed, std::size_t) {
+          if (failed) return;
+          http::async_read(stream, buffer_, parser_, [this](beast::error_code unread, std::size_t) {
+            if (!unread) status_ = parser_.get().result_int();
+          });
+        });
+  }
+
+  const PushRequest& request_;
+  const std::chrono::milliseconds timeout_;
+  tcp::resolver resolver_;
+  beast::ssl_stream<beast::tcp_stream> stream_;
+  http::request<http::string_body> http_request_;
+  beast::flat_buffer buffer_;
+  http::response_parser<http::string_body> parser_;
+  int status_ = 0;
+};
 
 }  // namespace
 
@@ -120,14 +158,11 @@ int PushSender::send_one(const Job& job) {
   tls.set_default_verify_paths();
   tls.set_verify_mode(asio::ssl::verify_peer);
   asio::io_context ioc;
-  int status = 0;
-  asio::co_spawn(ioc, post_request(*request, tls, options_.timeout),
-                 [&status](std::exception_ptr failed, int answer) {
-                   if (!failed) status = answer;
-                 });
+  PushPost post(ioc, tls, *request, options_.timeout);
+  post.start();
   // The resolver has no deadline of its own: the whole exchange is bounded here as well.
   ioc.run_for(options_.timeout * 2);
-  return status;
+  return post.status();
 }
 
 }  // namespace banmen::server
