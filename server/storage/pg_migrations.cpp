@@ -195,8 +195,23 @@ CREATE TABLE conditionals (
 );
 )sql";
 
-constexpr std::array kSteps = {kStep1, kInStep1, kInStep1, kInStep1, kStep5, kStep6,
-                               kStep7, kStep8,   kStep9,   kStep10,  kStep11};
+// Step 12: Web Push subscriptions, as SQLite's step 10: a few per player of a room, keyed
+// by the push service's endpoint, with an index to find an endpoint in every room.
+constexpr const char* kStep12 = R"sql(
+CREATE TABLE push_subscriptions (
+  room_id   TEXT NOT NULL REFERENCES rooms (room_id),
+  player    INTEGER NOT NULL,
+  endpoint  TEXT NOT NULL,
+  p256dh    TEXT NOT NULL,
+  auth      TEXT NOT NULL,
+  server_ms BIGINT NOT NULL,
+  PRIMARY KEY (room_id, player, endpoint)
+);
+CREATE INDEX push_subscriptions_by_endpoint ON push_subscriptions (endpoint);
+)sql";
+
+constexpr std::array kSteps = {kStep1, kInStep1, kInStep1, kInStep1, kStep5,  kStep6,
+                               kStep7, kStep8,   kStep9,   kStep10,  kStep11, kStep12};
 
 // A banmen_schema without its `shared` column was written before the steps were shared,
 // in PostgreSQL's own numbering: 1 the record of play (shared 1 to 4), 2 ownership (7),

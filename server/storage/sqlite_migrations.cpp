@@ -174,10 +174,26 @@ CREATE TABLE conditionals (
 ) WITHOUT ROWID;
 )sql";
 
+// Step 10: Web Push subscriptions (StoredPushSubscription): a few per player of a room,
+// keyed by the push service's endpoint; the index finds an endpoint in every room when its
+// push service says it no longer exists. They go with their room when it closes.
+constexpr const char* kStep10 = R"sql(
+CREATE TABLE push_subscriptions (
+  room_id   TEXT NOT NULL REFERENCES rooms (room_id),
+  player    INTEGER NOT NULL,
+  endpoint  TEXT NOT NULL,
+  p256dh    TEXT NOT NULL,
+  auth      TEXT NOT NULL,
+  server_ms INTEGER NOT NULL,
+  PRIMARY KEY (room_id, player, endpoint)
+) WITHOUT ROWID;
+CREATE INDEX push_subscriptions_by_endpoint ON push_subscriptions (endpoint);
+)sql";
+
 // PostgreSQL's steps have the same numbers (pg_migrations.cpp); its steps 7 and 8 (room
 // ownership for several servers) have no counterpart here.
 constexpr std::array kSteps = {kStep1, kStep2, kStep3, kStep4, kStep5,
-                               kStep6, kStep7, kStep8, kStep9};
+                               kStep6, kStep7, kStep8, kStep9, kStep10};
 
 }  // namespace
 
