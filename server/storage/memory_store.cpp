@@ -1,12 +1,18 @@
 #include "storage/memory_store.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace banmen::server {
 
 namespace {
 Error no_room(const std::string& id) {
   return make_error(storage_error, "no stored room " + id);
+}
+
+// Oldest first: by server_ms, then endpoint (the order every store reads them back in).
+bool older(const StoredPushSubscription& a, const StoredPushSubscription& b) {
+  return std::tie(a.server_ms, a.endpoint) < std::tie(b.server_ms, b.endpoint);
 }
 }  // namespace
 
@@ -166,6 +172,43 @@ Result<void> MemoryStore::apply(const StoredConditionals& lines) {
   return ok();
 }
 
+Result<void> MemoryStore::apply(const StoredPushSubscription& sub) {
+  auto* room = find(sub.room_id);
+  if (!room || room->closed) return no_room(sub.room_id);
+  auto& subs = room->push[sub.player];
+  std::erase_if(subs, [&](const auto& s) { return s.endpoint == sub.endpoint; });
+  // The one written now stays; of the others, the newest up to the cap.
+  std::sort(subs.begin(), subs.end(), older);
+  if (subs.size() >= kPushSubscriptionsPerPlayer)
+    subs.erase(subs.begin(), subs.end() - (kPushSubscriptionsPerPlayer - 1));
+  subs.push_back(sub);
+  return ok();
+}
+
+Result<void> MemoryStore::apply(const StoredPushWithdrawal& gone) {
+  auto withdraw = [&](std::vector<StoredPushSubscription>& subs) {
+    std::erase_if(subs, [&](const auto& s) { return s.endpoint == gone.endpoint; });
+  };
+  if (gone.room_id.empty()) {
+    for (auto& [id, room] : rooms_)
+      for (auto& [player, subs] : room.push) withdraw(subs);
+  } else if (auto* room = find(gone.room_id)) {
+    if (auto it = room->push.find(gone.player); it != room->push.end()) withdraw(it->second);
+  }
+  return ok();
+}
+
+Result<std::vector<StoredPushSubscription>> MemoryStore::load_push_subscriptions(
+    const std::string& room_id, int player) {
+  std::lock_guard lock(mu_);
+  std::vector<StoredPushSubscription> out;
+  auto* room = find(room_id);
+  if (!room) return out;  // a closed room has none left (StoredClose, close_idle_rooms)
+  if (auto it = room->push.find(player); it != room->push.end()) out = it->second;
+  std::sort(out.begin(), out.end(), older);
+  return out;
+}
+
 Result<void> MemoryStore::mark_alive(std::int64_t now_ms) {
   std::lock_guard lock(mu_);
   alive_ms_ = std::max(alive_ms_, now_ms);
@@ -225,6 +268,7 @@ Result<std::vector<std::string>> MemoryStore::close_idle_rooms(std::int64_t idle
         room.stored.moves.empty() ? 0 : room.stored.moves.back().server_ms;
     if (room.closed || std::max(room.last_active_ms, last_move) >= idle_before_ms) continue;
     room.closed = true;
+    room.push.clear();
     (void)now_ms;  // the memory store keeps no closing time
     closed.push_back(id);
   }
@@ -232,7 +276,10 @@ Result<std::vector<std::string>> MemoryStore::close_idle_rooms(std::int64_t idle
 }
 
 Result<void> MemoryStore::apply(const StoredClose& close) {
-  if (auto* room = find(close.room_id)) room->closed = true;
+  if (auto* room = find(close.room_id)) {
+    room->closed = true;
+    room->push.clear();
+  }
   return ok();
 }
 

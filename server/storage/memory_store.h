@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "storage/store.h"
 
@@ -33,6 +34,8 @@ class MemoryStore final : public Store {
     std::optional<StoredImport> imported;
     std::optional<StoredClockMark> clock_mark;       // the current game's
     std::map<int, StoredConditionals> conditionals;  // the current game's, by player
+    // Web Push subscriptions, by player (at most kPushSubscriptionsPerPlayer each).
+    std::map<int, std::vector<StoredPushSubscription>> push;
     std::int64_t last_active_ms = 0;  // every write but a move (Store::close_idle_rooms)
   };
   // One write each; the caller holds mu_.

@@ -106,7 +106,7 @@ Result<bool> PgStore::commit_pipelined(const std::vector<QueuedWrite>& batch,
     if (from == 0)
       if (auto r = control_answer("PostgreSQL BEGIN"); !r) failed = true;
     for (std::size_t i = from; i < to; ++i) {
-      if (fenced()) {
+      if (fences(batch[i])) {
         auto fence = next_answer(*writer_);
         if (!fence) return writer_->lost_error("PostgreSQL connection lost");
         if (!pg::succeeded(fence.get())) failed = true;
@@ -150,7 +150,7 @@ bool PgStore::commit_with_savepoints(const std::vector<QueuedWrite>& batch,
   if (auto r = writer_->exec("BEGIN"); !r) return fail_all(r.error());
   for (const auto& queued : batch) {
     if (auto r = writer_->exec("SAVEPOINT w"); !r) return fail_all(r.error());
-    auto r = fenced() ? run_fence(queued) : Result<void>();
+    auto r = fences(queued) ? run_fence(queued) : Result<void>();
     if (r) r = run(queued.write);
     // A refusal changed nothing and an error aborted only the savepoint: either way, undo
     // back to it and go on with the next write.

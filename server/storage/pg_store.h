@@ -117,6 +117,9 @@ class PgStore final : public Store, public RoomOwnership {
   // Queues one write's statements (its fence first, with a server id) in the pipeline.
   Result<void> send(const QueuedWrite& q);
   bool fenced() const { return !options_.server_id.empty(); }
+  // Whether `q` runs behind a fence: every write of a fenced store that names a room (a
+  // push endpoint withdrawn from every room names none, and belongs to no owner).
+  bool fences(const QueuedWrite& q) const { return fenced() && !room_of(q.write).empty(); }
   // Runs the fence of a write (the savepoint path); room_fenced when refused.
   Result<void> run_fence(const QueuedWrite& q);
   static Result<void> fence_verdict(const PGresult* r);

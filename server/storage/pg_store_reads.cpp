@@ -217,14 +217,17 @@ Result<std::vector<std::string>> PgStore::close_idle_rooms(std::int64_t idle_bef
   auto db = maintenance_db();
   if (!db) return db.error();
   auto r = (*db)->query(
-      "UPDATE rooms SET closed_ms = $1::bigint WHERE room_id IN ("
+      "WITH closed AS (UPDATE rooms SET closed_ms = $1::bigint WHERE room_id IN ("
       "  SELECT r.room_id FROM rooms r WHERE r.closed_ms IS NULL"
       "  AND r.last_active_ms < $2::bigint"
       "  AND COALESCE((SELECT m.server_ms FROM moves m WHERE m.room_id = r.room_id"
       "    AND m.game_no = (SELECT MAX(g.game_no) FROM games g WHERE g.room_id = r.room_id)"
       "    ORDER BY m.ply DESC LIMIT 1), 0) < $2::bigint"
       "  ORDER BY r.last_active_ms LIMIT $3::int FOR UPDATE SKIP LOCKED) "
-      "AND closed_ms IS NULL RETURNING room_id",
+      "AND closed_ms IS NULL RETURNING room_id), "
+      // The push subscriptions of the rooms closed go in the same statement.
+      "gone AS (DELETE FROM push_subscriptions WHERE room_id IN (SELECT room_id FROM closed)) "
+      "SELECT room_id FROM closed",
       Params().add(now_ms).add(idle_before_ms).add(limit));
   if (!r) return r.error();
   std::vector<std::string> closed;
@@ -257,6 +260,24 @@ Result<void> PgStore::mark_alive(std::int64_t now_ms) {
       Params().add(owner_).add(now_ms));
   if (!r) return r.error();
   return ok();
+}
+
+Result<std::vector<StoredPushSubscription>> PgStore::load_push_subscriptions(
+    const std::string& room_id, int player) {
+  return with_reader([&](pg::Connection& db) -> Result<std::vector<StoredPushSubscription>> {
+    auto r = db.query(
+        "SELECT endpoint, p256dh, auth, server_ms FROM push_subscriptions "
+        "WHERE room_id = $1 AND player = $2::int ORDER BY server_ms, endpoint COLLATE \"C\"",
+        Params().add(room_id).add(player));
+    if (!r) return r.error();
+    std::vector<StoredPushSubscription> out;
+    for (int i = 0; i < PQntuples(r->get()); ++i) {
+      Row row(r->get(), i);
+      out.push_back(StoredPushSubscription{room_id, player, row.text(0), row.text(1), row.text(2),
+                                           row.int64(3)});
+    }
+    return out;
+  });
 }
 
 Result<StoredSeries> PgStore::list_games(const std::string& room_id, const GamesPage& page) {

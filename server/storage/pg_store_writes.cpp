@@ -117,9 +117,30 @@ constexpr const char* kImport = BANMEN_PG_TOUCH("$8::bigint", "$1::text")
     "name = excluded.name, format = excluded.format, open = excluded.open, "
     "server_ms = excluded.server_ms";
 #undef BANMEN_PG_TOUCH
+// Only for an open room; the same endpoint of the same player replaces the earlier keys.
+// The cap in the same statement: the one written now stays, and of the player's others the
+// newest (server_ms, then endpoint) up to the cap ($7: the cap less one). The DELETE sees
+// the table as it was before the INSERT, and never the row the INSERT writes.
+constexpr const char* kPushSubscription =
+    "WITH over_cap AS (DELETE FROM push_subscriptions WHERE room_id = $1::text "
+    "AND player = $2::int AND endpoint IN (SELECT endpoint FROM push_subscriptions "
+    "WHERE room_id = $1::text AND player = $2::int AND endpoint <> $3::text "
+    "ORDER BY server_ms DESC, endpoint COLLATE \"C\" DESC OFFSET $7::int) "
+    "AND EXISTS (SELECT 1 FROM rooms WHERE room_id = $1::text AND closed_ms IS NULL)) "
+    "INSERT INTO push_subscriptions (room_id, player, endpoint, p256dh, auth, server_ms) "
+    "SELECT $1::text, $2::int, $3::text, $4::text, $5::text, $6::bigint WHERE EXISTS "
+    "(SELECT 1 FROM rooms WHERE room_id = $1::text AND closed_ms IS NULL) "
+    "ON CONFLICT (room_id, player, endpoint) DO UPDATE SET p256dh = excluded.p256dh, "
+    "auth = excluded.auth, server_ms = excluded.server_ms";
+// An endpoint of one player of a room, or ($1 empty) in every room (its index).
+constexpr const char* kPushWithdrawal =
+    "DELETE FROM push_subscriptions WHERE endpoint = $3::text "
+    "AND ($1::text = '' OR (room_id = $1::text AND player = $2::int))";
 constexpr const char* kFence = "SELECT banmen_fence($1, $2, $3::bigint)";
+// A closed room pushes to nobody: its subscriptions go with it.
 constexpr const char* kClose =
-    "UPDATE rooms SET closed_ms = $1::bigint WHERE room_id = $2 AND closed_ms IS NULL";
+    "WITH gone AS (DELETE FROM push_subscriptions WHERE room_id = $2::text) "
+    "UPDATE rooms SET closed_ms = $1::bigint WHERE room_id = $2::text AND closed_ms IS NULL";
 
 struct Statement {
   const char* name;
@@ -217,6 +238,22 @@ struct ToStatement {
     p.add(c.room_id).add(c.game_no).add(c.player).add(c.ply).add(c.lines_json);
     return {"w_conditionals", std::move(p)};
   }
+  Statement operator()(const StoredPushSubscription& s) const {
+    pg::Params p;
+    p.add(s.room_id)
+        .add(s.player)
+        .add(s.endpoint)
+        .add(s.p256dh)
+        .add(s.auth)
+        .add(s.server_ms)
+        .add(static_cast<int>(kPushSubscriptionsPerPlayer) - 1);
+    return {"w_push_subscription", std::move(p)};
+  }
+  Statement operator()(const StoredPushWithdrawal& w) const {
+    pg::Params p;
+    p.add(w.room_id).add(w.player).add(w.endpoint);
+    return {"w_push_withdrawal", std::move(p)};
+  }
   Statement operator()(const StoredImport& i) const {
     pg::Params p;
     p.add(i.room_id)
@@ -242,20 +279,23 @@ Error refused(std::string why) {
 }  // namespace
 
 Result<void> PgStore::prepare_writes(pg::Connection& db) {
-  const std::pair<const char*, const char*> statements[] = {{"w_room", kRoom},
-                                                            {"w_seat", kSeat},
-                                                            {"w_game", kGameStart},
-                                                            {"w_move", kMove},
-                                                            {"w_takeback", kTakeback},
-                                                            {"w_finish", kFinish},
-                                                            {"w_chat", kChat},
-                                                            {"w_close", kClose},
-                                                            {"w_fence", kFence},
-                                                            {"w_review", kReview},
-                                                            {"w_analysis", kAnalysis},
-                                                            {"w_import", kImport},
-                                                            {"w_clock_mark", kClockMark},
-                                                            {"w_conditionals", kConditionals}};
+  const std::pair<const char*, const char*> statements[] = {
+      {"w_room", kRoom},
+      {"w_seat", kSeat},
+      {"w_game", kGameStart},
+      {"w_move", kMove},
+      {"w_takeback", kTakeback},
+      {"w_finish", kFinish},
+      {"w_chat", kChat},
+      {"w_close", kClose},
+      {"w_fence", kFence},
+      {"w_review", kReview},
+      {"w_analysis", kAnalysis},
+      {"w_import", kImport},
+      {"w_clock_mark", kClockMark},
+      {"w_conditionals", kConditionals},
+      {"w_push_subscription", kPushSubscription},
+      {"w_push_withdrawal", kPushWithdrawal}};
   for (const auto& [name, sql] : statements)
     if (auto r = db.prepare(name, sql); !r) return r;
   return ok();
@@ -270,7 +310,7 @@ pg::Params fence_params(const std::string& room, const std::string& owner, std::
 }  // namespace
 
 Result<void> PgStore::send(const QueuedWrite& q) {
-  if (fenced())
+  if (fences(q))
     if (auto r = writer_->send_prepared(
             "w_fence", fence_params(room_of(q.write), options_.server_id, q.epoch));
         !r)
@@ -318,6 +358,8 @@ Result<void> PgStore::verdict(const StoreWrite& w, const PGresult* r) {
     return refused("no running game " + std::to_string(c->game_no));
   if (const auto* c = std::get_if<StoredClockMark>(&w); c && !changed_one_row(r))
     return refused("no running game " + std::to_string(c->game_no));
+  if (const auto* p = std::get_if<StoredPushSubscription>(&w); p && !changed_one_row(r))
+    return refused("no open room " + p->room_id);
   if (std::holds_alternative<StoredTakeback>(w) && (PQntuples(r) != 1 || !pg::Row(r, 0).boolean(0)))
     return refused("takeback beyond the record");
   return ok();

@@ -340,11 +340,66 @@ Result<void> SqliteStore::apply(const StoredConditionals& lines) {
   return ok();
 }
 
-Result<void> SqliteStore::apply(const StoredClose& close) {
-  auto st = db_->cached("UPDATE rooms SET closed_ms = ? WHERE room_id = ? AND closed_ms IS NULL");
+Result<void> SqliteStore::apply(const StoredPushSubscription& sub) {
+  // Only for an open room; the same endpoint of the same player replaces the earlier keys.
+  auto st = db_->cached(
+      "INSERT INTO push_subscriptions (room_id, player, endpoint, p256dh, auth, server_ms) "
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM rooms WHERE room_id = ?1 "
+      "AND closed_ms IS NULL) "
+      "ON CONFLICT (room_id, player, endpoint) DO UPDATE SET p256dh = excluded.p256dh, "
+      "auth = excluded.auth, server_ms = excluded.server_ms");
+  if (!st) return st.error();
+  {
+    Reset reset(**st);
+    auto r = (*st)
+                 ->bind(1, sub.room_id)
+                 .bind(2, sub.player)
+                 .bind(3, sub.endpoint)
+                 .bind(4, sub.p256dh)
+                 .bind(5, sub.auth)
+                 .bind(6, sub.server_ms)
+                 .run();
+    if (!r) return r;
+    if (db_->changes() != 1) return missing("no open room " + sub.room_id);
+  }
+  // The cap, in the same transaction: the one written now stays, and of the player's others
+  // the newest (server_ms, then endpoint) up to the cap.
+  auto trim = db_->cached(
+      "DELETE FROM push_subscriptions WHERE room_id = ?1 AND player = ?2 AND endpoint IN "
+      "(SELECT endpoint FROM push_subscriptions WHERE room_id = ?1 AND player = ?2 "
+      "AND endpoint <> ?3 ORDER BY server_ms DESC, endpoint DESC LIMIT -1 OFFSET ?4)");
+  if (!trim) return trim.error();
+  Reset reset(**trim);
+  return (*trim)
+      ->bind(1, sub.room_id)
+      .bind(2, sub.player)
+      .bind(3, sub.endpoint)
+      .bind(4, static_cast<std::int64_t>(kPushSubscriptionsPerPlayer) - 1)
+      .run();
+}
+
+Result<void> SqliteStore::apply(const StoredPushWithdrawal& gone) {
+  // With no room: the endpoint in every room (its index), for whoever subscribed it.
+  auto st = db_->cached(
+      "DELETE FROM push_subscriptions WHERE endpoint = ?3 "
+      "AND (?1 = '' OR (room_id = ?1 AND player = ?2))");
   if (!st) return st.error();
   Reset reset(**st);
-  return (*st)->bind(1, close.server_ms).bind(2, close.room_id).run();
+  return (*st)->bind(1, gone.room_id).bind(2, gone.player).bind(3, gone.endpoint).run();
+}
+
+Result<void> SqliteStore::apply(const StoredClose& close) {
+  {
+    auto st = db_->cached("UPDATE rooms SET closed_ms = ? WHERE room_id = ? AND closed_ms IS NULL");
+    if (!st) return st.error();
+    Reset reset(**st);
+    if (auto r = (*st)->bind(1, close.server_ms).bind(2, close.room_id).run(); !r) return r;
+  }
+  // A closed room pushes to nobody.
+  auto st = db_->cached("DELETE FROM push_subscriptions WHERE room_id = ?");
+  if (!st) return st.error();
+  Reset reset(**st);
+  return (*st)->bind(1, close.room_id).run();
 }
 
 }  // namespace banmen::server

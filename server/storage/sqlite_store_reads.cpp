@@ -257,8 +257,11 @@ Result<std::vector<std::string>> SqliteStore::close_idle_rooms(std::int64_t idle
                                                                std::int64_t now_ms, int limit) {
   // On the writer's connection, between two group commits: one bounded statement. The
   // candidates come from the activity index; each is then kept open if its last game had
-  // a move since (primary-key probes).
+  // a move since (primary-key probes). The push subscriptions of the rooms it closed go in
+  // the same transaction.
   std::lock_guard lock(mu_);
+  sqlite::Transaction tx(*db_);
+  if (auto r = tx.begin(); !r) return r.error();
   auto st = db_->cached(
       "UPDATE rooms SET closed_ms = ?1 WHERE room_id IN ("
       "  SELECT r.room_id FROM rooms r WHERE r.closed_ms IS NULL AND r.last_active_ms < ?2"
@@ -268,15 +271,46 @@ Result<std::vector<std::string>> SqliteStore::close_idle_rooms(std::int64_t idle
       "  ORDER BY r.last_active_ms LIMIT ?3) "
       "RETURNING room_id");
   if (!st) return st.error();
-  Reset reset(**st);
-  (*st)->bind(1, now_ms).bind(2, idle_before_ms).bind(3, limit);
   std::vector<std::string> closed;
-  for (;;) {
-    auto row = (*st)->step();
-    if (!row) return row.error();
-    if (!*row) return closed;
-    closed.push_back((*st)->text(0));
+  {
+    Reset reset(**st);
+    (*st)->bind(1, now_ms).bind(2, idle_before_ms).bind(3, limit);
+    for (;;) {
+      auto row = (*st)->step();
+      if (!row) return row.error();
+      if (!*row) break;
+      closed.push_back((*st)->text(0));
+    }
   }
+  auto drop = db_->cached("DELETE FROM push_subscriptions WHERE room_id = ?");
+  if (!drop) return drop.error();
+  for (const auto& id : closed) {
+    Reset reset(**drop);
+    if (auto r = (*drop)->bind(1, id).run(); !r) return r.error();
+  }
+  if (auto r = tx.commit(); !r) return r.error();
+  return closed;
+}
+
+Result<std::vector<StoredPushSubscription>> SqliteStore::load_push_subscriptions(
+    const std::string& room_id, int player) {
+  return with_reader([&](sqlite::Connection& db) -> Result<std::vector<StoredPushSubscription>> {
+    auto st = db.cached(
+        "SELECT endpoint, p256dh, auth, server_ms FROM push_subscriptions "
+        "WHERE room_id = ? AND player = ? ORDER BY server_ms, endpoint");
+    if (!st) return st.error();
+    Reset reset(**st);
+    (*st)->bind(1, room_id).bind(2, player);
+    std::vector<StoredPushSubscription> out;
+    for (;;) {
+      auto row = (*st)->step();
+      if (!row) return row.error();
+      if (!*row) return out;
+      auto& s = **st;
+      out.push_back(
+          StoredPushSubscription{room_id, player, s.text(0), s.text(1), s.text(2), s.int64(3)});
+    }
+  });
 }
 
 Result<StoredSeries> SqliteStore::list_games(const std::string& room_id, const GamesPage& page) {

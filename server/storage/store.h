@@ -10,6 +10,7 @@
 // and MemoryStore (tests, --store memory).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -148,6 +149,29 @@ struct StoredConditionals {
   std::string lines_json;
 };
 
+// A browser's Web Push subscription for one player of a room: "it is your move" pushes for
+// that player go to `endpoint`, encrypted for `p256dh` and `auth` (base64url, as the browser
+// gives them). Adds or replaces (room, player, endpoint); a player keeps at most
+// kPushSubscriptionsPerPlayer, the oldest (server_ms) dropped. Refused (storage_error) for
+// a room the store does not have or has closed.
+inline constexpr std::size_t kPushSubscriptionsPerPlayer = 8;
+struct StoredPushSubscription {
+  std::string room_id;
+  int player = 0;
+  std::string endpoint;
+  std::string p256dh;
+  std::string auth;
+  std::int64_t server_ms = 0;
+};
+// Withdraws a subscription: `endpoint` for that player of that room, or, with `room_id`
+// empty, for every room and player (the push service said it no longer exists). Withdrawing
+// one that is not there is not an error.
+struct StoredPushWithdrawal {
+  std::string room_id;
+  int player = 0;
+  std::string endpoint;
+};
+
 // Everything needed to bring a room back into memory (after a restart, or when someone
 // opens the link of a room that had left memory): its players, series score and recent
 // chat, and its LAST game, finished or not, with its moves and its review.
@@ -217,6 +241,7 @@ struct StoredFinish {
   StoredOutcome outcome;
   std::int64_t server_ms = 0;
 };
+// Closing a room (StoredClose, or close_idle_rooms()) also drops its push subscriptions.
 struct StoredClose {
   std::string room_id;
   std::int64_t server_ms = 0;
@@ -231,8 +256,9 @@ struct StoredClose {
 // clang-format off
 #define BANMEN_STORE_WRITE_KINDS(X)                                                    \
   X(StoredRoomInfo) X(StoredSeat) X(StoredGameStart) X(StoredMove) X(StoredTakeback)   \
-  X(StoredFinish) X(StoredChat) X(StoredClose) X(StoredReview)   \
-  X(StoredAnalysis) X(StoredImport) X(StoredClockMark) X(StoredConditionals)
+  X(StoredFinish) X(StoredChat) X(StoredClose) X(StoredReview)                         \
+  X(StoredAnalysis) X(StoredImport) X(StoredClockMark) X(StoredConditionals)           \
+  X(StoredPushSubscription) X(StoredPushWithdrawal)
 // clang-format on
 #define BANMEN_STORE_APPLY(Kind) Result<void> apply(const Kind& write);
 
@@ -267,7 +293,9 @@ Outcome outcome_of(const StoredOutcome& stored);
                                                             std::int64_t now_ms, int limit) SPEC;  \
   VIRTUAL Result<StoredSeries> list_games(const std::string& room_id, const GamesPage& page) SPEC; \
   VIRTUAL Result<StoredGame> load_game(const std::string& room_id, int game_no) SPEC;              \
-  VIRTUAL Result<void> mark_alive(std::int64_t now_ms) SPEC;
+  VIRTUAL Result<void> mark_alive(std::int64_t now_ms) SPEC;                                       \
+  VIRTUAL Result<std::vector<StoredPushSubscription>> load_push_subscriptions(                     \
+      const std::string& room_id, int player) SPEC;
 #define BANMEN_STORE_OVERRIDES       \
   BANMEN_STORE_CALLS(/**/, override) \
   using Store::list_games;
@@ -319,6 +347,10 @@ class Store {
   // mark_alive(): this server is alive at `now_ms` (Unix ms), read back as the alive_ms of
   // the clock marks it wrote (StoredClockMark). One small statement; any thread, never an
   // I/O thread.
+  //
+  // load_push_subscriptions(): the Web Push subscriptions (StoredPushSubscription) of one
+  // player of a room, oldest first (by server_ms). An unknown or closed room has none: an
+  // empty list, not an error. Any thread, never an I/O thread.
   BANMEN_STORE_CALLS(virtual, = 0)
 
   // submit() and wait for the answer: for start-up (before the server runs), tools and
@@ -330,7 +362,8 @@ class Store {
   Result<StoredSeries> list_games(const std::string& room_id) { return list_games(room_id, {}); }
 };
 
-// The room a write belongs to (every write names one).
+// The room a write belongs to (every write names one, but a StoredPushWithdrawal for every
+// room: empty).
 const std::string& room_of(const StoreWrite& w);
 
 // Stable error code for a store failure; the room answers the request with it.

@@ -10,7 +10,9 @@
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "app/dispatcher.h"
 #include "app/hub.h"
@@ -206,6 +208,10 @@ class GatedStore final : public Store {
     return inner.load_game(id, game_no);
   }
   Result<void> mark_alive(std::int64_t now_ms) override { return inner.mark_alive(now_ms); }
+  Result<std::vector<StoredPushSubscription>> load_push_subscriptions(const std::string& id,
+                                                                      int player) override {
+    return inner.load_push_subscriptions(id, player);
+  }
 };
 
 // Room `id` in `store`: a four-ply chess game (five plies' cost to replay), or its first
