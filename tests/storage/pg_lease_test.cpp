@@ -4,8 +4,11 @@
 // holds commit in the same batches untouched.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "pg_cluster.h"
 #include "storage/pg_migrations.h"
@@ -153,6 +156,43 @@ TEST_F(PgLease, AFencedWriteLeavesTheRestOfItsBatch) {
   EXPECT_EQ(answers[3].error().code, room_fenced);
   EXPECT_EQ(a->load_game("kept", 1)->moves.size(), 2u);
   EXPECT_EQ(a->load_game("lost", 1)->moves.size(), 0u);
+}
+
+// A push endpoint withdrawn from every room belongs to no room, so no lease fences it: a
+// server withdraws it among the writes of its own rooms, from rooms another server holds.
+// Withdrawn from one room, it is that room's write, fenced as any other.
+TEST_F(PgLease, APushEndpointWithdrawnFromEveryRoomIsNotFenced) {
+  constexpr auto kLease = 5000ms;
+  auto a = server("server-a", kLease);
+  auto b = server("server-b", kLease);
+  ASSERT_TRUE(a && b);
+  ASSERT_TRUE(a->acquire("theirs").ok());
+  ASSERT_EQ(refusal(*a, StoredRoomInfo{"theirs", "{}", 1}), "");
+  const std::string endpoint = "https://push.example/gone";
+  ASSERT_EQ(refusal(*a, StoredPushSubscription{"theirs", 0, endpoint, "p", "a", 5}), "");
+  ASSERT_TRUE(b->acquire("own").ok());
+  ASSERT_EQ(refusal(*b, StoredRoomInfo{"own", "{}", 1}), "");
+  ASSERT_EQ(refusal(*b, StoredGameStart{"own", 1, "chess", "{}", "start", {0, 1}, 2}), "");
+
+  auto fenced = b->write(StoredPushWithdrawal{"theirs", 0, endpoint});
+  ASSERT_FALSE(fenced.ok());
+  EXPECT_EQ(fenced.error().code, room_fenced);
+  std::vector<Result<void>> answers(3);
+  std::atomic<int> pending{3};
+  const StoreWrite writes[] = {move_of("own", 1), StoredPushWithdrawal{"", 0, endpoint},
+                               move_of("own", 2)};
+  for (int i = 0; i < 3; ++i)
+    b->submit(writes[i], [&, i](Result<void> r) {
+      answers[static_cast<std::size_t>(i)] = std::move(r);
+      pending--;
+    });
+  for (int i = 0; i < 500 && pending > 0; ++i) std::this_thread::sleep_for(10ms);
+  ASSERT_EQ(pending.load(), 0);
+  for (const auto& answer : answers) EXPECT_TRUE(answer.ok()) << answer.error().message;
+  EXPECT_EQ(b->load_game("own", 1)->moves.size(), 2u);
+  auto left = a->load_push_subscriptions("theirs", 0);
+  ASSERT_TRUE(left.ok()) << left.error().message;
+  EXPECT_TRUE(left->empty());
 }
 
 // A database made before ownership existed (schema version 1) is migrated on open and

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "storage/memory_store.h"
 #include "storage/sqlite_store.h"
@@ -485,6 +488,153 @@ TEST_P(StoreContract, RetentionClosesRoomsIdleSinceBeforeTheCutOnly) {
   auto one = store_->close_idle_rooms(7000, 9600, 1);
   ASSERT_TRUE(one.ok());
   EXPECT_EQ(one->size(), 1u);
+}
+
+// Web Push subscriptions (StoredPushSubscription, StoredPushWithdrawal).
+StoredPushSubscription push_sub(const std::string& room, int player, const std::string& endpoint,
+                                std::int64_t ms, const std::string& key = "key") {
+  return StoredPushSubscription{
+      room, player, "https://push.example/" + endpoint, key + "-p256dh", key + "-auth", ms};
+}
+
+// The endpoints (their last part) of one player's subscriptions, as load_push_subscriptions()
+// gives them.
+std::vector<std::string> endpoints(Store& store, const std::string& room, int player) {
+  auto subs = store.load_push_subscriptions(room, player);
+  EXPECT_TRUE(subs.ok()) << subs.error().message;
+  std::vector<std::string> out;
+  if (!subs) return out;
+  for (const auto& s : *subs) {
+    EXPECT_EQ(s.room_id, room);
+    EXPECT_EQ(s.player, player);
+    out.push_back(s.endpoint.substr(std::string("https://push.example/").size()));
+  }
+  return out;
+}
+
+using Names = std::vector<std::string>;
+
+TEST_P(StoreContract, PushSubscriptionsComeBackOldestFirstForTheirPlayerOnly) {
+  seed_room();
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "b", 200, "kb")).ok());
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "a", 100, "ka")).ok());
+  ASSERT_TRUE(store_->write(push_sub("r1", 1, "c", 150, "kc")).ok());
+  auto subs = store_->load_push_subscriptions("r1", 0);
+  ASSERT_TRUE(subs.ok()) << subs.error().message;
+  ASSERT_EQ(subs->size(), 2u);
+  const StoredPushSubscription& first = subs->front();
+  EXPECT_EQ(first.room_id, "r1");
+  EXPECT_EQ(first.player, 0);
+  EXPECT_EQ(first.endpoint, "https://push.example/a");
+  EXPECT_EQ(first.p256dh, "ka-p256dh");
+  EXPECT_EQ(first.auth, "ka-auth");
+  EXPECT_EQ(first.server_ms, 100);
+  EXPECT_EQ(subs->back().endpoint, "https://push.example/b");
+  EXPECT_EQ(subs->back().p256dh, "kb-p256dh");
+  EXPECT_EQ(subs->back().server_ms, 200);
+  EXPECT_EQ(endpoints(*store_, "r1", 1), Names{"c"});
+  // An unknown room, or a player with none: an empty list, not an error.
+  EXPECT_EQ(endpoints(*store_, "nope", 0), Names{});
+  EXPECT_EQ(endpoints(*store_, "r1", 5), Names{});
+}
+
+TEST_P(StoreContract, APushEndpointWrittenAgainTakesTheNewKeysOnce) {
+  seed_room();
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "a", 100, "old")).ok());
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "b", 200)).ok());
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "a", 300, "new")).ok());
+  auto subs = store_->load_push_subscriptions("r1", 0);
+  ASSERT_TRUE(subs.ok()) << subs.error().message;
+  ASSERT_EQ(subs->size(), 2u);
+  EXPECT_EQ(subs->front().endpoint, "https://push.example/b");
+  const StoredPushSubscription& again = subs->back();
+  EXPECT_EQ(again.endpoint, "https://push.example/a");
+  EXPECT_EQ(again.p256dh, "new-p256dh");
+  EXPECT_EQ(again.auth, "new-auth");
+  EXPECT_EQ(again.server_ms, 300);
+}
+
+TEST_P(StoreContract, APlayerKeepsItsNewestPushSubscriptionsUpToTheCap) {
+  ASSERT_EQ(kPushSubscriptionsPerPlayer, 8u);
+  seed_room();
+  ASSERT_TRUE(store_->write(push_sub("r1", 1, "other", 50)).ok());
+  // Ten endpoints, e0 the oldest: the two oldest go.
+  for (int i = 0; i < 10; ++i)
+    ASSERT_TRUE(store_->write(push_sub("r1", 0, "e" + std::to_string(i), 100 + i)).ok());
+  EXPECT_EQ(endpoints(*store_, "r1", 0), (Names{"e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9"}));
+  // One of the eight written again is not one more: nothing else goes.
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "e2", 200)).ok());
+  EXPECT_EQ(endpoints(*store_, "r1", 0), (Names{"e3", "e4", "e5", "e6", "e7", "e8", "e9", "e2"}));
+  // A new one drops the oldest then.
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "e10", 210)).ok());
+  EXPECT_EQ(endpoints(*store_, "r1", 0), (Names{"e4", "e5", "e6", "e7", "e8", "e9", "e2", "e10"}));
+  // The other player's are counted apart.
+  EXPECT_EQ(endpoints(*store_, "r1", 1), Names{"other"});
+}
+
+TEST_P(StoreContract, APushSubscriptionIsWithdrawnForItsPlayerOnly) {
+  seed_room();
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "a", 100)).ok());
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "b", 110)).ok());
+  ASSERT_TRUE(store_->write(push_sub("r1", 1, "a", 120)).ok());
+  ASSERT_TRUE(store_->write(StoredPushWithdrawal{"r1", 0, "https://push.example/a"}).ok());
+  EXPECT_EQ(endpoints(*store_, "r1", 0), Names{"b"});
+  EXPECT_EQ(endpoints(*store_, "r1", 1), Names{"a"});
+  // Withdrawing what is not there is not an error, in a known room or not.
+  EXPECT_TRUE(store_->write(StoredPushWithdrawal{"r1", 0, "https://push.example/a"}).ok());
+  EXPECT_TRUE(store_->write(StoredPushWithdrawal{"nope", 0, "https://push.example/b"}).ok());
+  EXPECT_EQ(endpoints(*store_, "r1", 0), Names{"b"});
+}
+
+TEST_P(StoreContract, APushEndpointWithdrawnWithoutARoomGoesFromEveryRoom) {
+  seed_room();
+  ASSERT_TRUE(store_->write(StoredRoomInfo{"r2", "{}", 43}).ok());
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "gone", 100)).ok());
+  ASSERT_TRUE(store_->write(push_sub("r1", 0, "kept", 110)).ok());
+  ASSERT_TRUE(store_->write(push_sub("r1", 1, "gone", 120)).ok());
+  ASSERT_TRUE(store_->write(push_sub("r2", 0, "gone", 130)).ok());
+  ASSERT_TRUE(store_->write(push_sub("r2", 1, "kept", 140)).ok());
+  ASSERT_TRUE(store_->write(StoredPushWithdrawal{"", 0, "https://push.example/gone"}).ok());
+  EXPECT_EQ(endpoints(*store_, "r1", 0), Names{"kept"});
+  EXPECT_EQ(endpoints(*store_, "r1", 1), Names{});
+  EXPECT_EQ(endpoints(*store_, "r2", 0), Names{});
+  EXPECT_EQ(endpoints(*store_, "r2", 1), Names{"kept"});
+}
+
+TEST_P(StoreContract, PushSubscriptionsOfUnknownOrClosedRoomsAreRefused) {
+  seed_room();
+  auto unknown = store_->write(push_sub("nope", 0, "a", 100));
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error().code, storage_error);
+  EXPECT_EQ(endpoints(*store_, "nope", 0), Names{});
+  ASSERT_TRUE(store_->write(StoredClose{"r1", 90}).ok());
+  auto closed = store_->write(push_sub("r1", 0, "a", 100));
+  ASSERT_FALSE(closed.ok());
+  EXPECT_EQ(closed.error().code, storage_error);
+  EXPECT_EQ(endpoints(*store_, "r1", 0), Names{});
+}
+
+TEST_P(StoreContract, ClosingARoomDropsItsPushSubscriptionsOnly) {
+  seed_room();
+  ASSERT_TRUE(store_->write(StoredRoomInfo{"r2", "{}", 43}).ok());
+  ASSERT_TRUE(store_->write(StoredRoomInfo{"idle", "{}", 44}).ok());
+  for (const char* room : {"r1", "r2", "idle"}) {
+    ASSERT_TRUE(store_->write(push_sub(room, 0, "a", 100)).ok());
+    ASSERT_TRUE(store_->write(push_sub(room, 1, "b", 100)).ok());
+  }
+  // r2 stays active after the cut below; r1 and idle are closed, one each way.
+  ASSERT_TRUE(store_->write(StoredChat{"r2", 0, "A", "players", "hi", 5000}).ok());
+  ASSERT_TRUE(store_->write(StoredClose{"r1", 900}).ok());
+  EXPECT_EQ(endpoints(*store_, "r1", 0), Names{});
+  EXPECT_EQ(endpoints(*store_, "r1", 1), Names{});
+  EXPECT_EQ(endpoints(*store_, "idle", 0), Names{"a"});
+  auto closed = store_->close_idle_rooms(1000, 6000, 10);
+  ASSERT_TRUE(closed.ok()) << closed.error().message;
+  EXPECT_EQ(*closed, Names{"idle"});
+  EXPECT_EQ(endpoints(*store_, "idle", 0), Names{});
+  EXPECT_EQ(endpoints(*store_, "idle", 1), Names{});
+  EXPECT_EQ(endpoints(*store_, "r2", 0), Names{"a"});
+  EXPECT_EQ(endpoints(*store_, "r2", 1), Names{"b"});
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStores, StoreContract, ::testing::ValuesIn(kMakers),
