@@ -7,6 +7,7 @@
 
 #include "push/base64url.h"
 #include "push/payload_crypto.h"
+#include "push/public_address.h"
 #include "push/push_request.h"
 
 namespace {
@@ -77,6 +78,21 @@ TEST(PushEndpoint, RequestCarriesTheHeadersAndABodyForTheSubscriberAlone) {
 TEST(PushEndpoint, PayloadSurvivesBadUtf8InANameWithoutThrowing) {
   auto payload = nlohmann::json::parse(your_turn_payload("r", std::string("\xff\xfe", 2)));
   EXPECT_EQ(payload["room"], "r");
+}
+
+TEST(PushEndpoint, OnlyPublicAddressesAreSentTo) {
+  auto is_public = [](const char* text) {
+    return is_public_address(boost::asio::ip::make_address(text));
+  };
+  for (const char* inside :
+       {"127.0.0.1", "127.8.9.10", "0.0.0.0", "10.1.2.3", "172.16.0.1", "172.31.255.255",
+        "192.168.1.1", "169.254.169.254", "100.64.0.1", "100.127.255.254", "192.0.0.8",
+        "198.18.0.1", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1",
+        "fd12:3456::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1"})
+    EXPECT_FALSE(is_public(inside)) << inside;
+  for (const char* outside : {"8.8.8.8", "142.250.72.10", "172.32.0.1", "100.128.0.1",
+                              "192.169.0.1", "2607:f8b0:4004:800::200a", "::ffff:8.8.8.8"})
+    EXPECT_TRUE(is_public(outside)) << outside;
 }
 
 }  // namespace
