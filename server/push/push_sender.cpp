@@ -1,5 +1,7 @@
 #include "push/push_sender.h"
 
+#include <vector>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
@@ -9,6 +11,8 @@
 // Asio's TLS functions compiled here, once: banmen_asio (util/) compiles the rest of Asio
 // and Beast, and nothing else in the server speaks TLS.
 #include <boost/asio/ssl/impl/src.hpp>
+
+#include "push/public_address.h"
 
 namespace banmen::server {
 namespace {
@@ -57,10 +61,17 @@ class PushPost {
  private:
   beast::tcp_stream& tcp_layer() { return beast::get_lowest_layer(stream_); }
 
-  void connect(const tcp::resolver::results_type& endpoints) {
+  void connect(const tcp::resolver::results_type& found) {
+    // Only addresses on the public Internet (push/public_address.h); loopback as well for
+    // a test's plain-HTTP endpoint.
+    for (const auto& entry : found)
+      if (is_public_address(entry.endpoint().address()) ||
+          (!request_.target.tls && entry.endpoint().address().is_loopback()))
+        endpoints_.push_back(entry.endpoint());
+    if (endpoints_.empty()) return;
     // One deadline for every later step: it holds until it is set again.
     tcp_layer().expires_after(timeout_);
-    tcp_layer().async_connect(endpoints, [this](beast::error_code failed, const tcp::endpoint&) {
+    tcp_layer().async_connect(endpoints_, [this](beast::error_code failed, const tcp::endpoint&) {
       if (failed) return;
       if (request_.target.tls) {
         handshake();
@@ -92,6 +103,7 @@ class PushPost {
   const PushRequest& request_;
   const std::chrono::milliseconds timeout_;
   tcp::resolver resolver_;
+  std::vector<tcp::endpoint> endpoints_;
   beast::ssl_stream<beast::tcp_stream> stream_;
   http::request<http::string_body> http_request_;
   beast::flat_buffer buffer_;
@@ -101,12 +113,14 @@ class PushPost {
 
 }  // namespace
 
-PushSender::PushSender(VapidKeys keys, std::string subject, Options options, Gone gone, Done done)
+PushSender::PushSender(VapidKeys keys, std::string subject, Options options, Gone gone, Done done,
+                       Lookup lookup)
     : keys_(std::move(keys)),
       subject_(std::move(subject)),
       options_(options),
       gone_(std::move(gone)),
       done_(std::move(done)),
+      lookup_(std::move(lookup)),
       thread_([this] { run(); }) {}
 
 PushSender::~PushSender() {
@@ -114,13 +128,26 @@ PushSender::~PushSender() {
 }
 
 bool PushSender::enqueue(PushSubscriptionKeys subscription, std::string payload) {
+  return push_job(Job{std::move(subscription), std::move(payload)});
+}
+
+bool PushSender::enqueue_for(std::string room_id, int player, std::string payload) {
+  return push_job(Job{{}, std::move(payload), std::move(room_id), player});
+}
+
+bool PushSender::push_job(Job job) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_ || queue_.size() >= options_.max_queue) return false;
-    queue_.push_back(Job{std::move(subscription), std::move(payload)});
+    queue_.push_back(std::move(job));
   }
   wake_.notify_one();
   return true;
+}
+
+bool PushSender::stopping() {
+  std::lock_guard lock(mutex_);
+  return stopping_;
 }
 
 void PushSender::stop() {
@@ -143,10 +170,22 @@ void PushSender::run() {
       job = std::move(queue_.front());
       queue_.pop_front();
     }
-    int status = send_one(job);
-    if (status == 404 || status == 410) gone_(job.subscription.endpoint);
-    if (done_) done_(job.subscription.endpoint, status);
+    if (job.player < 0) {
+      deliver(job);
+      continue;
+    }
+    if (!lookup_) continue;
+    for (auto& subscription : lookup_(job.room_id, job.player)) {
+      if (stopping()) return;
+      deliver(Job{std::move(subscription), job.payload});
+    }
   }
+}
+
+void PushSender::deliver(const Job& job) {
+  const int status = send_one(job);
+  if ((status == 404 || status == 410) && gone_) gone_(job.subscription.endpoint);
+  if (done_) done_(job.subscription.endpoint, status);
 }
 
 int PushSender::send_one(const Job& job) {

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "push/push_request.h"
 
@@ -29,14 +30,22 @@ class PushSender {
   // when there was none (refused, timed out, malformed).
   using Gone = std::function<void(const std::string& endpoint)>;
   using Done = std::function<void(const std::string& endpoint, int status)>;
+  // A player's subscriptions (a store read), on the sender's thread: never an I/O thread's
+  // or a room's time.
+  using Lookup =
+      std::function<std::vector<PushSubscriptionKeys>(const std::string& room_id, int player)>;
 
-  PushSender(VapidKeys keys, std::string subject, Options options, Gone gone, Done done = {});
+  PushSender(VapidKeys keys, std::string subject, Options options, Gone gone, Done done = {},
+             Lookup lookup = {});
   ~PushSender();
   PushSender(const PushSender&) = delete;
   PushSender& operator=(const PushSender&) = delete;
 
   // Queues one message; false when the queue is full or the sender stopped.
   bool enqueue(PushSubscriptionKeys subscription, std::string payload);
+  // Queues one message for every subscription `lookup` gives for that player, read when its
+  // turn comes; false as above.
+  bool enqueue_for(std::string room_id, int player, std::string payload);
   // Finishes the request under way, drops the rest, joins the thread.
   void stop();
 
@@ -44,8 +53,13 @@ class PushSender {
   struct Job {
     PushSubscriptionKeys subscription;
     std::string payload;
+    std::string room_id{};  // with player >= 0: for that player's subscriptions
+    int player = -1;
   };
+  bool push_job(Job job);
+  bool stopping();
   void run();
+  void deliver(const Job& job);
   int send_one(const Job& job);
 
   const VapidKeys keys_;
@@ -53,6 +67,7 @@ class PushSender {
   const Options options_;
   const Gone gone_;
   const Done done_;
+  const Lookup lookup_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> queue_;

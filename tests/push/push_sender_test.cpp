@@ -7,8 +7,11 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <future>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "push/base64url.h"
 #include "push/payload_crypto.h"
@@ -144,6 +147,104 @@ TEST(PushSender, RefusesPlainHttpWithoutTheTestAllowanceAndAfterStop) {
   sender.stop();
   EXPECT_FALSE(sender.enqueue(
       {"https://push.example.net/x", sub.public_b64, base64url_encode(sub.auth)}, "{}"));
+}
+
+TEST(PushSender, SendsToEverySubscriptionTheLookupGivesForAPlayer) {
+  std::string server_public;
+  FakePushService first(201), second(201);
+  Subscriber sub;
+  std::tie(sub.public_b64, sub.private_b64) = new_vapid_key_pair();
+  std::mutex mutex;
+  std::vector<int> statuses;
+  std::promise<void> both;
+  PushSender::Options options;
+  options.allow_http_loopback = true;
+  std::string asked;
+  PushSender sender(
+      server_keys(server_public), "mailto:ops@example.org", options,
+      [](const std::string&) { ADD_FAILURE() << "not gone"; },
+      [&](const std::string&, int s) {
+        std::lock_guard lock(mutex);
+        statuses.push_back(s);
+        if (statuses.size() == 2) both.set_value();
+      },
+      [&](const std::string& room_id, int player) {
+        asked = room_id + "/" + std::to_string(player);
+        return std::vector<PushSubscriptionKeys>{
+            {first.endpoint(), sub.public_b64, base64url_encode(sub.auth)},
+            {second.endpoint(), sub.public_b64, base64url_encode(sub.auth)}};
+      });
+  ASSERT_TRUE(sender.enqueue_for("RoomAbcd1234", 1, your_turn_payload("RoomAbcd1234", "Taro")));
+  both.get_future().get();
+  EXPECT_EQ(asked, "RoomAbcd1234/1");
+  EXPECT_EQ(statuses, (std::vector<int>{201, 201}));
+  for (auto* service : {&first, &second}) {
+    auto plain = decrypt_push_payload(service->request().body(), *base64url_decode(sub.private_b64),
+                                      sub.auth);
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(nlohmann::json::parse(*plain)["room"], "RoomAbcd1234");
+  }
+}
+
+// A push service that takes the connection and never answers costs one deadline, not the
+// sender: the next message still goes.
+TEST(PushSender, APushServiceThatNeverAnswersIsGivenUpAtTheDeadline) {
+  boost::asio::io_context ioc;
+  tcp::acceptor silent(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
+  const std::string silent_endpoint =
+      "http://127.0.0.1:" + std::to_string(silent.local_endpoint().port()) + "/never";
+  std::string server_public;
+  FakePushService answering(201);
+  Subscriber sub;
+  std::tie(sub.public_b64, sub.private_b64) = new_vapid_key_pair();
+  std::mutex mutex;
+  std::vector<std::pair<std::string, int>> answers;
+  std::promise<void> both;
+  PushSender::Options options;
+  options.allow_http_loopback = true;
+  options.timeout = std::chrono::milliseconds(300);
+  PushSender sender(
+      server_keys(server_public), "mailto:ops@example.org", options,
+      [](const std::string&) { ADD_FAILURE() << "not gone"; },
+      [&](const std::string& endpoint, int s) {
+        std::lock_guard lock(mutex);
+        answers.emplace_back(endpoint, s);
+        if (answers.size() == 2) both.set_value();
+      });
+  ASSERT_TRUE(sender.enqueue({silent_endpoint, sub.public_b64, base64url_encode(sub.auth)}, "{}"));
+  ASSERT_TRUE(
+      sender.enqueue({answering.endpoint(), sub.public_b64, base64url_encode(sub.auth)}, "{}"));
+  both.get_future().get();
+  answering.request();
+  ASSERT_EQ(answers.size(), 2u);
+  EXPECT_EQ(answers[0], std::make_pair(silent_endpoint, 0));
+  EXPECT_EQ(answers[1], std::make_pair(answering.endpoint(), 201));
+}
+
+// An endpoint a player chose that names (or resolves to) the server's own network is never
+// connected to: not even a TCP connection reaches the listener.
+TEST(PushSender, NeverConnectsToAPrivateAddress) {
+  boost::asio::io_context ioc;
+  tcp::acceptor inside(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
+  const std::string endpoint =
+      "https://127.0.0.1:" + std::to_string(inside.local_endpoint().port()) + "/push";
+  std::string server_public;
+  std::promise<int> status;
+  PushSender::Options options;
+  options.timeout = std::chrono::milliseconds(300);
+  PushSender sender(
+      server_keys(server_public), "mailto:ops@example.org", options,
+      [](const std::string&) { ADD_FAILURE() << "not gone"; },
+      [&status](const std::string&, int s) { status.set_value(s); });
+  Subscriber sub;
+  std::tie(sub.public_b64, sub.private_b64) = new_vapid_key_pair();
+  ASSERT_TRUE(sender.enqueue({endpoint, sub.public_b64, base64url_encode(sub.auth)}, "{}"));
+  EXPECT_EQ(status.get_future().get(), 0);
+  inside.non_blocking(true);
+  tcp::socket socket(ioc);
+  boost::system::error_code ec;
+  inside.accept(socket, ec);
+  EXPECT_EQ(ec, boost::asio::error::would_block) << "the sender connected";
 }
 
 }  // namespace
