@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "app/alive_marker.h"
+#include "app/web_push_notices.h"
 #include "config/config.h"
 #include "exports/export_service.h"
 #include "rooms/room_registry.h"
@@ -17,13 +18,17 @@
 namespace banmen::server {
 
 struct Hub {
-  Hub(boost::asio::io_context& io, Config cfg, std::unique_ptr<Store> st)
+  // `push`: what the rooms tell Web Push; by default made from the configuration (a test
+  // may hand its own).
+  Hub(boost::asio::io_context& io, Config cfg, std::unique_ptr<Store> st,
+      std::unique_ptr<PushNotices> push_notices = nullptr)
       : ioc(io),
         config(std::move(cfg)),
         store(std::move(st)),
         engine(config.engine_threads, config.engine_queue, config.engine_per_address),
         analyses(config.analysis_queue),
-        rooms(RoomServices{ioc, config, *store, metrics, engine, workers, analyses, push}),
+        push(push_notices ? std::move(push_notices) : make_push_notices(config, *store, metrics)),
+        rooms(RoomServices{ioc, config, *store, metrics, engine, workers, analyses, *push}),
         exports(*store, metrics, config.exports),
         variant_checks(config.variant_checks_per_second, config.variant_check_burst,
                        config.exports.tracked_addresses) {
@@ -42,8 +47,9 @@ struct Hub {
   AnalysisSlots analyses;
   // Rooms' heavy requests (review opening and records), off the I/O threads.
   RoomWorkers workers;
-  // Web Push's one call from the rooms (push/push_notices.h); sends nothing in this version.
-  NoPushNotices push;
+  // Web Push's one call from the rooms (push/push_notices.h): sent where the deployment has
+  // VAPID keys. Outlives the rooms, which call it; its sender stops before the store goes.
+  std::unique_ptr<PushNotices> push;
   RoomRegistry rooms;
   // Record exports and listings, on their own threads; stopped before the store goes.
   ExportService exports;

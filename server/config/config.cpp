@@ -301,6 +301,10 @@ ParsedConfig parse_config(int argc, char** argv) {
   app.add_flag("--push-allow-http-endpoints", c.push_allow_http_endpoints,
                "tests only: accept push endpoints on http://127.0.0.1")
       ->envname("BANMEN_PUSH_ALLOW_HTTP_ENDPOINTS");
+  app.add_option("--push-interval-ms", c.push_interval_ms,
+                 "Web Push: at most one notification per player of a room per this many ms")
+      ->envname("BANMEN_PUSH_INTERVAL_MS")
+      ->check(CLI::Range(0, 24 * 3600 * 1000));
 
   // Subcommands read the same flags (--data-dir, --port...), before or after their name.
   ParsedConfig parsed;

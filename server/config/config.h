@@ -124,6 +124,7 @@ struct Config {
   std::string vapid_private_key;           // base64url of the raw 32-byte scalar
   std::string vapid_subject;               // mailto: or https: contact for the push services
   bool push_allow_http_endpoints = false;  // tests only: http://127.0.0.1 endpoints
+  int push_interval_ms = 60000;            // at most one push per player of a room per this
   bool push_configured() const { return !vapid_public_key.empty(); }
 };
 

@@ -66,6 +66,7 @@ bool ExportService::post(ExportJob job, std::function<void(ExportReply)> done) {
 }
 
 ExportReply ExportService::answer(const ExportJob& job) {
+  if (job.answer_with) return job.answer_with(store_);
   if (job.my_rooms) {  // someone's own view of their rooms, never kept in the export cache
     const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
                          std::chrono::system_clock::now().time_since_epoch())

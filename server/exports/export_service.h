@@ -37,6 +37,9 @@ struct ExportJob {
   std::string address;  // the client's, whose budget pays for the replay
   std::string body{};   // POST /api/my-rooms only: the seats asked for
   bool my_rooms = false;
+  // A request of a layer above (app/) that needs the store off the I/O threads, answered
+  // by this instead of a route of its own (Web Push subscriptions); never cached.
+  std::function<ExportReply(Store&)> answer_with{};
 };
 
 // Moves replayed for an export that one admission pays for; each further such share takes

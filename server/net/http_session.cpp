@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "app/push_subscriptions.h"
 #include "exports/export_route.h"
 #include "exports/my_rooms.h"
 #include "net/net_services.h"
@@ -22,8 +23,10 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 
 namespace {
-// The only request with a body is POST /api/my-rooms (exports/my_rooms.h).
+// The requests with a body are POST /api/my-rooms (exports/my_rooms.h), the largest, and
+// the Web Push subscriptions (app/push_subscriptions.h).
 constexpr std::size_t kMaxRequestBody = kMyRoomsMaxBody;
+static_assert(kPushSubscriptionMaxBody <= kMaxRequestBody);
 constexpr auto kHttpTimeout = std::chrono::seconds(30);
 
 template <class Body>
@@ -178,6 +181,8 @@ void HttpSession::handle(Request&& req) {
     send(text_response(this, version, keep_alive, status, std::move(body), type));
   };
   if (target == kMyRoomsTarget) return my_rooms_request(std::move(req));
+  if (target == kPushSubscribeTarget || target == kPushUnsubscribeTarget)
+    return push_subscription_request(std::move(req));
   if (req.method() != http::verb::get && req.method() != http::verb::head)
     return text(http::status::method_not_allowed, "method not allowed\n",
                 "text/plain; charset=utf-8");
@@ -283,6 +288,29 @@ void HttpSession::my_rooms_request(Request&& req) {
     return send(std::move(res));
   }
   ExportJob job{std::string(kMyRoomsTarget), {}, {}, client_address_, std::move(req.body()), true};
+  post_export(std::move(req), std::move(job), true);
+}
+
+// POST /api/push/subscribe and /unsubscribe: a seat's token checked and a subscription
+// written, by the export workers (the store is never touched on an I/O thread), from the
+// same per-address budget.
+void HttpSession::push_subscription_request(Request&& req) {
+  if (req.method() != http::verb::post) {
+    auto res = text_response(
+        this, req.version(), req.keep_alive(), http::status::method_not_allowed,
+        json_error_reply(405, errc::bad_request, "use POST").body, "application/json");
+    res.set(http::field::allow, "POST");
+    return send(std::move(res));
+  }
+  ExportJob job{std::string(req.target()), {}, {}, client_address_, {}, false};
+  const PushRoutePolicy policy{services_.config.push_configured(),
+                               services_.config.push_allow_http_endpoints};
+  job.answer_with = [target = job.target, body = std::move(req.body()), policy](Store& store) {
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count();
+    return push_subscription_reply(store, target, body, policy, now);
+  };
   post_export(std::move(req), std::move(job), true);
 }
 

@@ -36,6 +36,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void upgrade(Request&& req);
   void export_request(Request&& req);
   void my_rooms_request(Request&& req);
+  void push_subscription_request(Request&& req);
   // Hands `job` to the export workers and writes their answer; `json_errors`: refusals
   // (429, 503) as {"code", "message"}.
   void post_export(Request&& req, ExportJob job, bool json_errors);

@@ -71,4 +71,10 @@ std::optional<std::string> ConditionalMoves::answer(int player, const std::strin
   return reply;
 }
 
+bool ConditionalMoves::answers(int player, const std::string& move) const {
+  for (const auto& line : kept_[player].lines)
+    if (line.size() >= 2 && line[0] == move) return true;
+  return false;
+}
+
 }  // namespace banmen::server

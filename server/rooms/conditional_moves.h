@@ -49,6 +49,8 @@ class ConditionalMoves {
   // answer `player`'s lines give, the lines past it kept (from ply + 1); none, the lines
   // dropped.
   std::optional<std::string> answer(int player, const std::string& move, std::size_t ply);
+  // True when answer() would give one for `move`; nothing changes.
+  bool answers(int player, const std::string& move) const;
 
  private:
   struct Kept {

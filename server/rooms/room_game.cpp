@@ -119,8 +119,12 @@ void Room::move_stored(PendingMove& pending, const Result<void>& stored) {
   publish_offers(offers_.after_move(seat));
   if (match_.game().over()) return finish(match_.game().outcome());
   arm_flag_timer();
-  // A person to move may be away: Web Push may tell them (never the computer's seat).
-  if (const int next = seating_.player_at(match_.game().to_move()); !seating_.is_computer(next))
+  // A person to move may be away: Web Push may tell them (never the computer's seat, nor a
+  // player whose conditional move answers at once).
+  if (const int next = seating_.player_at(match_.game().to_move());
+      !seating_.is_computer(next) &&
+      (conditionals_.of(next).empty() ||
+       !conditionals_.answers(next, match_.game().notation(idx - 1, Viewer::referee))))
     services_.push.your_turn(id_, next, player.name);
   ask_computer();  // when the computer is the side to move now
   // When the opponent left an answer to this move: played next, in turn with the requests.

@@ -109,6 +109,15 @@ std::string Metrics::render(const StoreStats& store, const EngineStats& engine) 
   line(out, "banmen_replayed_plies_total", "counter",
        "Moves replayed from a game's start to answer a request (a takeback with nothing kept).",
        replayed_plies_total);
+  line(out, "banmen_push_sent_total", "counter", "Web Push messages a push service took.",
+       push_sent_total);
+  line(out, "banmen_push_failed_total", "counter",
+       "Web Push messages a push service refused or never answered.", push_failed_total);
+  line(out, "banmen_push_gone_total", "counter",
+       "Web Push subscriptions withdrawn because their push service no longer has them.",
+       push_gone_total);
+  line(out, "banmen_push_dropped_total", "counter",
+       "Web Push messages dropped because the sender's queue was full.", push_dropped_total);
   render_engine(out, engine);
   value_line(out, "banmen_store_commits_total", "counter",
              "Transactions that committed queued store writes (group commits).",

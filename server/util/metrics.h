@@ -52,6 +52,12 @@ struct Metrics {
   // Moves replayed from a game's start to rebuild a position on a request (a takeback with
   // no kept earlier position): what a request cost beyond its own step.
   std::atomic<std::uint64_t> replayed_plies_total{0};
+  // Web Push (app/web_push_notices.h): messages a push service took (2xx), refused or never
+  // answered, answered 404/410 (the subscription withdrawn), and dropped with the queue full.
+  std::atomic<std::uint64_t> push_sent_total{0};
+  std::atomic<std::uint64_t> push_failed_total{0};
+  std::atomic<std::uint64_t> push_gone_total{0};
+  std::atomic<std::uint64_t> push_dropped_total{0};
 
   // Every counter above, then the engine pool's (its searches: EnginePool::stats()) and the
   // store's commit counters.

@@ -4,9 +4,15 @@
 // (rooms/correspondence_clock.h), right to the second.
 #include <gtest/gtest.h>
 
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
 #include "app/hub.h"
 #include "games/registry.h"
 #include "protocol/error_codes.h"
+#include "push/push_notices.h"
 #include "recording_client.h"
 #include "room_waits.h"
 #include "rooms/conditional_moves.h"
@@ -114,23 +120,26 @@ json first_of(RecordingClient& client, const std::string& type) {
 
 // A stored correspondence chess room (one day per move) with two plies, the last at
 // `last_ms`, the server that ran it last alive at `alive_ms`.
+// Chess after 1. e4 e5; another game (`game_id`) at its start, with no move yet.
 std::unique_ptr<MemoryStore> stored_room(
     std::int64_t last_ms, std::int64_t alive_ms, std::int64_t day_ms,
     const char* clock = R"({"kind":"correspondence","days":1})",
-    std::optional<StoredConditionals> lines = {}) {
-  auto chess = create_game("chess");
+    std::optional<StoredConditionals> lines = {}, const std::string& game_id = "chess") {
+  auto chess = create_game(game_id);
   EXPECT_TRUE(chess);
   auto store = std::make_unique<MemoryStore>();
-  const std::string opts = std::string(R"({"game":"chess","clock":)") + clock + "}";
+  const std::string opts = std::string(R"({"game":")") + game_id + R"(","clock":)" + clock + "}";
   const auto t0 = last_ms - 5000;
   EXPECT_TRUE(store->write(StoredRoomInfo{"corr1", opts, t0}));
   EXPECT_TRUE(store->write(StoredSeat{"corr1", {0, "A", sha256_hex("tokenA")}}));
   EXPECT_TRUE(store->write(StoredSeat{"corr1", {1, "B", sha256_hex("tokenB")}}));
   EXPECT_TRUE(store->write(
-      StoredGameStart{"corr1", 1, "chess", opts, chess.value()->initial_position(), {0, 1}, t0}));
+      StoredGameStart{"corr1", 1, game_id, opts, chess.value()->initial_position(), {0, 1}, t0}));
   EXPECT_TRUE(store->write(StoredClockMark{"corr1", 1, 0, day_ms, t0}));
-  EXPECT_TRUE(store->write(StoredMove{"corr1", 1, 1, "e2e4", {day_ms, day_ms}, {0, 0}, t0 + 1}));
-  EXPECT_TRUE(store->write(StoredMove{"corr1", 1, 2, "e7e5", {day_ms, day_ms}, {0, 0}, last_ms}));
+  if (game_id == "chess") {
+    EXPECT_TRUE(store->write(StoredMove{"corr1", 1, 1, "e2e4", {day_ms, day_ms}, {0, 0}, t0 + 1}));
+    EXPECT_TRUE(store->write(StoredMove{"corr1", 1, 2, "e7e5", {day_ms, day_ms}, {0, 0}, last_ms}));
+  }
   if (lines) {
     EXPECT_TRUE(store->write(*lines));
   }
@@ -259,6 +268,20 @@ std::size_t count_of(RecordingClient& client, const std::string& type) {
   return n;
 }
 
+// Whom the rooms told Web Push to notify, in order: "room/player/opponent".
+struct RecordedPushes final : PushNotices {
+  void your_turn(const std::string& room_id, int player, std::string_view opponent) override {
+    std::lock_guard lock(mutex);
+    told.push_back(room_id + "/" + std::to_string(player) + "/" + std::string(opponent));
+  }
+  std::vector<std::string> all() {
+    std::lock_guard lock(mutex);
+    return told;
+  }
+  std::mutex mutex;
+  std::vector<std::string> told;
+};
+
 // A correspondence room taken up after a restart, white (player A) to move, both players
 // and a spectator connected.
 struct ConditionalRoom {
@@ -268,14 +291,20 @@ struct ConditionalRoom {
   std::shared_ptr<RecordingClient> a = std::make_shared<RecordingClient>(1, 2);
   std::shared_ptr<RecordingClient> b = std::make_shared<RecordingClient>(2, 2);
   std::shared_ptr<RecordingClient> watcher = std::make_shared<RecordingClient>(3, 2);
+  RecordedPushes* pushes = nullptr;  // owned by the hub
   int next_id = 10;
 
   explicit ConditionalRoom(const char* clock = R"({"kind":"correspondence","days":1})",
-                           std::optional<StoredConditionals> lines = {}) {
+                           std::optional<StoredConditionals> lines = {},
+                           const std::string& game_id = "chess") {
     Config config;
     config.alive_mark_ms = 60000;
     const auto now = unix_ms();
-    hub = std::make_unique<Hub>(ioc, config, stored_room(now - 1000, now, kDay, clock, lines));
+    auto recorder = std::make_unique<RecordedPushes>();
+    pushes = recorder.get();
+    hub = std::make_unique<Hub>(ioc, config,
+                                stored_room(now - 1000, now, kDay, clock, lines, game_id),
+                                std::move(recorder));
     auto stored = hub->store->load_unfinished();
     EXPECT_TRUE(stored && stored->size() == 1u);
     hub->rooms.restore(stored->front());
@@ -386,6 +415,58 @@ TEST(ConditionalMoves, ComeBackAfterARestartOnlyForThePositionTheyWereLeftFor) {
   ConditionalRoom stale(R"({"kind":"correspondence","days":1})",
                         StoredConditionals{"corr1", 1, 1, 1, R"([["g1f3","b8c6"]])"});
   EXPECT_FALSE(last_of(*stale.b, "snapshot").contains("conditionals"));
+}
+
+TEST(ConditionalMoves, NoPushTellsAPlayerOfAMoveTheirLineAnswersAtOnce) {
+  ConditionalRoom t;
+  ASSERT_EQ(t.ask(t.b, set_lines(R"([["d2d4","e5d4"]])"))["type"], "ack");
+  // d4 is answered at once: only white hears it is their move (after e5d4), from B.
+  ASSERT_EQ(t.ask(t.a, move("d2d4", t.version(), "a1"))["type"], "move");
+  ASSERT_TRUE(run_until(t.ioc, [&] { return t.plies() == 4; }));
+  EXPECT_EQ(t.pushes->all(), std::vector<std::string>{"corr1/0/B"});
+  // A move no line answers tells black, from A.
+  ASSERT_EQ(t.ask(t.a, move("d1d4", t.version(), "a2"))["type"], "move");
+  EXPECT_EQ(t.pushes->all(), (std::vector<std::string>{"corr1/0/B", "corr1/1/A"}));
+}
+
+TEST(ConditionalMoves, ATakebackDropsThemInMemoryAndInTheStore) {
+  ConditionalRoom t;
+  ASSERT_EQ(t.ask(t.b, set_lines(R"([["g1f3","b8c6"]])"))["type"], "ack");
+  ASSERT_EQ(t.hub->store->load_room("corr1")->conditionals.size(), 1u);
+  // Black takes e7e5 back (white to move: one ply), white agrees.
+  ASSERT_EQ(t.ask(t.b, json{{"type", "takeback_request"}})["type"], "ack");
+  ASSERT_EQ(t.ask(t.a, json{{"type", "takeback_accept"}})["type"], "ack");
+  ASSERT_TRUE(run_until(t.ioc, [&] { return t.plies() == 1; }));
+  ASSERT_TRUE(run_until(t.ioc, [&] { return last_of(*t.b, "conditionals")["lines"].empty(); }));
+  ASSERT_TRUE(run_until(t.ioc, [&] {
+    auto stored = t.hub->store->load_room("corr1");
+    return stored && stored->conditionals.size() == 1u &&
+           stored->conditionals[0].lines_json == "[]";
+  }));
+  // The same moves again: nothing answers for black, who plays b8c6 itself.
+  ASSERT_EQ(t.ask(t.b, move("e7e5", t.version(), "b1"))["type"], "move");
+  ASSERT_EQ(t.ask(t.a, move("g1f3", t.version(), "a1"))["type"], "move");
+  const auto own = t.ask(t.b, move("b8c6", t.version(), "b2"));
+  EXPECT_EQ(own["type"], "move") << own.dump();
+  EXPECT_EQ(t.plies(), 4u);
+}
+
+TEST(ConditionalMoves, RefusedAlikeInDogCatWhateverIsHidden) {
+  // Checking a line there would answer questions about the hidden kings: the refusal comes
+  // first, the same for both players and any lines, and nothing is kept.
+  ConditionalRoom t(R"({"kind":"correspondence","days":1})", {}, "dogcat");
+  std::set<std::string> answers;
+  for (const auto& who : {t.a, t.b})
+    for (const char* lines :
+         {R"([["a1a2","e5e4"]])", R"([["garbage","x"]])", R"([["c1c2","c5c4"],["b1b2","d5d4"]])"}) {
+      auto answer = t.ask(who, set_lines(lines));
+      answer.erase("re");
+      answers.insert(answer.dump());
+    }
+  ASSERT_EQ(answers.size(), 1u);
+  EXPECT_EQ(json::parse(*answers.begin())["code"], "unsupported");
+  EXPECT_EQ(count_of(*t.a, "conditionals") + count_of(*t.b, "conditionals"), 0u);
+  EXPECT_TRUE(t.hub->store->load_room("corr1")->conditionals.empty());
 }
 
 }  // namespace
