@@ -94,12 +94,14 @@ try {
   const oppCtx = await browser.newContext();
   const oppProto = await protocolPage(oppCtx);
 
-  // Three rooms the player hosts and moves first in:
+  // Four rooms the player hosts and moves first in:
   //   quick: a 5-minute clock, left with the opponent to move
   //   slow:  a 10-minute clock, left with the player to move
+  //   post:  a correspondence clock of 3 days per move, left with the opponent to move
   //   free:  no clock, left with the opponent to move
   const rooms = {};
-  const plan = [['quick', { kind: 'fischer', base_ms: 300000, increment_ms: 0 }], ['slow', { kind: 'fischer', base_ms: 600000, increment_ms: 0 }], ['free', null]];
+  const plan = [['quick', { kind: 'fischer', base_ms: 300000, increment_ms: 0 }], ['slow', { kind: 'fischer', base_ms: 600000, increment_ms: 0 }],
+    ['post', { kind: 'correspondence', days: 3 }], ['free', null]];
   for (const [key, clock] of plan) {
     const mine = await proto(meProto, () => globalThis.__proto.open(null));
     const created = await proto(meProto, ([i, clock]) => globalThis.__proto.send(i, { type: 'create_room', name: 'Mia', game: 'reversi', side: 'first', ...(clock ? { clock } : {}) }), [mine, clock]);
@@ -147,12 +149,13 @@ try {
   // Reached from any page: the link in the header.
   await page.goto(base);
   await page.click('[data-testid=my-rooms-link]');
-  await until(async () => (await listed(page)).length === 3, 'three rooms listed');
+  await until(async () => (await listed(page)).length === 4, 'four rooms listed');
   let order = (await listed(page)).map((r) => r.room);
-  check(JSON.stringify(order) === JSON.stringify([rooms.slow.room, rooms.quick.room, rooms.free.room]),
-    `your turn first, then the least time left: ${JSON.stringify(order)} (slow, quick, free = ${rooms.slow.room}, ${rooms.quick.room}, ${rooms.free.room})`);
+  check(JSON.stringify(order) === JSON.stringify([rooms.slow.room, rooms.quick.room, rooms.post.room, rooms.free.room]),
+    `your turn first, then the least time left: ${JSON.stringify(order)} (slow, quick, post, free = ${rooms.slow.room}, ${rooms.quick.room}, ${rooms.post.room}, ${rooms.free.room})`);
   const rows = await listed(page);
-  check(rows[0].mine && !rows[1].mine && !rows[2].mine, 'only the slow room waits for the player');
+  check(rows[0].mine && !rows[1].mine && !rows[2].mine && !rows[3].mine, 'only the slow room waits for the player');
+  check(/2d 23h/.test(rows[2].text), `a correspondence game's time left in days and hours: ${rows[2].text}`);
   check(rows[1].text.includes(rooms.quick.opponent) && rows[1].text.includes('0–0'), `the opponent and the series score: ${rows[1].text}`);
   check(/\d:\d\d/.test(rows[0].text) && /Last move/.test(rows[0].text), `time left and last move shown: ${rows[0].text}`);
   await until(async () => (await page.title()) === '(1) Banmen', 'the count in the title');
@@ -164,15 +167,15 @@ try {
   await move(oppProto, rooms.quick.theirs);
   await until(async () => (await listed(page))[0]?.room === rooms.quick.room, 'the quick room comes first after the opponent moved', 40_000);
   order = (await listed(page)).map((r) => r.room);
-  check(JSON.stringify(order) === JSON.stringify([rooms.quick.room, rooms.slow.room, rooms.free.room]), `new order: ${JSON.stringify(order)}`);
+  check(JSON.stringify(order) === JSON.stringify([rooms.quick.room, rooms.slow.room, rooms.post.room, rooms.free.room]), `new order: ${JSON.stringify(order)}`);
   await until(async () => (await page.title()) === '(2) Banmen', 'two rooms counted in the title');
 
   // Hidden from the list, and shown again.
   await page.click(`[data-room="${rooms.free.room}"] [data-testid=my-hide]`);
-  check((await listed(page)).length === 2, 'a hidden room leaves the list');
+  check((await listed(page)).length === 3, 'a hidden room leaves the list');
   await page.click('[data-testid=my-hidden-toggle]');
   await page.click(`[data-room="${rooms.free.room}"] [data-testid=my-show]`);
-  check((await listed(page)).length === 3, 'shown again');
+  check((await listed(page)).length === 4, 'shown again');
 
   // The tab hidden: the opponent moves in the free room; a notification says so.
   await setHidden(page, true);
@@ -198,7 +201,7 @@ try {
   const phonePage = await me.ctx.newPage();
   await phonePage.setViewportSize({ width: 360, height: 740 });
   await phonePage.goto(`${base}/my`);
-  await until(async () => (await listed(phonePage)).length === 3, 'the list on a phone');
+  await until(async () => (await listed(phonePage)).length === 4, 'the list on a phone');
   await shot(phonePage, 'my-rooms-phone');
   const wide = await phonePage.evaluate(() => [document.documentElement.scrollWidth,
     [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 361).slice(0, 6)

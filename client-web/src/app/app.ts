@@ -26,6 +26,7 @@ import { followLooks } from '../settings/theme';
 import { openSettings } from '../ui/settings-panel';
 import { Notifier, askNotificationLeave } from '../ui/notifier';
 import { MyRoomsWatch } from './my-rooms-watch';
+import { subscribeNewSeat } from '../net/web-push';
 import { deviceCodeFromHash, deviceLinkUrl, showDeviceLink } from '../ui/device-link';
 import { downloadReviewRecord } from '../ui/review-panel';
 
@@ -286,7 +287,11 @@ export class App implements Inbox {
   }
 
   entered(room: string, token: string | null, created: boolean, inRoom: boolean): void {
-    if (token && room) this.session.saveToken(room, token);
+    if (token && room) {
+      const known = this.session.token(room) === token;
+      this.session.saveToken(room, token);
+      if (!known) void subscribeNewSeat({ room, token });
+    }
     if (created && !inRoom) {
       // Several servers: the room is on the server its URL leads to. Go to its page, whose
       // connection joins with the token just saved, as a returning player does.

@@ -550,7 +550,7 @@ export const en = {
   'my.noOpponent': "nobody yet",
   'my.score': "Series score (you–them)",
   'my.lastMove': "Last move: {move}",
-  'my.daysHours': "{days} d {hours} h",
+  'my.daysHours': '{days}d {hours}h',
   'my.hide': "Hide",
   'my.show': "Show",
   'my.hideRoom': "Hide {game} against {opponent} from the list",

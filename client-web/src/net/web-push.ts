@@ -91,3 +91,18 @@ export async function pushActive(): Promise<boolean> {
   const reg = await navigator.serviceWorker.getRegistration('/');
   return !!(await reg?.pushManager.getSubscription());
 }
+
+// A seat taken after push was turned on: this browser's subscription is handed to the
+// server for it too. Nothing when push is off or unsupported; failures are silent (the
+// switch in the settings shows the state and can be turned on again).
+export async function subscribeNewSeat(seat: Seat): Promise<void> {
+  if (!pushSupported()) return;
+  try {
+    const reg = await navigator.serviceWorker.getRegistration('/');
+    const sub = await reg?.pushManager.getSubscription();
+    if (!sub) return;
+    await post('/api/push/subscribe', { room: seat.room, token: seat.token, subscription: sub.toJSON() });
+  } catch {
+    // Nothing to do: see above.
+  }
+}
