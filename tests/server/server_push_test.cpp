@@ -5,6 +5,7 @@
 // 410 for is withdrawn: no message goes to it again.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -43,7 +44,7 @@ class FakePushService {
         tcp::socket socket(ioc_);
         boost::system::error_code ec;
         acceptor_.accept(socket, ec);
-        if (ec) return;
+        if (ec || stopping_) return;
         beast::flat_buffer buffer;
         http::request<http::string_body> req;
         http::read(socket, buffer, req, ec);
@@ -59,8 +60,12 @@ class FakePushService {
     });
   }
   ~FakePushService() {
+    // A blocking accept is not woken by closing the acceptor: a last connection wakes it.
+    stopping_ = true;
+    boost::asio::io_context waker;
+    tcp::socket knock(waker);
     boost::system::error_code ec;
-    acceptor_.close(ec);
+    knock.connect(acceptor_.local_endpoint(), ec);
     thread_.join();
   }
   std::string endpoint(const std::string& path) const {
@@ -79,6 +84,7 @@ class FakePushService {
   std::mutex mutex_;
   std::condition_variable arrived_;
   std::vector<http::request<http::string_body>> received_;
+  std::atomic<bool> stopping_{false};
   std::thread thread_;
 };
 
@@ -100,6 +106,16 @@ double metric(unsigned short port, const std::string& name) {
   const std::string text = body_of(raw_http_get(port, "/metrics"));
   const auto at = text.find("\n" + name + " ");
   return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
+}
+
+// Polls /metrics until `name` is `value` (a condition; at most 10 s).
+bool metric_reaches(unsigned short port, const std::string& name, double value) {
+  for (int i = 0; i < 200; ++i) {
+    if (metric(port, name) == value) return true;
+    std::this_thread::sleep_for(50ms);
+  }
+  ADD_FAILURE() << name << " is " << metric(port, name) << ", not " << value;
+  return false;
 }
 
 TEST(ServerPush, EachMoveTellsThePlayerNowToMoveAndAGoneSubscriptionIsWithdrawn) {
@@ -160,9 +176,7 @@ TEST(ServerPush, EachMoveTellsThePlayerNowToMoveAndAGoneSubscriptionIsWithdrawn)
   ASSERT_TRUE(play_one(m, "e7e5", "m2"));
   ASSERT_EQ(service.first(2).size(), 2u);
   EXPECT_EQ(service.first(2)[1].target(), "/push/host");
-  for (int i = 0; i < 200 && metric(server.port(), "banmen_push_gone_total") < 1; ++i)
-    std::this_thread::sleep_for(50ms);  // polled: a condition, at most 10 s
-  ASSERT_EQ(metric(server.port(), "banmen_push_gone_total"), 1);
+  ASSERT_TRUE(metric_reaches(server.port(), "banmen_push_gone_total", 1));
 
   // Two more moves: the guest is told again; the host, withdrawn, is not. The sender keeps
   // order, so a push to the host would have come before the guest's second one.
@@ -173,7 +187,9 @@ TEST(ServerPush, EachMoveTellsThePlayerNowToMoveAndAGoneSubscriptionIsWithdrawn)
   ASSERT_EQ(got.size(), 4u);
   EXPECT_EQ(got[2].target(), "/push/guest");
   EXPECT_EQ(got[3].target(), "/push/guest");
-  EXPECT_EQ(metric(server.port(), "banmen_push_sent_total"), 3);
+  // Counted once the sender has read each answer, a moment after the service wrote it.
+  EXPECT_TRUE(metric_reaches(server.port(), "banmen_push_sent_total", 3));
+  EXPECT_EQ(metric(server.port(), "banmen_push_failed_total"), 0);
   // The server's log never carries an endpoint (the browser's address for messages).
   EXPECT_EQ(server.log().find("/push/"), std::string::npos);
 }
