@@ -42,9 +42,10 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args) {
     _exit(127);
   }
   close(fd);
-  // Bounded wait for the "listening on 127.0.0.1:<port>" line.
+  // Bounded wait for the "listening on 127.0.0.1:<port>" line: at most 30 s, since a
+  // sanitized server on a busy machine takes seconds to prepare its game list and restore.
   const std::string marker = "listening on 127.0.0.1:";
-  for (int i = 0; i < 300 && port_ == 0; ++i) {
+  for (int i = 0; i < 1500 && port_ == 0; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) == pid_) {  // it gave up (a bad flag): no use waiting
