@@ -422,7 +422,9 @@ TEST(ConditionalMoves, NoPushTellsAPlayerOfAMoveTheirLineAnswersAtOnce) {
   ASSERT_EQ(t.ask(t.b, set_lines(R"([["d2d4","e5d4"]])"))["type"], "ack");
   // d4 is answered at once: only white hears it is their move (after e5d4), from B.
   ASSERT_EQ(t.ask(t.a, move("d2d4", t.version(), "a1"))["type"], "move");
-  ASSERT_TRUE(run_until(t.ioc, [&] { return t.plies() == 4; }));
+  // Played and told in the room (the store has the move a moment before the room does).
+  ASSERT_TRUE(run_until(
+      t.ioc, [&] { return count_of(*t.watcher, "move") == 2 && !t.pushes->all().empty(); }));
   EXPECT_EQ(t.pushes->all(), std::vector<std::string>{"corr1/0/B"});
   // A move no line answers tells black, from A.
   ASSERT_EQ(t.ask(t.a, move("d1d4", t.version(), "a2"))["type"], "move");
@@ -437,6 +439,11 @@ TEST(ConditionalMoves, ATakebackDropsThemInMemoryAndInTheStore) {
   ASSERT_EQ(t.ask(t.b, json{{"type", "takeback_request"}})["type"], "ack");
   ASSERT_EQ(t.ask(t.a, json{{"type", "takeback_accept"}})["type"], "ack");
   ASSERT_TRUE(run_until(t.ioc, [&] { return t.plies() == 1; }));
+  // The room has taken it back too (the store has it a moment before the room does).
+  ASSERT_TRUE(run_until(t.ioc, [&] {
+    const auto snap = last_of(*t.watcher, "snapshot");
+    return snap.contains("moves") && snap["moves"].size() == 1u;
+  }));
   ASSERT_TRUE(run_until(t.ioc, [&] { return last_of(*t.b, "conditionals")["lines"].empty(); }));
   ASSERT_TRUE(run_until(t.ioc, [&] {
     auto stored = t.hub->store->load_room("corr1");
