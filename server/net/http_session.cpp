@@ -16,6 +16,7 @@
 #include "net/ws_target.h"
 #include "protocol/error_codes.h"
 #include "protocol/version.h"
+#include "util/time.h"
 
 namespace banmen::server {
 
@@ -277,16 +278,21 @@ void HttpSession::export_request(Request&& req) {
   post_export(std::move(req), std::move(job), false);
 }
 
+// The JSON routes that take a body answer anything but a POST with a JSON 405.
+bool HttpSession::refused_unless_post(const Request& req) {
+  if (req.method() == http::verb::post) return false;
+  auto res =
+      text_response(this, req.version(), req.keep_alive(), http::status::method_not_allowed,
+                    json_error_reply(405, errc::bad_request, "use POST").body, "application/json");
+  res.set(http::field::allow, "POST");
+  send(std::move(res));
+  return true;
+}
+
 // POST /api/my-rooms: the seats in the body, answered by the export workers like a record
 // (store reads and replays), from the same per-address budget; its errors are JSON.
 void HttpSession::my_rooms_request(Request&& req) {
-  if (req.method() != http::verb::post) {
-    auto res = text_response(
-        this, req.version(), req.keep_alive(), http::status::method_not_allowed,
-        json_error_reply(405, errc::bad_request, "use POST").body, "application/json");
-    res.set(http::field::allow, "POST");
-    return send(std::move(res));
-  }
+  if (refused_unless_post(req)) return;
   ExportJob job{std::string(kMyRoomsTarget), {}, {}, client_address_, std::move(req.body()), true};
   post_export(std::move(req), std::move(job), true);
 }
@@ -295,21 +301,12 @@ void HttpSession::my_rooms_request(Request&& req) {
 // written, by the export workers (the store is never touched on an I/O thread), from the
 // same per-address budget.
 void HttpSession::push_subscription_request(Request&& req) {
-  if (req.method() != http::verb::post) {
-    auto res = text_response(
-        this, req.version(), req.keep_alive(), http::status::method_not_allowed,
-        json_error_reply(405, errc::bad_request, "use POST").body, "application/json");
-    res.set(http::field::allow, "POST");
-    return send(std::move(res));
-  }
+  if (refused_unless_post(req)) return;
   ExportJob job{std::string(req.target()), {}, {}, client_address_, {}, false};
   const PushRoutePolicy policy{services_.config.push_configured(),
                                services_.config.push_allow_http_endpoints};
   job.answer_with = [target = job.target, body = std::move(req.body()), policy](Store& store) {
-    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                         std::chrono::system_clock::now().time_since_epoch())
-                         .count();
-    return push_subscription_reply(store, target, body, policy, now);
+    return push_subscription_reply(store, target, body, policy, unix_ms());
   };
   post_export(std::move(req), std::move(job), true);
 }

@@ -35,6 +35,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void handle(Request&& req);
   void upgrade(Request&& req);
   void export_request(Request&& req);
+  // True (and a JSON 405 sent) for anything but a POST.
+  bool refused_unless_post(const Request& req);
   void my_rooms_request(Request&& req);
   void push_subscription_request(Request&& req);
   // Hands `job` to the export workers and writes their answer; `json_errors`: refusals
