@@ -23,9 +23,12 @@ bool notify_service_manager(std::string_view state) {
   const int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return false;
   const auto size = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + length);
+  // Never waits: a manager that stops reading fills the socket's short queue, and a blocked
+  // send would hold the watchdog thread, or the start before READY=1, for good. A full
+  // queue drops this one message instead.
   const bool sent =
-      sendto(fd, state.data(), state.size(), MSG_NOSIGNAL, reinterpret_cast<const sockaddr*>(&addr),
-             size) == static_cast<ssize_t>(state.size());
+      sendto(fd, state.data(), state.size(), MSG_NOSIGNAL | MSG_DONTWAIT,
+             reinterpret_cast<const sockaddr*>(&addr), size) == static_cast<ssize_t>(state.size());
   close(fd);
   return sent;
 }

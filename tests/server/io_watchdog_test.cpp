@@ -121,6 +121,23 @@ TEST(IoWatchdog, PingsWhileEveryIoThreadTurnsAndStopsWhileOneIsStuck) {
   watchdog.stop();
 }
 
+// A service manager that stops reading fills its socket's queue (ten datagrams by default);
+// telling it more must fail at once, not hold the thread that pings or says READY=1.
+TEST(ServiceNotify, AManagerThatNeverReadsCannotHoldTheServer) {
+  FakeNotifySocket notify;
+  auto told = std::async(std::launch::async, [] {
+    int sent = 0;
+    for (int i = 0; i < 200; ++i) sent += notify_service_manager("WATCHDOG=1") ? 1 : 0;
+    return sent;
+  });
+  ASSERT_EQ(told.wait_for(30s), std::future_status::ready) << "blocked on a full queue";
+  const int sent = told.get();
+  EXPECT_GT(sent, 0);
+  EXPECT_LT(sent, 200);  // the rest were refused, not waited for
+  EXPECT_EQ(notify.drain().size(), static_cast<std::size_t>(sent));
+  EXPECT_TRUE(notify_service_manager("READY=1"));  // room again once it has read
+}
+
 TEST(IoWatchdog, TheIntervalIsHalfOfWhatSystemdAsksAndOnlyForThisProcess) {
   unsetenv("WATCHDOG_PID");
   unsetenv("WATCHDOG_USEC");
