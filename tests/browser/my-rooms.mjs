@@ -196,6 +196,8 @@ try {
   await page.click(`[data-room="${rooms.quick.room}"] a.my-open`);
   await page.waitForSelector('.room');
   check(new URL(page.url()).pathname === `/r/${rooms.quick.room}`, 'the room opened');
+  // The room shown says itself that it is your move: the title counts the other two.
+  await until(async () => (await page.title()) === '(2) Banmen', 'the room shown is not counted');
 
   // A phone: the list fits 360 px.
   const phonePage = await me.ctx.newPage();

@@ -53,15 +53,19 @@ ROOMS=100
 [ "$WHICH" != random ] || [ -z "${BANMEN_RANDOM_GAMES:-}" ] || ROOMS=100000
 DATA=$(mktemp -d)
 echo "using $SERVER_BIN"
+# Two minutes for each side's first move instead of the default 30 s: the proofs stop between
+# moves for their checks and screenshots, and on a machine as busy as CI's such a pause
+# once passed 30 s and the game was aborted under them. The window itself is tested by the
+# server's RoomFirstMove suite.
 "$SERVER_BIN" --bind 127.0.0.1 --port "$PORT" --static-dir "$SRC/client-web/dist" --data-dir "$DATA" --max-rooms-per-address "$ROOMS" \
-  >"$BANMEN_ARTIFACTS/server.out" 2>&1 &
+  --first-move-ms 120000 >"$BANMEN_ARTIFACTS/server-$WHICH.out" 2>&1 &
 SERVER_PID=$!
 trap 'kill $SERVER_PID 2>/dev/null || true; rm -rf "$DATA"' EXIT INT TERM
 
 i=0
 until node -e "fetch('http://127.0.0.1:$PORT/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; do
   i=$((i + 1))
-  [ $i -lt 50 ] || { echo "server did not start"; cat "$BANMEN_ARTIFACTS/server.out"; exit 1; }
+  [ $i -lt 50 ] || { echo "server did not start"; cat "$BANMEN_ARTIFACTS/server-$WHICH.out"; exit 1; }
   sleep 0.2
 done
 cd "$HERE"

@@ -91,13 +91,16 @@ export class MyRoomsWatch {
     }
   }
 
-  // Rooms waiting for you, those hidden from the list left out.
+  // Rooms waiting for you elsewhere: those hidden from the list and the room the page shows
+  // are left out (its own view says when it is your move there, and the count must not
+  // change under a player as the list is asked again).
   get waiting(): number {
     const hidden = hiddenRooms(this.deps.session.storage);
-    return (this.rooms ?? []).filter((r) => r.yourTurn && !hidden.has(r.room)).length;
+    const shown = this.deps.shownRoom();
+    return (this.rooms ?? []).filter((r) => r.yourTurn && r.room !== shown && !hidden.has(r.room)).length;
   }
 
-  // Also after a room is hidden or shown again.
+  // Also after a room is hidden or shown again, and when the page shows another room.
   drawTitle(): void {
     setWaitingCount(this.waiting);
   }
@@ -105,6 +108,7 @@ export class MyRoomsWatch {
   // A correspondence game whose time to move runs low: told once, as it falls under the
   // reminder (while the tab is hidden, as every nudge).
   private remind(rooms: MyRoom[]): void {
+    if (!document.hidden) return;
     const hidden = hiddenRooms(this.deps.session.storage);
     const low = rooms.filter((r) => !hidden.has(r.room));
     if (!low.length) return;
