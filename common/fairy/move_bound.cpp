@@ -48,6 +48,7 @@ std::vector<Target> piece_targets(const Rules& r, int color, int type, int from)
   // promotion region, beside the plain move and a piece promotion.
   const bool pawn_like = r.promotion_pawn_types[color] >> type & 1;
   std::vector<Target> out;
+  out.reserve(64);
   std::array<bool, board_cells> seen{};
   auto add = [&](int to) {
     if (seen[static_cast<std::size_t>(to)]) return;
@@ -133,6 +134,7 @@ bool unique_type(const Rules& r, int color, int type) {
 
 int bound_for(const Rules& r, int color) {
   std::vector<int> squares;
+  squares.reserve(static_cast<std::size_t>(r.files * r.ranks));
   for (int f = 0; f < r.files; ++f)
     for (int k = 0; k < r.ranks; ++k) squares.push_back(square_of(f, k));
   const int n = static_cast<int>(squares.size());
@@ -140,18 +142,21 @@ int bound_for(const Rules& r, int color) {
   // By square: for each square and each possible number of targets, the most moves a
   // piece there can make (prefix sums of its targets' multiplicities, largest first).
   std::vector<std::vector<int>> best(squares.size(), std::vector<int>(n + 1, 0));
-  int unique_moves = 0;  // the unique piece's most moves from any square
+  int unique_moves = 0;             // the unique piece's most moves from any square
+  std::vector<int> multiplicities;  // one buffer for every square and type
+  multiplicities.reserve(board_cells);
   for (std::size_t s = 0; s < squares.size(); ++s)
     for (int t = 0; t < static_cast<int>(r.types.size()); ++t) {
       const bool pawn = r.types[static_cast<std::size_t>(t)].pawn;
       std::vector<Target> targets =
           pawn ? pawn_targets(r, color, squares[s]) : piece_targets(r, color, t, squares[s]);
-      std::vector<int> mult;
-      for (const Target& x : targets) mult.push_back(x.multiplicity);
-      std::sort(mult.begin(), mult.end(), std::greater<>());
+      multiplicities.clear();
+      for (const Target& x : targets) multiplicities.push_back(x.multiplicity);
+      std::sort(multiplicities.begin(), multiplicities.end(), std::greater<>());
       int sum = 0;
       for (int j = 1; j <= n; ++j) {
-        if (j <= static_cast<int>(mult.size())) sum += mult[static_cast<std::size_t>(j - 1)];
+        if (j <= static_cast<int>(multiplicities.size()))
+          sum += multiplicities[static_cast<std::size_t>(j - 1)];
         best[s][static_cast<std::size_t>(j)] = std::max(best[s][static_cast<std::size_t>(j)], sum);
       }
       if (unique_type(r, color, t)) unique_moves = std::max(unique_moves, sum);
@@ -212,9 +217,11 @@ int bound_for(const Rules& r, int color) {
   }
 
   int bound = 0;
+  std::vector<int> per_square;
+  per_square.reserve(squares.size());
   for (int k = 1; k <= n; ++k) {
     const int free = n - k;  // squares the side does not hold
-    std::vector<int> per_square;
+    per_square.clear();
     for (std::size_t s = 0; s < squares.size(); ++s)
       per_square.push_back(best[s][static_cast<std::size_t>(free)]);
     std::sort(per_square.begin(), per_square.end(), std::greater<>());
