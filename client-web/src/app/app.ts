@@ -166,9 +166,7 @@ export class App implements Inbox {
       m.roomId = room;
       m.state = null;
       m.notFound = false;
-      // The counts in the title and on the header's link leave out the room shown.
-      this.watch.drawTitle();
-      this.pages.drawHeader();
+      this.watch.shownRoomChanged();
       this.settleJoin();
       // Another room, another connection (its open says hello and joins).
       const reopened = this.link.forRoom(room, true);
@@ -304,7 +302,7 @@ export class App implements Inbox {
       // One server: this connection is in the room already; the next one names it.
       this.model.pendingCreate = null;
       this.model.roomId = room;
-      this.watch.drawTitle();
+      this.watch.shownRoomChanged();
       this.link.forRoom(room, false);
       this.router.record(`/r/${room}`);
       this.pages.drawMain();

@@ -100,9 +100,16 @@ export class MyRoomsWatch {
     return (this.rooms ?? []).filter((r) => r.yourTurn && r.room !== shown && !hidden.has(r.room)).length;
   }
 
-  // Also after a room is hidden or shown again, and when the page shows another room.
+  // Also after a room is hidden or shown again.
   drawTitle(): void {
     setWaitingCount(this.waiting);
+  }
+
+  // The page shows another room (or none): the counts leave out the room shown, so the
+  // title and whoever listens (the header's link) are drawn again.
+  shownRoomChanged(): void {
+    this.drawTitle();
+    for (const f of this.listeners) f();
   }
 
   // A correspondence game whose time to move runs low: told once, as it falls under the
